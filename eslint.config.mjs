@@ -1,0 +1,74 @@
+// One lint config for the whole monorepo.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const remotes = ['mfe-listings'];
+
+const axiosRestriction = { name: 'axios', message: 'Use the API client from @hostdash/shared-auth.' };
+
+// No feature imports another feature: a remote may import shared packages, never another remote
+// (ARCHITECTURE.md, STYLE.md "Boundaries").
+const remoteBoundaries = remotes.map((remote) => ({
+  files: [`${remote}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [axiosRestriction],
+        patterns: [
+          {
+            group: [
+              ...remotes.filter((other) => other !== remote).flatMap((other) => [`**/${other}/**`, `@hostdash/${other}`, `@hostdash/${other}/**`]),
+              '**/shell/**',
+              '@hostdash/shell',
+              '@hostdash/shared-auth/*',
+              '**/shared-auth/src/**',
+            ],
+            message: 'A remote imports only shared packages, through their public entry (STYLE.md, Boundaries).',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/.data/**', 'test-results/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.tsx', 'shell/src/**/*.ts', 'mfe-*/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Only the shared API client talks HTTP from the browser (STYLE.md: one axios instance).
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [axiosRestriction] }],
+    },
+  },
+  ...remoteBoundaries,
+);
