@@ -1,0 +1,67 @@
+// A real HTTP server that tests put behind the code under test (the shared API client, the shell
+// server's proxy), so requests really cross the network. Records what it received.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface UpstreamAnswer {
+  status?: number;
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Wait this long before answering. */
+  delayMs?: number;
+}
+
+export interface Upstream {
+  url: string;
+  requests: RecordedRequest[];
+  close: () => Promise<void>;
+}
+
+export type UpstreamHandler = (request: RecordedRequest) => UpstreamAnswer;
+
+export async function startUpstream(handler: UpstreamHandler): Promise<Upstream> {
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const recorded = { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString() };
+      requests.push(recorded);
+      const answer = handler(recorded);
+      const body = answer.json !== undefined ? JSON.stringify(answer.json) : (answer.body ?? '');
+      const send = () => {
+        if (response.destroyed) return;
+        response.writeHead(answer.status ?? 200, {
+          'content-type': answer.json !== undefined ? 'application/json; charset=utf-8' : 'text/plain',
+          // jsdom's XMLHttpRequest enforces CORS like a browser.
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': '*',
+          'access-control-allow-methods': '*',
+          ...answer.headers,
+        });
+        response.end(body);
+      };
+      if (answer.delayMs) setTimeout(send, answer.delayMs);
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

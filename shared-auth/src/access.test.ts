@@ -1,0 +1,156 @@
+import { checkAccess, matchRoute, routes, type AccessRequest } from './access';
+import type { User } from './types';
+
+const user = (overrides: Partial<User> = {}): User => ({
+  id: '1',
+  name: 'Olivia Hart',
+  email: 'owner@hostdash.test',
+  type: 'user',
+  subtype: 'owner',
+  is_active: true,
+  account_id: '1',
+  billing: { stripe_customer_id: 'cus_1' },
+  ...overrides,
+});
+
+const owner = user();
+const manager = user({ subtype: 'manager' });
+const vendor = user({ subtype: 'vendor' });
+const admin = user({ type: 'admin', subtype: 'admin', billing: { stripe_customer_id: null } });
+const channel = user({ type: 'channel', subtype: 'channel', billing: { stripe_customer_id: null } });
+const newHost = user({ billing: { stripe_customer_id: null } });
+const inactive = user({ is_active: false });
+
+function check(pathname: string, who: User | null, extra: Partial<AccessRequest> = {}) {
+  const [path, search = ''] = pathname.split('?');
+  const decision = checkAccess({ pathname: path!, search: search ? `?${search}` : '', user: who, stage: 'prod', billingBypass: false, ...extra });
+  return decision.allowed ? 'allowed' : decision.redirect;
+}
+
+describe('matchRoute', () => {
+  it('matches parameters, optional parameters and decodes them', () => {
+    expect(matchRoute('/building/1/marina-lofts')).toMatchObject({ route: { app: 'listings', access: 'vendor' }, params: { id: '1', building: 'marina-lofts' } });
+    expect(matchRoute('/accounts')?.params).toEqual({});
+    expect(matchRoute('/accounts/7/edit')?.params).toEqual({ id: '7', action: 'edit' });
+    expect(matchRoute('/stargate/A%20B')?.params).toEqual({ id: 'A B' });
+    expect(matchRoute('/listings/')?.route.path).toBe('/listings');
+  });
+
+  it('knows no other address', () => {
+    expect(matchRoute('/listings/extra')).toBeNull();
+    expect(matchRoute('/accounts/1/2/3')).toBeNull();
+    expect(matchRoute('/stargate/%E0%A4%A')).toBeNull();
+  });
+
+  it('declares every route of spec section 2 once', () => {
+    const paths = routes.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of ['/', '/analytics', '/billing', '/stargate/:id?', '/buildings', '/building/:id/:building', '/listings', '/listing/:id', '/reservations', '/reservation/:id', '/create-reservation', '/edit-reservation/:id', '/guestportal', '/guestportal/screen/:name', '/protect', '/settings', '/risks', '/accounts/:id?/:action?', '/download/:type', '/users', '/admin/listings', '/admin/kibana', '/logout', '/login', '/login/challenge', '/connect/:pms', '/account/reset/:token?', '/error/:id?', '/health']) {
+      expect(paths).toContain(path);
+    }
+  });
+});
+
+describe('checkAccess', () => {
+  it('opens public pages to everyone', () => {
+    for (const path of ['/login', '/login/challenge', '/logout', '/connect/guesty', '/account/reset', '/account/reset/abc', '/error/not-found', '/health']) {
+      expect(check(path, null)).toBe('allowed');
+      expect(check(path, vendor)).toBe('allowed');
+      expect(check(path, inactive)).toBe('allowed');
+    }
+  });
+
+  it('sends an unknown address to not-found, signed in or not', () => {
+    expect(check('/no/such/page', null)).toBe('/error/not-found');
+    expect(check('/no/such/page', owner)).toBe('/error/not-found');
+  });
+
+  describe('rule 1: no user on a login-required page', () => {
+    it('redirects to sign in with the path and query as next', () => {
+      expect(check('/listings', null)).toBe('/login?next=%2Flistings');
+      expect(check('/reservation/42?tab=log', null)).toBe('/login?next=%2Freservation%2F42%3Ftab%3Dlog');
+      expect(check('/', null)).toBe('/login?next=%2F');
+      expect(check('/building/1/marina-lofts', null)).toBe('/login?next=%2Fbuilding%2F1%2Fmarina-lofts');
+    });
+  });
+
+  describe('rule 2: vendors', () => {
+    it('may open vendor-allowed pages only', () => {
+      expect(check('/building/1/marina-lofts', vendor)).toBe('allowed');
+      for (const path of ['/', '/listings', '/reservations', '/analytics', '/stargate']) expect(check(path, vendor)).toBe('/error/building-not-found');
+    });
+
+    it('comes before the owner-only and admin-only rules', () => {
+      expect(check('/settings', vendor)).toBe('/error/building-not-found');
+      expect(check('/users', vendor)).toBe('/error/building-not-found');
+    });
+  });
+
+  describe('rule 3: owner-only pages', () => {
+    it('need subtype owner or admin', () => {
+      for (const path of ['/billing', '/settings', '/protect', '/guestportal', '/guestportal/screen/contact', '/accounts', '/accounts/3/edit']) {
+        expect(check(path, manager)).toBe('/error/not-allowed');
+        expect(check(path, owner)).toBe('allowed');
+        expect(check(path, admin)).toBe('allowed');
+      }
+    });
+  });
+
+  describe('rule 4: admin-only pages', () => {
+    it('need type admin or channel, and are not found for anyone else', () => {
+      for (const path of ['/users', '/admin/listings', '/admin/kibana']) {
+        expect(check(path, owner)).toBe('/error/not-found');
+        expect(check(path, manager)).toBe('/error/not-found');
+        expect(check(path, admin)).toBe('allowed');
+        expect(check(path, channel)).toBe('allowed');
+      }
+    });
+  });
+
+  describe('rule 5: a deactivated user', () => {
+    it('is sent to /logout', () => {
+      expect(check('/listings', inactive)).toBe('/logout');
+    });
+
+    it('before any role or billing rule', () => {
+      expect(check('/listings', user({ subtype: 'vendor', is_active: false }))).toBe('/logout');
+      expect(check('/settings', user({ subtype: 'manager', is_active: false }))).toBe('/logout');
+      expect(check('/users', user({ is_active: false }))).toBe('/logout');
+      expect(check('/listings', user({ is_active: false, billing: { stripe_customer_id: null } }))).toBe('/logout');
+    });
+  });
+
+  describe('rule 6: no payment customer', () => {
+    it('sends a signed-in non-admin to billing', () => {
+      expect(check('/listings', newHost)).toBe('/billing');
+      expect(check('/', newHost)).toBe('/billing');
+    });
+
+    it('is skipped on the billing page, with the bypass cookie and outside production', () => {
+      expect(check('/billing', newHost)).toBe('allowed');
+      expect(check('/listings', newHost, { billingBypass: true })).toBe('allowed');
+      expect(check('/listings', newHost, { stage: 'staging' })).toBe('allowed');
+    });
+
+    it('never applies to admins or to public pages', () => {
+      expect(check('/listings', admin)).toBe('allowed');
+      expect(check('/users', channel)).toBe('allowed');
+      expect(check('/error/not-allowed', newHost)).toBe('allowed');
+    });
+
+    it('comes after the role rules', () => {
+      const newManager = user({ subtype: 'manager', billing: { stripe_customer_id: null } });
+      expect(check('/settings', newManager)).toBe('/error/not-allowed');
+      expect(check('/users', newHost)).toBe('/error/not-found');
+      expect(check('/listings', user({ subtype: 'vendor', billing: { stripe_customer_id: null } }))).toBe('/error/building-not-found');
+    });
+  });
+
+  it('lets a signed-in owner with a payment method open every login page', () => {
+    for (const route of routes) {
+      if (route.access === 'admin' || route.access === 'public') continue;
+      const path = route.path.replace(/:(\w+)\?/g, '').replace(/:(\w+)/g, 'x').replace(/\/+$/, '') || '/';
+      expect([path, check(path, owner)]).toEqual([path, 'allowed']);
+    }
+  });
+});

@@ -1,0 +1,174 @@
+// One access table (spec section 2, ARCHITECTURE.md "Which app renders which route") and one rule
+// function (spec section 6). The shell server runs `checkAccess` before sending any HTML; the
+// client router runs the same function on every navigation.
+import { PRODUCTION_STAGE } from './constants';
+import type { User } from './types';
+
+export type AppName = 'shell' | 'listings' | 'reservations' | 'guestportal' | 'onboarding' | 'billing' | 'admin';
+export type RemoteName = Exclude<AppName, 'shell'>;
+
+/**
+ * - public: anyone.
+ * - login: any signed-in user except vendors.
+ * - vendor: signed-in users, vendors included.
+ * - owner: subtype owner or admin (or an admin-type user).
+ * - admin: type admin or channel.
+ */
+export type Access = 'public' | 'login' | 'vendor' | 'owner' | 'admin';
+
+export interface RouteDef {
+  /** react-router style: `:param` and optional `:param?`. */
+  path: string;
+  access: Access;
+  app: AppName;
+  /** How the page is named in navigation and titles. */
+  title: string;
+  /** Listed in the main navigation (for the people allowed to open it). */
+  nav?: boolean;
+}
+
+export const ERROR_PATHS = {
+  notFound: '/error/not-found',
+  notAllowed: '/error/not-allowed',
+  buildingNotFound: '/error/building-not-found',
+} as const;
+
+export const BILLING_PATH = '/billing';
+export const LOGOUT_PATH = '/logout';
+export const LOGIN_PATH = '/login';
+
+export const routes: readonly RouteDef[] = [
+  { path: '/', access: 'login', app: 'reservations', title: 'Risks' },
+  { path: '/risks', access: 'login', app: 'reservations', title: 'Risks', nav: true },
+  { path: '/reservations', access: 'login', app: 'reservations', title: 'Reservations', nav: true },
+  { path: '/reservation/:id', access: 'login', app: 'reservations', title: 'Reservation' },
+  { path: '/create-reservation', access: 'login', app: 'reservations', title: 'New reservation' },
+  { path: '/edit-reservation/:id', access: 'login', app: 'reservations', title: 'Edit reservation' },
+  { path: '/protect', access: 'owner', app: 'reservations', title: 'Protect', nav: true },
+  { path: '/analytics', access: 'login', app: 'reservations', title: 'Analytics', nav: true },
+  { path: '/download/:type', access: 'login', app: 'reservations', title: 'Download' },
+  { path: '/listings', access: 'login', app: 'listings', title: 'Listings', nav: true },
+  { path: '/listing/:id', access: 'login', app: 'listings', title: 'Listing' },
+  { path: '/buildings', access: 'login', app: 'listings', title: 'Buildings', nav: true },
+  { path: '/building/:id/:building', access: 'vendor', app: 'listings', title: 'Building' },
+  { path: '/guestportal', access: 'owner', app: 'guestportal', title: 'Guest portal', nav: true },
+  { path: '/guestportal/screen/:name', access: 'owner', app: 'guestportal', title: 'Guest portal screen' },
+  { path: '/stargate/:id?', access: 'login', app: 'guestportal', title: 'Stargate' },
+  { path: '/settings', access: 'owner', app: 'onboarding', title: 'Settings', nav: true },
+  { path: '/connect/:pms', access: 'public', app: 'onboarding', title: 'Connect your PMS' },
+  { path: '/billing', access: 'owner', app: 'billing', title: 'Billing', nav: true },
+  { path: '/accounts/:id?/:action?', access: 'owner', app: 'admin', title: 'Team accounts' },
+  { path: '/users', access: 'admin', app: 'admin', title: 'Users', nav: true },
+  { path: '/admin/listings', access: 'admin', app: 'admin', title: 'All listings', nav: true },
+  { path: '/admin/kibana', access: 'admin', app: 'admin', title: 'Usage analytics', nav: true },
+  { path: '/login', access: 'public', app: 'shell', title: 'Sign in' },
+  { path: '/login/challenge', access: 'public', app: 'shell', title: "Verify it's you" },
+  { path: '/logout', access: 'public', app: 'shell', title: 'Sign out' },
+  { path: '/account/reset/:token?', access: 'public', app: 'shell', title: 'Reset your password' },
+  { path: '/error/:id?', access: 'public', app: 'shell', title: 'Error' },
+  { path: '/health', access: 'public', app: 'shell', title: 'Health' },
+];
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const wanted = segments(pattern);
+  const given = segments(pathname);
+  const params: Record<string, string> = {};
+  let index = 0;
+  for (const part of wanted) {
+    const value = given[index];
+    if (part.startsWith(':')) {
+      const optional = part.endsWith('?');
+      const name = part.slice(1, optional ? -1 : undefined);
+      if (value === undefined) {
+        if (optional) continue;
+        return null;
+      }
+      try {
+        params[name] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+      index += 1;
+    } else {
+      if (value !== part) return null;
+      index += 1;
+    }
+  }
+  return index === given.length ? params : null;
+}
+
+/** The route that renders `pathname`, with its parameters; null for an unknown address. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  for (const route of routes) {
+    const params = matchPattern(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+export const isAdmin = (user: Pick<User, 'type'>): boolean => user.type === 'admin' || user.type === 'channel';
+export const isVendor = (user: Pick<User, 'subtype'>): boolean => user.subtype === 'vendor';
+export const isOwnerOrAdmin = (user: Pick<User, 'type' | 'subtype'>): boolean =>
+  user.subtype === 'owner' || user.subtype === 'admin' || isAdmin(user);
+
+export interface AccessRequest {
+  pathname: string;
+  search?: string;
+  user: User | null;
+  /** `prod` applies the billing rule; any other stage skips it. */
+  stage: string;
+  /** The billing bypass cookie is present. */
+  billingBypass: boolean;
+}
+
+export type AccessRule = 'unknown-page' | 'sign-in' | 'inactive' | 'vendor' | 'owner-only' | 'admin-only' | 'billing';
+
+export type AccessDecision =
+  | { allowed: true; match: RouteMatch }
+  | { allowed: false; redirect: string; rule: AccessRule };
+
+function deny(redirect: string, rule: AccessRule): AccessDecision {
+  return { allowed: false, redirect, rule };
+}
+
+/**
+ * Spec section 6, applied to one page load or navigation. Order, and why:
+ * - An unknown address is not found, for everyone.
+ * - Public pages are open to all.
+ * - Rule 1: no user → sign in, returning here (to `/` from logout).
+ * - Rule 5 before the role rules: a deactivated account is signed out wherever it goes, rather
+ *   than told about buildings or permissions it no longer has.
+ * - Rule 2: vendors stay on vendor pages (so a vendor on an owner or admin page gets
+ *   building-not-found, not a hint that the page exists).
+ * - Rules 3 and 4: owner-only → not-allowed; admin-only → not-found.
+ * - Rule 6 last: billing applies only to a page the user could otherwise open.
+ */
+export function checkAccess({ pathname, search = '', user, stage, billingBypass }: AccessRequest): AccessDecision {
+  const match = matchRoute(pathname);
+  if (!match) return deny(ERROR_PATHS.notFound, 'unknown-page');
+  const { route } = match;
+  if (route.access === 'public') return { allowed: true, match };
+
+  if (!user) {
+    const next = pathname === LOGOUT_PATH ? '/' : `${pathname}${search}`;
+    return deny(`${LOGIN_PATH}?next=${encodeURIComponent(next)}`, 'sign-in');
+  }
+  if (!user.is_active) return deny(LOGOUT_PATH, 'inactive');
+  if (isVendor(user) && route.access !== 'vendor') return deny(ERROR_PATHS.buildingNotFound, 'vendor');
+  if (route.access === 'owner' && !isOwnerOrAdmin(user)) return deny(ERROR_PATHS.notAllowed, 'owner-only');
+  if (route.access === 'admin' && !isAdmin(user)) return deny(ERROR_PATHS.notFound, 'admin-only');
+
+  const billingApplies = stage === PRODUCTION_STAGE && !billingBypass && pathname !== BILLING_PATH && !isAdmin(user);
+  if (billingApplies && !user.billing?.stripe_customer_id) return deny(BILLING_PATH, 'billing');
+
+  return { allowed: true, match };
+}

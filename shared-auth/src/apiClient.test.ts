@@ -1,0 +1,70 @@
+import { startUpstream, type Upstream } from '../../config/testing/upstream';
+import { createApiClient, NO_RESPONSE_MESSAGE, type ApiClient } from './apiClient';
+
+describe('the API client', () => {
+  let upstream: Upstream;
+  let client: ApiClient;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    upstream = await startUpstream((request) => {
+      if (request.url.startsWith('/echo')) {
+        return { json: { method: request.method, url: request.url, authorization: request.headers.authorization ?? null, body: request.body } };
+      }
+      if (request.url === '/conflict') return { status: 409, json: { error: 'stale_write', message: 'Someone else changed this listing.' } };
+      if (request.url === '/crash') return { status: 500, body: '<html>oops</html>' };
+      if (request.url === '/slow') return { json: {}, delayMs: 2000 };
+      return { status: 404, json: { error: 'not_found', message: 'Nothing here.' } };
+    });
+    client = createApiClient({ baseURL: upstream.url, logError: (message) => logged.push(message), timeoutMs: 1000 });
+  });
+
+  afterAll(() => upstream.close());
+  beforeEach(() => {
+    logged.length = 0;
+  });
+
+  it('sends every verb with path, params and data', async () => {
+    for (const verb of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const answer = await client[verb]<{ method: string; url: string; body: string }>('/echo/5', {
+        params: { from: 10, sort: 'nickname:asc', skipped: undefined },
+        data: verb === 'get' ? undefined : { status: 'inactive' },
+      });
+      expect(answer.method).toBe(verb.toUpperCase());
+      expect(answer.url).toBe('/echo/5?from=10&sort=nickname:asc');
+      if (verb !== 'get') expect(JSON.parse(answer.body)).toEqual({ status: 'inactive' });
+    }
+  });
+
+  it('attaches an explicit session, or the session cookie of a request', async () => {
+    expect((await client.get<{ authorization: string }>('/echo', { session: 'abc' })).authorization).toBe('abc');
+    expect((await client.get<{ authorization: string }>('/echo', { cookie: 'x=1; hd_session=from-cookie' })).authorization).toBe('from-cookie');
+    expect((await client.get<{ authorization: string | null }>('/echo')).authorization).toBeNull();
+  });
+
+  it("rejects with the server's response data and logs method and path", async () => {
+    await expect(client.post('/conflict', { data: {} })).rejects.toEqual({
+      error: 'stale_write',
+      message: 'Someone else changed this listing.',
+      status: 409,
+    });
+    expect(logged).toEqual(['[api] POST /conflict failed: 409 Someone else changed this listing.']);
+  });
+
+  it('rejects with a readable error when the answer is not JSON', async () => {
+    await expect(client.get('/crash')).rejects.toMatchObject({ error: 'http_500', status: 500, message: expect.stringContaining('500') });
+  });
+
+  it('rejects with the spec message when no response came back', async () => {
+    const offline = createApiClient({ baseURL: 'http://127.0.0.1:9', logError: (message) => logged.push(message) });
+    await expect(offline.get('/loadAuth')).rejects.toEqual({ error: 'no_response', message: NO_RESPONSE_MESSAGE });
+    await expect(client.get('/slow')).rejects.toEqual({ error: 'no_response', message: NO_RESPONSE_MESSAGE });
+    expect(logged[0]).toBe(`[api] GET /loadAuth failed: no response ${NO_RESPONSE_MESSAGE}`);
+  });
+
+  it('can be pointed elsewhere later', async () => {
+    const moving = createApiClient({ baseURL: 'http://127.0.0.1:9', logError: () => undefined });
+    moving.configure({ baseURL: upstream.url });
+    expect(await moving.get<{ url: string }>('/echo')).toMatchObject({ url: '/echo' });
+  });
+});

@@ -1,0 +1,150 @@
+// The one HTTP client every app uses (spec sections 7 and 8): get/post/put/patch/delete with a
+// path, params, data and options, on one axios instance. In the browser the session travels in
+// an HttpOnly cookie that the shell server's /api proxy turns into the Authorization header
+// (docs/adr/0003); server-side callers pass an explicit session or the request's cookie.
+import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 'axios';
+import { DEFAULT_SESSION_COOKIE } from './constants';
+import { parseCookies } from './cookies';
+import type { ApiError } from './types';
+
+export const NO_RESPONSE_MESSAGE = 'The request was made but no response was received from API server';
+
+export interface RequestOptions {
+  /** Query parameters; `undefined` values are left out. */
+  params?: Record<string, unknown>;
+  /** The request body (sent as JSON). */
+  data?: unknown;
+  /** An explicit session: sent as the Authorization header. */
+  session?: string;
+  /** A request's Cookie header: its session cookie becomes the Authorization header. */
+  cookie?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  responseType?: 'json' | 'blob' | 'text' | 'arraybuffer';
+}
+
+export interface ApiClientOptions {
+  baseURL: string;
+  /** Name of the session cookie read from `cookie` (server-side calls). */
+  sessionCookieName?: string;
+  timeoutMs?: number;
+  /** Where failed requests are logged (console by default). */
+  logError?: (message: string) => void;
+}
+
+export interface ApiClient {
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  post<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  put<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  patch<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /** Changes where and how later calls go (e.g. the shell sets `/api` at start-up). */
+  configure(options: Partial<ApiClientOptions>): void;
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as ApiError).message === 'string' &&
+    typeof (value as ApiError).error === 'string'
+  );
+}
+
+/** Turns anything a call or a saga caught into the ApiError the state keeps. */
+export function toApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  if (error instanceof Error) return { error: 'client_error', message: error.message };
+  return { error: 'client_error', message: String(error) };
+}
+
+async function readErrorBody(data: unknown): Promise<unknown> {
+  // Downloads ask for a Blob; an error answer then arrives as a Blob of JSON.
+  if (typeof Blob !== 'undefined' && data instanceof Blob) data = await data.text();
+  if (data instanceof ArrayBuffer) data = new TextDecoder().decode(data);
+  if (typeof data === 'string') {
+    try {
+      return JSON.parse(data);
+    } catch {
+      return data;
+    }
+  }
+  return data;
+}
+
+async function rejection(error: unknown): Promise<ApiError> {
+  if (axios.isCancel(error)) return { error: 'cancelled', message: 'The request was cancelled.' };
+  if (!axios.isAxiosError(error)) return toApiError(error);
+  const { response } = error;
+  if (!response) return { error: 'no_response', message: NO_RESPONSE_MESSAGE };
+  const body = await readErrorBody(response.data);
+  if (isApiError(body)) return { ...body, status: response.status };
+  return {
+    error: `http_${response.status}`,
+    message: `The API server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+    status: response.status,
+  };
+}
+
+function withoutUndefined(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!params) return undefined;
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== null));
+}
+
+export function createApiClient(initial: ApiClientOptions): ApiClient {
+  let options: ApiClientOptions = { sessionCookieName: DEFAULT_SESSION_COOKIE, ...initial };
+  const instance: AxiosInstance = axios.create({ headers: { accept: 'application/json' } });
+
+  function sessionFor(request: RequestOptions): string | undefined {
+    if (request.session) return request.session;
+    if (request.cookie) return parseCookies(request.cookie)[options.sessionCookieName ?? DEFAULT_SESSION_COOKIE] || undefined;
+    return undefined;
+  }
+
+  async function send<T>(method: Method, path: string, request: RequestOptions = {}): Promise<T> {
+    const session = sessionFor(request);
+    const config: AxiosRequestConfig = {
+      method,
+      url: path,
+      baseURL: options.baseURL,
+      params: withoutUndefined(request.params),
+      data: request.data,
+      headers: { ...request.headers, ...(session ? { authorization: session } : {}) },
+      signal: request.signal,
+      responseType: request.responseType ?? 'json',
+      timeout: options.timeoutMs ?? 0,
+    };
+    try {
+      const response = await instance.request<T>(config);
+      return response.data;
+    } catch (error) {
+      const apiError = await rejection(error);
+      if (apiError.error !== 'cancelled') {
+        const log = options.logError ?? ((message: string) => console.error(message));
+        log(`[api] ${method.toUpperCase()} ${path} failed: ${apiError.status ?? 'no response'} ${apiError.message}`);
+      }
+      throw apiError;
+    }
+  }
+
+  return {
+    get: (path, request) => send('GET', path, request),
+    post: (path, request) => send('POST', path, request),
+    put: (path, request) => send('PUT', path, request),
+    patch: (path, request) => send('PATCH', path, request),
+    delete: (path, request) => send('DELETE', path, request),
+    configure(changes) {
+      options = { ...options, ...changes };
+    },
+  };
+}
+
+/**
+ * The client every app in the page shares (shared-auth is a federated singleton). The shell
+ * points it at its `/api` proxy at start-up.
+ */
+export const api: ApiClient = createApiClient({ baseURL: '/api' });
+
+export function configureApiClient(options: Partial<ApiClientOptions>): void {
+  api.configure(options);
+}

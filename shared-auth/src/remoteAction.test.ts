@@ -1,0 +1,98 @@
+import { combineSlices, configureStore, createSlice, type Middleware } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { addRemoteStatusCases, createRemoteAction, idleStatus, isFailedRemoteAction, takeRemote, type CallContext, type RemoteStatus } from './remoteAction';
+
+const search = createRemoteAction<{ term: string }, string[]>('things/search');
+
+const thingsSlice = createSlice({
+  name: 'things',
+  initialState: { items: [] as string[], status: idleStatus() as RemoteStatus, answeredFor: '' },
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(search.succeeded, (state, action) => {
+      state.items = action.payload;
+      state.answeredFor = action.meta.request.term;
+    });
+    addRemoteStatusCases(builder, search, (state) => state.status);
+  },
+});
+
+function setup(call: (request: { term: string }, context: CallContext) => Promise<string[]>, strategy?: 'latest' | 'every') {
+  const sagaMiddleware = createSagaMiddleware();
+  const seen: unknown[] = [];
+  const record: Middleware = () => (next) => (action) => {
+    seen.push(action);
+    return next(action);
+  };
+  const store = configureStore({
+    reducer: combineSlices(thingsSlice),
+    middleware: (getDefault) =>
+      getDefault({ thunk: false }).concat(sagaMiddleware, record),
+  });
+  sagaMiddleware.run(takeRemote(search, call, strategy));
+  return { store, seen };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the three-step remote action', () => {
+  it('names its steps domain/eventRequested, …Succeeded, …Failed', () => {
+    expect([search.requested.type, search.succeeded.type, search.failed.type]).toEqual([
+      'things/searchRequested',
+      'things/searchSucceeded',
+      'things/searchFailed',
+    ]);
+  });
+
+  it('keeps loading while the call runs, then the answer with the request it answers', async () => {
+    let finish: (items: string[]) => void = () => undefined;
+    const { store } = setup(() => new Promise((resolve) => (finish = resolve)));
+    store.dispatch(search.requested({ term: 'loft' }));
+    expect(store.getState().things.status).toEqual({ loading: true, error: null });
+    finish(['Loft 1']);
+    await settle();
+    expect(store.getState().things).toEqual({ items: ['Loft 1'], status: { loading: false, error: null }, answeredFor: 'loft' });
+  });
+
+  it('keeps the error of a failure, marks it as a failed remote action, and clears it on the next request', async () => {
+    let fail = true;
+    const { store, seen } = setup(async () => {
+      if (fail) throw { error: 'no_response', message: 'The request was made but no response was received from API server' };
+      return ['ok'];
+    });
+    store.dispatch(search.requested({ term: 'x' }));
+    await settle();
+    expect(store.getState().things.status.error?.error).toBe('no_response');
+    expect(seen.filter(isFailedRemoteAction)).toHaveLength(1);
+    fail = false;
+    store.dispatch(search.requested({ term: 'x' }));
+    expect(store.getState().things.status.error).toBeNull();
+    await settle();
+    expect(store.getState().things.items).toEqual(['ok']);
+  });
+
+  it('turns a thrown Error into a readable error', async () => {
+    const { store } = setup(async () => {
+      throw new Error('boom');
+    });
+    store.dispatch(search.requested({ term: 'x' }));
+    await settle();
+    expect(store.getState().things.status.error).toEqual({ error: 'client_error', message: 'boom' });
+  });
+
+  it('with takeLatest, aborts the older request and keeps only the newer answer', async () => {
+    const signals: AbortSignal[] = [];
+    const { store } = setup(
+      (request, { signal }) =>
+        new Promise((resolve) => {
+          signals.push(signal);
+          setTimeout(() => resolve([request.term]), request.term === 'old' ? 30 : 5);
+        }),
+    );
+    store.dispatch(search.requested({ term: 'old' }));
+    store.dispatch(search.requested({ term: 'new' }));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
+    expect(store.getState().things.answeredFor).toBe('new');
+  });
+});

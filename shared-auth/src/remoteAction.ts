@@ -1,0 +1,136 @@
+// Every remote action has three steps (spec section 4): requested (loading), succeeded, failed
+// (error kept). One helper makes the three action creators, the status reducer cases and the
+// saga that runs the call, so no slice hand-writes a triple.
+import { createAction, type ActionReducerMapBuilder, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import { call, cancelled, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { ForkEffect } from 'redux-saga/effects';
+import { toApiError } from './apiClient';
+import type { ApiError } from './types';
+
+export interface RemoteStatus {
+  loading: boolean;
+  error: ApiError | null;
+}
+
+export const idleStatus = (): RemoteStatus => ({ loading: false, error: null });
+
+export interface FailureMeta {
+  remoteStep: 'failed';
+  /** A silent failure is kept in state but not shown in the snackbar. */
+  silent: boolean;
+}
+
+export interface SuccessMeta<Request> {
+  remoteStep: 'succeeded';
+  /** The request that produced this answer (e.g. which row to patch). */
+  request: Request;
+}
+
+export interface RemoteAction<Request, Response> {
+  /** `domain/event`; the three steps are `domain/eventRequested`, `…Succeeded`, `…Failed`. */
+  type: string;
+  requested: {
+    (...args: Request extends void ? [] | [Request] : [Request]): PayloadAction<Request>;
+    type: string;
+    match: (action: unknown) => action is PayloadAction<Request>;
+  };
+  succeeded: {
+    (response: Response, request: Request): PayloadAction<Response, string, SuccessMeta<Request>>;
+    type: string;
+    match: (action: unknown) => action is PayloadAction<Response, string, SuccessMeta<Request>>;
+  };
+  failed: {
+    (error: ApiError, options?: { silent?: boolean }): PayloadAction<ApiError, string, FailureMeta>;
+    type: string;
+    match: (action: unknown) => action is PayloadAction<ApiError, string, FailureMeta>;
+  };
+}
+
+export function createRemoteAction<Request = void, Response = void>(type: string): RemoteAction<Request, Response> {
+  const requested = createAction(`${type}Requested`, (request: Request) => ({ payload: request }));
+  const succeeded = createAction(`${type}Succeeded`, (response: Response, request: Request) => ({
+    payload: response,
+    meta: { remoteStep: 'succeeded' as const, request },
+  }));
+  const failed = createAction(`${type}Failed`, (error: ApiError, options: { silent?: boolean } = {}) => ({
+    payload: error,
+    meta: { remoteStep: 'failed' as const, silent: options.silent ?? false },
+  }));
+  return { type, requested, succeeded, failed } as unknown as RemoteAction<Request, Response>;
+}
+
+/** Any remote action's failure step: the shell shows these in the snackbar. */
+export function isFailedRemoteAction(action: unknown): action is PayloadAction<ApiError, string, FailureMeta> {
+  const meta = (action as { meta?: Partial<FailureMeta> } | null)?.meta;
+  return meta?.remoteStep === 'failed';
+}
+
+/**
+ * Keeps `loading` and `error` for one remote action. Uses matchers, so a slice can still add its
+ * own `addCase` for the same steps (call this after them).
+ */
+export function addRemoteStatusCases<State, Request, Response>(
+  builder: ActionReducerMapBuilder<State>,
+  remoteAction: RemoteAction<Request, Response>,
+  status: (state: Draft<State>) => RemoteStatus,
+): void {
+  builder
+    .addMatcher(remoteAction.requested.match, (state) => {
+      const current = status(state);
+      current.loading = true;
+      current.error = null;
+    })
+    .addMatcher(remoteAction.succeeded.match, (state) => {
+      status(state).loading = false;
+    })
+    .addMatcher(remoteAction.failed.match, (state, action) => {
+      const current = status(state);
+      current.loading = false;
+      current.error = action.payload as Draft<ApiError>;
+    });
+}
+
+export interface CallContext {
+  /** Aborted when the saga is cancelled (a newer request under takeLatest). */
+  signal: AbortSignal;
+}
+
+/** A call made for a request: a promise, or a saga (to `select` state first). */
+export type RemoteCall<Request, Response> = (
+  request: Request,
+  context: CallContext,
+) => Promise<Response> | Generator<unknown, Response, never>;
+
+export type TakeStrategy = 'latest' | 'every' | 'leading';
+
+/** The worker for one request: call, then put succeeded or failed. The HTTP request is aborted if the saga is cancelled. */
+export function remoteWorker<Request, Response>(remoteAction: RemoteAction<Request, Response>, remoteCall: RemoteCall<Request, Response>) {
+  return function* worker(action: PayloadAction<Request>) {
+    const controller = new AbortController();
+    try {
+      const response = (yield call(remoteCall, action.payload, { signal: controller.signal })) as Response;
+      yield put(remoteAction.succeeded(response, action.payload));
+    } catch (error) {
+      yield put(remoteAction.failed(toApiError(error)));
+    } finally {
+      if ((yield cancelled()) as boolean) controller.abort();
+    }
+  };
+}
+
+/**
+ * Runs `remoteCall` for every `requested` step. `latest` (the default) drops an older request when
+ * a newer one arrives, which is right for loads; use `every` for independent writes (one per row)
+ * and `leading` to ignore repeats while one is running (a submit button).
+ */
+export function takeRemote<Request, Response>(
+  remoteAction: RemoteAction<Request, Response>,
+  remoteCall: RemoteCall<Request, Response>,
+  strategy: TakeStrategy = 'latest',
+): () => Generator<ForkEffect, void, unknown> {
+  const worker = remoteWorker(remoteAction, remoteCall);
+  const take = strategy === 'every' ? takeEvery : strategy === 'leading' ? takeLeading : takeLatest;
+  return function* watch() {
+    yield take(remoteAction.requested.type, worker);
+  };
+}

@@ -1,0 +1,49 @@
+// The one snackbar (spec section 3: open, text, action, props). The shell renders it; any remote
+// drives it with these actions, and every failed remote action lands here.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export type SnackbarSeverity = 'success' | 'info' | 'warning' | 'error';
+
+export interface SnackbarState {
+  open: boolean;
+  text: string;
+  /** A button in the snackbar that navigates inside the dashboard. */
+  action: { label: string; href: string } | null;
+  props: { severity: SnackbarSeverity; autoHideDuration: number | null };
+}
+
+export interface ShowSnackbar {
+  text: string;
+  action?: SnackbarState['action'];
+  props?: Partial<SnackbarState['props']>;
+}
+
+export const SNACKBAR_AUTO_HIDE_MS = 6000;
+
+export const initialSnackbarState: SnackbarState = {
+  open: false,
+  text: '',
+  action: null,
+  props: { severity: 'info', autoHideDuration: SNACKBAR_AUTO_HIDE_MS },
+};
+
+export const snackbarSlice = createSlice({
+  name: 'snackbar',
+  initialState: initialSnackbarState,
+  reducers: {
+    show: (_state, { payload }: PayloadAction<ShowSnackbar>) => ({
+      open: true,
+      text: payload.text,
+      action: payload.action ?? null,
+      props: { ...initialSnackbarState.props, ...payload.props },
+    }),
+    // The text stays while the snackbar animates out.
+    hide: (state) => {
+      state.open = false;
+    },
+  },
+});
+
+export const snackbarActions = snackbarSlice.actions;
+export const snackbarReducer = snackbarSlice.reducer;
+export const selectSnackbar = (state: { snackbar?: SnackbarState }): SnackbarState => state.snackbar ?? initialSnackbarState;
