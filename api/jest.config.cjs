@@ -1,0 +1,26 @@
+// The API's tests run against a real PGlite database: globalSetup migrates and seeds a template
+// data folder once per run; each test file copies it (src/testing/testApi.ts).
+const path = require('node:path');
+
+const preset = require('../config/jest.preset.cjs')(__dirname);
+
+module.exports = {
+  ...preset,
+  transform: {
+    ...preset.transform,
+    // PGlite's CommonJS build loads node modules with dynamic import(), which jest's module
+    // sandbox refuses without --experimental-vm-modules; compiled to require() it runs as is.
+    '/node_modules/@electric-sql/pglite/dist/.+\\.cjs$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' },
+        module: { type: 'commonjs', ignoreDynamic: false },
+      },
+    ],
+  },
+  // The preset's exception (cookie, ESM only) plus PGlite.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|@electric-sql/pglite)/)'],
+  globalSetup: path.join(__dirname, 'src/testing/globalSetup.ts'),
+  globalTeardown: path.join(__dirname, 'src/testing/globalTeardown.ts'),
+  testTimeout: 30_000,
+};

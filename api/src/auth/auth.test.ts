@@ -1,0 +1,350 @@
+import { DEMO_TOTP_SECRET } from '../db/seedData';
+import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
+import { hashToken } from './tokens';
+import { totp } from './totp';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ config: { loginRateLimit: 3 } });
+});
+afterAll(() => api.close());
+
+const OLIVIA = {
+  id: '1',
+  name: 'Olivia Hart',
+  email: 'owner@hostdash.test',
+  type: 'user',
+  subtype: 'owner',
+  is_active: true,
+  account_id: '1',
+  billing: { stripe_customer_id: 'cus_demo_olivia' },
+};
+const INVALID_CREDENTIALS = {
+  error: 'invalid_credentials',
+  message: 'The email or password is incorrect.',
+};
+const UNAUTHORIZED = { error: 'unauthorized', message: 'Sign in to continue.' };
+const INVALID_CODE = {
+  error: 'invalid_code',
+  message: 'That code is not valid. Enter the current code from your authenticator app.',
+};
+const CHALLENGE_EXPIRED = {
+  error: 'challenge_expired',
+  message: 'This verification step has expired. Sign in again.',
+};
+
+const login = (email: string, password: string) => api.post('/login', { email, password });
+
+async function clearFailures(email: string): Promise<void> {
+  await api.db.query('delete from failed_logins where email = $1', [email]);
+}
+
+describe('POST /login', () => {
+  it('signs in with email and password: the user, a session and when it expires', async () => {
+    const response = await login('owner@hostdash.test', DEMO_PASSWORD);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      user: OLIVIA,
+      sessionId: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+    const lifetime = Date.parse(response.body.expiresAt as string) - Date.now();
+    expect(Math.abs(lifetime - api.config.sessionTtlMs)).toBeLessThan(60_000);
+  });
+
+  it('finds the account whatever the case of the email', async () => {
+    const response = await login('  Owner@HostDash.TEST ', DEMO_PASSWORD);
+    expect(response.status).toBe(200);
+    expect(response.body.user).toEqual(OLIVIA);
+  });
+
+  it('keeps only a hash of the session token', async () => {
+    const sessionId = await api.signIn('owner@hostdash.test');
+    const stored = await api.db.query(
+      'select token_hash from sessions where token_hash = $1 or token_hash = $2',
+      [hashToken(sessionId), sessionId],
+    );
+    expect(stored).toEqual([{ token_hash: hashToken(sessionId) }]);
+  });
+
+  it('refuses a wrong password and an unknown email with the same answer', async () => {
+    const wrongPassword = await login('owner@hostdash.test', 'not-the-password');
+    const unknownEmail = await login('nobody-here@hostdash.test', DEMO_PASSWORD);
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.body).toEqual(INVALID_CREDENTIALS);
+    expect(unknownEmail.body).toEqual(INVALID_CREDENTIALS);
+    await clearFailures('owner@hostdash.test');
+  });
+
+  it('spends about as long on an unknown email as on a wrong password', async () => {
+    const timed = async (email: string): Promise<number> => {
+      const started = process.hrtime.bigint();
+      expect((await login(email, 'not-the-password')).status).toBe(401);
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    const median = (values: number[]): number => [...values].sort((a, b) => a - b)[1] as number;
+    const known = median([
+      await timed('owner@hostdash.test'),
+      await timed('manager@hostdash.test'),
+      await timed('vendor@hostdash.test'),
+    ]);
+    const unknown = median([
+      await timed('nobody-1@hostdash.test'),
+      await timed('nobody-2@hostdash.test'),
+      await timed('nobody-3@hostdash.test'),
+    ]);
+    // Both run one scrypt (tens of milliseconds); without the decoy an unknown email would answer in ~1 ms.
+    expect(unknown).toBeGreaterThan(known * 0.5);
+    expect(unknown).toBeLessThan(known * 2);
+    for (const email of ['owner', 'manager', 'vendor'])
+      await clearFailures(`${email}@hostdash.test`);
+  });
+
+  it('refuses a deactivated account with the right password, saying so, and opens no session', async () => {
+    const before = await api.db.query<{ n: number }>('select count(*)::int as n from sessions');
+    const response = await login('inactive@hostdash.test', DEMO_PASSWORD);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      error: 'account_deactivated',
+      message: expect.stringContaining('deactivated'),
+    });
+    expect(await api.db.query<{ n: number }>('select count(*)::int as n from sessions')).toEqual(
+      before,
+    );
+  });
+
+  it('says "incorrect", not "deactivated", to a wrong password on a deactivated account', async () => {
+    const response = await login('inactive@hostdash.test', 'guessing');
+    expect(response.body).toEqual(INVALID_CREDENTIALS);
+    await clearFailures('inactive@hostdash.test');
+  });
+
+  it('blocks an email after LOGIN_RATE_LIMIT failures in 15 minutes, even with the right password', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await login('newhost@hostdash.test', `wrong-${attempt}`)).status).toBe(401);
+    }
+    const blocked = await login('newhost@hostdash.test', DEMO_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      error: 'too_many_attempts',
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    });
+    expect(blocked.headers['retry-after']).toBe('900');
+    // Other emails are not affected.
+    expect((await login('owner@hostdash.test', DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts failures for emails that do not exist too', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) await login('ghost@hostdash.test', 'x');
+    expect((await login('ghost@hostdash.test', 'x')).status).toBe(429);
+  });
+
+  it('tells how long to wait from the oldest failure that still counts', async () => {
+    await api.db.query(
+      `insert into failed_logins (email, attempted_at) values
+         ('timed@hostdash.test', now() - interval '14 minutes'),
+         ('timed@hostdash.test', now() - interval '5 minutes'),
+         ('timed@hostdash.test', now() - interval '1 minute'),
+         ('timed@hostdash.test', now() - interval '20 minutes')`,
+    );
+    const response = await login('timed@hostdash.test', 'x');
+    expect(response.body).toEqual({
+      error: 'too_many_attempts',
+      message: 'Too many failed sign-in attempts. Try again in 1 minute.',
+    });
+  });
+
+  it('does not clear earlier failures on a successful sign-in', async () => {
+    await login('manager@hostdash.test', 'wrong-1');
+    await login('manager@hostdash.test', 'wrong-2');
+    expect((await login('manager@hostdash.test', DEMO_PASSWORD)).status).toBe(200);
+    await login('manager@hostdash.test', 'wrong-3');
+    expect((await login('manager@hostdash.test', DEMO_PASSWORD)).status).toBe(429);
+    await clearFailures('manager@hostdash.test');
+  });
+
+  it('answers a malformed email with a readable 400', async () => {
+    const response = await login('owner', DEMO_PASSWORD);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      error: 'invalid_request',
+      message: '"email" must be an email address.',
+    });
+  });
+});
+
+describe('POST /user/auth/challenge (TOTP second step)', () => {
+  const SECURE = 'secure@hostdash.test';
+
+  beforeEach(async () => {
+    await clearFailures(SECURE);
+    await api.db.query('update users set totp_last_step = null where email = $1', [SECURE]);
+  });
+
+  async function startChallenge(): Promise<string> {
+    const response = await login(SECURE, DEMO_PASSWORD);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      redirect: '/login/challenge',
+      challengeToken: expect.any(String),
+    });
+    return response.body.challengeToken as string;
+  }
+
+  /** A code valid for none of the steps the server accepts now. */
+  function wrongCode(): string {
+    const now = Date.now();
+    const valid = new Set([-1, 0, 1].map((drift) => totp(DEMO_TOTP_SECRET, now + drift * 30_000)));
+    let candidate = 0;
+    while (valid.has(String(candidate).padStart(6, '0'))) candidate += 1;
+    return String(candidate).padStart(6, '0');
+  }
+
+  const challenge = (challengeToken: string, code: string) =>
+    api.post('/user/auth/challenge', { challengeToken, code });
+
+  it('asks an account with TOTP for a code instead of opening a session', async () => {
+    const response = await login(SECURE, DEMO_PASSWORD);
+    expect(response.body).not.toHaveProperty('sessionId');
+    expect(response.body).not.toHaveProperty('user');
+    expect(response.body.redirect).toBe('/login/challenge');
+  });
+
+  it('signs in with the current code from the authenticator', async () => {
+    const response = await challenge(await startChallenge(), totp(DEMO_TOTP_SECRET));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      user: expect.objectContaining({
+        email: SECURE,
+        subtype: 'owner',
+        billing: { stripe_customer_id: 'cus_demo_ines' },
+      }),
+      sessionId: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+    const loadAuth = await api.get('/loadAuth', response.body.sessionId as string);
+    expect(loadAuth.status).toBe(200);
+    expect(loadAuth.body.email).toBe(SECURE);
+  });
+
+  it('refuses a wrong code, then accepts the right one on the same challenge', async () => {
+    const token = await startChallenge();
+    const wrong = await challenge(token, wrongCode());
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(INVALID_CODE);
+    expect((await challenge(token, totp(DEMO_TOTP_SECRET))).status).toBe(200);
+  });
+
+  it('refuses a code that was already used, even on a new challenge', async () => {
+    const code = totp(DEMO_TOTP_SECRET);
+    expect((await challenge(await startChallenge(), code)).status).toBe(200);
+    const replay = await challenge(await startChallenge(), code);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual(INVALID_CODE);
+  });
+
+  it('refuses a challenge that expired, was used, or was never issued', async () => {
+    const expired = await startChallenge();
+    await api.db.query(
+      `update login_challenges set expires_at = now() - interval '1 second' where token_hash = $1`,
+      [hashToken(expired)],
+    );
+    expect((await challenge(expired, totp(DEMO_TOTP_SECRET))).body).toEqual(CHALLENGE_EXPIRED);
+
+    const used = await startChallenge();
+    expect((await challenge(used, totp(DEMO_TOTP_SECRET))).status).toBe(200);
+    const again = await challenge(used, totp(DEMO_TOTP_SECRET));
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual(CHALLENGE_EXPIRED);
+
+    expect((await challenge('never-issued', totp(DEMO_TOTP_SECRET))).body).toEqual(
+      CHALLENGE_EXPIRED,
+    );
+  });
+
+  it('ends a challenge after five wrong codes', async () => {
+    const token = await startChallenge();
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await challenge(token, wrongCode())).body).toEqual(INVALID_CODE);
+    expect((await challenge(token, totp(DEMO_TOTP_SECRET))).body).toEqual(CHALLENGE_EXPIRED);
+  });
+
+  it('counts wrong codes towards the sign-in rate limit', async () => {
+    const token = await startChallenge();
+    for (let attempt = 0; attempt < 3; attempt += 1) await challenge(token, wrongCode());
+    expect((await login(SECURE, DEMO_PASSWORD)).status).toBe(429);
+  });
+
+  it('wants exactly six digits', async () => {
+    const response = await challenge(await startChallenge(), '12345');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      error: 'invalid_request',
+      message: '"code" must be the 6 digits from your authenticator app.',
+    });
+  });
+});
+
+describe('GET /loadAuth', () => {
+  it('is 401 without a session, with an unknown one, and with an expired one', async () => {
+    expect(await api.get('/loadAuth')).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await api.get('/loadAuth', 'not-a-session')).toMatchObject({
+      status: 401,
+      body: UNAUTHORIZED,
+    });
+    const sessionId = await api.signIn('owner@hostdash.test');
+    await api.db.query(
+      `update sessions set expires_at = now() - interval '1 second' where token_hash = $1`,
+      [hashToken(sessionId)],
+    );
+    expect(await api.get('/loadAuth', sessionId)).toMatchObject({
+      status: 401,
+      body: UNAUTHORIZED,
+    });
+  });
+
+  it('returns the user with the caller’s own session id, with or without "Bearer "', async () => {
+    const sessionId = await api.signIn('owner@hostdash.test');
+    const response = await api.get('/loadAuth', sessionId);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...OLIVIA, sessionId });
+    expect((await api.get('/loadAuth', `Bearer ${sessionId}`)).body).toEqual({
+      ...OLIVIA,
+      sessionId,
+    });
+  });
+
+  it('returns billing null for an account without a payment customer', async () => {
+    await clearFailures('newhost@hostdash.test'); // blocked by the rate-limit test above
+    const response = await api.get('/loadAuth', await api.signIn('newhost@hostdash.test'));
+    expect(response.body).toMatchObject({
+      email: 'newhost@hostdash.test',
+      subtype: 'owner',
+      billing: { stripe_customer_id: null },
+    });
+  });
+});
+
+describe('GET /logout', () => {
+  it('revokes the session in the database: loadAuth is 401 afterwards, other sessions live on', async () => {
+    const sessionId = await api.signIn('manager@hostdash.test');
+    const other = await api.signIn('manager@hostdash.test');
+    expect(await api.get('/logout', sessionId)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await api.get('/loadAuth', sessionId)).toMatchObject({
+      status: 401,
+      body: UNAUTHORIZED,
+    });
+    const [row] = await api.db.query<{ revoked_at: string | null }>(
+      'select revoked_at from sessions where token_hash = $1',
+      [hashToken(sessionId)],
+    );
+    expect(row?.revoked_at).toEqual(expect.any(String));
+    expect((await api.get('/loadAuth', other)).status).toBe(200);
+  });
+
+  it('answers ok without a session or with an unknown one', async () => {
+    expect(await api.get('/logout')).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await api.get('/logout', 'unknown')).toMatchObject({ status: 200, body: { ok: true } });
+  });
+});

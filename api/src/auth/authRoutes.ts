@@ -1,0 +1,222 @@
+// Sign-in (password, then TOTP for accounts that have it), load-auth and logout.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { ApiError } from '../http/errors';
+import { emailField, okResponse, trimEmail } from '../http/schemas';
+import {
+  accountDeactivated,
+  requireUser,
+  sessionToken,
+  toUserView,
+  USER_COLUMNS,
+  type UserRow,
+} from './caller';
+import { prepareDecoy, verifyAgainstDecoy, verifyPassword } from './passwords';
+import { createSession, revokeSession } from './sessions';
+import { hashToken, newToken } from './tokens';
+import { verifyTotp } from './totp';
+
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const CHALLENGE_MAX_ATTEMPTS = 5;
+
+const invalidCredentials = (): ApiError =>
+  new ApiError(401, 'invalid_credentials', 'The email or password is incorrect.');
+const invalidCode = (): ApiError =>
+  new ApiError(
+    401,
+    'invalid_code',
+    'That code is not valid. Enter the current code from your authenticator app.',
+  );
+const challengeExpired = (): ApiError =>
+  new ApiError(401, 'challenge_expired', 'This verification step has expired. Sign in again.');
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** 429 when the email already has `limit` failed sign-ins inside the window. */
+async function assertUnderRateLimit(
+  sql: Sql,
+  email: string,
+  limit: number,
+  windowMs: number,
+): Promise<void> {
+  const [row] = await sql.query<{ failures: number; retry_minutes: number | null }>(
+    `with recent as (
+       select attempted_at from failed_logins
+       where email = $1 and attempted_at > now() - $2::float8 * interval '1 millisecond'
+       order by attempted_at desc
+       limit $3
+     )
+     select count(*)::int as failures,
+            -- when the oldest of these leaves the window, one more attempt is allowed
+            ceil(extract(epoch from (min(attempted_at) + $2::float8 * interval '1 millisecond' - now())) / 60)::int as retry_minutes
+     from recent`,
+    [email, windowMs, limit],
+  );
+  if (row && row.failures >= limit) {
+    const minutes = Math.max(1, row.retry_minutes ?? 1);
+    throw new ApiError(
+      429,
+      'too_many_attempts',
+      `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      { 'retry-after': String(minutes * 60) },
+    );
+  }
+}
+
+async function recordFailedSignIn(sql: Sql, email: string, windowMs: number): Promise<void> {
+  await sql.query(
+    `delete from failed_logins where email = $1 and attempted_at < now() - $2::float8 * interval '1 millisecond'`,
+    [email, windowMs],
+  );
+  await sql.query('insert into failed_logins (email) values ($1)', [email]);
+}
+
+interface SignInRow extends UserRow {
+  password_hash: string;
+  has_totp: boolean;
+}
+
+interface ChallengeRow extends UserRow {
+  totp_secret: string;
+  totp_last_step: string | null;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  app.addHook('onReady', async () => {
+    await prepareDecoy();
+  });
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/login',
+    {
+      preValidation: trimEmail,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          properties: {
+            email: emailField,
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      await assertUnderRateLimit(db, email, config.loginRateLimit, config.loginRateWindowMs);
+
+      const [user] = await db.query<SignInRow>(
+        `select ${USER_COLUMNS}, u.password_hash, u.totp_secret is not null as has_totp
+         from users u join accounts a on a.id = u.account_id
+         where u.email = $1`,
+        [email],
+      );
+      const passwordMatches = user
+        ? await verifyPassword(request.body.password, user.password_hash)
+        : await verifyAgainstDecoy(request.body.password);
+      if (!user || !passwordMatches) {
+        await recordFailedSignIn(db, email, config.loginRateWindowMs);
+        request.log.info({ event: 'sign_in_failed' }, 'Sign-in refused: wrong email or password');
+        throw invalidCredentials();
+      }
+      if (!user.is_active) throw accountDeactivated();
+
+      if (user.has_totp) {
+        const challengeToken = newToken();
+        await db.query(
+          `insert into login_challenges (token_hash, user_id, expires_at)
+           values ($1, $2::bigint, now() + $3::float8 * interval '1 millisecond')`,
+          [hashToken(challengeToken), user.id, CHALLENGE_TTL_MS],
+        );
+        return { redirect: '/login/challenge', challengeToken };
+      }
+      const session = await createSession(db, user.id, config.sessionTtlMs);
+      request.log.info({ event: 'signed_in', userId: user.id }, 'Signed in');
+      return { user: toUserView(user), ...session };
+    },
+  );
+
+  app.post<{ Body: { challengeToken: string; code: string } }>(
+    '/user/auth/challenge',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['challengeToken', 'code'],
+          properties: {
+            challengeToken: { type: 'string', minLength: 1, maxLength: 512 },
+            code: { type: 'string', pattern: '^[0-9]{6}$' },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { challengeToken, code } = request.body;
+      // Decided inside one transaction, thrown after it: a wrong code's attempt must be committed.
+      const outcome = await db.transaction(async (tx) => {
+        const [challenge] = await tx.query<ChallengeRow>(
+          `select ${USER_COLUMNS}, u.totp_secret, u.totp_last_step::text as totp_last_step
+           from login_challenges c
+           join users u on u.id = c.user_id
+           join accounts a on a.id = u.account_id
+           where c.token_hash = $1 and c.consumed_at is null and c.expires_at > now() and c.attempts < $2
+             and u.totp_secret is not null
+           for update of c, u`,
+          [hashToken(challengeToken), CHALLENGE_MAX_ATTEMPTS],
+        );
+        if (!challenge) return { result: 'expired' } as const;
+
+        const lastUsedStep =
+          challenge.totp_last_step === null ? null : Number(challenge.totp_last_step);
+        const step = verifyTotp(challenge.totp_secret, code, { lastUsedStep });
+        if (step === null) {
+          await tx.query(
+            'update login_challenges set attempts = attempts + 1 where token_hash = $1',
+            [hashToken(challengeToken)],
+          );
+          // A wrong second factor is a failed sign-in too: it counts towards the email's rate limit.
+          await recordFailedSignIn(tx, challenge.email, config.loginRateWindowMs);
+          return { result: 'invalid' } as const;
+        }
+        await tx.query('update login_challenges set consumed_at = now() where token_hash = $1', [
+          hashToken(challengeToken),
+        ]);
+        if (!challenge.is_active) return { result: 'deactivated' } as const;
+        await tx.query('update users set totp_last_step = $2::bigint where id = $1::bigint', [
+          challenge.id,
+          step,
+        ]);
+        const session = await createSession(tx, challenge.id, config.sessionTtlMs);
+        return { result: 'signed_in', user: toUserView(challenge), session } as const;
+      });
+
+      switch (outcome.result) {
+        case 'expired':
+          throw challengeExpired();
+        case 'invalid':
+          throw invalidCode();
+        case 'deactivated':
+          throw accountDeactivated();
+        case 'signed_in':
+          request.log.info(
+            { event: 'signed_in', userId: outcome.user.id, secondFactor: 'totp' },
+            'Signed in',
+          );
+          return { user: outcome.user, ...outcome.session };
+      }
+    },
+  );
+
+  app.get('/loadAuth', async (request) => {
+    // The one route a deactivated user may call: the dashboard reads is_active and signs them out.
+    const caller = await requireUser(db, request, { allowInactive: true });
+    return caller;
+  });
+
+  app.get('/logout', async (request) => {
+    const token = sessionToken(request);
+    if (token) await revokeSession(db, token);
+    return okResponse;
+  });
+}

@@ -1,0 +1,109 @@
+// Who is calling: the session in the Authorization header (the raw value; "Bearer " tolerated),
+// and the checks each route runs itself (signed in, active, admin).
+import type { FastifyRequest } from 'fastify';
+import type { Sql } from '../db/database';
+import { ApiError, forbidden, unauthorized } from '../http/errors';
+import { hashToken } from './tokens';
+
+export type UserType = 'user' | 'admin' | 'channel';
+
+/** The user object every endpoint returns (login, challenge, loadAuth, admin list). */
+export interface UserView {
+  id: string;
+  name: string;
+  email: string;
+  type: UserType;
+  subtype: string;
+  is_active: boolean;
+  account_id: string;
+  billing: { stripe_customer_id: string | null };
+}
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  type: UserType;
+  subtype: string;
+  is_active: boolean;
+  account_id: string;
+  stripe_customer_id: string | null;
+}
+
+/** Select list for a UserRow, over `users u join accounts a on a.id = u.account_id`. */
+export const USER_COLUMNS =
+  'u.id::text as id, u.name, u.email, u.type, u.subtype, u.is_active, u.account_id::text as account_id, a.stripe_customer_id';
+
+export function toUserView(row: UserRow): UserView {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    type: row.type,
+    subtype: row.subtype,
+    is_active: row.is_active,
+    account_id: row.account_id,
+    billing: { stripe_customer_id: row.stripe_customer_id },
+  };
+}
+
+export interface Caller extends UserView {
+  /** The caller's own session token, as sent. */
+  sessionId: string;
+}
+
+export const isAdmin = (user: Pick<UserView, 'type'>): boolean =>
+  user.type === 'admin' || user.type === 'channel';
+
+const MAX_TOKEN_LENGTH = 512;
+
+/** The session token from the Authorization header, or null. */
+export function sessionToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const token = header.trim().replace(/^Bearer\s+/i, '');
+  return token && token.length <= MAX_TOKEN_LENGTH ? token : null;
+}
+
+/** The signed-in user behind the request's session, or null (none, unknown, expired, revoked). */
+export async function authenticate(sql: Sql, request: FastifyRequest): Promise<Caller | null> {
+  const token = sessionToken(request);
+  if (!token) return null;
+  const [row] = await sql.query<UserRow>(
+    `select ${USER_COLUMNS}
+     from sessions s
+     join users u on u.id = s.user_id
+     join accounts a on a.id = u.account_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  return row ? { ...toUserView(row), sessionId: token } : null;
+}
+
+export const ACCOUNT_DEACTIVATED_MESSAGE =
+  'This account has been deactivated. Ask your account owner or Hostdash support to reactivate it.';
+
+export const accountDeactivated = (): ApiError =>
+  new ApiError(403, 'account_deactivated', ACCOUNT_DEACTIVATED_MESSAGE);
+
+/**
+ * A signed-in caller, or 401. A deactivated user is refused with 403 unless `allowInactive`
+ * (only /loadAuth: the dashboard reads is_active there and signs the user out).
+ */
+export async function requireUser(
+  sql: Sql,
+  request: FastifyRequest,
+  options: { allowInactive?: boolean } = {},
+): Promise<Caller> {
+  const caller = await authenticate(sql, request);
+  if (!caller) throw unauthorized();
+  if (!caller.is_active && !options.allowInactive) throw accountDeactivated();
+  return caller;
+}
+
+/** A signed-in, active Hostdash staff member (type admin or channel), or 401/403. */
+export async function requireAdmin(sql: Sql, request: FastifyRequest): Promise<Caller> {
+  const caller = await requireUser(sql, request);
+  if (!isAdmin(caller)) throw forbidden('This is for Hostdash staff only.');
+  return caller;
+}

@@ -1,0 +1,141 @@
+// Forgotten password: a one-time link by mail (written to the outbox), then a new password.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { emailField, trimEmail } from '../http/schemas';
+import { normaliseEmail } from './authRoutes';
+import { hashPassword } from './passwords';
+import { revokeAllSessions } from './sessions';
+import { hashToken, newToken } from './tokens';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+export const MIN_PASSWORD_LENGTH = 8;
+
+const RESET_REQUESTED = {
+  message: 'If an account exists for that email, we have sent a link to reset the password.',
+} as const;
+const PASSWORD_CHANGED = {
+  message: 'Your password has been changed. Sign in with your new password.',
+} as const;
+const invalidToken = (): ApiError =>
+  new ApiError(
+    400,
+    'invalid_token',
+    'This reset link is invalid or has expired. Ask for a new one.',
+  );
+
+function resetMail(name: string, link: string): { subject: string; body: string } {
+  return {
+    subject: 'Reset your Hostdash password',
+    body: [
+      `Hello ${name},`,
+      '',
+      'Someone (we hope you) asked to reset the password of your Hostdash account.',
+      'Open this link within one hour to choose a new password:',
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+      '',
+      'Hostdash',
+    ].join('\n'),
+  };
+}
+
+export function registerPasswordResetRoutes(
+  app: FastifyInstance,
+  { db, config }: AppContext,
+): void {
+  app.post<{ Body: { email: string } }>(
+    '/user/auth/password/reset',
+    {
+      preValidation: trimEmail,
+      schema: { body: { type: 'object', required: ['email'], properties: { email: emailField } } },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      const [user] = await db.query<{ id: string; name: string }>(
+        'select id::text as id, name from users where email = $1 and is_active',
+        [email],
+      );
+      if (user) {
+        const token = newToken();
+        const link = `${config.shellOrigin}/account/reset/${token}`;
+        const mail = resetMail(user.name, link);
+        await db.transaction(async (tx) => {
+          await tx.query(
+            `insert into password_reset_tokens (token_hash, user_id, expires_at)
+             values ($1, $2::bigint, now() + $3::float8 * interval '1 millisecond')`,
+            [hashToken(token), user.id, RESET_TTL_MS],
+          );
+          await tx.query(
+            'insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)',
+            [email, mail.subject, mail.body],
+          );
+        });
+        // No mail is sent from here (a sender drains the outbox): the log carries the link for development.
+        request.log.info(
+          { event: 'password_reset_requested', userId: user.id, link },
+          'Password reset link written to the outbox',
+        );
+      }
+      // The same answer whether or not the account exists.
+      return RESET_REQUESTED;
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/user/auth/password/confirm',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['token', 'password'],
+          properties: {
+            token: { type: 'string', minLength: 1, maxLength: 512 },
+            password: { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const tokenHash = hashToken(request.body.token);
+      const usable = `token_hash = $1 and used_at is null and expires_at > now()`;
+      // Check first, so an invalid link costs no scrypt work; re-checked under a lock below.
+      const [candidate] = await db.query(`select 1 from password_reset_tokens where ${usable}`, [
+        tokenHash,
+      ]);
+      if (!candidate) throw invalidToken();
+      const passwordHash = await hashPassword(request.body.password);
+
+      const userId = await db.transaction(async (tx) => {
+        const [token] = await tx.query<{ user_id: string }>(
+          `select user_id::text as user_id from password_reset_tokens where ${usable} for update`,
+          [tokenHash],
+        );
+        if (!token) return null;
+        await tx.query('update users set password_hash = $2 where id = $1::bigint', [
+          token.user_id,
+          passwordHash,
+        ]);
+        // This link and every other outstanding one are spent; every session and pending sign-in ends.
+        await tx.query(
+          'update password_reset_tokens set used_at = now() where user_id = $1::bigint and used_at is null',
+          [token.user_id],
+        );
+        await tx.query(
+          'update login_challenges set consumed_at = now() where user_id = $1::bigint and consumed_at is null',
+          [token.user_id],
+        );
+        await revokeAllSessions(tx, token.user_id);
+        return token.user_id;
+      });
+      if (!userId) throw invalidToken();
+      request.log.info(
+        { event: 'password_changed', userId },
+        'Password changed through a reset link',
+      );
+      return PASSWORD_CHANGED;
+    },
+  );
+}

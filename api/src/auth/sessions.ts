@@ -1,0 +1,34 @@
+// Sessions: a random token for the client, its SHA-256 in the database, a fixed lifetime.
+import type { Sql } from '../db/database';
+import { hashToken, newToken } from './tokens';
+
+export interface NewSession {
+  sessionId: string;
+  expiresAt: string;
+}
+
+export async function createSession(sql: Sql, userId: string, ttlMs: number): Promise<NewSession> {
+  const sessionId = newToken();
+  const [row] = await sql.query<{ expires_at: string }>(
+    `insert into sessions (token_hash, user_id, expires_at)
+     values ($1, $2::bigint, now() + $3::float8 * interval '1 millisecond')
+     returning expires_at`,
+    [hashToken(sessionId), userId, ttlMs],
+  );
+  if (!row) throw new Error('The session was not created.');
+  return { sessionId, expiresAt: row.expires_at };
+}
+
+export async function revokeSession(sql: Sql, token: string): Promise<void> {
+  await sql.query(
+    'update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null',
+    [hashToken(token)],
+  );
+}
+
+export async function revokeAllSessions(sql: Sql, userId: string): Promise<void> {
+  await sql.query(
+    'update sessions set revoked_at = now() where user_id = $1::bigint and revoked_at is null',
+    [userId],
+  );
+}

@@ -1,0 +1,69 @@
+// RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits) on RFC 4226 HOTP, with node:crypto.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const TOTP_STEP_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+
+const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 4648 base32 (case-insensitive; spaces and padding ignored). */
+export function base32Decode(input: string): Buffer {
+  const clean = input.replace(/[\s=]/g, '').toUpperCase();
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const char of clean) {
+    const value = BASE32_ALPHABET.indexOf(char);
+    if (value < 0) throw new Error(`Not a base32 character: ${char}`);
+    buffer = (buffer << 5) | value;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((buffer >>> bits) & 0xff);
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** RFC 4226 HOTP value of `counter`, as `digits` decimal digits. */
+export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS): string {
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const hmac = createHmac('sha1', key).update(message).digest();
+  const offset = (hmac[hmac.length - 1] as number) & 0x0f;
+  const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
+  return (binary % 10 ** digits).toString().padStart(digits, '0');
+}
+
+/** The time step a moment falls in. */
+export function totpStep(timeMs: number): number {
+  return Math.floor(timeMs / 1000 / TOTP_STEP_SECONDS);
+}
+
+/** The code of a base32 secret at a moment. */
+export function totp(secretBase32: string, timeMs = Date.now(), digits = TOTP_DIGITS): string {
+  return hotp(base32Decode(secretBase32), totpStep(timeMs), digits);
+}
+
+/**
+ * The step a code matches, checking the current step and one on each side (clock drift), or
+ * null. Codes of `lastUsedStep` or older never match: a code works once.
+ */
+export function verifyTotp(
+  secretBase32: string,
+  code: string,
+  options: { timeMs?: number; lastUsedStep?: number | null } = {},
+): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const key = base32Decode(secretBase32);
+  const current = totpStep(options.timeMs ?? Date.now());
+  const given = Buffer.from(code);
+  const lastUsed = options.lastUsedStep ?? null;
+  let matched: number | null = null;
+  // Every candidate is compared (no early exit) so timing does not reveal which step matched.
+  for (const step of [current - 1, current, current + 1]) {
+    const equal = timingSafeEqual(Buffer.from(hotp(key, step)), given);
+    if (equal && (lastUsed === null || step > lastUsed)) matched = step;
+  }
+  return matched;
+}

@@ -1,0 +1,192 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { TEMPLATE_DIR_ENV } from '../testing/templateEnv';
+import { openPglite, openPostgres, type Database } from './database';
+import { listMigrations, migrate } from './migrate';
+import { seedIfEmpty } from './seed';
+
+let db: Database;
+let dir: string;
+beforeAll(async () => {
+  const template = process.env[TEMPLATE_DIR_ENV];
+  if (!template) throw new Error('jest globalSetup did not prepare a template database');
+  dir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-api-db-'));
+  cpSync(template, dir, { recursive: true });
+  db = await openPglite(dir);
+});
+afterAll(async () => {
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('migrations', () => {
+  it('are versioned files applied once, in order, and recorded', async () => {
+    const files = listMigrations();
+    expect(files[0]?.name).toBe('0001_init.sql');
+    expect(files.map((file) => file.version)).toEqual(
+      [...files.map((file) => file.version)].sort(),
+    );
+    expect(await migrate(db)).toEqual([]);
+    const recorded = await db.query<{ version: string }>(
+      'select version from schema_migrations order by version',
+    );
+    expect(recorded.map((row) => row.version)).toEqual(files.map((file) => file.version));
+  });
+});
+
+describe('seed', () => {
+  it('runs only on a database without users', async () => {
+    expect(await seedIfEmpty(db)).toBeNull();
+  });
+
+  it('holds the demo accounts the product and the e2e journeys rely on', async () => {
+    const [first] = await db.query(
+      'select id::text as id, stripe_customer_id from accounts order by id limit 1',
+    );
+    expect(first).toEqual({ id: '1', stripe_customer_id: 'cus_demo_olivia' });
+    const users = await db.query<{
+      email: string;
+      type: string;
+      subtype: string;
+      is_active: boolean;
+      account_id: string;
+      totp: boolean;
+      stripe: string | null;
+    }>(
+      `select u.email, u.type, u.subtype, u.is_active, u.account_id::text as account_id, u.totp_secret is not null as totp, a.stripe_customer_id as stripe
+       from users u join accounts a on a.id = u.account_id order by u.id`,
+    );
+    const byEmail = Object.fromEntries(users.map((user) => [user.email, user]));
+    expect(byEmail['owner@hostdash.test']).toMatchObject({
+      type: 'user',
+      subtype: 'owner',
+      account_id: '1',
+    });
+    expect(byEmail['manager@hostdash.test']).toMatchObject({ subtype: 'manager', account_id: '1' });
+    expect(byEmail['vendor@hostdash.test']).toMatchObject({ subtype: 'vendor', account_id: '1' });
+    expect(byEmail['newhost@hostdash.test']).toMatchObject({ subtype: 'owner', stripe: null });
+    expect(byEmail['admin@hostdash.test']).toMatchObject({ type: 'admin', subtype: 'admin' });
+    expect(byEmail['inactive@hostdash.test']).toMatchObject({ is_active: false });
+    expect(byEmail['secure@hostdash.test']).toMatchObject({
+      subtype: 'owner',
+      totp: true,
+      stripe: expect.any(String),
+    });
+
+    const [grant] = await db.query(
+      `select b.id::text as id, b.slug from vendor_grants g join buildings b on b.id = g.building_id join users u on u.id = g.user_id where u.email = 'vendor@hostdash.test'`,
+    );
+    expect(grant).toEqual({ id: '1', slug: 'marina-lofts' });
+  });
+
+  it('spreads realistic listings and reservations around today', async () => {
+    const [listings] = await db.query<{
+      total: number;
+      buildings: number;
+      loose: number;
+      statuses: number;
+      pms: number;
+    }>(
+      `select count(*)::int as total, count(distinct building_id)::int as buildings, count(*) filter (where building_id is null)::int as loose,
+              count(distinct status)::int as statuses, count(distinct pms)::int as pms
+       from listings where account_id = 1`,
+    );
+    expect(listings).toEqual({
+      total: 120,
+      buildings: 8,
+      loose: 8,
+      statuses: 3,
+      pms: expect.any(Number),
+    });
+    expect(listings?.pms).toBeGreaterThanOrEqual(4);
+
+    const [reservations] = await db.query<{
+      total: number;
+      earliest: number;
+      latest: number;
+      confirmed: number;
+      sources: number;
+    }>(
+      `select count(*)::int as total, min(check_in_date - current_date) as earliest, max(check_in_date - current_date) as latest,
+              count(*) filter (where status = 'CONFIRMED')::int as confirmed, count(distinct source)::int as sources
+       from reservations where account_id = 1`,
+    );
+    expect(reservations?.total).toBeGreaterThan(2500);
+    expect(reservations?.earliest).toBeLessThanOrEqual(-170);
+    expect(reservations?.latest).toBeGreaterThanOrEqual(80);
+    expect((reservations?.confirmed ?? 0) / (reservations?.total ?? 1)).toBeGreaterThan(0.75);
+    expect(reservations?.sources).toBe(4);
+  });
+});
+
+describe('the SQL layer', () => {
+  it('returns ids as strings, dates as YYYY-MM-DD and timestamps as ISO strings', async () => {
+    const [row] = await db.query(
+      `select 9007199254740993::bigint as big, date '2026-03-01' as day, timestamptz '2026-03-01 10:00:00+02' as at`,
+    );
+    expect(row).toEqual({
+      big: '9007199254740993',
+      day: '2026-03-01',
+      at: '2026-03-01T08:00:00.000Z',
+    });
+  });
+
+  it('rolls a transaction back when its work throws', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(
+          `insert into mail_outbox (to_address, subject, body) values ('rollback@hostdash.test', 's', 'b')`,
+        );
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(
+      await db.query(`select 1 from mail_outbox where to_address = 'rollback@hostdash.test'`),
+    ).toEqual([]);
+  });
+});
+
+// A PostgreSQL server, only when one is offered: TEST_DATABASE_URL=postgres://… (a scratch database).
+const withServer = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+withServer('on a PostgreSQL server (TEST_DATABASE_URL)', () => {
+  it('migrates, seeds when empty, and serves the same API', async () => {
+    const server = openPostgres(process.env.TEST_DATABASE_URL as string);
+    try {
+      await migrate(server);
+      await seedIfEmpty(server);
+      const app = buildApp({
+        db: server,
+        config: { ...loadConfig({}), databaseUrl: process.env.TEST_DATABASE_URL as string },
+        logger: false,
+      });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: { email: 'owner@hostdash.test', password: 'hostdash-demo' },
+      });
+      expect(login.statusCode).toBe(200);
+      const { sessionId } = login.json<{ sessionId: string }>();
+      const listings = await app.inject({
+        method: 'GET',
+        url: '/listing/load?size=3&search=garrett',
+        headers: { authorization: sessionId },
+      });
+      expect(listings.json()).toMatchObject({ total: 14, size: 3, from: 0 });
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/loadAuth',
+            headers: { authorization: sessionId },
+          })
+        ).json(),
+      ).toMatchObject({ id: '1' });
+      await app.close();
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,434 @@
+// Demo data for a database with no users: deterministic (a seeded PRNG), dated relative to the day
+// it runs, and written with one set-based insert per table (rows travel as one JSON parameter).
+import { hashPassword } from '../auth/passwords';
+import type { Pms } from '../listings/pms';
+import type { Database, Sql } from './database';
+import { seededRandom, type Random } from './random';
+import {
+  ACCOUNTS,
+  DEMO_PASSWORD,
+  EMAIL_DOMAINS,
+  FIRST_NAMES,
+  GUEST_MESSAGES,
+  HART_BUILDINGS,
+  HART_HOUSES,
+  LAST_NAMES,
+  NOTIFICATIONS,
+  OTHER_HOUSES,
+  OUTAGE_FLAG,
+  PHONE_FORMATS,
+  USERS,
+  type SeedHouse,
+} from './seedData';
+
+const SEED = 20_240_601;
+const SEED_LOCK_KEY = 7_218_004_002;
+// Reservations span the past six months and the coming three.
+const FIRST_DAY = -182;
+const LAST_DAY = 91;
+
+export interface SeedSummary {
+  accounts: number;
+  users: number;
+  buildings: number;
+  listings: number;
+  reservations: number;
+  notifications: number;
+}
+
+type ListingStatus = 'active' | 'inactive' | 'archived';
+
+interface PlannedListing {
+  account: string;
+  building: string | null;
+  nickname: string;
+  address: string;
+  city: string;
+  country: string;
+  status: ListingStatus;
+  pms: Pms;
+  timezone: string;
+  bedrooms: number;
+  created_hours_ago: number;
+  updated_hours_ago: number;
+}
+
+interface PlannedReservation {
+  account: string;
+  listing: string;
+  guest_name: string;
+  guest_email: string;
+  guest_phone: string;
+  guests_count: number;
+  check_in: number; // days from today
+  check_out: number;
+  status: 'CONFIRMED' | 'CANCELLED' | 'INQUIRY';
+  source: 'airbnb' | 'booking.com' | 'vrbo' | 'direct';
+  verification_status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
+  guest_message: string | null;
+  booked_hours_before: number;
+}
+
+interface DemoPlan {
+  listings: PlannedListing[];
+  reservations: PlannedReservation[];
+}
+
+/** Seeds the demo data if the database has no users yet; returns what it wrote, or null. */
+export async function seedIfEmpty(db: Database): Promise<SeedSummary | null> {
+  if (await hasUsers(db)) return null;
+  // Hashing is the slow part (scrypt): done before the transaction, in parallel.
+  const passwordHashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  const plan = planDemoData(seededRandom(SEED));
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1::bigint)', [SEED_LOCK_KEY]);
+    if (await hasUsers(tx)) return null; // another instance seeded while we waited
+    return writeDemoData(tx, plan, passwordHashes);
+  });
+}
+
+async function hasUsers(sql: Sql): Promise<boolean> {
+  const [row] = await sql.query<{ has_users: boolean }>(
+    'select exists (select 1 from users) as has_users',
+  );
+  return row?.has_users === true;
+}
+
+function planDemoData(random: Random): DemoPlan {
+  const listings: PlannedListing[] = [];
+  for (const building of HART_BUILDINGS) {
+    for (let unit = 0; unit < building.units; unit += 1) {
+      const label = `${1 + Math.floor(unit / 4)}${'ABCD'[unit % 4]}`;
+      const bedrooms = random.weighted([
+        [0, 15],
+        [1, 40],
+        [2, 30],
+        [3, 15],
+      ] as const);
+      const created = random.int(30 * 24, 700 * 24);
+      listings.push({
+        account: 'hart',
+        building: building.slug,
+        nickname: `${building.name} ${label} - ${random.pick(building.views)} ${bedrooms === 0 ? 'Studio' : `${bedrooms}BR`}`,
+        address: `${building.street}, Apt ${label}`,
+        city: building.city,
+        country: building.country,
+        status: listingStatus(random),
+        pms: random.chance(0.1)
+          ? random.pick(['beds24', 'hostfully', 'cloudbeds'] as const)
+          : building.pms,
+        timezone: building.timezone,
+        bedrooms,
+        created_hours_ago: created,
+        updated_hours_ago: random.int(1, created),
+      });
+    }
+  }
+  const house = (account: string, spec: SeedHouse, status: ListingStatus): PlannedListing => {
+    const created = random.int(20 * 24, 600 * 24);
+    return {
+      account,
+      building: null,
+      ...spec,
+      status,
+      created_hours_ago: created,
+      updated_hours_ago: random.int(1, created),
+    };
+  };
+  for (const spec of HART_HOUSES) listings.push(house('hart', spec, listingStatus(random)));
+  for (const [account, specs] of Object.entries(OTHER_HOUSES)) {
+    for (const spec of specs)
+      listings.push(house(account, spec, account === 'becker' ? 'inactive' : 'active'));
+  }
+
+  const reservations: PlannedReservation[] = [];
+  for (const listing of listings) {
+    // A listing stops taking bookings when it is switched off; a deactivated host's too.
+    const lastDay =
+      listing.account === 'becker'
+        ? -40
+        : listing.status === 'archived'
+          ? -90
+          : listing.status === 'inactive'
+            ? -15
+            : LAST_DAY;
+    const firstDay = listing.account === 'okafor' ? -20 : FIRST_DAY;
+    let day = firstDay + random.int(0, 6);
+    while (day <= lastDay) {
+      const nights = random.weighted([
+        [1, 6],
+        [2, 16],
+        [3, 22],
+        [4, 16],
+        [5, 12],
+        [6, 6],
+        [7, 10],
+        [10, 5],
+        [14, 4],
+        [21, 3],
+      ] as const);
+      reservations.push(planReservation(random, listing, day, nights));
+      day +=
+        nights +
+        random.weighted([
+          [0, 14],
+          [1, 12],
+          [2, 14],
+          [3, 12],
+          [4, 10],
+          [5, 9],
+          [7, 10],
+          [10, 9],
+          [14, 6],
+          [21, 4],
+        ] as const);
+    }
+  }
+  return { listings, reservations };
+}
+
+function listingStatus(random: Random): ListingStatus {
+  return random.weighted([
+    ['active', 88],
+    ['inactive', 8],
+    ['archived', 4],
+  ] as const);
+}
+
+function planReservation(
+  random: Random,
+  listing: PlannedListing,
+  checkIn: number,
+  nights: number,
+): PlannedReservation {
+  const first = random.pick(FIRST_NAMES);
+  const last = random.pick(LAST_NAMES);
+  const local = `${first}.${last}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z.]/g, '');
+  const status = random.weighted(
+    checkIn < 0
+      ? ([
+          ['CONFIRMED', 88],
+          ['CANCELLED', 10],
+          ['INQUIRY', 2],
+        ] as const)
+      : ([
+          ['CONFIRMED', 80],
+          ['CANCELLED', 8],
+          ['INQUIRY', 12],
+        ] as const),
+  );
+  return {
+    account: listing.account,
+    listing: listing.nickname,
+    guest_name: `${first} ${last}`,
+    guest_email: `${local}${random.chance(0.3) ? random.int(1, 99) : ''}@${random.pick(EMAIL_DOMAINS)}`,
+    guest_phone: random.weighted(PHONE_FORMATS).replace(/#/g, () => String(random.int(0, 9))),
+    guests_count: random.int(1, Math.max(2, listing.bedrooms * 2)),
+    check_in: checkIn,
+    check_out: checkIn + nights,
+    status,
+    source: random.weighted([
+      ['airbnb', 50],
+      ['booking.com', 25],
+      ['vrbo', 12],
+      ['direct', 13],
+    ] as const),
+    verification_status: verificationStatus(random, checkIn, status),
+    guest_message: random.weighted(GUEST_MESSAGES),
+    booked_hours_before: random.int(20, 120 * 24),
+  };
+}
+
+function verificationStatus(
+  random: Random,
+  checkIn: number,
+  status: PlannedReservation['status'],
+): PlannedReservation['verification_status'] {
+  if (status !== 'CONFIRMED') {
+    return random.weighted([
+      ['pending', 50],
+      ['incomplete', 35],
+      ['declined', 15],
+    ] as const);
+  }
+  if (checkIn <= 0) {
+    return random.weighted([
+      ['verified', 86],
+      ['declined', 3],
+      ['review', 3],
+      ['incomplete', 5],
+      ['pending', 3],
+    ] as const);
+  }
+  if (checkIn <= 7) {
+    return random.weighted([
+      ['verified', 55],
+      ['incomplete', 20],
+      ['pending', 15],
+      ['review', 7],
+      ['declined', 3],
+    ] as const);
+  }
+  return random.weighted([
+    ['pending', 45],
+    ['incomplete', 20],
+    ['verified', 30],
+    ['review', 4],
+    ['declined', 1],
+  ] as const);
+}
+
+function arrivalsNotice(plan: DemoPlan): { title: string; body: string; hoursAgo: number } {
+  const unverified = plan.reservations.filter(
+    (reservation) =>
+      reservation.account === 'hart' &&
+      reservation.check_in === 1 &&
+      reservation.status === 'CONFIRMED' &&
+      reservation.verification_status !== 'verified',
+  ).length;
+  const title =
+    unverified === 0
+      ? 'Every guest arriving tomorrow is verified'
+      : unverified === 1
+        ? '1 guest arriving tomorrow still needs to verify'
+        : `${unverified} guests arriving tomorrow still need to verify`;
+  return {
+    title,
+    body: 'Door codes are held back until each guest completes verification. Send them a reminder from the reservation.',
+    hoursAgo: 1,
+  };
+}
+
+async function writeDemoData(
+  tx: Sql,
+  plan: DemoPlan,
+  passwordHashes: string[],
+): Promise<SeedSummary> {
+  const accountIds = new Map<string, string>();
+  for (const account of ACCOUNTS) {
+    const [row] = await tx.query<{ id: string }>(
+      `insert into accounts (name, stripe_customer_id, created_at) values ($1, $2, now() - $3::int * interval '1 day') returning id::text as id`,
+      [account.name, account.stripeCustomerId, account.createdDaysAgo],
+    );
+    if (row) accountIds.set(account.key, row.id);
+  }
+  const accountId = (key: string): string => {
+    const id = accountIds.get(key);
+    if (!id) throw new Error(`seed: unknown account ${key}`);
+    return id;
+  };
+
+  const users = await tx.query<{ id: string; email: string }>(
+    `insert into users (account_id, name, email, type, subtype, is_active, password_hash, totp_secret, created_at)
+     select (e->>'account_id')::bigint, e->>'name', e->>'email', e->>'type', e->>'subtype', (e->>'is_active')::boolean,
+            e->>'password_hash', e->>'totp_secret', now() - (e->>'created_days_ago')::int * interval '1 day'
+     from jsonb_array_elements($1::jsonb) with ordinality as r(e, n)
+     order by n
+     returning id::text as id, email`,
+    [
+      JSON.stringify(
+        USERS.map((user, index) => ({
+          account_id: accountId(user.account),
+          name: user.name,
+          email: user.email,
+          type: user.type,
+          subtype: user.subtype,
+          is_active: user.isActive,
+          password_hash: passwordHashes[index],
+          totp_secret: user.totpSecret,
+          created_days_ago: user.createdDaysAgo,
+        })),
+      ),
+    ],
+  );
+  const userIds = new Map(users.map((user) => [user.email, user.id]));
+
+  const buildings = await tx.query(
+    `insert into buildings (account_id, name, slug, address, city, country, created_at)
+     select $1::bigint, e->>'name', e->>'slug', e->>'street', e->>'city', e->>'country', now() - (700 - n::int) * interval '1 day'
+     from jsonb_array_elements($2::jsonb) with ordinality as r(e, n)
+     order by n
+     returning id`,
+    [accountId('hart'), JSON.stringify(HART_BUILDINGS)],
+  );
+
+  const listings = await tx.query(
+    `insert into listings (account_id, building_id, nickname, address, city, country, status, pms, timezone, bedrooms, created_at, updated_at)
+     select (e->>'account_id')::bigint, b.id, e->>'nickname', e->>'address', e->>'city', e->>'country', e->>'status', e->>'pms',
+            e->>'timezone', (e->>'bedrooms')::int,
+            now() - (e->>'created_hours_ago')::int * interval '1 hour', now() - (e->>'updated_hours_ago')::int * interval '1 hour'
+     from jsonb_array_elements($1::jsonb) with ordinality as r(e, n)
+     left join buildings b on b.account_id = (e->>'account_id')::bigint and b.slug = e->>'building'
+     order by n
+     returning id`,
+    [
+      JSON.stringify(
+        plan.listings.map(({ account, ...listing }) => ({
+          ...listing,
+          account_id: accountId(account),
+        })),
+      ),
+    ],
+  );
+
+  const reservations = await tx.query(
+    `insert into reservations (account_id, listing_id, guest_name, guest_email, guest_phone, guests_count, check_in_date, check_out_date,
+                               status, source, verification_status, guest_message, created_at)
+     select l.account_id, l.id, e->>'guest_name', e->>'guest_email', e->>'guest_phone', (e->>'guests_count')::int,
+            current_date + (e->>'check_in')::int, current_date + (e->>'check_out')::int,
+            e->>'status', e->>'source', e->>'verification_status', e->>'guest_message',
+            least(now() - interval '1 hour', (current_date + (e->>'check_in')::int)::timestamptz - (e->>'booked_hours_before')::int * interval '1 hour')
+     from jsonb_array_elements($1::jsonb) with ordinality as r(e, n)
+     join listings l on l.account_id = (e->>'account_id')::bigint and l.nickname = e->>'listing'
+     order by n
+     returning id`,
+    [
+      JSON.stringify(
+        plan.reservations.map(({ account, ...reservation }) => ({
+          ...reservation,
+          account_id: accountId(account),
+        })),
+      ),
+    ],
+  );
+
+  await tx.query(
+    `insert into vendor_grants (user_id, building_id)
+     select $1::bigint, id from buildings where account_id = $2::bigint and slug = 'marina-lofts'`,
+    [userIds.get('vendor@hostdash.test'), accountId('hart')],
+  );
+
+  const notifications = Object.entries(NOTIFICATIONS).flatMap(([email, items]) =>
+    [...items, ...(email === 'owner@hostdash.test' ? [arrivalsNotice(plan)] : [])].map((item) => ({
+      user_id: userIds.get(email),
+      title: item.title,
+      body: item.body,
+      hours_ago: item.hoursAgo,
+    })),
+  );
+  await tx.query(
+    `insert into notifications (user_id, title, body, created_at)
+     select (e->>'user_id')::bigint, e->>'title', e->>'body', now() - (e->>'hours_ago')::int * interval '1 hour'
+     from jsonb_array_elements($1::jsonb) with ordinality as r(e, n)
+     order by n`,
+    [JSON.stringify(notifications)],
+  );
+
+  await tx.query(
+    'insert into flags (name, enabled, value, description) values ($1, $2, $3, $4) on conflict (name) do nothing',
+    [OUTAGE_FLAG.name, OUTAGE_FLAG.enabled, OUTAGE_FLAG.value, OUTAGE_FLAG.description],
+  );
+
+  return {
+    accounts: accountIds.size,
+    users: users.length,
+    buildings: buildings.length,
+    listings: listings.length,
+    reservations: reservations.length,
+    notifications: notifications.length,
+  };
+}

@@ -1,0 +1,176 @@
+// Every error leaves the API as `{ error, message }`: a stable snake_case code and a sentence a
+// person can read. Unexpected errors are logged and answered without any detail.
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const INTERNAL_ERROR = {
+  error: 'internal',
+  message: 'Something went wrong on our side. Try again in a moment.',
+} as const;
+
+export const unauthorized = (): ApiError =>
+  new ApiError(401, 'unauthorized', 'Sign in to continue.');
+export const forbidden = (message = 'You do not have access to this.'): ApiError =>
+  new ApiError(403, 'forbidden', message);
+export const notFound = (message: string): ApiError => new ApiError(404, 'not_found', message);
+export const badRequest = (code: string, message: string): ApiError =>
+  new ApiError(400, code, message);
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'The request body',
+  querystring: 'The query string',
+  params: 'The path',
+  headers: 'The headers',
+};
+
+/** `/traits/0/trait_key` → `traits[0].trait_key` */
+function fieldName(instancePath: string, property?: unknown): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (typeof property === 'string') parts.push(property);
+  return parts.reduce(
+    (name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part),
+    '',
+  );
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
+};
+
+const FORMAT_NAMES: Record<string, string> = {
+  email: 'an email address',
+  uri: 'a URL',
+  'date-time': 'a date and time (ISO 8601)',
+  date: 'a date (YYYY-MM-DD)',
+};
+
+// What the patterns of our schemas mean, in words.
+const PATTERN_DESCRIPTIONS: Record<string, string> = {
+  '^[0-9]{1,18}$': 'a numeric id',
+  '^[0-9]{6}$': 'the 6 digits from your authenticator app',
+  '^[a-z][a-z0-9_]{1,63}$':
+    'lowercase letters, digits and underscores, starting with a letter (2 to 64 characters)',
+};
+
+/** One readable sentence for the first schema violation, naming the field. */
+export function describeValidationError(error: AjvError, context: string): string {
+  const field = fieldName(error.instancePath);
+  const subject = field ? `"${field}"` : (CONTEXT_NAMES[context] ?? 'The request');
+  const params = error.params;
+  switch (error.keyword) {
+    case 'required':
+      return `"${fieldName(error.instancePath, params.missingProperty)}" is required.`;
+    case 'additionalProperties':
+      return `"${fieldName(error.instancePath, params.additionalProperty)}" is not allowed here.`;
+    case 'type': {
+      const types = String(params.type).split(',');
+      return `${subject} must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}.`;
+    }
+    case 'format':
+      return `${subject} must be ${FORMAT_NAMES[String(params.format)] ?? `in ${String(params.format)} format`}.`;
+    case 'minLength':
+      return params.limit === 1
+        ? `${subject} must not be empty.`
+        : `${subject} must be at least ${String(params.limit)} characters long.`;
+    case 'maxLength':
+      return `${subject} must be at most ${String(params.limit)} characters long.`;
+    case 'minimum':
+      return `${subject} must be ${String(params.limit)} or more.`;
+    case 'maximum':
+      return `${subject} must be ${String(params.limit)} or less.`;
+    case 'enum':
+      return `${subject} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}.`;
+    case 'pattern':
+      return `${subject} must be ${PATTERN_DESCRIPTIONS[String(params.pattern)] ?? 'in the expected format'}.`;
+    case 'minItems':
+      return `${subject} must have at least ${String(params.limit)} items.`;
+    case 'maxItems':
+      return `${subject} must have at most ${String(params.limit)} items.`;
+    default:
+      return `${subject} ${error.message ?? 'is not valid'}.`;
+  }
+}
+
+/** Fastify's own client errors (body parsing, media type …) in our shape. */
+function frameworkClientError(error: FastifyError): {
+  status: number;
+  error: string;
+  message: string;
+} {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, error: 'bad_request', message: 'The request body is not valid JSON.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        error: 'unsupported_media_type',
+        message: 'Send the request body as JSON (Content-Type: application/json).',
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, error: 'body_too_large', message: 'The request body is too large.' };
+    default:
+      return {
+        status: error.statusCode ?? 400,
+        error: 'bad_request',
+        message: 'The request could not be understood.',
+      };
+  }
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ error: error.code, message: error.message });
+    }
+    if (error.validation && error.validation.length > 0) {
+      const first = error.validation[0] as AjvError;
+      return reply.code(400).send({
+        error: 'invalid_request',
+        message: describeValidationError(first, error.validationContext ?? 'body'),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const answer = frameworkClientError(error);
+      request.log.info({ code: error.code }, answer.message);
+      return reply.code(answer.status).send({ error: answer.error, message: answer.message });
+    }
+    request.log.error({ err: error }, 'Unexpected error');
+    return reply.code(500).send(INTERNAL_ERROR);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    return reply.code(404).send({
+      error: 'not_found',
+      message: `There is no ${request.method} ${path.slice(0, 200)} here.`,
+    });
+  });
+}

@@ -1,0 +1,32 @@
+// Free-text search over listings: full-text (every word, the last one as a prefix) or a
+// case-insensitive substring, whichever hits. Any input is safe: words are reduced to letters and
+// digits before they reach to_tsquery, LIKE wildcards are escaped, and both travel as parameters.
+
+export interface ListingSearch {
+  /** A to_tsquery('simple', …) text like `rua & garr:*`, or null when the input has no words. */
+  tsquery: string | null;
+  /** An ILIKE pattern (escape character `\`) for the whole input as a substring. */
+  likePattern: string;
+}
+
+const MAX_WORDS = 16;
+
+export function prepareSearch(raw: string | undefined): ListingSearch | null {
+  const text = raw?.normalize('NFC').trim();
+  if (!text) return null;
+  const words = text
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
+  const tsquery =
+    words.length > 0
+      ? words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ')
+      : null;
+  return { tsquery, likePattern: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%` };
+}
+
+/** The document a listing is searched in: its own fields plus its building's name. */
+export const LISTING_DOCUMENT = `(l.search_vector || coalesce(b.search_vector, ''::tsvector))`;
+export const LISTING_HAYSTACK = `concat_ws(' ', l.nickname, l.address, l.city, b.name)`;
+/** How much a substring hit adds to the full-text rank (ts_rank is usually below 1). */
+export const SUBSTRING_BONUS = 1;

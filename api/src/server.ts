@@ -1,0 +1,88 @@
+// Entry point (dist/server.js): configuration, database (opened, migrated, seeded when empty),
+// HTTP server, and a graceful close on SIGTERM/SIGINT.
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type ApiConfig } from './config';
+import { openDatabase } from './db/database';
+import { deleteExpiredRows } from './db/maintenance';
+import { migrate } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+
+const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+const CLOSE_TIMEOUT_MS = 10_000;
+
+function readConfig(): ApiConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const startedAt = Date.now();
+  const db = await openDatabase(config);
+  const app = buildApp({ db, config });
+  const where = config.databaseUrl
+    ? 'PostgreSQL server (DATABASE_URL)'
+    : `embedded PGlite in ${config.pgliteDir}`;
+  try {
+    const applied = await migrate(db);
+    const seeded = await seedIfEmpty(db);
+    app.log.info(
+      { database: where, migrationsApplied: applied, seeded, ms: Date.now() - startedAt },
+      'Database ready',
+    );
+  } catch (error) {
+    app.log.fatal({ err: error, database: where }, 'The database could not be prepared');
+    await db.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  const maintenance = async (): Promise<void> => {
+    try {
+      await deleteExpiredRows(db);
+    } catch (error) {
+      app.log.warn({ err: error }, 'Deleting expired rows failed; will retry');
+    }
+  };
+  await maintenance();
+  const timer = setInterval(() => void maintenance(), MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+
+  let closing = false;
+  const close = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'Closing: finishing open requests');
+    setTimeout(() => {
+      app.log.error('Close took too long; exiting');
+      process.exit(1);
+    }, CLOSE_TIMEOUT_MS).unref();
+    clearInterval(timer);
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'Error while closing');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.fatal({ err: error }, `Could not listen on ${config.host}:${config.port}`);
+    await db.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();

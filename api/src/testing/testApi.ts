@@ -1,0 +1,134 @@
+// A real API over a real database for one test file: a copy of the template data folder
+// (globalSetup), opened with PGlite, behind buildApp(). Nothing is mocked.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app';
+import { loadConfig, type ApiConfig } from '../config';
+import { openPglite, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { DEMO_PASSWORD } from '../db/seedData';
+import { seedIfEmpty } from '../db/seed';
+import { TEMPLATE_DIR_ENV } from './templateEnv';
+
+export { DEMO_PASSWORD };
+
+export interface TestResponse<Body = Record<string, unknown>> {
+  status: number;
+  headers: Record<string, unknown>;
+  body: Body;
+  text: string;
+}
+
+export interface TestApi {
+  app: FastifyInstance;
+  db: Database;
+  config: ApiConfig;
+  get<Body = Record<string, unknown>>(
+    url: string,
+    session?: string,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse<Body>>;
+  post<Body = Record<string, unknown>>(
+    url: string,
+    payload?: unknown,
+    session?: string,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse<Body>>;
+  /** Signs in with the password and returns the session id. */
+  signIn(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestApiOptions {
+  config?: Partial<ApiConfig>;
+  logger?: BuildAppOptions['logger'];
+}
+
+async function copyOfTemplate(): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-api-test-'));
+  const template = process.env[TEMPLATE_DIR_ENV];
+  if (template) {
+    cpSync(template, dir, { recursive: true });
+  } else {
+    // Run without the jest globalSetup (e.g. another runner): build the database here.
+    const db = await openPglite(dir);
+    await migrate(db);
+    await seedIfEmpty(db);
+    await db.close();
+  }
+  return dir;
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const dir = await copyOfTemplate();
+  const db = await openPglite(dir);
+  const config: ApiConfig = {
+    ...loadConfig({}),
+    pgliteDir: dir,
+    loginRateLimit: 3,
+    logLevel: 'warn',
+    ...options.config,
+  };
+  const app = buildApp({ db, config, logger: options.logger ?? false });
+
+  const send = async <Body>(
+    method: 'GET' | 'POST',
+    url: string,
+    payload: unknown,
+    session: string | undefined,
+    extraHeaders: Record<string, string> = {},
+  ) => {
+    const headers: Record<string, string> = {
+      ...(session ? { authorization: session } : {}),
+      ...extraHeaders,
+    };
+    // A string is sent as it is (to test malformed JSON); anything else as JSON.
+    const raw =
+      payload === undefined
+        ? undefined
+        : typeof payload === 'string'
+          ? payload
+          : JSON.stringify(payload);
+    if (raw !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await app.inject({
+      method,
+      url,
+      headers,
+      ...(raw === undefined ? {} : { payload: raw }),
+    });
+    let body: unknown;
+    try {
+      body = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: body as Body,
+      text: response.body,
+    };
+  };
+
+  const api: TestApi = {
+    app,
+    db,
+    config,
+    get: (url, session, headers) => send('GET', url, undefined, session, headers),
+    post: (url, payload, session, headers) => send('POST', url, payload, session, headers),
+    async signIn(email, password = DEMO_PASSWORD) {
+      const response = await api.post<{ sessionId?: string }>('/login', { email, password });
+      if (response.status !== 200 || !response.body.sessionId)
+        throw new Error(`Sign-in as ${email} failed: ${response.status} ${response.text}`);
+      return response.body.sessionId;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return api;
+}
