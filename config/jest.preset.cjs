@@ -1,0 +1,39 @@
+// The one jest preset every package uses: @swc/jest for TS/TSX, shared-auth mapped to its source.
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+
+/**
+ * @param {string} packageDir absolute path of the package
+ * @param {{ environment?: 'node' | 'jsdom', setupFiles?: string[], setupFilesAfterEnv?: string[], displayName?: string }} options
+ */
+module.exports = function jestPreset(packageDir, options = {}) {
+  const jsdom = options.environment === 'jsdom';
+  return {
+    displayName: options.displayName ?? path.basename(packageDir),
+    rootDir: packageDir,
+    testEnvironment: jsdom ? 'jsdom' : 'node',
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.ts'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // cookie 2 (under fastify's inject) ships only ES modules; jest on Node 20 cannot require them.
+    transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
+    moduleNameMapper: {
+      '^@hostdash/shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
+    },
+    setupFiles: [...(jsdom ? [path.join(root, 'config/jest.setup-jsdom.cjs')] : []), ...(options.setupFiles ?? [])],
+    setupFilesAfterEnv: [...(jsdom ? ['@testing-library/jest-dom'] : []), ...(options.setupFilesAfterEnv ?? [])],
+    clearMocks: true,
+  };
+};

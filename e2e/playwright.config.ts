@@ -1,0 +1,55 @@
+// Whole journeys in a real browser against the production build, started the way `npm start`
+// starts it, on ports of its own and with a fresh database each run.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_PORTS, baseURL } from './tests/support/env';
+
+const dataDir = process.env.E2E_PGLITE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdash-e2e-'));
+process.env.E2E_PGLITE_DIR = dataDir; // workers re-read this config: keep one database
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium by default: nothing downloads a browser here (README, TOOLCHAIN.md).
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../scripts/start.mjs --no-build',
+    // The shell's /health answers 200 only once the API (and its database) answers too.
+    url: `${baseURL}/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORTS.shell),
+      API_PORT: String(E2E_PORTS.api),
+      REMOTES_PORT: String(E2E_PORTS.remotes),
+      PGLITE_DIR: dataDir,
+      STAGE: 'prod',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

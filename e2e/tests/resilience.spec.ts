@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { apiURL, DEMO_PASSWORD, remotesURL } from './support/env';
+import { expectHeading, signIn } from './support/session';
+
+test('a remote that cannot load shows a contained fallback and recovers on Retry', async ({ page }) => {
+  await page.route(`${remotesURL}/listings/**`, (route) => route.abort('connectionrefused'));
+  await signIn(page, 'owner@hostdash.test', { next: '/listings' });
+  await expect(page.getByText('Listings is temporarily unavailable')).toBeVisible();
+  // The rest of the dashboard keeps working.
+  await expect(page.getByRole('link', { name: 'Sign out' })).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+  await page.unroute(`${remotesURL}/listings/**`);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expectHeading(page, 'Listings');
+  await expect(page.getByRole('table', { name: 'Listings' })).toBeVisible();
+  // Recovered without a page reload.
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test('an API that does not answer shows the message in the snackbar', async ({ page }) => {
+  await signIn(page, 'owner@hostdash.test');
+  await expectHeading(page, 'Listings');
+  await page.route('**/api/listing/**', (route) => route.abort('failed'));
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page.getByText('The request was made but no response was received from API server').first()).toBeVisible();
+});
+
+test('the proxy refuses a cross-site change and the API refuses anonymous and non-admin calls', async ({ request }) => {
+  const crossSite = await request.post('/api/login', {
+    headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    data: { email: 'owner@hostdash.test', password: DEMO_PASSWORD },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect((await crossSite.json()).message).toMatch(/refused/);
+
+  expect((await request.get('/api/listing/load')).status()).toBe(401);
+
+  const login = await request.post(`${apiURL}/login`, { data: { email: 'owner@hostdash.test', password: DEMO_PASSWORD } });
+  const { sessionId } = (await login.json()) as { sessionId: string };
+  const adminCall = await request.post(`${apiURL}/admin/flags/outage_banner_dashboard`, {
+    headers: { authorization: sessionId },
+    data: { enabled: true },
+  });
+  expect(adminCall.status()).toBe(403);
+});
+
+test('the session cookie is HttpOnly and the browser never sees the session id', async ({ page, context }) => {
+  const loginResponse = page.waitForResponse((response) => response.url().endsWith('/api/login'));
+  await signIn(page, 'owner@hostdash.test');
+  const body = (await (await loginResponse).json()) as Record<string, unknown>;
+  expect(body.sessionId).toBeUndefined();
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === 'hd_session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('hd_session');
+});

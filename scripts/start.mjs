@@ -1,0 +1,91 @@
+// `npm start`: builds what is missing, then runs the API, the remote origin and the shell server,
+// and prints where to go and who to sign in as. Ctrl-C stops all three.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildIfMissing } from './build-if-missing.mjs';
+import { root } from './builds.mjs';
+
+const env = { ...process.env };
+const port = env.PORT || '3000';
+const apiPort = env.API_PORT || '4000';
+const remotesPort = env.REMOTES_PORT || '3001';
+env.API_URL ||= `http://127.0.0.1:${apiPort}`;
+env.REMOTES_ORIGIN ||= `http://localhost:${remotesPort}`;
+env.SHELL_ORIGINS ||= `http://localhost:${port},http://127.0.0.1:${port}`;
+env.SHELL_ORIGIN ||= `http://localhost:${port}`;
+
+if (!process.argv.includes('--no-build')) buildIfMissing();
+
+const services = [
+  { name: 'api', args: [path.join(root, 'api/dist/server.js')], health: `${env.API_URL}/health` },
+  {
+    name: 'remotes',
+    args: [path.join(root, 'shell/dist-server/server/main.js'), '--remote-origin'],
+    health: `${env.REMOTES_ORIGIN}/listings/mf-manifest.json`,
+  },
+  { name: 'shell', args: [path.join(root, 'shell/dist-server/server/main.js')], health: `http://localhost:${port}/robots.txt` },
+];
+
+const children = services.map((service) => {
+  const child = spawn(process.execPath, service.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${service.name}] `;
+  const forward = (stream, target) => {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) target.write(prefix + line + '\n');
+    });
+  };
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${prefix}stopped (${signal ?? `exit ${code}`}); stopping the others.`);
+    stop(code ?? 1);
+  });
+  return child;
+});
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+const ready = await Promise.all(services.map((service) => waitFor(service.health, 120_000)));
+if (ready.every(Boolean)) {
+  console.log(`
+  Hostdash is running: http://localhost:${port}
+
+  Demo accounts (password: hostdash-demo)
+    owner@hostdash.test     host with ~120 listings
+    newhost@hostdash.test   host without a payment method (sent to /billing)
+    manager@hostdash.test   the owner's team member (subtype manager)
+    vendor@hostdash.test    building staff with one building
+    admin@hostdash.test     Hostdash staff (admin)
+    inactive@hostdash.test  deactivated (sign-in refused)
+    secure@hostdash.test    second step: TOTP secret JBSWY3DPEHPK3PXP
+`);
+} else {
+  const down = services.filter((_service, index) => !ready[index]).map((service) => service.name);
+  console.error(`Not ready after 2 minutes: ${down.join(', ')}`);
+  stop(1);
+}

@@ -1,0 +1,75 @@
+// The shell server: shell assets, the access check on every page load, /api proxy, /remotes.json
+// and /health.
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { ShellConfig } from './config';
+import { createPageHandler } from './page';
+import { registerApiProxy } from './proxy';
+import { readRegistry } from './registry';
+
+/** A page for anything but a request that asks for JSON (or another non-HTML type) only. */
+function wantsPage(accept: string | undefined): boolean {
+  if (!accept || accept.includes('text/html') || accept.includes('*/*')) return true;
+  return false;
+}
+
+export function buildShellServer(config: ShellConfig, options: { logger?: boolean } = {}): FastifyInstance {
+  const app = Fastify({ logger: options.logger ?? true, trustProxy: true });
+
+  // Nothing the dashboard serves belongs in a search engine (spec section 1).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-robots-tag', 'noindex, nofollow');
+  });
+
+  // Content-hashed bundles never change: cache them for a year. Everything else revalidates.
+  app.register(fastifyStatic, {
+    root: path.join(config.distDir, 'assets'),
+    prefix: '/assets/',
+    index: false,
+    setHeaders(response, filePath) {
+      response.setHeader(
+        'cache-control',
+        /\.[0-9a-f]{8}\./.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  registerApiProxy(app, config);
+
+  app.get('/remotes.json', async (request, reply) => {
+    try {
+      const registry = await readRegistry(config.remotesFile, config.remotesOrigin);
+      return reply.header('cache-control', 'no-cache').send(registry);
+    } catch (error) {
+      request.log.error({ err: error, file: config.remotesFile }, 'the remote registry cannot be read');
+      return reply.code(500).send({ error: 'registry_unreadable', message: 'The remote registry cannot be read.' });
+    }
+  });
+
+  app.get('/health', async (_request, reply) => {
+    const api = await fetch(`${config.apiUrl}/health`, { signal: AbortSignal.timeout(3000) })
+      .then((response) => (response.ok ? 'ok' : `unhealthy (${response.status})`))
+      .catch(() => 'unavailable');
+    const remotes = await readRegistry(config.remotesFile, config.remotesOrigin)
+      .then((registry) => registry.remotes.map(({ name, manifest, version }) => ({ name, manifest, version: version ?? null })))
+      .catch(() => null);
+    const ok = api === 'ok' && remotes !== null;
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ok ? 'ok' : 'degraded', stage: config.stage, api, remotes });
+  });
+
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send('User-agent: *\nDisallow: /\n'));
+
+  const page = createPageHandler(config);
+  app.setNotFoundHandler(async (request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && wantsPage(request.headers.accept) && !request.url.startsWith('/assets/')) {
+      return page(request, reply);
+    }
+    return reply.code(404).send({ error: 'not_found', message: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+  });
+
+  return app;
+}

@@ -1,0 +1,99 @@
+// The shell server's configuration: read and validated once at start, with working defaults.
+import path from 'node:path';
+import {
+  DEFAULT_BILLING_BYPASS_COOKIE,
+  DEFAULT_SESSION_COOKIE,
+  DEFAULT_SSO_COOKIE,
+  SESSION_TTL_MS,
+} from '@hostdash/shared-auth';
+
+export interface ShellConfig {
+  port: number;
+  host: string;
+  apiUrl: string;
+  stage: string;
+  sessionCookie: string;
+  billingBypassCookie: string;
+  ssoCookie: string;
+  sessionTtlMs: number;
+  secureCookies: boolean;
+  distDir: string;
+  remotesFile: string;
+  remotesOrigin: string;
+  flagsmithApi: string;
+  flagsmithEnvironmentKey: string;
+  guestPortalUrl: string;
+}
+
+export interface RemoteOriginConfig {
+  port: number;
+  host: string;
+  rootDir: string;
+  allowedOrigins: string[];
+}
+
+type Env = Record<string, string | undefined>;
+
+const packageDir = path.resolve(__dirname, '..', '..');
+const repoDir = path.resolve(packageDir, '..');
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got "${raw}"`);
+  }
+}
+
+function cookieName(env: Env, name: string, fallback: string): string {
+  const value = env[name] || fallback;
+  if (!/^[A-Za-z0-9_.-]+$/.test(value)) throw new Error(`${name} is not a valid cookie name: "${value}"`);
+  return value;
+}
+
+export function readShellConfig(env: Env = process.env): ShellConfig {
+  const stage = env.STAGE || 'prod';
+  return {
+    port: integer(env, 'PORT', 3000),
+    host: env.HOST || 'localhost',
+    apiUrl: url(env, 'API_URL', 'http://127.0.0.1:4000'),
+    stage,
+    sessionCookie: cookieName(env, 'SESSION_COOKIE', DEFAULT_SESSION_COOKIE),
+    billingBypassCookie: cookieName(env, 'BILLING_BYPASS_COOKIE', DEFAULT_BILLING_BYPASS_COOKIE),
+    ssoCookie: cookieName(env, 'SSO_COOKIE', DEFAULT_SSO_COOKIE),
+    sessionTtlMs: integer(env, 'SESSION_TTL_MS', SESSION_TTL_MS),
+    secureCookies: env.COOKIE_SECURE === 'true',
+    distDir: path.resolve(env.SHELL_DIST_DIR || path.join(packageDir, 'dist')),
+    remotesFile: path.resolve(env.REMOTES_FILE || path.join(packageDir, 'remotes.json')),
+    remotesOrigin: url(env, 'REMOTES_ORIGIN', 'http://localhost:3001'),
+    flagsmithApi: env.FLAGSMITH_API || '/api/flagsmith/api/v1/',
+    flagsmithEnvironmentKey: env.FLAGSMITH_ENVIRONMENT_KEY || 'hostdash-dashboard',
+    guestPortalUrl:
+      env.GUEST_PORTAL_URL ||
+      (stage === 'prod' ? 'https://guest.hostdash.app' : `https://guest.${stage}.hostdash.app`),
+  };
+}
+
+export function readRemoteOriginConfig(env: Env = process.env): RemoteOriginConfig {
+  const shellOrigins = (env.SHELL_ORIGINS || 'http://localhost:3000,http://127.0.0.1:3000')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return {
+    port: integer(env, 'REMOTES_PORT', 3001),
+    host: env.REMOTES_HOST || 'localhost',
+    rootDir: path.resolve(env.REMOTES_DIR || repoDir),
+    allowedOrigins: shellOrigins,
+  };
+}

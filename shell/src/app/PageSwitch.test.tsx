@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import { PageSwitch } from './PageSwitch';
+import { makeUser, renderShell } from '../testing/renderShell';
+
+jest.mock('../remotes/registry', () => ({
+  loadRegistry: jest.fn(async () => [{ name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' }]),
+  prefetchFeature: jest.fn(),
+}));
+// The remote itself is exercised in RemoteFeature.test.tsx; here only which page is chosen.
+jest.mock('../remotes/RemoteFeature', () => ({
+  RemoteFeature: ({ app }: { app: string }) => <p>remote {app}</p>,
+}));
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('PageSwitch: the client router applies the same access rules on every navigation', () => {
+  it('sends a visitor without a user to sign in, with next', async () => {
+    renderShell(<PageSwitch />, { path: '/listings?from=10' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/login?next=%2Flistings%3Ffrom%3D10');
+  });
+
+  it('sends a vendor away from listings to building-not-found', async () => {
+    renderShell(<PageSwitch />, { path: '/listings', user: makeUser({ subtype: 'vendor' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Building not found' })).toBeInTheDocument();
+  });
+
+  it('shows not-found to a non-admin on an admin page', async () => {
+    renderShell(<PageSwitch />, { path: '/users', user: makeUser() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('sends a host without a payment method to billing, unless bypassed', async () => {
+    const newHost = makeUser({ billing: { stripe_customer_id: null } });
+    renderShell(<PageSwitch />, { path: '/listings', user: newHost });
+    expect(location()).toBe('/billing');
+    expect(await screen.findByText('remote billing')).toBeInTheDocument();
+  });
+
+  it('renders the remote that owns the route, and listings on / until reservations is deployed', async () => {
+    renderShell(<PageSwitch />, { path: '/listings', user: makeUser() });
+    expect(await screen.findByText('remote listings')).toBeInTheDocument();
+  });
+
+  it('renders / with listings while the registry has no reservations remote', async () => {
+    renderShell(<PageSwitch />, { path: '/', user: makeUser() });
+    expect(await screen.findByText('remote listings')).toBeInTheDocument();
+  });
+
+  it('skips the billing rule outside production', async () => {
+    renderShell(<PageSwitch />, { path: '/listings', user: makeUser({ billing: { stripe_customer_id: null } }), config: { stage: 'staging' } });
+    expect(await screen.findByText('remote listings')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+// What the shell server injects into the page (a JSON element), read and checked once.
+import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from './clientConfig.types';
+
+export type { ClientConfig };
+
+function injectedConfig(): Partial<ClientConfig> | undefined {
+  const text = document.getElementById(CLIENT_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Partial<ClientConfig>;
+  } catch (error) {
+    console.error('[config] the page configuration is not valid JSON', error);
+    return undefined;
+  }
+}
+
+export function readClientConfig(injected: Partial<ClientConfig> | undefined = injectedConfig()): ClientConfig {
+  return {
+    stage: injected?.stage ?? 'prod',
+    ssoCookie: injected?.ssoCookie ?? 'hd_sso',
+    flagsmith: {
+      api: new URL(injected?.flagsmith?.api ?? '/api/flagsmith/api/v1/', window.location.origin).toString(),
+      environmentKey: injected?.flagsmith?.environmentKey ?? 'hostdash-dashboard',
+    },
+    guestPortalUrl: injected?.guestPortalUrl ?? '',
+    billingBypass: injected?.billingBypass ?? false,
+    user: injected?.user ?? null,
+  };
+}

@@ -1,0 +1,18 @@
+import { SvgIcon, type SvgIconProps } from '@mui/material';
+
+// The two icons the shell needs, drawn here rather than pulling in the whole icon package.
+export function BellIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M12 22c1.1 0 2-.9 2-2h-4c0 1.1.9 2 2 2zm6-6v-5c0-3.07-1.63-5.64-4.5-6.32V4c0-.83-.67-1.5-1.5-1.5s-1.5.67-1.5 1.5v.68C7.64 5.36 6 7.92 6 11v5l-2 2v1h16v-1l-2-2z" />
+    </SvgIcon>
+  );
+}
+
+export function MenuIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z" />
+    </SvgIcon>
+  );
+}

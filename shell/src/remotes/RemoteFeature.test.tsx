@@ -1,0 +1,93 @@
+import React from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { createSlice } from '@reduxjs/toolkit';
+import { useSelector } from 'react-redux';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { FeatureProps } from '@hostdash/shared-auth';
+import { Provider } from 'react-redux';
+import { renderShell, makeUser } from '../testing/renderShell';
+import { RemoteFeature } from './RemoteFeature';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+
+const mockedLoadRemote = jest.mocked(loadRemote);
+const mockedRegisterRemotes = jest.mocked(registerRemotes);
+
+// single-spa-react's mount never resolves inside act() (TOOLCHAIN.md).
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+
+beforeEach(() => {
+  globalThis.fetch = jest.fn(async () => ({
+    ok: true,
+    json: async () => ({ remotes: [{ name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' }] }),
+  })) as unknown as typeof fetch;
+});
+
+const greetingSlice = createSlice({ name: 'greeting', initialState: { text: 'Hello from the remote' }, reducers: {} });
+
+function featureModule(Root: (props: FeatureProps) => React.ReactNode) {
+  const lifecycles = singleSpaReact<FeatureProps>({ React, ReactDOMClient, rootComponent: Root, suppressComponentDidCatchWarning: true });
+  return { ...lifecycles, slice: { key: 'greeting', reducer: greetingSlice.reducer } };
+}
+
+function Greeting() {
+  const text = useSelector((state: { greeting?: { text: string } }) => state.greeting?.text);
+  return <h1>{text}</h1>;
+}
+
+const workingFeature = featureModule(({ store, location }) => (
+  <Provider store={store}>
+    <Greeting />
+    <p>at {location.pathname}</p>
+  </Provider>
+));
+
+describe('RemoteFeature', () => {
+  it('mounts the remote with the shell store (slice injected) and its location', async () => {
+    mockedLoadRemote.mockResolvedValue(workingFeature);
+    const { services } = renderShell(<RemoteFeature app="listings" />, { path: '/listings', user: makeUser() });
+    expect(await screen.findByRole('heading', { name: 'Hello from the remote' })).toBeInTheDocument();
+    expect(screen.getByText('at /listings')).toBeInTheDocument();
+    expect(services.injectFeature).toHaveBeenCalledWith(workingFeature.slice);
+    expect(mockedLoadRemote).toHaveBeenCalledWith('listings/feature');
+  });
+
+  it('contains a load failure and really loads the remote again on Retry', async () => {
+    mockedLoadRemote.mockRejectedValueOnce(new Error('Loading script failed')).mockResolvedValue(workingFeature);
+    renderShell(<RemoteFeature app="listings" />, { path: '/listings', user: makeUser() });
+    expect(await screen.findByText('Listings is temporarily unavailable')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Hello from the remote' })).toBeInTheDocument();
+    expect(screen.queryByText('Listings is temporarily unavailable')).not.toBeInTheDocument();
+    // The retry re-registered the remote with force, dropping the runtime's cached entry.
+    expect(mockedRegisterRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'listings', entry: 'http://remotes/listings/mf-manifest.json' }],
+      { force: true },
+    );
+  });
+
+  it('contains an error thrown while the remote renders', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = featureModule(() => {
+      throw new Error('render failed');
+    });
+    mockedLoadRemote.mockResolvedValue(broken);
+    renderShell(<RemoteFeature app="listings" />, { path: '/listings', user: makeUser() });
+    expect(await screen.findByText('Listings is temporarily unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  });
+
+  it('says so when the registry does not name the remote', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderShell(<RemoteFeature app="billing" />, { path: '/billing', user: makeUser() });
+    expect(await screen.findByText('Billing is temporarily unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Billing is not deployed on this dashboard yet.')).toBeInTheDocument();
+    await waitFor(() => expect(mockedLoadRemote).not.toHaveBeenCalledWith('billing/feature'));
+  });
+});

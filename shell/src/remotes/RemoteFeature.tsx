@@ -1,0 +1,137 @@
+// Mounts a remote as a single-spa parcel inside the layout. Whatever goes wrong with the remote —
+// not deployed, network, timeout, script error, a render error inside it — stays inside this box:
+// a clear message and a Retry that really loads the remote again. The rest of the dashboard works.
+import { useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import { useStore } from 'react-redux';
+import { UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router';
+import { mountRootParcel, type Parcel } from 'single-spa';
+import { Alert, AlertTitle, Box, Button, CircularProgress, useTheme } from '@mui/material';
+import { LAZY_LOAD_DELAY_MS, type AppName, type FeatureProps } from '@hostdash/shared-auth';
+import { useInjectFeature } from '../app/ShellContext';
+import { featureTitle } from './features';
+import { loadFeature, RemoteNotDeployedError } from './registry';
+
+type Phase = { name: 'loading' } | { name: 'mounted' } | { name: 'failed'; notDeployed: boolean };
+
+function DelayedSpinner({ label }: { label: string }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), LAZY_LOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!visible) return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+/** Parcel updates and the unmount run one after another, never overlapping. */
+function enqueue(queue: RefObject<Promise<void>>, work: () => Promise<unknown>, failure: string): void {
+  queue.current = queue.current.then(work).then(
+    () => undefined,
+    (error: unknown) => console.error(`[remotes] ${failure}`, error),
+  );
+}
+
+export function RemoteFeature({ app }: { app: AppName }) {
+  const title = featureTitle(app);
+  const store = useStore();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const theme = useTheme();
+  const injectFeature = useInjectFeature();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const parcelRef = useRef<Parcel | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [phase, setPhase] = useState<Phase>({ name: 'loading' });
+  const queueRef = useRef<Promise<void>>(Promise.resolve());
+
+  // The props a parcel gets; kept in a ref so the mount effect does not re-run on navigation.
+  const propsRef = useRef<FeatureProps>({ store, location, navigate, navigator, theme });
+  propsRef.current = { store, location, navigate, navigator, theme };
+
+  useEffect(() => {
+    let active = true;
+    const host = hostRef.current;
+    let version: string | undefined;
+    const fail = (error: unknown) => {
+      if (!active) return;
+      const notDeployed = error instanceof RemoteNotDeployedError;
+      const which = `${app}${version ? `@${version}` : ''}`;
+      console.error(`[remotes] ${which} failed${attempt ? ` (retry ${attempt})` : ''}:`, error);
+      setPhase({ name: 'failed', notDeployed });
+    };
+    setPhase({ name: 'loading' });
+
+    loadFeature(app, { reload: attempt > 0 })
+      .then(async ({ feature, entry }) => {
+        version = entry.version;
+        if (!active || !host) return;
+        injectFeature(feature.slice);
+        const parcel = mountRootParcel(feature, {
+          ...propsRef.current,
+          domElement: host,
+          // single-spa-react calls this when the remote's tree throws while rendering.
+          errorBoundary: (error: Error) => {
+            queueMicrotask(() => fail(error));
+            return null;
+          },
+        });
+        parcelRef.current = parcel;
+        await parcel.mountPromise;
+        if (active) setPhase({ name: 'mounted' });
+      })
+      .catch(fail);
+
+    return () => {
+      active = false;
+      const parcel = parcelRef.current;
+      parcelRef.current = null;
+      if (!parcel) return;
+      // After any update in flight, and once mounting has finished: single-spa refuses to unmount
+      // a parcel that is mounting or updating.
+      enqueue(queueRef, async () => {
+        await parcel.mountPromise.catch(() => undefined);
+        if (parcel.getStatus() === 'MOUNTED') await parcel.unmount();
+      }, `${app} failed to unmount`);
+    };
+  }, [app, attempt, injectFeature]);
+
+  // Keep the mounted remote in step with the shell's history.
+  useEffect(() => {
+    const parcel = parcelRef.current;
+    if (phase.name !== 'mounted' || !parcel?.update) return;
+    const props = { ...propsRef.current };
+    enqueue(queueRef, async () => {
+      if (parcel.getStatus() === 'MOUNTED') await parcel.update?.(props);
+    }, `${app} failed to update`);
+  }, [app, location, phase.name]);
+
+  return (
+    <>
+      {phase.name === 'loading' && <DelayedSpinner label={`Loading ${title}`} />}
+      {phase.name === 'failed' && (
+        <Alert
+          severity={phase.notDeployed ? 'info' : 'warning'}
+          sx={{ my: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setAttempt((count) => count + 1)}>
+              Retry
+            </Button>
+          }
+        >
+          <AlertTitle component="h1" sx={{ fontSize: '1.1rem' }}>
+            {title} is temporarily unavailable
+          </AlertTitle>
+          {phase.notDeployed
+            ? `${title} is not deployed on this dashboard yet.`
+            : 'The rest of the dashboard keeps working. Try again in a moment.'}
+        </Alert>
+      )}
+      <div ref={hostRef} hidden={phase.name === 'failed'} data-remote={app} />
+    </>
+  );
+}

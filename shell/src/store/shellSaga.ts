@@ -1,0 +1,48 @@
+// The shell's own saga: auth, failed requests to the snackbar, and the feature-flag identity.
+import { all, call, fork, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { authActions, authSaga, isFailedRemoteAction, snackbarActions, type ApiError, type User } from '@hostdash/shared-auth';
+
+export interface ShellSagaOptions {
+  identifyUser: (userId: string) => Promise<void>;
+  resetUser: () => Promise<void>;
+}
+
+// These failures are shown where they happen (the sign-in and reset forms), not in the snackbar.
+const SHOWN_IN_FORMS = new Set<string>([
+  authActions.login.failed.type,
+  authActions.challenge.failed.type,
+  authActions.requestPasswordReset.failed.type,
+  authActions.confirmPasswordReset.failed.type,
+]);
+
+function* showFailure(action: PayloadAction<ApiError, string, { silent: boolean }>) {
+  if (action.meta?.silent || SHOWN_IN_FORMS.has(action.type)) return;
+  yield put(snackbarActions.show({ text: action.payload.message, props: { severity: 'error' } }));
+}
+
+function userOf(action: { payload: unknown }): User | null {
+  const payload = action.payload as { user?: User } | User | null;
+  if (!payload) return null;
+  if ('user' in payload && payload.user) return payload.user;
+  return 'id' in payload ? (payload as User) : null;
+}
+
+export function* shellSaga(options: ShellSagaOptions) {
+  yield all([
+    fork(authSaga),
+    takeEvery(isFailedRemoteAction, showFailure),
+    // A page load already identifies the server's user when flags start (bootstrap); these are
+    // the sign-ins that happen inside the page.
+    takeLatest(
+      [authActions.login.succeeded, authActions.challenge.succeeded],
+      function* identify(action: { payload: unknown }) {
+        const user = userOf(action);
+        if (user) yield call(options.identifyUser, user.id);
+      },
+    ),
+    takeLatest([authActions.logout.succeeded, authActions.logout.failed, authActions.reset], function* reset() {
+      yield call(options.resetUser);
+    }),
+  ]);
+}
