@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiURL, DEMO_PASSWORD, remotesURL } from './support/env';
+import { isSameDocument, markDocument } from './support/navigation';
 import { expectHeading, signIn } from './support/session';
 
 test('a remote that cannot load shows a contained fallback and recovers on Retry', async ({ page }) => {
@@ -8,14 +9,14 @@ test('a remote that cannot load shows a contained fallback and recovers on Retry
   await expect(page.getByText('Listings is temporarily unavailable')).toBeVisible();
   // The rest of the dashboard keeps working.
   await expect(page.getByRole('link', { name: 'Sign out' })).toBeVisible();
-  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  await markDocument(page);
 
   await page.unroute(`${remotesURL}/listings/**`);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expectHeading(page, 'Listings');
   await expect(page.getByRole('table', { name: 'Listings' })).toBeVisible();
   // Recovered without a page reload.
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(await isSameDocument(page)).toBe(true);
 });
 
 test('an API that does not answer shows the message in the snackbar', async ({ page }) => {

@@ -73,6 +73,10 @@ export const authActions = {
   hydrated: createAction<User | null>('auth/hydrated'),
   /** Back to the initial, signed-out state. */
   reset: createAction('auth/reset'),
+  /** The API no longer knows this session (expired or revoked elsewhere). */
+  sessionEnded: createAction('auth/sessionEnded'),
+  /** The API says this account was deactivated while signed in. */
+  deactivated: createAction('auth/deactivated'),
 };
 
 function signIn(state: AuthState, { user, expiresAt }: SignedIn): void {
@@ -94,6 +98,11 @@ export const authSlice = createSlice({
         state.session = user ? { expiresAt: null } : null;
       })
       .addCase(authActions.reset, () => initialAuthState)
+      .addCase(authActions.sessionEnded, () => initialAuthState)
+      // The access rules then send the person to /logout (spec section 6, rule 5).
+      .addCase(authActions.deactivated, (state) => {
+        if (state.user) state.user.is_active = false;
+      })
       .addCase(authActions.login.requested, (state) => {
         state.challenge = null;
       })

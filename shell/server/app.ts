@@ -63,7 +63,7 @@ export function buildShellServer(config: ShellConfig, options: { logger?: boolea
 
   app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send('User-agent: *\nDisallow: /\n'));
 
-  const page = createPageHandler(config);
+  const page = createPageHandler(config, app.log);
   app.setNotFoundHandler(async (request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && wantsPage(request.headers.accept) && !request.url.startsWith('/assets/')) {
       return page(request, reply);

@@ -2,7 +2,7 @@
 // client router uses (shared-auth), with the user the API knows for this request's session.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { checkAccess, createApiClient, ERROR_PATHS, parseCookies, type User } from '@hostdash/shared-auth';
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '../src/clientConfig.types';
 import type { ShellConfig } from './config';
@@ -29,8 +29,13 @@ function safeNext(search: string): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
-export function createPageHandler(config: ShellConfig) {
-  const api = createApiClient({ baseURL: config.apiUrl, sessionCookieName: config.sessionCookie, timeoutMs: 5000 });
+export function createPageHandler(config: ShellConfig, log: FastifyBaseLogger) {
+  const api = createApiClient({
+    baseURL: config.apiUrl,
+    sessionCookieName: config.sessionCookie,
+    timeoutMs: 5000,
+    logError: (message) => log.warn(message),
+  });
   let template: Promise<string> | null = null;
   const readTemplate = () =>
     (template ??= readFile(path.join(config.distDir, 'index.html'), 'utf8').then((html) => {

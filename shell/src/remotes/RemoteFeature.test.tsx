@@ -57,10 +57,12 @@ describe('RemoteFeature', () => {
     expect(mockedLoadRemote).toHaveBeenCalledWith('listings/feature');
   });
 
-  it('contains a load failure and really loads the remote again on Retry', async () => {
+  it('contains a load failure, logs which remote failed, and really loads the remote again on Retry', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockedLoadRemote.mockRejectedValueOnce(new Error('Loading script failed')).mockResolvedValue(workingFeature);
     renderShell(<RemoteFeature app="listings" />, { path: '/listings', user: makeUser() });
     expect(await screen.findByText('Listings is temporarily unavailable')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('[remotes] listings failed:', expect.objectContaining({ message: expect.stringContaining('Loading script failed') }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Hello from the remote' })).toBeInTheDocument();

@@ -1,7 +1,16 @@
 // The shell's own saga: auth, failed requests to the snackbar, and the feature-flag identity.
-import { all, call, fork, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { authActions, authSaga, isFailedRemoteAction, snackbarActions, type ApiError, type User } from '@hostdash/shared-auth';
+import {
+  authActions,
+  authSaga,
+  isFailedRemoteAction,
+  selectIsAuthenticated,
+  snackbarActions,
+  type ApiError,
+  type AuthState,
+  type User,
+} from '@hostdash/shared-auth';
 
 export interface ShellSagaOptions {
   identifyUser: (userId: string) => Promise<void>;
@@ -16,7 +25,21 @@ const SHOWN_IN_FORMS = new Set<string>([
   authActions.confirmPasswordReset.failed.type,
 ]);
 
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again to continue.';
+
 function* showFailure(action: PayloadAction<ApiError, string, { silent: boolean }>) {
+  const signedIn = (yield select((state: { auth: AuthState }) => selectIsAuthenticated(state))) as boolean;
+  // The API no longer accepts this session: the access rules take the person to sign in (or,
+  // deactivated, to /logout) from wherever they are.
+  if (signedIn && action.payload.error === 'unauthorized') {
+    yield put(authActions.sessionEnded());
+    yield put(snackbarActions.show({ text: SESSION_ENDED_MESSAGE, props: { severity: 'info' } }));
+    return;
+  }
+  if (signedIn && action.payload.error === 'account_deactivated') {
+    yield put(authActions.deactivated());
+    return;
+  }
   if (action.meta?.silent || SHOWN_IN_FORMS.has(action.type)) return;
   yield put(snackbarActions.show({ text: action.payload.message, props: { severity: 'error' } }));
 }

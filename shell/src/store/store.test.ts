@@ -1,7 +1,10 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { authActions } from '@hostdash/shared-auth';
+import { authActions, createRemoteAction } from '@hostdash/shared-auth';
 import { makeUser } from '../testing/renderShell';
+import { SESSION_ENDED_MESSAGE } from './shellSaga';
 import { createShellStore } from './store';
+
+const loadSomething = createRemoteAction<void, unknown>('things/load');
 
 const listingsLike = createSlice({
   name: 'listings',
@@ -30,5 +33,27 @@ describe('the shell store', () => {
     expect((store.getState() as { listings?: unknown }).listings).toEqual({ selected: [] });
     expect(store.getState().auth.authenticated).toBe(false);
     expect(store.getState().snackbar.open).toBe(false);
+  });
+
+  it('shows a failed call in the snackbar', () => {
+    const { store } = setup();
+    store.dispatch(loadSomething.failed({ error: 'stale_write', message: 'Someone else changed this listing.', status: 409 }));
+    expect(store.getState().snackbar).toMatchObject({ open: true, text: 'Someone else changed this listing.', props: { severity: 'error' } });
+  });
+
+  it('ends the session when the API no longer knows it, and says why', () => {
+    const { store, injectFeature } = setup();
+    injectFeature({ key: 'listings', reducer: listingsLike.reducer });
+    store.dispatch(listingsLike.actions.select('42'));
+    store.dispatch(loadSomething.failed({ error: 'unauthorized', message: 'Sign in to continue.', status: 401 }));
+    expect(store.getState().auth.authenticated).toBe(false);
+    expect((store.getState() as { listings?: unknown }).listings).toEqual({ selected: [] });
+    expect(store.getState().snackbar).toMatchObject({ open: true, text: SESSION_ENDED_MESSAGE });
+  });
+
+  it('marks the user deactivated when the API says so, so the access rules sign them out', () => {
+    const { store } = setup();
+    store.dispatch(loadSomething.failed({ error: 'account_deactivated', message: 'This account has been deactivated.', status: 403 }));
+    expect(store.getState().auth.user?.is_active).toBe(false);
   });
 });

@@ -7,7 +7,10 @@ import { shellSaga, type ShellSagaOptions } from './shellSaga';
 
 /** Signing out resets every slice, the remotes' too: nothing of one user stays for the next. */
 const isSignOut = (action: UnknownAction): boolean =>
-  authActions.reset.match(action) || authActions.logout.succeeded.match(action) || authActions.logout.failed.match(action);
+  authActions.reset.match(action) ||
+  authActions.sessionEnded.match(action) ||
+  authActions.logout.succeeded.match(action) ||
+  authActions.logout.failed.match(action);
 
 export function createShellStore(options: { user: User | null } & ShellSagaOptions) {
   const slices = combineSlices(authSlice, snackbarSlice).withLazyLoadedSlices<Record<string, unknown>>();
