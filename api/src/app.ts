@@ -10,7 +10,9 @@ import { registerAdminFlagRoutes } from './flags/adminFlagRoutes';
 import { registerFlagsmithRoutes } from './flags/flagsmithRoutes';
 import { registerHealthRoutes } from './health/healthRoutes';
 import { registerErrorHandling } from './http/errors';
+import { registerBuildingRoutes } from './listings/buildingRoutes';
 import { registerListingRoutes } from './listings/listingRoutes';
+import { registerListingUpdateRoute } from './listings/listingUpdate';
 import { registerNotificationRoutes } from './notifications/notificationRoutes';
 
 export interface BuildAppOptions {
@@ -76,6 +78,8 @@ export function buildApp({ db, config, logger }: BuildAppOptions): FastifyInstan
   registerPasswordResetRoutes(app, context);
   registerNotificationRoutes(app, context);
   registerListingRoutes(app, context);
+  registerListingUpdateRoute(app, context);
+  registerBuildingRoutes(app, context);
   registerFlagsmithRoutes(app, context);
   registerAdminFlagRoutes(app, context);
   registerAdminUserRoutes(app, context);

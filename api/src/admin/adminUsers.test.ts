@@ -66,6 +66,7 @@ describe('GET /admin/user/load', () => {
       is_active: true,
       account_id: '1',
       billing: { stripe_customer_id: 'cus_demo_olivia' },
+      vendor_buildings: [],
       created_at: expect.any(String),
     });
   });

@@ -18,6 +18,7 @@ const OLIVIA = {
   is_active: true,
   account_id: '1',
   billing: { stripe_customer_id: 'cus_demo_olivia' },
+  vendor_buildings: [],
 };
 const INVALID_CREDENTIALS = {
   error: 'invalid_credentials',
@@ -323,6 +324,19 @@ describe('GET /loadAuth', () => {
       subtype: 'owner',
       billing: { stripe_customer_id: null },
     });
+  });
+
+  it('lists a vendor’s granted buildings by name (the first is their landing page)', async () => {
+    const response = await api.get('/loadAuth', await api.signIn('vendor@hostdash.test'));
+    expect(response.body).toMatchObject({
+      subtype: 'vendor',
+      vendor_buildings: [
+        { account_id: '1', slug: 'marina-lofts', name: 'Marina Lofts' },
+        { account_id: '1', slug: 'wynwood-studios', name: 'Wynwood Studios' },
+      ],
+    });
+    const manager = await api.get('/loadAuth', await api.signIn('manager@hostdash.test'));
+    expect(manager.body.vendor_buildings).toEqual([]);
   });
 });
 

@@ -17,6 +17,14 @@ export interface UserView {
   is_active: boolean;
   account_id: string;
   billing: { stripe_customer_id: string | null };
+  /** The buildings granted to a vendor, by name (the first is the vendor's landing page); [] for everyone else. */
+  vendor_buildings: VendorBuilding[];
+}
+
+export interface VendorBuilding {
+  account_id: string;
+  slug: string;
+  name: string;
 }
 
 export interface UserRow {
@@ -28,11 +36,16 @@ export interface UserRow {
   is_active: boolean;
   account_id: string;
   stripe_customer_id: string | null;
+  vendor_buildings: VendorBuilding[];
 }
 
 /** Select list for a UserRow, over `users u join accounts a on a.id = u.account_id`. */
-export const USER_COLUMNS =
-  'u.id::text as id, u.name, u.email, u.type, u.subtype, u.is_active, u.account_id::text as account_id, a.stripe_customer_id';
+export const USER_COLUMNS = `u.id::text as id, u.name, u.email, u.type, u.subtype, u.is_active, u.account_id::text as account_id, a.stripe_customer_id,
+  case when u.subtype = 'vendor' then coalesce(
+    (select json_agg(json_build_object('account_id', b.account_id::text, 'slug', b.slug, 'name', b.name) order by lower(b.name), b.id)
+     from vendor_grants g join buildings b on b.id = g.building_id
+     where g.user_id = u.id),
+    '[]'::json) else '[]'::json end as vendor_buildings`;
 
 export function toUserView(row: UserRow): UserView {
   return {
@@ -44,6 +57,7 @@ export function toUserView(row: UserRow): UserView {
     is_active: row.is_active,
     account_id: row.account_id,
     billing: { stripe_customer_id: row.stripe_customer_id },
+    vendor_buildings: row.vendor_buildings,
   };
 }
 

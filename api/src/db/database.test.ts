@@ -76,10 +76,14 @@ describe('seed', () => {
       stripe: expect.any(String),
     });
 
-    const [grant] = await db.query(
-      `select b.id::text as id, b.slug from vendor_grants g join buildings b on b.id = g.building_id join users u on u.id = g.user_id where u.email = 'vendor@hostdash.test'`,
+    const grants = await db.query(
+      `select b.id::text as id, b.slug from vendor_grants g join buildings b on b.id = g.building_id join users u on u.id = g.user_id
+       where u.email = 'vendor@hostdash.test' order by lower(b.name)`,
     );
-    expect(grant).toEqual({ id: '1', slug: 'marina-lofts' });
+    expect(grants).toEqual([
+      { id: '1', slug: 'marina-lofts' },
+      { id: '8', slug: 'wynwood-studios' },
+    ]);
   });
 
   it('spreads realistic listings and reservations around today', async () => {
@@ -119,6 +123,29 @@ describe('seed', () => {
     expect(reservations?.latest).toBeGreaterThanOrEqual(80);
     expect((reservations?.confirmed ?? 0) / (reservations?.total ?? 1)).toBeGreaterThan(0.75);
     expect(reservations?.sources).toBe(4);
+  });
+
+  it('gives listings house times and, on some, custom fields', async () => {
+    const [details] = await db.query<{
+      usual_check_in: number;
+      usual_check_out: number;
+      with_fields: number;
+      versions: number[];
+    }>(
+      `select count(*) filter (where check_in_time in ('15:00', '16:00'))::int * 100 / count(*)::int as usual_check_in,
+              count(*) filter (where check_out_time in ('10:00', '11:00'))::int * 100 / count(*)::int as usual_check_out,
+              count(*) filter (where custom_fields <> '{}'::jsonb)::int as with_fields,
+              array_agg(distinct version) as versions
+       from listings`,
+    );
+    expect(details?.usual_check_in).toBeGreaterThanOrEqual(80);
+    expect(details?.usual_check_out).toBeGreaterThanOrEqual(80);
+    expect(details?.with_fields).toBeGreaterThan(20);
+    expect(details?.versions).toEqual([1]);
+    const [marina] = await db.query<{ custom_fields: Record<string, string> }>(
+      `select custom_fields from listings where building_id = 1 and custom_fields ? 'wifi_network' order by id limit 1`,
+    );
+    expect(marina?.custom_fields.wifi_network).toBe('Marina-Guest');
   });
 });
 

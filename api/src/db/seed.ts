@@ -12,16 +12,23 @@ import {
   GUEST_MESSAGES,
   HART_BUILDINGS,
   HART_HOUSES,
+  HOUSE_CHECK_IN_TIMES,
+  HOUSE_CHECK_OUT_TIMES,
+  HOUSE_CUSTOM_FIELDS,
   LAST_NAMES,
   NOTIFICATIONS,
   OTHER_HOUSES,
   OUTAGE_FLAG,
   PHONE_FORMATS,
   USERS,
+  type SeedBuilding,
   type SeedHouse,
 } from './seedData';
 
 const SEED = 20_240_601;
+// House times and custom fields come from a second generator, so adding them left every other
+// seeded value (nicknames, reservations …) as it was.
+const DETAILS_SEED = 20_250_301;
 const SEED_LOCK_KEY = 7_218_004_002;
 // Reservations span the past six months and the coming three.
 const FIRST_DAY = -182;
@@ -49,6 +56,9 @@ interface PlannedListing {
   pms: Pms;
   timezone: string;
   bedrooms: number;
+  check_in_time: string;
+  check_out_time: string;
+  custom_fields: Record<string, string>;
   created_hours_ago: number;
   updated_hours_ago: number;
 }
@@ -79,7 +89,7 @@ export async function seedIfEmpty(db: Database): Promise<SeedSummary | null> {
   if (await hasUsers(db)) return null;
   // Hashing is the slow part (scrypt): done before the transaction, in parallel.
   const passwordHashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
-  const plan = planDemoData(seededRandom(SEED));
+  const plan = planDemoData(seededRandom(SEED), seededRandom(DETAILS_SEED));
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1::bigint)', [SEED_LOCK_KEY]);
     if (await hasUsers(tx)) return null; // another instance seeded while we waited
@@ -94,7 +104,7 @@ async function hasUsers(sql: Sql): Promise<boolean> {
   return row?.has_users === true;
 }
 
-function planDemoData(random: Random): DemoPlan {
+function planDemoData(random: Random, details: Random): DemoPlan {
   const listings: PlannedListing[] = [];
   for (const building of HART_BUILDINGS) {
     for (let unit = 0; unit < building.units; unit += 1) {
@@ -119,6 +129,7 @@ function planDemoData(random: Random): DemoPlan {
           : building.pms,
         timezone: building.timezone,
         bedrooms,
+        ...buildingUnitDetails(details, building, label),
         created_hours_ago: created,
         updated_hours_ago: random.int(1, created),
       });
@@ -130,6 +141,7 @@ function planDemoData(random: Random): DemoPlan {
       account,
       building: null,
       ...spec,
+      ...houseDetails(details),
       status,
       created_hours_ago: created,
       updated_hours_ago: random.int(1, created),
@@ -185,6 +197,42 @@ function planDemoData(random: Random): DemoPlan {
     }
   }
   return { listings, reservations };
+}
+
+/** A unit mostly keeps its building's times and carries most of its custom fields. */
+function buildingUnitDetails(
+  details: Random,
+  building: SeedBuilding,
+  unit: string,
+): Pick<PlannedListing, 'check_in_time' | 'check_out_time' | 'custom_fields'> {
+  const space = String(details.int(1, 60));
+  const custom_fields: Record<string, string> = {};
+  if (details.chance(0.7)) {
+    for (const [key, template] of Object.entries(building.customFields)) {
+      if (details.chance(0.85))
+        custom_fields[key] = template.replace('{unit}', unit).replace('{space}', space);
+    }
+  }
+  return {
+    check_in_time: details.chance(0.9) ? building.checkIn : '15:00',
+    check_out_time: details.chance(0.9) ? building.checkOut : '10:00',
+    custom_fields,
+  };
+}
+
+function houseDetails(
+  details: Random,
+): Pick<PlannedListing, 'check_in_time' | 'check_out_time' | 'custom_fields'> {
+  const custom_fields: Record<string, string> = {};
+  if (details.chance(0.5)) {
+    for (const [key, value] of HOUSE_CUSTOM_FIELDS)
+      if (details.chance(0.4)) custom_fields[key] = value;
+  }
+  return {
+    check_in_time: details.weighted(HOUSE_CHECK_IN_TIMES),
+    check_out_time: details.weighted(HOUSE_CHECK_OUT_TIMES),
+    custom_fields,
+  };
 }
 
 function listingStatus(random: Random): ListingStatus {
@@ -357,9 +405,10 @@ async function writeDemoData(
   );
 
   const listings = await tx.query(
-    `insert into listings (account_id, building_id, nickname, address, city, country, status, pms, timezone, bedrooms, created_at, updated_at)
+    `insert into listings (account_id, building_id, nickname, address, city, country, status, pms, timezone, bedrooms,
+                           check_in_time, check_out_time, custom_fields, created_at, updated_at)
      select (e->>'account_id')::bigint, b.id, e->>'nickname', e->>'address', e->>'city', e->>'country', e->>'status', e->>'pms',
-            e->>'timezone', (e->>'bedrooms')::int,
+            e->>'timezone', (e->>'bedrooms')::int, (e->>'check_in_time')::time, (e->>'check_out_time')::time, e->'custom_fields',
             now() - (e->>'created_hours_ago')::int * interval '1 hour', now() - (e->>'updated_hours_ago')::int * interval '1 hour'
      from jsonb_array_elements($1::jsonb) with ordinality as r(e, n)
      left join buildings b on b.account_id = (e->>'account_id')::bigint and b.slug = e->>'building'
@@ -396,9 +445,11 @@ async function writeDemoData(
     ],
   );
 
+  // Diego works the front desks of two Miami buildings; by name, Marina Lofts comes first (his
+  // landing page), Wynwood Studios second.
   await tx.query(
     `insert into vendor_grants (user_id, building_id)
-     select $1::bigint, id from buildings where account_id = $2::bigint and slug = 'marina-lofts'`,
+     select $1::bigint, id from buildings where account_id = $2::bigint and slug in ('marina-lofts', 'wynwood-studios')`,
     [userIds.get('vendor@hostdash.test'), accountId('hart')],
   );
 

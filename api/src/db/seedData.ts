@@ -125,6 +125,11 @@ export interface SeedBuilding {
   units: number;
   /** Words hosts put in nicknames for this building. */
   views: string[];
+  /** The building's house times ("HH:MM"); a few units differ. */
+  checkIn: string;
+  checkOut: string;
+  /** Custom fields most of its listings carry; `{unit}` is the unit label, `{space}` a parking space. */
+  customFields: Record<string, string>;
 }
 
 export const HART_BUILDINGS: SeedBuilding[] = [
@@ -138,6 +143,13 @@ export const HART_BUILDINGS: SeedBuilding[] = [
     pms: 'guesty',
     units: 18,
     views: ['Bay View', 'Marina View', 'Sunset Deck', 'Skyline'],
+    checkIn: '16:00',
+    checkOut: '11:00',
+    customFields: {
+      wifi_network: 'Marina-Guest',
+      parking: 'Space {space}, level -1',
+      door_code_policy: 'Sent on arrival day',
+    },
   },
   {
     name: 'Alfama Terraces',
@@ -149,6 +161,12 @@ export const HART_BUILDINGS: SeedBuilding[] = [
     pms: 'hostaway',
     units: 12,
     views: ['River Terrace', 'Tile Balcony', 'Castle View', 'Fado Corner'],
+    checkIn: '15:00',
+    checkOut: '11:00',
+    customFields: {
+      wifi_network: 'Alfama-{unit}',
+      luggage: 'Drop bags at the café on the ground floor until 15:00',
+    },
   },
   {
     name: 'Chiado Residences',
@@ -160,6 +178,13 @@ export const HART_BUILDINGS: SeedBuilding[] = [
     pms: 'hostaway',
     units: 14,
     views: ['Opera Loft', 'Bright Corner', 'Rooftop', 'Classic'],
+    checkIn: '15:00',
+    checkOut: '11:00',
+    customFields: {
+      wifi_network: 'Chiado-Residences',
+      lift: 'Small lift: 2 people with luggage',
+      door_code_policy: 'Sent on arrival day',
+    },
   },
   {
     name: 'Ribeira Riverside',
@@ -171,6 +196,12 @@ export const HART_BUILDINGS: SeedBuilding[] = [
     pms: 'cloudbeds',
     units: 14,
     views: ['Douro View', 'Bridge View', 'Wine Cellar', 'Quayside'],
+    checkIn: '15:00',
+    checkOut: '10:00',
+    customFields: {
+      wifi_network: 'Ribeira-{unit}',
+      parking: 'Public garage at Rua da Alfândega, 5 minutes on foot',
+    },
   },
   {
     name: 'Gràcia Courtyard',
@@ -182,6 +213,12 @@ export const HART_BUILDINGS: SeedBuilding[] = [
     pms: 'rentalsunited',
     units: 12,
     views: ['Patio', 'Plaça View', 'Quiet Garden', 'Artist Loft'],
+    checkIn: '16:00',
+    checkOut: '11:00',
+    customFields: {
+      wifi_network: 'Gracia-Patio',
+      quiet_hours: '22:00 to 08:00 (courtyard neighbours)',
+    },
   },
   {
     name: 'Eixample Modern',
@@ -193,6 +230,13 @@ export const HART_BUILDINGS: SeedBuilding[] = [
     pms: 'rentalsunited',
     units: 16,
     views: ['Gaudí View', 'Balcony', 'Modernist', 'Chamfer Corner'],
+    checkIn: '15:00',
+    checkOut: '11:00',
+    customFields: {
+      wifi_network: 'Eixample-{unit}',
+      tourist_licence: 'HUTB-0{space}1',
+      door_code_policy: 'Sent after ID verification',
+    },
   },
   {
     name: 'South Congress Flats',
@@ -204,6 +248,13 @@ export const HART_BUILDINGS: SeedBuilding[] = [
     pms: 'smartbnb',
     units: 14,
     views: ['Capitol View', 'Live Music', 'Pool Side', 'Porch'],
+    checkIn: '16:00',
+    checkOut: '10:00',
+    customFields: {
+      wifi_network: 'SoCo-Guest',
+      parking: 'Space {space}, garage behind the building',
+      pool: 'Open 8:00 to 22:00',
+    },
   },
   {
     name: 'Wynwood Studios',
@@ -215,6 +266,13 @@ export const HART_BUILDINGS: SeedBuilding[] = [
     pms: 'guesty',
     units: 12,
     views: ['Mural View', 'Gallery Loft', 'Courtyard', 'Industrial'],
+    checkIn: '15:00',
+    checkOut: '11:00',
+    customFields: {
+      wifi_network: 'Wynwood-{unit}',
+      parking: 'Street parking only',
+      front_desk: 'Staffed 7:00 to 23:00',
+    },
   },
 ];
 
@@ -571,6 +629,11 @@ export const NOTIFICATIONS: Record<
       body: 'Olivia Hart granted you the front-desk view of Marina Lofts.',
       hoursAgo: 4500,
     },
+    {
+      title: 'You have access to Wynwood Studios',
+      body: 'Olivia Hart granted you the front-desk view of Wynwood Studios. Switch buildings from the top bar.',
+      hoursAgo: 900,
+    },
   ],
   'newhost@hostdash.test': [
     {
@@ -598,3 +661,24 @@ export const OUTAGE_FLAG = {
   description:
     'Banner at the top of the dashboard. Value: JSON {"severity": "info" | "error", "text": "…"}.',
 };
+
+/** House times of listings outside a building ("HH:MM"), by weight. */
+export const HOUSE_CHECK_IN_TIMES: ReadonlyArray<readonly [string, number]> = [
+  ['15:00', 6],
+  ['16:00', 3],
+  ['14:00', 1],
+];
+export const HOUSE_CHECK_OUT_TIMES: ReadonlyArray<readonly [string, number]> = [
+  ['11:00', 6],
+  ['10:00', 3],
+  ['12:00', 1],
+];
+
+/** Custom fields a host adds to a house (some of them, on some houses). */
+export const HOUSE_CUSTOM_FIELDS: ReadonlyArray<readonly [string, string]> = [
+  ['key_box', 'Left of the front door; code sent on arrival day'],
+  ['parking', 'Driveway, room for two cars'],
+  ['door_code_policy', 'Sent on arrival day'],
+  ['pool_heating', 'On request, 2 days notice'],
+  ['bins', 'Collected Tuesday and Friday mornings'],
+];

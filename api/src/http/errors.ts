@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields for the answer beside `error` and `message` (e.g. the current record of a 409). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -74,6 +76,8 @@ const PATTERN_DESCRIPTIONS: Record<string, string> = {
   '^[0-9]{6}$': 'the 6 digits from your authenticator app',
   '^[a-z][a-z0-9_]{1,63}$':
     'lowercase letters, digits and underscores, starting with a letter (2 to 64 characters)',
+  '^[A-Za-z]{2}$': 'a 2-letter country code (ISO 3166-1, e.g. PT)',
+  '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'a time of day as HH:MM, 24-hour (e.g. 15:00)',
 };
 
 /** One readable sentence for the first schema violation, naming the field. */
@@ -110,6 +114,8 @@ export function describeValidationError(error: AjvError, context: string): strin
       return `${subject} must have at least ${String(params.limit)} items.`;
     case 'maxItems':
       return `${subject} must have at most ${String(params.limit)} items.`;
+    case 'maxProperties':
+      return `${subject} must have at most ${String(params.limit)} entries.`;
     default:
       return `${subject} ${error.message ?? 'is not valid'}.`;
   }
@@ -147,7 +153,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ error: error.code, message: error.message });
+        .send({ error: error.code, message: error.message, ...error.details });
     }
     if (error.validation && error.validation.length > 0) {
       const first = error.validation[0] as AjvError;

@@ -1,18 +1,26 @@
-// GET /listing/load: the caller's listings, searched, sorted and paged in SQL.
+// GET /listing/load (searched, filtered, sorted and paged in SQL, with the building aggregation on
+// request), GET /listing/stats and GET /listing/get/{id}.
 import type { FastifyInstance } from 'fastify';
-import { isAdmin, requireUser, type Caller } from '../auth/caller';
+import { requireUser } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
+import { forbidden, notFound } from '../http/errors';
 import { idParam, pagingQuery } from '../http/schemas';
 import { orderBy, parseSort, type SortableField } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
+import { buildingAggregation } from './buildingRoutes';
 import {
-  LISTING_DOCUMENT,
-  LISTING_HAYSTACK,
-  prepareSearch,
-  SUBSTRING_BONUS,
-  type ListingSearch,
-} from './listingSearch';
+  findListing,
+  isVendor,
+  LISTING_COLUMNS,
+  LISTING_NOT_FOUND_MESSAGE,
+  listingFilter,
+  listingFilterQuery,
+  type Listing,
+  type ListingFilter,
+  type ListingFilterQuery,
+} from './listingQueries';
+import { prepareSearch } from './listingSearch';
 
 export const LISTING_SORT: Record<string, SortableField> = {
   nickname: { sql: 'lower(l.nickname)' },
@@ -28,87 +36,99 @@ export const LISTING_SORT: Record<string, SortableField> = {
 
 const DEFAULT_SORT = 'nickname:asc';
 const DEFAULT_SEARCH_SORT = '_score:desc,nickname:asc';
+/** Reservations counted by /listing/stats: checking in from this many days ago … */
+const STATS_DAYS_BEFORE = 30;
+/** … through this many days ahead. */
+const STATS_DAYS_AFTER = 90;
+const UPCOMING_RESERVATIONS = 10;
 
-interface ListingQuery {
+interface ListingQuery extends ListingFilterQuery {
   from: number;
   size: number;
   sort?: string;
-  search?: string;
-  building?: string;
   buildings?: 0 | 1;
   noitems?: 0 | 1;
 }
 
-export interface Listing {
+export interface UpcomingReservation {
   id: string;
-  account_id: string;
-  nickname: string;
-  address: string;
-  city: string;
-  country: string;
-  building: string | null;
-  building_slug: string | null;
+  guest_name: string;
+  guests: number;
+  check_in_date: string;
+  check_out_date: string;
   status: string;
-  pms: string;
-  timezone: string;
-  bedrooms: number;
-  created_at: string;
-  updated_at: string;
-  _score?: number;
+  source: string;
+  verification_status: string;
 }
 
-/** Which listings a caller may see: staff all, vendors their granted buildings, others their account. */
-function scopeCondition(caller: Caller, params: SqlParams): string {
-  if (isAdmin(caller)) return 'true';
-  if (caller.subtype === 'vendor') {
-    return `l.building_id in (select building_id from vendor_grants where user_id = ${params.add(caller.id)}::bigint)`;
-  }
-  return `l.account_id = ${params.add(caller.account_id)}::bigint`;
+export interface ListingStats {
+  total: number;
+  by_status: { active: number; inactive: number; archived: number };
+  by_pms: Array<{ pms: string; count: number }>;
+  by_building: Array<{
+    building_id: string | null;
+    name: string | null;
+    slug: string | null;
+    count: number;
+  }>;
+  reservations: { total: number; screened: number; screened_share: number };
 }
 
-/** WHERE clause (scope, building, search) and the relevance column when searching. */
-function listingFilter(caller: Caller, query: ListingQuery, search: ListingSearch | null) {
-  const params = new SqlParams();
-  const conditions = [scopeCondition(caller, params)];
-  if (query.building) conditions.push(`l.building_id = ${params.add(query.building)}::bigint`);
-  let scoreColumn = '';
-  if (search) {
-    const substringHit = `${LISTING_HAYSTACK} ilike ${params.add(search.likePattern)} escape '\\'`;
-    const bonus = `case when ${substringHit} then ${SUBSTRING_BONUS} else 0 end`;
-    if (search.tsquery) {
-      const tsquery = `to_tsquery('simple', ${params.add(search.tsquery)})`;
-      conditions.push(`(${LISTING_DOCUMENT} @@ ${tsquery} or ${substringHit})`);
-      scoreColumn = `, (ts_rank(${LISTING_DOCUMENT}, ${tsquery}) + ${bonus})::float8 as _score`;
-    } else {
-      conditions.push(substringHit);
-      scoreColumn = `, (${bonus})::float8 as _score`;
-    }
-  }
-  return {
-    source: `from listings l left join buildings b on b.id = l.building_id where ${conditions.join(' and ')}`,
-    params,
-    scoreColumn,
-  };
-}
-
-async function countListings(db: Sql, filter: ReturnType<typeof listingFilter>): Promise<number> {
-  const [row] = await db.query<{ total: number }>(
+async function countListings(sql: Sql, filter: ListingFilter): Promise<number> {
+  const [row] = await sql.query<{ total: number }>(
     `select count(*)::int as total ${filter.source}`,
     filter.params.values,
   );
   return row?.total ?? 0;
 }
 
-/** Buildings holding listings the caller can see, with how many each holds (for grouping). */
-function visibleBuildings(db: Sql, caller: Caller) {
+/** Everything in one statement: the filtered listings once (a CTE), then each aggregate over them. */
+async function listingStats(sql: Sql, filter: ListingFilter): Promise<ListingStats> {
   const params = new SqlParams();
-  return db.query(
-    `select b.id::text as id, b.name, b.slug, b.address, b.city, b.country, count(*)::int as listings
-     from listings l join buildings b on b.id = l.building_id
-     where ${scopeCondition(caller, params)}
-     group by b.id
-     order by lower(b.name), b.id`,
+  params.values.push(...filter.params.values);
+  const [row] = await sql.query<ListingStats>(
+    `with f as (select l.id, l.status, l.pms, l.building_id ${filter.source}),
+     screening as (
+       select count(*)::int as total,
+              count(*) filter (where r.verification_status in ('verified', 'declined', 'review'))::int as screened
+       from reservations r
+       where r.listing_id in (select id from f) and r.status = 'CONFIRMED'
+         and r.check_in_date between current_date - ${params.add(STATS_DAYS_BEFORE)}::int
+                                 and current_date + ${params.add(STATS_DAYS_AFTER)}::int
+     )
+     select
+       (select count(*)::int from f) as total,
+       (select json_build_object(
+                 'active', count(*) filter (where status = 'active'),
+                 'inactive', count(*) filter (where status = 'inactive'),
+                 'archived', count(*) filter (where status = 'archived'))
+        from f) as by_status,
+       (select coalesce(json_agg(json_build_object('pms', p.pms, 'count', p.n) order by p.n desc, p.pms), '[]'::json)
+        from (select pms, count(*)::int as n from f group by pms) p) as by_pms,
+       (select coalesce(json_agg(json_build_object('building_id', g.building_id::text, 'name', bb.name, 'slug', bb.slug, 'count', g.n)
+                                  order by g.n desc, lower(bb.name) nulls last, g.building_id nulls last), '[]'::json)
+        from (select building_id, count(*)::int as n from f group by building_id) g
+        left join buildings bb on bb.id = g.building_id) as by_building,
+       (select json_build_object(
+                 'total', s.total,
+                 'screened', s.screened,
+                 'screened_share', case when s.total = 0 then 0 else round(s.screened::numeric / s.total, 3) end)
+        from screening s) as reservations`,
     params.values,
+  );
+  if (!row) throw new Error('listing stats: no row');
+  return row;
+}
+
+async function upcomingReservations(sql: Sql, listingId: string): Promise<UpcomingReservation[]> {
+  return sql.query<UpcomingReservation>(
+    `select r.id::text as id, r.guest_name, r.guests_count as guests, r.check_in_date, r.check_out_date,
+            r.status, r.source, r.verification_status
+     from reservations r
+     where r.listing_id = $1::bigint and r.status <> 'CANCELLED' and r.check_out_date >= current_date
+     order by r.check_in_date, r.id
+     limit $2`,
+    [listingId, UPCOMING_RESERVATIONS],
   );
 }
 
@@ -121,8 +141,7 @@ export function registerListingRoutes(app: FastifyInstance, { db }: AppContext):
           type: 'object',
           properties: {
             ...pagingQuery,
-            search: { type: 'string', maxLength: 200 },
-            building: idParam,
+            ...listingFilterQuery,
             buildings: { type: 'integer', enum: [0, 1] },
             noitems: { type: 'integer', enum: [0, 1] },
           },
@@ -140,32 +159,56 @@ export function registerListingRoutes(app: FastifyInstance, { db }: AppContext):
       );
       const filter = listingFilter(caller, request.query, search);
 
+      // The count and the page are two statements: a window count would make the database build
+      // every matching row in full before it could take one page (measured: 5x slower at 50,000).
+      const total = await countListings(db, filter);
       let items: Listing[] = [];
-      let total: number;
-      if (request.query.noitems === 1) {
-        total = await countListings(db, filter);
-      } else {
+      if (request.query.noitems !== 1 && from < total) {
         const page = new SqlParams();
         page.values.push(...filter.params.values);
-        const rows = await db.query<Listing & { total: string }>(
-          `select l.id::text as id, l.account_id::text as account_id, l.nickname, l.address, l.city, l.country,
-                  b.name as building, b.slug as building_slug, l.status, l.pms, l.timezone, l.bedrooms,
-                  l.created_at, l.updated_at${filter.scoreColumn},
-                  count(*) over () as total
+        items = await db.query<Listing>(
+          `select ${LISTING_COLUMNS}${filter.scoreColumn}
            ${filter.source}
            order by ${orderBy(sortKeys, LISTING_SORT, 'l.id', search ? [] : ['_score'])}
            limit ${page.add(size)} offset ${page.add(from)}`,
           page.values,
         );
-        items = rows.map(({ total: _total, ...listing }) => listing);
-        // Past the last page there is no row to carry the total: count separately.
-        total = rows[0] ? Number(rows[0].total) : from === 0 ? 0 : await countListings(db, filter);
       }
 
       const page = { items, total, size, from };
       return request.query.buildings === 1
-        ? { ...page, buildings: await visibleBuildings(db, caller) }
+        ? { ...page, buildings: await buildingAggregation(db, caller) }
         : page;
+    },
+  );
+
+  app.get<{ Querystring: ListingFilterQuery }>(
+    '/listing/stats',
+    { schema: { querystring: { type: 'object', properties: listingFilterQuery } } },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      const filter = listingFilter(caller, request.query, prepareSearch(request.query.search));
+      return listingStats(db, filter);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/listing/get/:id',
+    {
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: idParam } },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      if (isVendor(caller))
+        throw forbidden('Building staff see listings through the building view.');
+      const listing = await findListing(db, caller, request.params.id);
+      if (!listing) throw notFound(LISTING_NOT_FOUND_MESSAGE);
+      return {
+        ...listing,
+        upcoming_reservations: await upcomingReservations(db, listing.id),
+      };
     },
   );
 }

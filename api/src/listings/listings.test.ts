@@ -23,12 +23,17 @@ interface Listing {
   address: string;
   city: string;
   country: string;
+  building_id: string | null;
   building: string | null;
   building_slug: string | null;
   status: string;
   pms: string;
   timezone: string;
   bedrooms: number;
+  check_in_time: string;
+  check_out_time: string;
+  custom_fields: Record<string, string>;
+  version: number;
   created_at: string;
   updated_at: string;
   _score?: number;
@@ -39,7 +44,16 @@ interface ListingPage {
   total: number;
   size: number;
   from: number;
-  buildings?: Array<{ id: string; name: string; slug: string; listings: number }>;
+  buildings?: Array<{
+    id: string;
+    account_id: string;
+    name: string;
+    slug: string;
+    listing_count: number;
+    active_count: number;
+    arrivals_today: number;
+    arrivals_next_7_days: number;
+  }>;
 }
 
 const load = (query: string, session = sessions.owner) =>
@@ -60,12 +74,17 @@ describe('GET /listing/load: paging and shape', () => {
         'address',
         'city',
         'country',
+        'building_id',
         'building',
         'building_slug',
         'status',
         'pms',
         'timezone',
         'bedrooms',
+        'check_in_time',
+        'check_out_time',
+        'custom_fields',
+        'version',
         'created_at',
         'updated_at',
       ].sort(),
@@ -74,6 +93,10 @@ describe('GET /listing/load: paging and shape', () => {
       id: expect.any(String),
       account_id: '1',
       bedrooms: expect.any(Number),
+      check_in_time: expect.stringMatching(/^\d\d:\d\d$/),
+      check_out_time: expect.stringMatching(/^\d\d:\d\d$/),
+      custom_fields: expect.any(Object),
+      version: 1,
     });
     expect(new Date(first?.created_at ?? '').toISOString()).toBe(first?.created_at);
   });
@@ -247,9 +270,16 @@ describe('GET /listing/load: who sees what', () => {
 
   it('a vendor sees only the buildings granted to them', async () => {
     const page = await load('?size=100', sessions.vendor);
-    expect(page.body.total).toBe(18);
-    expect(page.body.items.every((listing) => listing.building_slug === 'marina-lofts')).toBe(true);
+    expect(page.body.total).toBe(30); // Marina Lofts (18) and Wynwood Studios (12)
+    expect(new Set(page.body.items.map((listing) => listing.building_slug))).toEqual(
+      new Set(['marina-lofts', 'wynwood-studios']),
+    );
     expect((await load('?search=lisbon', sessions.vendor)).body.total).toBe(0);
+    // A filter on a building outside the grant finds nothing rather than widening the scope.
+    expect((await load('?building=2', sessions.vendor)).body.total).toBe(0);
+    expect(
+      (await load('?building_slug=alfama-terraces&account_id=1', sessions.vendor)).body.total,
+    ).toBe(0);
   });
 
   it('another host sees only their own listings', async () => {
@@ -280,16 +310,248 @@ describe('GET /listing/load: who sees what', () => {
     expect(owner.body.items).toEqual([]);
     expect(owner.body.total).toBe(120);
     expect(owner.body.buildings).toHaveLength(8);
-    expect(owner.body.buildings?.reduce((sum, building) => sum + building.listings, 0)).toBe(112);
+    expect(owner.body.buildings?.reduce((sum, building) => sum + building.listing_count, 0)).toBe(
+      112,
+    );
     const vendor = await load('?buildings=1', sessions.vendor);
-    expect(vendor.body.buildings).toEqual([
-      expect.objectContaining({
-        id: '1',
-        name: 'Marina Lofts',
-        slug: 'marina-lofts',
-        listings: 18,
-      }),
+    expect(vendor.body.items).toHaveLength(10); // items too, without noitems
+    expect(vendor.body.buildings?.map((building) => building.slug)).toEqual([
+      'marina-lofts',
+      'wynwood-studios',
     ]);
+    expect(vendor.body.buildings?.[0]).toMatchObject({
+      id: '1',
+      account_id: '1',
+      name: 'Marina Lofts',
+      listing_count: 18,
+    });
     expect((await load('?building=1&size=50', sessions.owner)).body.total).toBe(18);
+  });
+});
+
+describe('GET /listing/load: filters', () => {
+  const ids = (page: ListingPage) => page.items.map((listing) => listing.id);
+  const dbIds = async (where: string, params: unknown[] = []) =>
+    (
+      await api.db.query<{ id: string }>(
+        `select l.id::text as id from listings l where ${where} order by lower(l.nickname), l.id`,
+        params,
+      )
+    ).map((row) => row.id);
+
+  it('filters by a list of statuses', async () => {
+    const page = (await load('?status=inactive,archived&size=100')).body;
+    expect(ids(page)).toEqual(
+      await dbIds(`l.account_id = 1 and l.status in ('inactive', 'archived')`),
+    );
+    expect(page.total).toBeGreaterThan(0);
+    expect((await load('?status=active&size=1')).body.total).toBe(120 - page.total);
+  });
+
+  it('filters by a list of PMS names (spaces and case forgiven)', async () => {
+    const page = (await load(`?pms=${encodeURIComponent('Guesty, hostaway')}&size=100`)).body;
+    expect(ids(page)).toEqual(await dbIds(`l.account_id = 1 and l.pms in ('guesty', 'hostaway')`));
+    expect(new Set(page.items.map((listing) => listing.pms))).toEqual(
+      new Set(['guesty', 'hostaway']),
+    );
+  });
+
+  it('refuses a status or PMS it does not know, naming the allowed values', async () => {
+    expect(await load('?status=active,closed')).toMatchObject({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        message:
+          '"status" must be a comma-separated list of: active, inactive, archived ("closed" is not one).',
+      },
+    });
+    expect(await load('?pms=airbnb')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', message: expect.stringContaining('"pms" must be') },
+    });
+    expect((await load('?status=,')).status).toBe(400);
+  });
+
+  it('filters by building id or by building slug (within an account)', async () => {
+    const byId = (await load('?building=8&size=50')).body;
+    const bySlug = (await load('?building_slug=wynwood-studios&size=50')).body;
+    const bySlugAndAccount = (await load('?building_slug=wynwood-studios&account_id=1&size=50'))
+      .body;
+    expect(byId.total).toBe(12);
+    expect(ids(bySlug)).toEqual(ids(byId));
+    expect(ids(bySlugAndAccount)).toEqual(ids(byId));
+    expect(byId.items.every((listing) => listing.building_id === '8')).toBe(true);
+    // An admin names the account: their own has no such building.
+    expect((await load('?building_slug=wynwood-studios', sessions.admin)).body.total).toBe(0);
+    expect(
+      (await load('?building_slug=wynwood-studios&account_id=1', sessions.admin)).body.total,
+    ).toBe(12);
+    expect((await load('?building_slug=no-such-building')).body.total).toBe(0);
+    expect((await load('?building=abc')).status).toBe(400);
+  });
+
+  it('combines filters, search and sort', async () => {
+    const page = (await load('?status=active&building=1&search=bay&sort=created_at:desc&size=50'))
+      .body;
+    expect(page.total).toBe(page.items.length);
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const listing of page.items) {
+      expect(listing).toMatchObject({ status: 'active', building_id: '1' });
+      expect(typeof listing._score).toBe('number');
+    }
+    const times = page.items.map((listing) => Date.parse(listing.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
+
+describe('GET /listing/load: more sorting and ranking', () => {
+  it('sorts by status descending, then nickname ascending', async () => {
+    const { items } = (await load('?size=100&sort=status:desc,nickname:asc')).body;
+    const expected = await api.db.query<{ id: string }>(
+      'select id::text as id from listings where account_id = 1 order by status desc, lower(nickname), id limit 100',
+    );
+    expect(items.map((listing) => listing.id)).toEqual(expected.map((row) => row.id));
+  });
+
+  it('puts the listing with a distinctive address part first', async () => {
+    const monserrate = (await load('?search=Monserrate')).body;
+    expect(monserrate.items[0]?.nickname).toBe('Sintra Hillside Villa');
+    const harbor = (await load('?search=harbor%20dr')).body;
+    expect(harbor.items[0]).toMatchObject({ nickname: 'Key Biscayne Cottage' });
+    expect(harbor.items[0]?._score).toEqual(expect.any(Number));
+  });
+});
+
+interface Stats {
+  total: number;
+  by_status: { active: number; inactive: number; archived: number };
+  by_pms: Array<{ pms: string; count: number }>;
+  by_building: Array<{
+    building_id: string | null;
+    name: string | null;
+    slug: string | null;
+    count: number;
+  }>;
+  reservations: { total: number; screened: number; screened_share: number };
+}
+
+const stats = (query: string, session = sessions.owner) =>
+  api.get<Stats>(`/listing/stats${query}`, session);
+
+/** The stats' reservation numbers, counted here from the rows (not with the route's SQL). */
+async function expectedScreening(listingIds: string[]) {
+  const rows = await api.db.query<{ listing_id: string; verification_status: string }>(
+    `select listing_id::text as listing_id, verification_status from reservations
+     where status = 'CONFIRMED' and check_in_date between current_date - 30 and current_date + 90`,
+  );
+  const wanted = new Set(listingIds);
+  const mine = rows.filter((row) => wanted.has(row.listing_id));
+  const screened = mine.filter((row) =>
+    ['verified', 'declined', 'review'].includes(row.verification_status),
+  ).length;
+  return {
+    total: mine.length,
+    screened,
+    screened_share: mine.length ? Math.round((screened / mine.length) * 1000) / 1000 : 0,
+  };
+}
+
+describe('GET /listing/stats', () => {
+  it('counts the owner’s listings by status, PMS and building, and the screening share', async () => {
+    const response = await stats('');
+    expect(response.status).toBe(200);
+    const body = response.body;
+    expect(Object.keys(body).sort()).toEqual(
+      ['by_building', 'by_pms', 'by_status', 'reservations', 'total'].sort(),
+    );
+    expect(body.total).toBe(120);
+    const all = (await load('?size=100')).body.items.concat(
+      (await load('?size=100&from=100')).body.items,
+    );
+    const count = (predicate: (listing: Listing) => boolean) => all.filter(predicate).length;
+    expect(body.by_status).toEqual({
+      active: count((l) => l.status === 'active'),
+      inactive: count((l) => l.status === 'inactive'),
+      archived: count((l) => l.status === 'archived'),
+    });
+    const pmsCounts = body.by_pms.map((entry) => entry.count);
+    expect(pmsCounts).toEqual([...pmsCounts].sort((a, b) => b - a));
+    for (const entry of body.by_pms) expect(entry.count).toBe(count((l) => l.pms === entry.pms));
+    expect(pmsCounts.reduce((sum, n) => sum + n, 0)).toBe(120);
+    expect(body.by_building).toHaveLength(9);
+    expect(body.by_building).toContainEqual({
+      building_id: '1',
+      name: 'Marina Lofts',
+      slug: 'marina-lofts',
+      count: 18,
+    });
+    expect(body.by_building).toContainEqual({
+      building_id: null,
+      name: null,
+      slug: null,
+      count: 8,
+    });
+    expect(body.reservations).toEqual(await expectedScreening(all.map((listing) => listing.id)));
+    expect(body.reservations.total).toBeGreaterThan(100);
+    expect(body.reservations.screened_share).toBeGreaterThan(0);
+    expect(body.reservations.screened_share).toBeLessThan(1);
+  });
+
+  it('takes the same filters as the list, and agrees with it', async () => {
+    for (const query of [
+      '?status=active&pms=guesty',
+      '?search=Garrett',
+      '?building=1',
+      '?building_slug=marina-lofts&status=inactive,archived',
+    ]) {
+      const body = (await stats(query)).body;
+      const page = (await load(`${query}&size=100`)).body;
+      expect(body.total).toBe(page.total);
+      expect(body.by_status.active + body.by_status.inactive + body.by_status.archived).toBe(
+        page.total,
+      );
+      expect(body.reservations).toEqual(
+        await expectedScreening(page.items.map((listing) => listing.id)),
+      );
+    }
+    expect((await stats('?search=Garrett')).body.total).toBe(14);
+  });
+
+  it('takes any search text without failing', async () => {
+    for (const odd of [`'%_"&|!:*`, '((( ', '\\', "' or 1=1 --", ':*', '日本']) {
+      const response = await stats(`?search=${encodeURIComponent(odd)}`);
+      expect(response.status).toBe(200);
+      expect(typeof response.body.total).toBe('number');
+    }
+  });
+
+  it('answers zeros, not nulls, when nothing matches', async () => {
+    expect((await stats('?status=archived&pms=booking')).body).toEqual({
+      total: 0,
+      by_status: { active: 0, inactive: 0, archived: 0 },
+      by_pms: [],
+      by_building: [],
+      reservations: { total: 0, screened: 0, screened_share: 0 },
+    });
+  });
+
+  it('keeps to the caller’s scope', async () => {
+    const vendor = (await stats('', sessions.vendor)).body;
+    expect(vendor.total).toBe(30);
+    expect(vendor.by_building.map((entry) => entry.slug)).toEqual([
+      'marina-lofts',
+      'wynwood-studios',
+    ]);
+    expect((await stats('', sessions.manager)).body.total).toBe(120);
+    expect((await stats('', sessions.newhost)).body).toMatchObject({
+      total: 3,
+      by_building: [{ building_id: null, count: 3 }],
+    });
+    const [{ total } = { total: 0 }] = await api.db.query<{ total: number }>(
+      'select count(*)::int as total from listings',
+    );
+    expect((await stats('', sessions.admin)).body.total).toBe(total);
+    expect((await stats('?status=nope')).status).toBe(400);
+    expect((await api.get('/listing/stats')).status).toBe(401);
   });
 });

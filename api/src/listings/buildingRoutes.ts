@@ -1,0 +1,156 @@
+// Buildings: the aggregation of GET /listing/load?buildings=1 and the building view
+// GET /listing/building/{accountId}/{slug}, the whole world of a vendor (building staff).
+// The building view never carries a guest's email, phone or identity data, whoever asks.
+import type { FastifyInstance } from 'fastify';
+import { requireUser, type Caller } from '../auth/caller';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { ApiError } from '../http/errors';
+import { idParam } from '../http/schemas';
+import { SqlParams } from '../http/sqlParams';
+import { buildingScope } from './listingQueries';
+
+/** Arrivals are reservations checking in from today through today + this many days. */
+export const ARRIVALS_DAYS_AHEAD = 7;
+
+export interface BuildingSummary {
+  id: string;
+  account_id: string;
+  name: string;
+  slug: string;
+  address: string;
+  city: string;
+  country: string;
+  listing_count: number;
+  active_count: number;
+  arrivals_today: number;
+  arrivals_next_7_days: number;
+}
+
+export interface BuildingView {
+  building: {
+    id: string;
+    account_id: string;
+    name: string;
+    slug: string;
+    address: string;
+    city: string;
+    country: string;
+    listing_count: number;
+  };
+  listings: Array<{
+    id: string;
+    nickname: string;
+    status: string;
+    bedrooms: number;
+    check_in_time: string;
+    check_out_time: string;
+  }>;
+  arrivals: Array<{
+    id: string;
+    listing_id: string;
+    listing_nickname: string;
+    guest_name: string;
+    guests: number;
+    check_in_date: string;
+    check_out_date: string;
+    status: string;
+    verification_status: string;
+  }>;
+}
+
+const buildingNotFound = (): ApiError =>
+  new ApiError(
+    404,
+    'building_not_found',
+    'This building does not exist or has not been shared with you.',
+  );
+
+/**
+ * Every building in the caller's scope (empty ones too), by name, with its listings counted and
+ * the arrivals at its listings (non-cancelled reservations) today and from today through today + 7.
+ * Not narrowed by the listing filters: it is the caller's map of buildings.
+ */
+export function buildingAggregation(sql: Sql, caller: Caller): Promise<BuildingSummary[]> {
+  const params = new SqlParams();
+  return sql.query<BuildingSummary>(
+    `select b.id::text as id, b.account_id::text as account_id, b.name, b.slug, b.address, b.city, b.country,
+            lc.listing_count, lc.active_count, ar.arrivals_today, ar.arrivals_next_7_days
+     from buildings b
+     cross join lateral (
+       select count(*)::int as listing_count, count(*) filter (where l.status = 'active')::int as active_count
+       from listings l where l.building_id = b.id
+     ) lc
+     cross join lateral (
+       select count(*) filter (where r.check_in_date = current_date)::int as arrivals_today,
+              count(*)::int as arrivals_next_7_days
+       from listings l join reservations r on r.listing_id = l.id
+       where l.building_id = b.id and r.status <> 'CANCELLED'
+         and r.check_in_date between current_date and current_date + ${params.add(ARRIVALS_DAYS_AHEAD)}::int
+     ) ar
+     where ${buildingScope(caller, params)}
+     order by lower(b.name), b.id`,
+    params.values,
+  );
+}
+
+async function buildingView(
+  sql: Sql,
+  caller: Caller,
+  accountId: string,
+  slug: string,
+): Promise<BuildingView | null> {
+  const params = new SqlParams();
+  const [building] = await sql.query<BuildingView['building']>(
+    `select b.id::text as id, b.account_id::text as account_id, b.name, b.slug, b.address, b.city, b.country,
+            (select count(*)::int from listings l where l.building_id = b.id) as listing_count
+     from buildings b
+     where b.account_id = ${params.add(accountId)}::bigint and b.slug = ${params.add(slug)}
+       and ${buildingScope(caller, params)}`,
+    params.values,
+  );
+  if (!building) return null;
+  const listings = await sql.query<BuildingView['listings'][number]>(
+    `select l.id::text as id, l.nickname, l.status, l.bedrooms,
+            to_char(l.check_in_time, 'HH24:MI') as check_in_time, to_char(l.check_out_time, 'HH24:MI') as check_out_time
+     from listings l
+     where l.building_id = $1::bigint
+     order by lower(l.nickname), l.id`,
+    [building.id],
+  );
+  // Named columns only: guest_email, guest_phone and identity data never leave through here.
+  const arrivals = await sql.query<BuildingView['arrivals'][number]>(
+    `select r.id::text as id, l.id::text as listing_id, l.nickname as listing_nickname, r.guest_name,
+            r.guests_count as guests, r.check_in_date, r.check_out_date, r.status, r.verification_status
+     from reservations r join listings l on l.id = r.listing_id
+     where l.building_id = $1::bigint and r.status <> 'CANCELLED'
+       and r.check_in_date between current_date and current_date + $2::int
+     order by r.check_in_date, lower(r.guest_name), r.id`,
+    [building.id, ARRIVALS_DAYS_AHEAD],
+  );
+  return { building, listings, arrivals };
+}
+
+export function registerBuildingRoutes(app: FastifyInstance, { db }: AppContext): void {
+  app.get<{ Params: { accountId: string; slug: string } }>(
+    '/listing/building/:accountId/:slug',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['accountId', 'slug'],
+          properties: {
+            accountId: idParam,
+            slug: { type: 'string', minLength: 1, maxLength: 100 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      const view = await buildingView(db, caller, request.params.accountId, request.params.slug);
+      if (!view) throw buildingNotFound();
+      return view;
+    },
+  );
+}

@@ -1,0 +1,175 @@
+// What a listing looks like to the API, who may see which listing and building, and the filters
+// /listing/load and /listing/stats share. Every value from a request travels as a parameter.
+import { isAdmin, type Caller } from '../auth/caller';
+import type { Sql } from '../db/database';
+import { badRequest } from '../http/errors';
+import { SqlParams } from '../http/sqlParams';
+import {
+  LISTING_DOCUMENT,
+  LISTING_HAYSTACK,
+  SUBSTRING_BONUS,
+  type ListingSearch,
+} from './listingSearch';
+import { PMS_NAMES } from './pms';
+
+export const LISTING_STATUSES = ['active', 'inactive', 'archived'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export interface Listing {
+  id: string;
+  account_id: string;
+  nickname: string;
+  address: string;
+  city: string;
+  country: string;
+  building_id: string | null;
+  building: string | null;
+  building_slug: string | null;
+  status: ListingStatus;
+  pms: string;
+  timezone: string;
+  bedrooms: number;
+  check_in_time: string;
+  check_out_time: string;
+  custom_fields: Record<string, string>;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  _score?: number;
+}
+
+/** Select list for a Listing, over `listings l left join buildings b on b.id = l.building_id`. */
+export const LISTING_COLUMNS = `l.id::text as id, l.account_id::text as account_id, l.nickname, l.address, l.city, l.country,
+  l.building_id::text as building_id, b.name as building, b.slug as building_slug, l.status, l.pms, l.timezone, l.bedrooms,
+  to_char(l.check_in_time, 'HH24:MI') as check_in_time, to_char(l.check_out_time, 'HH24:MI') as check_out_time,
+  l.custom_fields, l.version, l.created_at, l.updated_at`;
+
+export const LISTING_NOT_FOUND_MESSAGE = 'This listing does not exist or is not shared with you.';
+
+export const isVendor = (caller: Pick<Caller, 'subtype' | 'type'>): boolean =>
+  !isAdmin(caller) && caller.subtype === 'vendor';
+
+/** Which listings (alias `l`) a caller may see: staff all, vendors their granted buildings, others their account. */
+export function listingScope(caller: Caller, params: SqlParams): string {
+  if (isAdmin(caller)) return 'true';
+  if (isVendor(caller)) {
+    return `l.building_id in (select building_id from vendor_grants where user_id = ${params.add(caller.id)}::bigint)`;
+  }
+  return `l.account_id = ${params.add(caller.account_id)}::bigint`;
+}
+
+/** Which buildings (alias `b`) a caller may see, by the same rule. */
+export function buildingScope(caller: Caller, params: SqlParams): string {
+  if (isAdmin(caller)) return 'true';
+  if (isVendor(caller)) {
+    return `b.id in (select building_id from vendor_grants where user_id = ${params.add(caller.id)}::bigint)`;
+  }
+  return `b.account_id = ${params.add(caller.account_id)}::bigint`;
+}
+
+/** One listing in the caller's scope, or null (absent and out of scope look the same). */
+export async function findListing(sql: Sql, caller: Caller, id: string): Promise<Listing | null> {
+  const params = new SqlParams();
+  const [row] = await sql.query<Listing>(
+    `select ${LISTING_COLUMNS}
+     from listings l left join buildings b on b.id = l.building_id
+     where l.id = ${params.add(id)}::bigint and ${listingScope(caller, params)}`,
+    params.values,
+  );
+  return row ?? null;
+}
+
+/** The filters of /listing/load and /listing/stats, as they come in the query string. */
+export interface ListingFilterQuery {
+  search?: string;
+  /** Comma list of statuses. */
+  status?: string;
+  /** Comma list of PMS names. */
+  pms?: string;
+  /** A building id. */
+  building?: string;
+  /** A building slug, within `account_id` (the caller's own account when omitted). */
+  building_slug?: string;
+  account_id?: string;
+}
+
+/** JSON-schema properties of those filters. */
+export const listingFilterQuery = {
+  search: { type: 'string', maxLength: 200 },
+  status: { type: 'string', maxLength: 200 },
+  pms: { type: 'string', maxLength: 500 },
+  building: { type: 'string', pattern: '^[0-9]{1,18}$' },
+  building_slug: { type: 'string', minLength: 1, maxLength: 100 },
+  account_id: { type: 'string', pattern: '^[0-9]{1,18}$' },
+} as const;
+
+/** `active, inactive` → ['active', 'inactive']; an unknown value is a 400 naming the allowed ones. */
+export function parseList(
+  raw: string | undefined,
+  allowed: readonly string[],
+  field: string,
+): string[] | null {
+  if (raw === undefined) return null;
+  const values = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((value) => value.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = values.find((value) => !allowed.includes(value));
+  if (unknown !== undefined || values.length === 0) {
+    throw badRequest(
+      'invalid_request',
+      `"${field}" must be a comma-separated list of: ${allowed.join(', ')}${unknown === undefined ? '' : ` ("${unknown.slice(0, 40)}" is not one)`}.`,
+    );
+  }
+  return values;
+}
+
+export interface ListingFilter {
+  /** `from listings l left join buildings b … where …` */
+  source: string;
+  params: SqlParams;
+  /** `, … as _score` when searching, else empty. */
+  scoreColumn: string;
+}
+
+/** FROM and WHERE (scope, filters, search) and the relevance column when searching. */
+export function listingFilter(
+  caller: Caller,
+  query: ListingFilterQuery,
+  search: ListingSearch | null,
+): ListingFilter {
+  const statuses = parseList(query.status, LISTING_STATUSES, 'status');
+  const pmsNames = parseList(query.pms, PMS_NAMES, 'pms');
+  const params = new SqlParams();
+  const conditions = [listingScope(caller, params)];
+  if (statuses) conditions.push(`l.status = any(${params.add(statuses)}::text[])`);
+  if (pmsNames) conditions.push(`l.pms = any(${params.add(pmsNames)}::text[])`);
+  if (query.building) conditions.push(`l.building_id = ${params.add(query.building)}::bigint`);
+  if (query.building_slug) {
+    conditions.push(
+      `l.building_id = (select id from buildings where account_id = ${params.add(query.account_id ?? caller.account_id)}::bigint and slug = ${params.add(query.building_slug)})`,
+    );
+  }
+  let scoreColumn = '';
+  if (search) {
+    const substringHit = `${LISTING_HAYSTACK} ilike ${params.add(search.likePattern)} escape '\\'`;
+    const bonus = `case when ${substringHit} then ${SUBSTRING_BONUS} else 0 end`;
+    if (search.tsquery) {
+      const tsquery = `to_tsquery('simple', ${params.add(search.tsquery)})`;
+      conditions.push(`(${LISTING_DOCUMENT} @@ ${tsquery} or ${substringHit})`);
+      scoreColumn = `, (ts_rank(${LISTING_DOCUMENT}, ${tsquery}) + ${bonus})::float8 as _score`;
+    } else {
+      conditions.push(substringHit);
+      scoreColumn = `, (${bonus})::float8 as _score`;
+    }
+  }
+  return {
+    source: `from listings l left join buildings b on b.id = l.building_id where ${conditions.join(' and ')}`,
+    params,
+    scoreColumn,
+  };
+}

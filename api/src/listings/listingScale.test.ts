@@ -1,0 +1,189 @@
+// A host with 50,000 listings: the list, its deep pages, sorts, search, stats and the building
+// aggregation still answer the right page in the right shape (asserted on the answers, not on time).
+import { createSession } from '../auth/sessions';
+import { startTestApi, type TestApi } from '../testing/testApi';
+
+const LISTINGS = 50_000;
+const BUILDINGS = 5;
+
+let api: TestApi;
+let session = '';
+let accountId = '';
+
+interface Listing {
+  id: string;
+  account_id: string;
+  nickname: string;
+  address: string;
+  city: string;
+  building_id: string | null;
+  building: string | null;
+  status: string;
+  pms: string;
+  created_at: string;
+  _score?: number;
+}
+
+interface Page {
+  items: Listing[];
+  total: number;
+  size: number;
+  from: number;
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const [account] = await api.db.query<{ id: string }>(
+    `insert into accounts (name, stripe_customer_id) values ('Atlas Mega Stays', 'cus_scale_test') returning id::text as id`,
+  );
+  accountId = account?.id ?? '';
+  const [user] = await api.db.query<{ id: string }>(
+    `insert into users (account_id, name, email, subtype, password_hash)
+     values ($1::bigint, 'Ada Atlas', 'atlas@hostdash.test', 'owner', 'not-a-hash') returning id::text as id`,
+    [accountId],
+  );
+  await api.db.query(
+    `insert into buildings (account_id, name, slug, address, city, country)
+     select $1::bigint, 'Atlas Tower ' || chr(64 + n), 'atlas-tower-' || lower(chr(64 + n)), n || '00 Atlas Avenue', 'Porto', 'PT'
+     from generate_series(1, $2::int) as n`,
+    [accountId, BUILDINGS],
+  );
+  // One set-based insert: nicknames, streets and cities vary with n; 5 of every 7 sit in a building
+  // (n % 7 picks atlas-tower-a … -g, and there are only five).
+  await api.db.query(
+    `insert into listings (account_id, building_id, nickname, address, city, country, status, pms, timezone, bedrooms,
+                           check_in_time, check_out_time, custom_fields, created_at, updated_at)
+     select $1::bigint, b.id,
+            (array['Harbour', 'Garden', 'Sunset', 'Old Town', 'River', 'Skyline', 'Beach', 'Forest', 'Castle', 'Market'])[1 + n % 10]
+              || ' ' || (array['Loft', 'Studio', 'Suite', 'Flat', 'House', 'Penthouse'])[1 + (n / 10) % 6] || ' ' || n,
+            case when n = 31337 then 'Travessa do Zanzibar 7'
+                 else (n % 997 + 1) || ' ' || (array['Rua das Flores', 'Avenida da Liberdade', 'Rua Augusta', 'Harbour Road', 'Main Street',
+                                                    'Calle Mayor', 'Rue de la Paix', 'King Street', 'Ocean Drive', 'Via Roma',
+                                                    'Strandvejen', 'Market Lane', 'Bay Road'])[1 + n % 13] end,
+            (array['Porto', 'Lisbon', 'Faro', 'Madrid', 'Barcelona', 'Paris', 'Rome', 'Miami', 'Austin', 'Copenhagen'])[1 + (n / 3) % 10],
+            'PT',
+            case when n % 20 = 0 then 'archived' when n % 10 = 5 then 'inactive' else 'active' end,
+            (array['guesty', 'hostaway', 'cloudbeds', 'beds24', 'smartbnb', 'rentalsunited'])[1 + (n / 7) % 6],
+            'Europe/Lisbon', n % 5,
+            case when n % 3 = 0 then time '16:00' else time '15:00' end, time '11:00',
+            case when n % 4 = 0 then jsonb_build_object('wifi_network', 'Atlas-' || n) else '{}'::jsonb end,
+            now() - (n % 1000) * interval '1 hour', now() - (n % 500) * interval '1 hour'
+     from generate_series(1, $2::int) as n
+     left join buildings b on b.account_id = $1::bigint and b.slug = 'atlas-tower-' || lower(chr(65 + n % 7))`,
+    [accountId, LISTINGS],
+  );
+  // A stay on every 100th listing, for the screening numbers.
+  await api.db.query(
+    `insert into reservations (account_id, listing_id, guest_name, guests_count, check_in_date, check_out_date, status, source, verification_status)
+     select l.account_id, l.id, 'Guest ' || l.id, 2, current_date + (l.id % 60)::int - 20, current_date + (l.id % 60)::int - 17,
+            case when l.id % 9 = 0 then 'CANCELLED' else 'CONFIRMED' end, 'airbnb',
+            (array['verified', 'pending', 'review', 'incomplete', 'declined'])[1 + (l.id % 5)::int]
+     from listings l where l.account_id = $1::bigint and l.id % 100 = 0`,
+    [accountId],
+  );
+  await api.db.query('analyze listings');
+  session = (await createSession(api.db, user?.id ?? '', 60_000)).sessionId;
+}, 120_000);
+afterAll(() => api.close());
+
+const load = (query: string) => api.get<Page>(`/listing/load${query}`, session);
+
+async function expectedIds(orderBy: string, offset: number, limit: number): Promise<string[]> {
+  const rows = await api.db.query<{ id: string }>(
+    `select l.id::text as id from listings l left join buildings b on b.id = l.building_id
+     where l.account_id = $1::bigint order by ${orderBy} offset $2 limit $3`,
+    [accountId, offset, limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+describe(`a host with ${LISTINGS.toLocaleString('en')} listings`, () => {
+  it('loads the first page, sorted by nickname, with the total', async () => {
+    const page = (await load('')).body;
+    expect(page).toMatchObject({ total: LISTINGS, size: 10, from: 0 });
+    expect(page.items).toHaveLength(10);
+    expect(page.items.every((listing) => listing.account_id === accountId)).toBe(true);
+    expect(page.items.map((listing) => listing.id)).toEqual(
+      await expectedIds('lower(l.nickname), l.id', 0, 10),
+    );
+  });
+
+  it('loads a deep page and the short last page', async () => {
+    const deep = (await load('?from=49990&size=10')).body;
+    expect(deep).toMatchObject({ total: LISTINGS, size: 10, from: 49_990 });
+    expect(deep.items.map((listing) => listing.id)).toEqual(
+      await expectedIds('lower(l.nickname), l.id', 49_990, 10),
+    );
+    const last = (await load('?from=49995&size=10')).body;
+    expect(last).toMatchObject({ total: LISTINGS, size: 10, from: 49_995 });
+    expect(last.items).toHaveLength(5);
+    const past = (await load('?from=50000&size=10')).body;
+    expect(past).toEqual({ items: [], total: LISTINGS, size: 10, from: 50_000 });
+  });
+
+  it('sorts by several keys on a deep page', async () => {
+    const page = (await load('?from=30000&size=100&sort=building:asc,created_at:desc')).body;
+    expect(page).toMatchObject({ total: LISTINGS, size: 100, from: 30_000 });
+    expect(page.items).toHaveLength(100);
+    expect(page.items.map((listing) => listing.id)).toEqual(
+      await expectedIds('lower(b.name) asc nulls last, l.created_at desc, l.id', 30_000, 100),
+    );
+  });
+
+  it('searches: a distinctive address part comes first; a common word pages with scores', async () => {
+    const zanzibar = (await load('?search=zanzibar')).body;
+    expect(zanzibar.total).toBe(1);
+    expect(zanzibar.items[0]).toMatchObject({ address: 'Travessa do Zanzibar 7' });
+    const harbour = (await load('?search=harbour&size=100&from=100')).body;
+    const [{ n: matches } = { n: 0 }] = await api.db.query<{ n: number }>(
+      `select count(*)::int as n from listings where account_id = $1::bigint
+       and (nickname ilike '%harbour%' or address ilike '%harbour%' or city ilike '%harbour%')`,
+      [accountId],
+    );
+    expect(harbour).toMatchObject({ total: matches, size: 100, from: 100 });
+    expect(harbour.items).toHaveLength(100);
+    const scores = harbour.items.map((listing) => listing._score as number);
+    expect(scores.every((score) => typeof score === 'number' && score > 0)).toBe(true);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('filters and counts in stats, over the whole account', async () => {
+    const stats = await api.get<{
+      total: number;
+      by_status: Record<string, number>;
+      by_pms: Array<{ pms: string; count: number }>;
+      by_building: Array<{ building_id: string | null; count: number }>;
+      reservations: { total: number; screened: number; screened_share: number };
+    }>('/listing/stats', session);
+    expect(stats.status).toBe(200);
+    expect(stats.body.total).toBe(LISTINGS);
+    expect(stats.body.by_status).toEqual({ active: 42_500, inactive: 5_000, archived: 2_500 });
+    expect(stats.body.by_pms).toHaveLength(6);
+    expect(stats.body.by_pms.reduce((sum, entry) => sum + entry.count, 0)).toBe(LISTINGS);
+    expect(stats.body.by_building).toHaveLength(BUILDINGS + 1);
+    expect(stats.body.by_building.reduce((sum, entry) => sum + entry.count, 0)).toBe(LISTINGS);
+    const { total, screened, screened_share } = stats.body.reservations;
+    expect(total).toBeGreaterThan(0);
+    expect(screened_share).toBe(Math.round((screened / total) * 1000) / 1000);
+
+    const filtered = await api.get<{ total: number }>(
+      '/listing/stats?status=inactive&building_slug=atlas-tower-a&search=loft',
+      session,
+    );
+    const page = (await load('?status=inactive&building_slug=atlas-tower-a&search=loft')).body;
+    expect(filtered.body.total).toBe(page.total);
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.items).toHaveLength(Math.min(10, page.total));
+  });
+
+  it('aggregates the buildings', async () => {
+    const response = await load('?buildings=1&noitems=1');
+    const body = response.body as Page & { buildings: Array<{ listing_count: number }> };
+    expect(body.total).toBe(LISTINGS);
+    expect(body.buildings).toHaveLength(BUILDINGS);
+    const inBuildings = body.buildings.reduce((sum, building) => sum + building.listing_count, 0);
+    expect(inBuildings).toBe(
+      Array.from({ length: LISTINGS }, (_, i) => (i + 1) % 7 < 5).filter(Boolean).length,
+    );
+  });
+});
