@@ -6,7 +6,10 @@ import globals from 'globals';
 
 const remotes = ['mfe-listings'];
 
-const axiosRestriction = { name: 'axios', message: 'Use the API client from @hostdash/shared-auth.' };
+const axiosRestriction = {
+  name: 'axios',
+  message: 'Use the API client from @hostdash/shared-auth.',
+};
 
 // No feature imports another feature: a remote may import shared packages, never another remote
 // (ARCHITECTURE.md, STYLE.md "Boundaries").
@@ -20,13 +23,20 @@ const remoteBoundaries = remotes.map((remote) => ({
         patterns: [
           {
             group: [
-              ...remotes.filter((other) => other !== remote).flatMap((other) => [`**/${other}/**`, `@hostdash/${other}`, `@hostdash/${other}/**`]),
+              ...remotes
+                .filter((other) => other !== remote)
+                .flatMap((other) => [
+                  `**/${other}/**`,
+                  `@hostdash/${other}`,
+                  `@hostdash/${other}/**`,
+                ]),
               '**/shell/**',
               '@hostdash/shell',
               '@hostdash/shared-auth/*',
               '**/shared-auth/src/**',
             ],
-            message: 'A remote imports only shared packages, through their public entry (STYLE.md, Boundaries).',
+            message:
+              'A remote imports only shared packages, through their public entry (STYLE.md, Boundaries).',
           },
         ],
       },
@@ -36,7 +46,16 @@ const remoteBoundaries = remotes.map((remote) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/.data/**', 'test-results/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/.data/**',
+      'test-results/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -46,7 +65,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
     },

@@ -32,8 +32,14 @@ module.exports = function jestPreset(packageDir, options = {}) {
     moduleNameMapper: {
       '^@hostdash/shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
     },
-    setupFiles: [...(jsdom ? [path.join(root, 'config/jest.setup-jsdom.cjs')] : []), ...(options.setupFiles ?? [])],
-    setupFilesAfterEnv: [...(jsdom ? ['@testing-library/jest-dom'] : []), ...(options.setupFilesAfterEnv ?? [])],
+    setupFiles: [
+      ...(jsdom ? [path.join(root, 'config/jest.setup-jsdom.cjs')] : []),
+      ...(options.setupFiles ?? []),
+    ],
+    setupFilesAfterEnv: [
+      ...(jsdom ? ['@testing-library/jest-dom'] : []),
+      ...(options.setupFilesAfterEnv ?? []),
+    ],
     clearMocks: true,
   };
 };

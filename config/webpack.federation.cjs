@@ -31,7 +31,14 @@ function sharedSingletons(dependencies, dir = root) {
     if (!requiredVersion) return {};
     // A subpath (react-dom/client, redux-saga/effects) provides its package's version.
     const version = name === pkg ? undefined : installedVersion(pkg, dir);
-    return { [name]: { singleton: true, requiredVersion, strictVersion: false, ...(version ? { version } : {}) } };
+    return {
+      [name]: {
+        singleton: true,
+        requiredVersion,
+        strictVersion: false,
+        ...(version ? { version } : {}),
+      },
+    };
   };
   return {
     ...fromDeps('react'),

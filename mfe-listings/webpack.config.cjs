@@ -7,5 +7,7 @@ module.exports = createFederatedConfig({
   exposes: { './feature': './src/feature.tsx' },
   devPort: 3011,
   // Alone, the remote talks to the API through the shell server (which holds the session cookie).
-  devServer: { proxy: [{ context: ['/api'], target: process.env.SHELL_URL || 'http://localhost:3000' }] },
+  devServer: {
+    proxy: [{ context: ['/api'], target: process.env.SHELL_URL || 'http://localhost:3000' }],
+  },
 });

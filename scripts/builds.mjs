@@ -7,17 +7,36 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** Each package, the file its build produces, and the folders that feed it. */
 export const builds = [
-  { name: '@hostdash/shared-auth', output: 'shared-auth/dist/index.js', sources: ['shared-auth/src', 'shared-auth/package.json'] },
-  { name: '@hostdash/api', output: 'api/dist/server.js', sources: ['api/src', 'api/migrations', 'api/package.json'] },
+  {
+    name: '@hostdash/shared-auth',
+    output: 'shared-auth/dist/index.js',
+    sources: ['shared-auth/src', 'shared-auth/package.json'],
+  },
+  {
+    name: '@hostdash/api',
+    output: 'api/dist/server.js',
+    sources: ['api/src', 'api/migrations', 'api/package.json'],
+  },
   {
     name: '@hostdash/shell',
     output: 'shell/dist/index.html',
-    sources: ['shell/src', 'shell/server', 'shell/package.json', 'shared-auth/src', 'config/webpack.federation.cjs'],
+    sources: [
+      'shell/src',
+      'shell/server',
+      'shell/package.json',
+      'shared-auth/src',
+      'config/webpack.federation.cjs',
+    ],
   },
   {
     name: '@hostdash/mfe-listings',
     output: 'mfe-listings/dist/mf-manifest.json',
-    sources: ['mfe-listings/src', 'mfe-listings/package.json', 'shared-auth/src', 'config/webpack.federation.cjs'],
+    sources: [
+      'mfe-listings/src',
+      'mfe-listings/package.json',
+      'shared-auth/src',
+      'config/webpack.federation.cjs',
+    ],
   },
 ];
 
@@ -27,7 +46,12 @@ function newestMtime(target) {
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.tsx')) continue;
+    if (
+      entry.name === 'node_modules' ||
+      entry.name.endsWith('.test.ts') ||
+      entry.name.endsWith('.test.tsx')
+    )
+      continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
   }
   return newest;

@@ -23,11 +23,19 @@ const services = [
     args: [path.join(root, 'shell/dist-server/server/main.js'), '--remote-origin'],
     health: `${env.REMOTES_ORIGIN}/listings/mf-manifest.json`,
   },
-  { name: 'shell', args: [path.join(root, 'shell/dist-server/server/main.js')], health: `http://localhost:${port}/robots.txt` },
+  {
+    name: 'shell',
+    args: [path.join(root, 'shell/dist-server/server/main.js')],
+    health: `http://localhost:${port}/robots.txt`,
+  },
 ];
 
 const children = services.map((service) => {
-  const child = spawn(process.execPath, service.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, service.args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `[${service.name}] `;
   const forward = (stream, target) => {
     let rest = '';

@@ -33,14 +33,20 @@ export async function startUpstream(handler: UpstreamHandler): Promise<Upstream>
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const recorded = { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString() };
+      const recorded = {
+        method: request.method ?? 'GET',
+        url: request.url ?? '/',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
       requests.push(recorded);
       const answer = handler(recorded);
       const body = answer.json !== undefined ? JSON.stringify(answer.json) : (answer.body ?? '');
       const send = () => {
         if (response.destroyed) return;
         response.writeHead(answer.status ?? 200, {
-          'content-type': answer.json !== undefined ? 'application/json; charset=utf-8' : 'text/plain',
+          'content-type':
+            answer.json !== undefined ? 'application/json; charset=utf-8' : 'text/plain',
           // jsdom's XMLHttpRequest enforces CORS like a browser.
           'access-control-allow-origin': '*',
           'access-control-allow-headers': '*',
@@ -58,10 +64,16 @@ export async function startUpstream(handler: UpstreamHandler): Promise<Upstream>
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    // Answers in flight finish first (a test ending mid-request would otherwise log a reset);
+    // anything still open a second later is cut.
     close: () =>
       new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+        const force = setTimeout(() => server.closeAllConnections(), 1000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
       }),
   };
 }

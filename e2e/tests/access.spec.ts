@@ -1,23 +1,24 @@
 // Spec section 6, rule by rule, one role at a time: first as a direct page load (the shell server
 // redirects before any HTML), then where it matters as in-app navigation (the client router).
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiURL, baseURL, DEMO_PASSWORD } from './support/env';
+import { apiSession } from './support/api';
+import { apiURL, baseURL } from './support/env';
 import { expectHeading, signIn } from './support/session';
 
-async function serverRedirect(request: APIRequestContext, path: string): Promise<{ status: number; location: string | undefined }> {
+async function serverRedirect(
+  request: APIRequestContext,
+  path: string,
+): Promise<{ status: number; location: string | undefined }> {
   const response = await request.get(path, { maxRedirects: 0, headers: { accept: 'text/html' } });
   return { status: response.status(), location: response.headers().location };
 }
 
-async function apiSession(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post(`${apiURL}/login`, { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { sessionId: string }).sessionId;
-}
-
 test.describe('rule 1: a login-required page without a user goes to sign-in', () => {
   test('the server redirects with next', async ({ request }) => {
-    expect(await serverRedirect(request, '/listings')).toEqual({ status: 302, location: '/login?next=%2Flistings' });
+    expect(await serverRedirect(request, '/listings')).toEqual({
+      status: 302,
+      location: '/login?next=%2Flistings',
+    });
     expect(await serverRedirect(request, '/reservation/42?tab=log')).toEqual({
       status: 302,
       location: '/login?next=%2Freservation%2F42%3Ftab%3Dlog',
@@ -44,12 +45,23 @@ test.describe('rule 1: a login-required page without a user goes to sign-in', ()
 
 test.describe('rule 2: a vendor sees only vendor pages', () => {
   test('on a direct load and after signing in', async ({ page }) => {
+    // A vendor's home is their first granted building, never an error page.
     await signIn(page, 'vendor@hostdash.test');
-    await expect(page).toHaveURL(/\/error\/building-not-found$/);
-    await expectHeading(page, 'Building not found');
+    await expect(page).toHaveURL(/\/building\/1\/marina-lofts$/);
+    await expectHeading(page, 'Marina Lofts');
 
-    const redirect = await serverRedirect(page.request, '/listings');
-    expect(redirect).toEqual({ status: 302, location: '/error/building-not-found' });
+    expect(await serverRedirect(page.request, '/')).toEqual({
+      status: 302,
+      location: '/building/1/marina-lofts',
+    });
+    expect(await serverRedirect(page.request, '/listings')).toEqual({
+      status: 302,
+      location: '/error/building-not-found',
+    });
+    expect(await serverRedirect(page.request, '/settings')).toEqual({
+      status: 302,
+      location: '/error/building-not-found',
+    });
     const building = await serverRedirect(page.request, '/building/1/marina-lofts');
     expect(building.status).toBe(200);
     await page.goto('/logout');
@@ -61,7 +73,10 @@ test.describe('rule 3: owner-only pages need an owner or admin', () => {
   test('a manager is not allowed; the owner is', async ({ page, browser }) => {
     await signIn(page, 'manager@hostdash.test');
     await expectHeading(page, 'Listings');
-    expect(await serverRedirect(page.request, '/settings')).toEqual({ status: 302, location: '/error/not-allowed' });
+    expect(await serverRedirect(page.request, '/settings')).toEqual({
+      status: 302,
+      location: '/error/not-allowed',
+    });
     await page.goto('/billing');
     await expect(page).toHaveURL(/\/error\/not-allowed$/);
     await expectHeading(page, 'Not allowed');
@@ -78,7 +93,10 @@ test.describe('rule 4: admin-only pages are not found for everyone else', () => 
   test('the owner gets a 404 page; an admin opens it', async ({ page, browser }) => {
     await signIn(page, 'owner@hostdash.test');
     await expectHeading(page, 'Listings');
-    expect(await serverRedirect(page.request, '/users')).toEqual({ status: 302, location: '/error/not-found' });
+    expect(await serverRedirect(page.request, '/users')).toEqual({
+      status: 302,
+      location: '/error/not-found',
+    });
     const notFound = await page.goto('/users');
     expect(notFound?.status()).toBe(404);
     await expectHeading(page, 'Page not found');
@@ -93,17 +111,24 @@ test.describe('rule 4: admin-only pages are not found for everyone else', () => 
 });
 
 test.describe('rule 5: a deactivated user is signed out', () => {
-  test('an account deactivated while signed in goes to /logout on its next page load', async ({ page, request }) => {
+  test('an account deactivated while signed in goes to /logout on its next page load', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, 'manager@hostdash.test');
     await expectHeading(page, 'Listings');
     const adminSession = await apiSession(request, 'admin@hostdash.test');
-    const users = await request.get(`${apiURL}/admin/user/load?from=0&size=100`, { headers: { authorization: adminSession } });
+    const users = await request.get(`${apiURL}/admin/user/load?from=0&size=100`, {
+      headers: { authorization: adminSession },
+    });
     const manager = ((await users.json()) as { items: { id: string; email: string }[] }).items.find(
       (user) => user.email === 'manager@hostdash.test',
     );
     expect(manager).toBeDefined();
     const update = (action: string) =>
-      request.post(`${apiURL}/admin/user/update/${manager?.id}/${action}`, { headers: { authorization: adminSession } });
+      request.post(`${apiURL}/admin/user/update/${manager?.id}/${action}`, {
+        headers: { authorization: adminSession },
+      });
     expect((await update('deactivate')).ok()).toBeTruthy();
     try {
       await page.goto('/listings');
@@ -118,10 +143,16 @@ test.describe('rule 5: a deactivated user is signed out', () => {
 });
 
 test.describe('rule 6: a host without a payment method is sent to billing', () => {
-  test('after signing in and on every page load, unless the bypass cookie is set', async ({ page, context }) => {
+  test('after signing in and on every page load, unless the bypass cookie is set', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, 'newhost@hostdash.test');
     await expect(page).toHaveURL(/\/billing$/);
-    expect(await serverRedirect(page.request, '/listings')).toEqual({ status: 302, location: '/billing' });
+    expect(await serverRedirect(page.request, '/listings')).toEqual({
+      status: 302,
+      location: '/billing',
+    });
     expect((await serverRedirect(page.request, '/billing')).status).toBe(200);
 
     await context.addCookies([{ name: 'hd_billing_bypass', value: '1', url: baseURL }]);

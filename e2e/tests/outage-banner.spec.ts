@@ -1,23 +1,30 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiURL, DEMO_PASSWORD } from './support/env';
+import { apiPost, apiSession } from './support/api';
 import { expectHeading, signIn } from './support/session';
 
 const FLAG = 'outage_banner_dashboard';
 
-async function setBanner(request: APIRequestContext, enabled: boolean, value?: unknown): Promise<void> {
-  const login = await request.post(`${apiURL}/login`, { data: { email: 'admin@hostdash.test', password: DEMO_PASSWORD } });
-  const { sessionId } = (await login.json()) as { sessionId: string };
-  const response = await request.post(`${apiURL}/admin/flags/${FLAG}`, {
-    headers: { authorization: sessionId },
-    data: { enabled, ...(value === undefined ? {} : { value: typeof value === 'string' ? value : JSON.stringify(value) }) },
+async function setBanner(
+  request: APIRequestContext,
+  enabled: boolean,
+  value?: unknown,
+): Promise<void> {
+  const session = await apiSession(request, 'admin@hostdash.test');
+  await apiPost(request, session, `/admin/flags/${FLAG}`, {
+    enabled,
+    ...(value === undefined
+      ? {}
+      : { value: typeof value === 'string' ? value : JSON.stringify(value) }),
   });
-  expect(response.ok()).toBeTruthy();
 }
 
 test.describe('outage banner', () => {
   test.afterEach(async ({ request }) => setBanner(request, false));
 
-  test('an info notice shows at the top, can be closed, and hides itself after 10 seconds', async ({ page, request }) => {
+  test('an info notice shows at the top, can be closed, and hides itself after 10 seconds', async ({
+    page,
+    request,
+  }) => {
     await setBanner(request, true, { severity: 'info', text: 'Syncing with Guesty is delayed.' });
     await page.clock.install();
     await signIn(page, 'owner@hostdash.test');

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { apiSession } from './support/api';
 import { apiURL, DEMO_PASSWORD, remotesURL } from './support/env';
 import { isSameDocument, markDocument } from './support/navigation';
 import { expectHeading, signIn } from './support/session';
 
-test('a remote that cannot load shows a contained fallback and recovers on Retry', async ({ page }) => {
+test('a remote that cannot load shows a contained fallback and recovers on Retry', async ({
+  page,
+}) => {
   await page.route(`${remotesURL}/listings/**`, (route) => route.abort('connectionrefused'));
   await signIn(page, 'owner@hostdash.test', { next: '/listings' });
   await expect(page.getByText('Listings is temporarily unavailable')).toBeVisible();
@@ -24,10 +27,14 @@ test('an API that does not answer shows the message in the snackbar', async ({ p
   await expectHeading(page, 'Listings');
   await page.route('**/api/listing/**', (route) => route.abort('failed'));
   await page.getByRole('button', { name: 'Go to next page' }).click();
-  await expect(page.getByText('The request was made but no response was received from API server').first()).toBeVisible();
+  await expect(
+    page.getByText('The request was made but no response was received from API server').first(),
+  ).toBeVisible();
 });
 
-test('the proxy refuses a cross-site change and the API refuses anonymous and non-admin calls', async ({ request }) => {
+test('the proxy refuses a cross-site change and the API refuses anonymous and non-admin calls', async ({
+  request,
+}) => {
   const crossSite = await request.post('/api/login', {
     headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     data: { email: 'owner@hostdash.test', password: DEMO_PASSWORD },
@@ -37,8 +44,7 @@ test('the proxy refuses a cross-site change and the API refuses anonymous and no
 
   expect((await request.get('/api/listing/load')).status()).toBe(401);
 
-  const login = await request.post(`${apiURL}/login`, { data: { email: 'owner@hostdash.test', password: DEMO_PASSWORD } });
-  const { sessionId } = (await login.json()) as { sessionId: string };
+  const sessionId = await apiSession(request, 'owner@hostdash.test');
   const adminCall = await request.post(`${apiURL}/admin/flags/outage_banner_dashboard`, {
     headers: { authorization: sessionId },
     data: { enabled: true },
@@ -46,7 +52,10 @@ test('the proxy refuses a cross-site change and the API refuses anonymous and no
   expect(adminCall.status()).toBe(403);
 });
 
-test('the session cookie is HttpOnly and the browser never sees the session id', async ({ page, context }) => {
+test('the session cookie is HttpOnly and the browser never sees the session id', async ({
+  page,
+  context,
+}) => {
   const loginResponse = page.waitForResponse((response) => response.url().endsWith('/api/login'));
   await signIn(page, 'owner@hostdash.test');
   const body = (await (await loginResponse).json()) as Record<string, unknown>;

@@ -4,12 +4,16 @@ import { expectHeading, signIn } from './support/session';
 import { totp } from './support/totp';
 
 test.describe('signing in', () => {
-  test('an owner signs in and lands on the home page, which shows listings until reservations ships', async ({ page }) => {
+  test('an owner signs in and lands on the home page, which shows listings until reservations ships', async ({
+    page,
+  }) => {
     await signIn(page, 'owner@hostdash.test');
     await expect(page).toHaveURL(/\/$/);
     await expectHeading(page, 'Listings');
     await expect(page.getByRole('table', { name: 'Listings' }).getByRole('row')).toHaveCount(11);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Listings' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Listings' }),
+    ).toBeVisible();
 
     // A full page load starts with the user the server checked: no second sign-in, no detour.
     await page.reload();
@@ -43,7 +47,9 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('an account with a second step signs in with a code from its authenticator', async ({ page }) => {
+  test('an account with a second step signs in with a code from its authenticator', async ({
+    page,
+  }) => {
     await signIn(page, 'secure@hostdash.test', { next: '/listings' });
     await expect(page).toHaveURL(/\/login\/challenge/);
     await expectHeading(page, "Verify it's you");

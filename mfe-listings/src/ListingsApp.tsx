@@ -3,6 +3,9 @@ import { Provider } from 'react-redux';
 import { Route, Router, Routes, type Navigator } from 'react-router';
 import { ThemeProvider, type Theme } from '@mui/material';
 import type { FeatureProps } from '@hostdash/shared-auth';
+import { BuildingPage } from './buildings/BuildingPage';
+import { BuildingsPage } from './buildings/BuildingsPage';
+import { ListingDetailPage } from './listing/ListingDetailPage';
 import { ListingsPage } from './listings/ListingsPage';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -12,6 +15,9 @@ export function ListingsRoutes() {
       {/* "/" shows the listings page until the reservations remote renders the risks page. */}
       <Route path="/" element={<ListingsPage />} />
       <Route path="/listings" element={<ListingsPage />} />
+      <Route path="/listing/:id" element={<ListingDetailPage />} />
+      <Route path="/buildings" element={<BuildingsPage />} />
+      <Route path="/building/:id/:building" element={<BuildingPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -4,20 +4,14 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Provider } from 'react-redux';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
 import { Container, CssBaseline, ThemeProvider, createTheme } from '@mui/material';
-import { authSlice, hostdashThemeOptions, snackbarSlice } from '@hostdash/shared-auth';
+import { authActions, hostdashThemeOptions } from '@hostdash/shared-auth';
 import { ListingsRoutes } from './ListingsApp';
-import { listingsSlice } from './listings/listingsSlice';
-import { listingsSaga } from './listings/listingsSaga';
+import { createRemoteStore } from './remoteStore';
 
-const sagaMiddleware = createSagaMiddleware();
-const store = configureStore({
-  reducer: combineSlices(authSlice, snackbarSlice, listingsSlice),
-  middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
-});
-sagaMiddleware.run(listingsSaga);
+const store = createRemoteStore();
+// Who is signed in on the shell (same cookie): the vendor pages need the user.
+store.dispatch(authActions.loadAuth.requested());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -17,4 +17,8 @@ const lifecycles = singleSpaReact<FeatureProps>({
 
 export const { bootstrap, mount, unmount, update } = lifecycles;
 
-export const slice: FeatureSlice = { key: 'listings', reducer: listingsReducer, saga: listingsSaga };
+export const slice: FeatureSlice = {
+  key: 'listings',
+  reducer: listingsReducer,
+  saga: listingsSaga,
+};

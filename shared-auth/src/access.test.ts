@@ -17,19 +17,33 @@ const owner = user();
 const manager = user({ subtype: 'manager' });
 const vendor = user({ subtype: 'vendor' });
 const admin = user({ type: 'admin', subtype: 'admin', billing: { stripe_customer_id: null } });
-const channel = user({ type: 'channel', subtype: 'channel', billing: { stripe_customer_id: null } });
+const channel = user({
+  type: 'channel',
+  subtype: 'channel',
+  billing: { stripe_customer_id: null },
+});
 const newHost = user({ billing: { stripe_customer_id: null } });
 const inactive = user({ is_active: false });
 
 function check(pathname: string, who: User | null, extra: Partial<AccessRequest> = {}) {
   const [path, search = ''] = pathname.split('?');
-  const decision = checkAccess({ pathname: path!, search: search ? `?${search}` : '', user: who, stage: 'prod', billingBypass: false, ...extra });
+  const decision = checkAccess({
+    pathname: path!,
+    search: search ? `?${search}` : '',
+    user: who,
+    stage: 'prod',
+    billingBypass: false,
+    ...extra,
+  });
   return decision.allowed ? 'allowed' : decision.redirect;
 }
 
 describe('matchRoute', () => {
   it('matches parameters, optional parameters and decodes them', () => {
-    expect(matchRoute('/building/1/marina-lofts')).toMatchObject({ route: { app: 'listings', access: 'vendor' }, params: { id: '1', building: 'marina-lofts' } });
+    expect(matchRoute('/building/1/marina-lofts')).toMatchObject({
+      route: { app: 'listings', access: 'vendor' },
+      params: { id: '1', building: 'marina-lofts' },
+    });
     expect(matchRoute('/accounts')?.params).toEqual({});
     expect(matchRoute('/accounts/7/edit')?.params).toEqual({ id: '7', action: 'edit' });
     expect(matchRoute('/stargate/A%20B')?.params).toEqual({ id: 'A B' });
@@ -45,7 +59,37 @@ describe('matchRoute', () => {
   it('declares every route of spec section 2 once', () => {
     const paths = routes.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of ['/', '/analytics', '/billing', '/stargate/:id?', '/buildings', '/building/:id/:building', '/listings', '/listing/:id', '/reservations', '/reservation/:id', '/create-reservation', '/edit-reservation/:id', '/guestportal', '/guestportal/screen/:name', '/protect', '/settings', '/risks', '/accounts/:id?/:action?', '/download/:type', '/users', '/admin/listings', '/admin/kibana', '/logout', '/login', '/login/challenge', '/connect/:pms', '/account/reset/:token?', '/error/:id?', '/health']) {
+    for (const path of [
+      '/',
+      '/analytics',
+      '/billing',
+      '/stargate/:id?',
+      '/buildings',
+      '/building/:id/:building',
+      '/listings',
+      '/listing/:id',
+      '/reservations',
+      '/reservation/:id',
+      '/create-reservation',
+      '/edit-reservation/:id',
+      '/guestportal',
+      '/guestportal/screen/:name',
+      '/protect',
+      '/settings',
+      '/risks',
+      '/accounts/:id?/:action?',
+      '/download/:type',
+      '/users',
+      '/admin/listings',
+      '/admin/kibana',
+      '/logout',
+      '/login',
+      '/login/challenge',
+      '/connect/:pms',
+      '/account/reset/:token?',
+      '/error/:id?',
+      '/health',
+    ]) {
       expect(paths).toContain(path);
     }
   });
@@ -53,7 +97,16 @@ describe('matchRoute', () => {
 
 describe('checkAccess', () => {
   it('opens public pages to everyone', () => {
-    for (const path of ['/login', '/login/challenge', '/logout', '/connect/guesty', '/account/reset', '/account/reset/abc', '/error/not-found', '/health']) {
+    for (const path of [
+      '/login',
+      '/login/challenge',
+      '/logout',
+      '/connect/guesty',
+      '/account/reset',
+      '/account/reset/abc',
+      '/error/not-found',
+      '/health',
+    ]) {
       expect(check(path, null)).toBe('allowed');
       expect(check(path, vendor)).toBe('allowed');
       expect(check(path, inactive)).toBe('allowed');
@@ -68,16 +121,34 @@ describe('checkAccess', () => {
   describe('rule 1: no user on a login-required page', () => {
     it('redirects to sign in with the path and query as next', () => {
       expect(check('/listings', null)).toBe('/login?next=%2Flistings');
-      expect(check('/reservation/42?tab=log', null)).toBe('/login?next=%2Freservation%2F42%3Ftab%3Dlog');
+      expect(check('/reservation/42?tab=log', null)).toBe(
+        '/login?next=%2Freservation%2F42%3Ftab%3Dlog',
+      );
       expect(check('/', null)).toBe('/login?next=%2F');
-      expect(check('/building/1/marina-lofts', null)).toBe('/login?next=%2Fbuilding%2F1%2Fmarina-lofts');
+      expect(check('/building/1/marina-lofts', null)).toBe(
+        '/login?next=%2Fbuilding%2F1%2Fmarina-lofts',
+      );
     });
   });
 
   describe('rule 2: vendors', () => {
     it('may open vendor-allowed pages only', () => {
       expect(check('/building/1/marina-lofts', vendor)).toBe('allowed');
-      for (const path of ['/', '/listings', '/reservations', '/analytics', '/stargate']) expect(check(path, vendor)).toBe('/error/building-not-found');
+      for (const path of ['/', '/listings', '/reservations', '/analytics', '/stargate'])
+        expect(check(path, vendor)).toBe('/error/building-not-found');
+    });
+
+    it('takes a vendor from / to their first granted building, or to building-not-found without one', () => {
+      const granted = user({
+        subtype: 'vendor',
+        vendor_buildings: [
+          { account_id: '1', slug: 'marina-lofts', name: 'Marina Lofts' },
+          { account_id: '1', slug: 'harbor-house', name: 'Harbor House' },
+        ],
+      });
+      expect(check('/', granted)).toBe('/building/1/marina-lofts');
+      expect(check('/listings', granted)).toBe('/error/building-not-found');
+      expect(check('/', vendor)).toBe('/error/building-not-found');
     });
 
     it('comes before the owner-only and admin-only rules', () => {
@@ -88,7 +159,15 @@ describe('checkAccess', () => {
 
   describe('rule 3: owner-only pages', () => {
     it('need subtype owner or admin', () => {
-      for (const path of ['/billing', '/settings', '/protect', '/guestportal', '/guestportal/screen/contact', '/accounts', '/accounts/3/edit']) {
+      for (const path of [
+        '/billing',
+        '/settings',
+        '/protect',
+        '/guestportal',
+        '/guestportal/screen/contact',
+        '/accounts',
+        '/accounts/3/edit',
+      ]) {
         expect(check(path, manager)).toBe('/error/not-allowed');
         expect(check(path, owner)).toBe('allowed');
         expect(check(path, admin)).toBe('allowed');
@@ -116,7 +195,9 @@ describe('checkAccess', () => {
       expect(check('/listings', user({ subtype: 'vendor', is_active: false }))).toBe('/logout');
       expect(check('/settings', user({ subtype: 'manager', is_active: false }))).toBe('/logout');
       expect(check('/users', user({ is_active: false }))).toBe('/logout');
-      expect(check('/listings', user({ is_active: false, billing: { stripe_customer_id: null } }))).toBe('/logout');
+      expect(
+        check('/listings', user({ is_active: false, billing: { stripe_customer_id: null } })),
+      ).toBe('/logout');
     });
   });
 
@@ -142,14 +223,20 @@ describe('checkAccess', () => {
       const newManager = user({ subtype: 'manager', billing: { stripe_customer_id: null } });
       expect(check('/settings', newManager)).toBe('/error/not-allowed');
       expect(check('/users', newHost)).toBe('/error/not-found');
-      expect(check('/listings', user({ subtype: 'vendor', billing: { stripe_customer_id: null } }))).toBe('/error/building-not-found');
+      expect(
+        check('/listings', user({ subtype: 'vendor', billing: { stripe_customer_id: null } })),
+      ).toBe('/error/building-not-found');
     });
   });
 
   it('lets a signed-in owner with a payment method open every login page', () => {
     for (const route of routes) {
       if (route.access === 'admin' || route.access === 'public') continue;
-      const path = route.path.replace(/:(\w+)\?/g, '').replace(/:(\w+)/g, 'x').replace(/\/+$/, '') || '/';
+      const path =
+        route.path
+          .replace(/:(\w+)\?/g, '')
+          .replace(/:(\w+)/g, 'x')
+          .replace(/\/+$/, '') || '/';
       expect([path, check(path, owner)]).toEqual([path, 'allowed']);
     }
   });

@@ -4,7 +4,8 @@
 import { PRODUCTION_STAGE } from './constants';
 import type { User } from './types';
 
-export type AppName = 'shell' | 'listings' | 'reservations' | 'guestportal' | 'onboarding' | 'billing' | 'admin';
+export type AppName =
+  'shell' | 'listings' | 'reservations' | 'guestportal' | 'onboarding' | 'billing' | 'admin';
 export type RemoteName = Exclude<AppName, 'shell'>;
 
 /**
@@ -43,7 +44,12 @@ export const routes: readonly RouteDef[] = [
   { path: '/reservations', access: 'login', app: 'reservations', title: 'Reservations', nav: true },
   { path: '/reservation/:id', access: 'login', app: 'reservations', title: 'Reservation' },
   { path: '/create-reservation', access: 'login', app: 'reservations', title: 'New reservation' },
-  { path: '/edit-reservation/:id', access: 'login', app: 'reservations', title: 'Edit reservation' },
+  {
+    path: '/edit-reservation/:id',
+    access: 'login',
+    app: 'reservations',
+    title: 'Edit reservation',
+  },
   { path: '/protect', access: 'owner', app: 'reservations', title: 'Protect', nav: true },
   { path: '/analytics', access: 'login', app: 'reservations', title: 'Analytics', nav: true },
   { path: '/download/:type', access: 'login', app: 'reservations', title: 'Download' },
@@ -52,7 +58,12 @@ export const routes: readonly RouteDef[] = [
   { path: '/buildings', access: 'login', app: 'listings', title: 'Buildings', nav: true },
   { path: '/building/:id/:building', access: 'vendor', app: 'listings', title: 'Building' },
   { path: '/guestportal', access: 'owner', app: 'guestportal', title: 'Guest portal', nav: true },
-  { path: '/guestportal/screen/:name', access: 'owner', app: 'guestportal', title: 'Guest portal screen' },
+  {
+    path: '/guestportal/screen/:name',
+    access: 'owner',
+    app: 'guestportal',
+    title: 'Guest portal screen',
+  },
   { path: '/stargate/:id?', access: 'login', app: 'guestportal', title: 'Stargate' },
   { path: '/settings', access: 'owner', app: 'onboarding', title: 'Settings', nav: true },
   { path: '/connect/:pms', access: 'public', app: 'onboarding', title: 'Connect your PMS' },
@@ -115,10 +126,20 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return null;
 }
 
-export const isAdmin = (user: Pick<User, 'type'>): boolean => user.type === 'admin' || user.type === 'channel';
+export const isAdmin = (user: Pick<User, 'type'>): boolean =>
+  user.type === 'admin' || user.type === 'channel';
 export const isVendor = (user: Pick<User, 'subtype'>): boolean => user.subtype === 'vendor';
 export const isOwnerOrAdmin = (user: Pick<User, 'type' | 'subtype'>): boolean =>
   user.subtype === 'owner' || user.subtype === 'admin' || isAdmin(user);
+
+export const buildingPath = (building: { account_id: string; slug: string }): string =>
+  `/building/${encodeURIComponent(building.account_id)}/${encodeURIComponent(building.slug)}`;
+
+/** Where a user's dashboard starts: a vendor's first granted building, everyone else `/`. */
+export function homePath(user: User): string {
+  const first = isVendor(user) ? user.vendor_buildings?.[0] : undefined;
+  return first ? buildingPath(first) : '/';
+}
 
 export interface AccessRequest {
   pathname: string;
@@ -130,11 +151,11 @@ export interface AccessRequest {
   billingBypass: boolean;
 }
 
-export type AccessRule = 'unknown-page' | 'sign-in' | 'inactive' | 'vendor' | 'owner-only' | 'admin-only' | 'billing';
+export type AccessRule =
+  'unknown-page' | 'sign-in' | 'inactive' | 'vendor' | 'owner-only' | 'admin-only' | 'billing';
 
 export type AccessDecision =
-  | { allowed: true; match: RouteMatch }
-  | { allowed: false; redirect: string; rule: AccessRule };
+  { allowed: true; match: RouteMatch } | { allowed: false; redirect: string; rule: AccessRule };
 
 function deny(redirect: string, rule: AccessRule): AccessDecision {
   return { allowed: false, redirect, rule };
@@ -148,11 +169,17 @@ function deny(redirect: string, rule: AccessRule): AccessDecision {
  * - Rule 5 before the role rules: a deactivated account is signed out wherever it goes, rather
  *   than told about buildings or permissions it no longer has.
  * - Rule 2: vendors stay on vendor pages (so a vendor on an owner or admin page gets
- *   building-not-found, not a hint that the page exists).
+ *   building-not-found, not a hint that the page exists); `/` is a vendor's first building.
  * - Rules 3 and 4: owner-only → not-allowed; admin-only → not-found.
  * - Rule 6 last: billing applies only to a page the user could otherwise open.
  */
-export function checkAccess({ pathname, search = '', user, stage, billingBypass }: AccessRequest): AccessDecision {
+export function checkAccess({
+  pathname,
+  search = '',
+  user,
+  stage,
+  billingBypass,
+}: AccessRequest): AccessDecision {
   const match = matchRoute(pathname);
   if (!match) return deny(ERROR_PATHS.notFound, 'unknown-page');
   const { route } = match;
@@ -163,11 +190,17 @@ export function checkAccess({ pathname, search = '', user, stage, billingBypass 
     return deny(`${LOGIN_PATH}?next=${encodeURIComponent(next)}`, 'sign-in');
   }
   if (!user.is_active) return deny(LOGOUT_PATH, 'inactive');
-  if (isVendor(user) && route.access !== 'vendor') return deny(ERROR_PATHS.buildingNotFound, 'vendor');
-  if (route.access === 'owner' && !isOwnerOrAdmin(user)) return deny(ERROR_PATHS.notAllowed, 'owner-only');
+  if (isVendor(user) && route.access !== 'vendor') {
+    // A vendor's home is their first building: `/` takes them there, never to an error page.
+    const home = homePath(user);
+    return deny(pathname === '/' && home !== '/' ? home : ERROR_PATHS.buildingNotFound, 'vendor');
+  }
+  if (route.access === 'owner' && !isOwnerOrAdmin(user))
+    return deny(ERROR_PATHS.notAllowed, 'owner-only');
   if (route.access === 'admin' && !isAdmin(user)) return deny(ERROR_PATHS.notFound, 'admin-only');
 
-  const billingApplies = stage === PRODUCTION_STAGE && !billingBypass && pathname !== BILLING_PATH && !isAdmin(user);
+  const billingApplies =
+    stage === PRODUCTION_STAGE && !billingBypass && pathname !== BILLING_PATH && !isAdmin(user);
   if (billingApplies && !user.billing?.stripe_customer_id) return deny(BILLING_PATH, 'billing');
 
   return { allowed: true, match };

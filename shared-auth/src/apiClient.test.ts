@@ -9,14 +9,29 @@ describe('the API client', () => {
   beforeAll(async () => {
     upstream = await startUpstream((request) => {
       if (request.url.startsWith('/echo')) {
-        return { json: { method: request.method, url: request.url, authorization: request.headers.authorization ?? null, body: request.body } };
+        return {
+          json: {
+            method: request.method,
+            url: request.url,
+            authorization: request.headers.authorization ?? null,
+            body: request.body,
+          },
+        };
       }
-      if (request.url === '/conflict') return { status: 409, json: { error: 'stale_write', message: 'Someone else changed this listing.' } };
+      if (request.url === '/conflict')
+        return {
+          status: 409,
+          json: { error: 'stale_write', message: 'Someone else changed this listing.' },
+        };
       if (request.url === '/crash') return { status: 500, body: '<html>oops</html>' };
       if (request.url === '/slow') return { json: {}, delayMs: 2000 };
       return { status: 404, json: { error: 'not_found', message: 'Nothing here.' } };
     });
-    client = createApiClient({ baseURL: upstream.url, logError: (message) => logged.push(message), timeoutMs: 1000 });
+    client = createApiClient({
+      baseURL: upstream.url,
+      logError: (message) => logged.push(message),
+      timeoutMs: 1000,
+    });
   });
 
   afterAll(() => upstream.close());
@@ -37,8 +52,16 @@ describe('the API client', () => {
   });
 
   it('attaches an explicit session, or the session cookie of a request', async () => {
-    expect((await client.get<{ authorization: string }>('/echo', { session: 'abc' })).authorization).toBe('abc');
-    expect((await client.get<{ authorization: string }>('/echo', { cookie: 'x=1; hd_session=from-cookie' })).authorization).toBe('from-cookie');
+    expect(
+      (await client.get<{ authorization: string }>('/echo', { session: 'abc' })).authorization,
+    ).toBe('abc');
+    expect(
+      (
+        await client.get<{ authorization: string }>('/echo', {
+          cookie: 'x=1; hd_session=from-cookie',
+        })
+      ).authorization,
+    ).toBe('from-cookie');
     expect((await client.get<{ authorization: string | null }>('/echo')).authorization).toBeNull();
   });
 
@@ -52,13 +75,26 @@ describe('the API client', () => {
   });
 
   it('rejects with a readable error when the answer is not JSON', async () => {
-    await expect(client.get('/crash')).rejects.toMatchObject({ error: 'http_500', status: 500, message: expect.stringContaining('500') });
+    await expect(client.get('/crash')).rejects.toMatchObject({
+      error: 'http_500',
+      status: 500,
+      message: expect.stringContaining('500'),
+    });
   });
 
   it('rejects with the spec message when no response came back', async () => {
-    const offline = createApiClient({ baseURL: 'http://127.0.0.1:9', logError: (message) => logged.push(message) });
-    await expect(offline.get('/loadAuth')).rejects.toEqual({ error: 'no_response', message: NO_RESPONSE_MESSAGE });
-    await expect(client.get('/slow')).rejects.toEqual({ error: 'no_response', message: NO_RESPONSE_MESSAGE });
+    const offline = createApiClient({
+      baseURL: 'http://127.0.0.1:9',
+      logError: (message) => logged.push(message),
+    });
+    await expect(offline.get('/loadAuth')).rejects.toEqual({
+      error: 'no_response',
+      message: NO_RESPONSE_MESSAGE,
+    });
+    await expect(client.get('/slow')).rejects.toEqual({
+      error: 'no_response',
+      message: NO_RESPONSE_MESSAGE,
+    });
     expect(logged[0]).toBe(`[api] GET /loadAuth failed: no response ${NO_RESPONSE_MESSAGE}`);
   });
 

@@ -7,7 +7,8 @@ import { DEFAULT_SESSION_COOKIE } from './constants';
 import { parseCookies } from './cookies';
 import type { ApiError } from './types';
 
-export const NO_RESPONSE_MESSAGE = 'The request was made but no response was received from API server';
+export const NO_RESPONSE_MESSAGE =
+  'The request was made but no response was received from API server';
 
 export interface RequestOptions {
   /** Query parameters; `undefined` values are left out. */
@@ -86,9 +87,13 @@ async function rejection(error: unknown): Promise<ApiError> {
   };
 }
 
-function withoutUndefined(params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+function withoutUndefined(
+  params: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
   if (!params) return undefined;
-  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== null));
+  return Object.fromEntries(
+    Object.entries(params).filter(([, value]) => value !== undefined && value !== null),
+  );
 }
 
 export function createApiClient(initial: ApiClientOptions): ApiClient {
@@ -97,7 +102,11 @@ export function createApiClient(initial: ApiClientOptions): ApiClient {
 
   function sessionFor(request: RequestOptions): string | undefined {
     if (request.session) return request.session;
-    if (request.cookie) return parseCookies(request.cookie)[options.sessionCookieName ?? DEFAULT_SESSION_COOKIE] || undefined;
+    if (request.cookie)
+      return (
+        parseCookies(request.cookie)[options.sessionCookieName ?? DEFAULT_SESSION_COOKIE] ||
+        undefined
+      );
     return undefined;
   }
 
@@ -121,7 +130,9 @@ export function createApiClient(initial: ApiClientOptions): ApiClient {
       const apiError = await rejection(error);
       if (apiError.error !== 'cancelled') {
         const log = options.logError ?? ((message: string) => console.error(message));
-        log(`[api] ${method.toUpperCase()} ${path} failed: ${apiError.status ?? 'no response'} ${apiError.message}`);
+        log(
+          `[api] ${method.toUpperCase()} ${path} failed: ${apiError.status ?? 'no response'} ${apiError.message}`,
+        );
       }
       throw apiError;
     }

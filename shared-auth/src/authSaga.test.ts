@@ -25,8 +25,13 @@ beforeAll(async () => {
     const body = request.body ? JSON.parse(request.body) : {};
     switch (request.url.split('?')[0]) {
       case '/login':
-        if (body.email === 'secure@hostdash.test') return { json: { redirect: '/login/challenge', challengeToken: 'tok-1' } };
-        if (body.password !== 'hostdash-demo') return { status: 401, json: { error: 'invalid_credentials', message: 'The email or password is incorrect.' } };
+        if (body.email === 'secure@hostdash.test')
+          return { json: { redirect: '/login/challenge', challengeToken: 'tok-1' } };
+        if (body.password !== 'hostdash-demo')
+          return {
+            status: 401,
+            json: { error: 'invalid_credentials', message: 'The email or password is incorrect.' },
+          };
         return { json: { user: owner, expiresAt: '2030-01-01T00:00:00.000Z' } };
       case '/user/auth/challenge':
         return body.challengeToken === 'tok-1' && body.code === '123456'
@@ -37,7 +42,20 @@ beforeAll(async () => {
       case '/logout':
         return { json: { ok: true } };
       case '/user/notifications/load':
-        return { json: { items: [{ id: 'n1', title: 'Import finished', body: '118 listings', created_at: '2026-11-22T10:00:00Z' }, { id: 'n2', title: 'Arrivals', body: '3 guests', created_at: '2026-11-22T09:00:00Z' }], total: 2 } };
+        return {
+          json: {
+            items: [
+              {
+                id: 'n1',
+                title: 'Import finished',
+                body: '118 listings',
+                created_at: '2026-11-22T10:00:00Z',
+              },
+              { id: 'n2', title: 'Arrivals', body: '3 guests', created_at: '2026-11-22T09:00:00Z' },
+            ],
+            total: 2,
+          },
+        };
       case '/user/notifications/remove/n1':
         return { json: { ok: true } };
       case '/user/auth/password/reset':
@@ -45,7 +63,13 @@ beforeAll(async () => {
       case '/user/auth/password/confirm':
         return body.token === 'good'
           ? { json: { message: 'Your password has been changed.' } }
-          : { status: 400, json: { error: 'invalid_token', message: 'This reset link is invalid or has expired.' } };
+          : {
+              status: 400,
+              json: {
+                error: 'invalid_token',
+                message: 'This reset link is invalid or has expired.',
+              },
+            };
       default:
         return { status: 404, json: { error: 'not_found', message: 'no' } };
     }
@@ -67,32 +91,50 @@ function createStore() {
 
 type TestStore = ReturnType<typeof createStore>;
 
-async function until(store: TestStore, done: (state: { auth: AuthState }) => boolean): Promise<{ auth: AuthState }> {
-  for (let attempt = 0; attempt < 200 && !done(store.getState()); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+async function until(
+  store: TestStore,
+  done: (state: { auth: AuthState }) => boolean,
+): Promise<{ auth: AuthState }> {
+  for (let attempt = 0; attempt < 200 && !done(store.getState()); attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   return store.getState();
 }
 
 describe('auth', () => {
   it('marks authenticated on a login without redirect, with loading while it runs', async () => {
     const store = createStore();
-    store.dispatch(authActions.login.requested({ email: 'owner@hostdash.test', password: 'hostdash-demo' }));
+    store.dispatch(
+      authActions.login.requested({ email: 'owner@hostdash.test', password: 'hostdash-demo' }),
+    );
     expect(store.getState().auth.status.login.loading).toBe(true);
     const state = await until(store, (s) => s.auth.authenticated);
-    expect(state.auth).toMatchObject({ authenticated: true, user: owner, session: { expiresAt: '2030-01-01T00:00:00.000Z' } });
+    expect(state.auth).toMatchObject({
+      authenticated: true,
+      user: owner,
+      session: { expiresAt: '2030-01-01T00:00:00.000Z' },
+    });
     expect(state.auth.status.login).toEqual({ loading: false, error: null });
   });
 
   it('keeps the error of a failed login', async () => {
     const store = createStore();
-    store.dispatch(authActions.login.requested({ email: 'owner@hostdash.test', password: 'wrong' }));
+    store.dispatch(
+      authActions.login.requested({ email: 'owner@hostdash.test', password: 'wrong' }),
+    );
     const state = await until(store, (s) => s.auth.status.login.error !== null);
     expect(state.auth.authenticated).toBe(false);
-    expect(state.auth.status.login.error).toEqual({ error: 'invalid_credentials', message: 'The email or password is incorrect.', status: 401 });
+    expect(state.auth.status.login.error).toEqual({
+      error: 'invalid_credentials',
+      message: 'The email or password is incorrect.',
+      status: 401,
+    });
   });
 
   it('is not authenticated while a second step is pending; the challenge then signs in', async () => {
     const store = createStore();
-    store.dispatch(authActions.login.requested({ email: 'secure@hostdash.test', password: 'hostdash-demo' }));
+    store.dispatch(
+      authActions.login.requested({ email: 'secure@hostdash.test', password: 'hostdash-demo' }),
+    );
     let state = await until(store, (s) => s.auth.challenge !== null);
     expect(state.auth.authenticated).toBe(false);
     expect(state.auth.challenge).toEqual({ token: 'tok-1', redirect: '/login/challenge' });
@@ -105,7 +147,11 @@ describe('auth', () => {
     state = await until(store, (s) => s.auth.authenticated);
     expect(state.auth.user?.email).toBe('secure@hostdash.test');
     expect(state.auth.challenge).toBeNull();
-    expect(upstream.requests.filter((request) => request.url === '/user/auth/challenge').map((request) => JSON.parse(request.body).challengeToken)).toEqual(['tok-1', 'tok-1']);
+    expect(
+      upstream.requests
+        .filter((request) => request.url === '/user/auth/challenge')
+        .map((request) => JSON.parse(request.body).challengeToken),
+    ).toEqual(['tok-1', 'tok-1']);
   });
 
   it('refuses a challenge without a pending login, without calling the API', async () => {
@@ -145,10 +191,14 @@ describe('auth', () => {
     let state = await until(store, (s) => s.auth.passwordReset.requested);
     expect(state.auth.passwordReset.message).toMatch(/sent a link/);
 
-    store.dispatch(authActions.confirmPasswordReset.requested({ token: 'bad', password: 'long-enough' }));
+    store.dispatch(
+      authActions.confirmPasswordReset.requested({ token: 'bad', password: 'long-enough' }),
+    );
     state = await until(store, (s) => s.auth.status.passwordConfirm.error !== null);
     expect(state.auth.passwordReset.confirmed).toBe(false);
-    store.dispatch(authActions.confirmPasswordReset.requested({ token: 'good', password: 'long-enough' }));
+    store.dispatch(
+      authActions.confirmPasswordReset.requested({ token: 'good', password: 'long-enough' }),
+    );
     state = await until(store, (s) => s.auth.passwordReset.confirmed);
     expect(state.auth.status.passwordConfirm.error).toBeNull();
   });

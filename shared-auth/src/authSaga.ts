@@ -1,7 +1,14 @@
 // The auth calls of spec section 7, run by the three-step helper.
 import { all, call, fork, select } from 'redux-saga/effects';
 import { api } from './apiClient';
-import { authActions, type AuthState, type Credentials, type LoginResponse, type NotificationsResponse, type SignedIn } from './authSlice';
+import {
+  authActions,
+  type AuthState,
+  type Credentials,
+  type LoginResponse,
+  type NotificationsResponse,
+  type SignedIn,
+} from './authSlice';
 import { NOTIFICATIONS_LIMIT } from './constants';
 import { takeRemote } from './remoteAction';
 import type { ApiError, User } from './types';
@@ -20,7 +27,8 @@ export const authApi = {
   logout: () => api.get('/logout'),
   loadNotifications: ({ limit = NOTIFICATIONS_LIMIT }: { limit?: number }) =>
     api.get<NotificationsResponse>('/user/notifications/load', { params: { limit } }),
-  removeNotification: ({ id }: { id: string }) => api.post(`/user/notifications/remove/${encodeURIComponent(id)}`),
+  removeNotification: ({ id }: { id: string }) =>
+    api.post(`/user/notifications/remove/${encodeURIComponent(id)}`),
   requestPasswordReset: ({ email }: { email: string }) =>
     api.post<{ message?: string }>('/user/auth/password/reset', { data: { email } }),
   confirmPasswordReset: ({ token, password }: { token: string; password: string }) =>
@@ -29,7 +37,9 @@ export const authApi = {
 
 /** The second step answers the challenge the login left in state. */
 function* answerChallenge({ code }: { code: string }) {
-  const pending = (yield select((state: { auth: AuthState }) => state.auth.challenge)) as AuthState['challenge'];
+  const pending = (yield select(
+    (state: { auth: AuthState }) => state.auth.challenge,
+  )) as AuthState['challenge'];
   if (!pending) throw CHALLENGE_EXPIRED;
   return (yield call(authApi.challenge, pending.token, code)) as SignedIn;
 }

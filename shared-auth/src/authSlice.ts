@@ -1,7 +1,12 @@
 // The auth slice (spec sections 3 and 4): authenticated flag, session, user, notifications, and
 // the sign-in, challenge, reset and notification calls, each with its three steps.
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import { addRemoteStatusCases, createRemoteAction, idleStatus, type RemoteStatus } from './remoteAction';
+import {
+  addRemoteStatusCases,
+  createRemoteAction,
+  idleStatus,
+  type RemoteStatus,
+} from './remoteAction';
 import type { Notification, User } from './types';
 
 export interface Credentials {
@@ -10,7 +15,8 @@ export interface Credentials {
 }
 
 /** A login either signs in, or (redirect present) asks for a second step first. */
-export type LoginResponse = { user: User; expiresAt?: string } | { redirect: string; challengeToken: string };
+export type LoginResponse =
+  { user: User; expiresAt?: string } | { redirect: string; challengeToken: string };
 export type SignedIn = { user: User; expiresAt?: string };
 
 export interface NotificationsResponse {
@@ -63,12 +69,17 @@ export const authActions = {
   challenge: createRemoteAction<{ code: string }, SignedIn>('auth/challenge'),
   loadAuth: createRemoteAction<void, User | null>('auth/loadAuth'),
   logout: createRemoteAction<void, unknown>('auth/logout'),
-  loadNotifications: createRemoteAction<{ limit?: number }, NotificationsResponse>('auth/loadNotifications'),
-  removeNotification: createRemoteAction<{ id: string }, unknown>('auth/removeNotification'),
-  requestPasswordReset: createRemoteAction<{ email: string }, { message?: string }>('auth/requestPasswordReset'),
-  confirmPasswordReset: createRemoteAction<{ token: string; password: string }, { message?: string }>(
-    'auth/confirmPasswordReset',
+  loadNotifications: createRemoteAction<{ limit?: number }, NotificationsResponse>(
+    'auth/loadNotifications',
   ),
+  removeNotification: createRemoteAction<{ id: string }, unknown>('auth/removeNotification'),
+  requestPasswordReset: createRemoteAction<{ email: string }, { message?: string }>(
+    'auth/requestPasswordReset',
+  ),
+  confirmPasswordReset: createRemoteAction<
+    { token: string; password: string },
+    { message?: string }
+  >('auth/confirmPasswordReset'),
   /** The user the shell server checked for this page load (or none). */
   hydrated: createAction<User | null>('auth/hydrated'),
   /** Back to the initial, signed-out state. */
@@ -131,26 +142,55 @@ export const authSlice = createSlice({
       })
       .addCase(authActions.removeNotification.succeeded, (state, { meta }) => {
         const before = state.notifications.items.length;
-        state.notifications.items = state.notifications.items.filter((item) => item.id !== meta.request.id);
-        state.notifications.total = Math.max(0, state.notifications.total - (before - state.notifications.items.length));
+        state.notifications.items = state.notifications.items.filter(
+          (item) => item.id !== meta.request.id,
+        );
+        state.notifications.total = Math.max(
+          0,
+          state.notifications.total - (before - state.notifications.items.length),
+        );
       })
       .addCase(authActions.requestPasswordReset.requested, (state) => {
         state.passwordReset = { requested: false, confirmed: false, message: null };
       })
       .addCase(authActions.requestPasswordReset.succeeded, (state, { payload }) => {
-        state.passwordReset = { requested: true, confirmed: false, message: payload.message ?? null };
+        state.passwordReset = {
+          requested: true,
+          confirmed: false,
+          message: payload.message ?? null,
+        };
       })
       .addCase(authActions.confirmPasswordReset.succeeded, (state, { payload }) => {
-        state.passwordReset = { requested: false, confirmed: true, message: payload.message ?? null };
+        state.passwordReset = {
+          requested: false,
+          confirmed: true,
+          message: payload.message ?? null,
+        };
       });
 
     addRemoteStatusCases(builder, authActions.login, (state) => state.status.login);
     addRemoteStatusCases(builder, authActions.challenge, (state) => state.status.challenge);
     addRemoteStatusCases(builder, authActions.loadAuth, (state) => state.status.loadAuth);
-    addRemoteStatusCases(builder, authActions.loadNotifications, (state) => state.status.notifications);
-    addRemoteStatusCases(builder, authActions.removeNotification, (state) => state.status.removeNotification);
-    addRemoteStatusCases(builder, authActions.requestPasswordReset, (state) => state.status.passwordReset);
-    addRemoteStatusCases(builder, authActions.confirmPasswordReset, (state) => state.status.passwordConfirm);
+    addRemoteStatusCases(
+      builder,
+      authActions.loadNotifications,
+      (state) => state.status.notifications,
+    );
+    addRemoteStatusCases(
+      builder,
+      authActions.removeNotification,
+      (state) => state.status.removeNotification,
+    );
+    addRemoteStatusCases(
+      builder,
+      authActions.requestPasswordReset,
+      (state) => state.status.passwordReset,
+    );
+    addRemoteStatusCases(
+      builder,
+      authActions.confirmPasswordReset,
+      (state) => state.status.passwordConfirm,
+    );
   },
 });
 
@@ -162,4 +202,5 @@ export const selectAuth = (state: WithAuth): AuthState => state.auth;
 export const selectAuthStatus = (state: WithAuth): AuthState['status'] => state.auth.status;
 export const selectUser = (state: WithAuth): User | null => state.auth.user;
 export const selectIsAuthenticated = (state: WithAuth): boolean => state.auth.authenticated;
-export const selectNotifications = (state: WithAuth): NotificationsResponse => state.auth.notifications;
+export const selectNotifications = (state: WithAuth): NotificationsResponse =>
+  state.auth.notifications;

@@ -7,7 +7,10 @@ export function parseCookies(header: string | undefined | null): Record<string, 
     if (separator < 1) continue;
     const name = pair.slice(0, separator).trim();
     if (!name || name in cookies) continue;
-    const raw = pair.slice(separator + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = pair
+      .slice(separator + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       cookies[name] = decodeURIComponent(raw);
     } catch {

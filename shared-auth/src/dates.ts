@@ -52,7 +52,9 @@ export function startOfWeek(value: DateInput): Date {
 export function weekdayNames(style: 'long' | 'short' | 'narrow' = 'short'): string[] {
   const format = new Intl.DateTimeFormat('en', { weekday: style });
   // 2023-01-01 was a Sunday.
-  return Array.from({ length: 7 }, (_, index) => format.format(new Date(2023, 0, 1 + ((index + WEEK_STARTS_ON) % 7))));
+  return Array.from({ length: 7 }, (_, index) =>
+    format.format(new Date(2023, 0, 1 + ((index + WEEK_STARTS_ON) % 7))),
+  );
 }
 
 /** YYYY-MM-DD in local time (the reservations list's default start date is today). */
@@ -62,8 +64,18 @@ export function toIsoDate(value: DateInput = Date.now()): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** "Nov 22, 2026". A calendar date (YYYY-MM-DD) is shown as that day, whatever the time zone. */
 export function formatDate(value: DateInput): string {

@@ -12,3 +12,4 @@ export * from './pagination';
 export * from './dates';
 export * from './federation';
 export * from './themeOptions';
+export * from './domain';

@@ -1,5 +1,11 @@
 /** @jest-environment jsdom */
-import { getRowsPerPage, offsetFromPage, pageCount, pageFromOffset, setRowsPerPage } from './pagination';
+import {
+  getRowsPerPage,
+  offsetFromPage,
+  pageCount,
+  pageFromOffset,
+  setRowsPerPage,
+} from './pagination';
 
 describe('paging', () => {
   it('counts pages as total over size, rounded up', () => {

@@ -1,6 +1,14 @@
 import { combineSlices, configureStore, createSlice, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { addRemoteStatusCases, createRemoteAction, idleStatus, isFailedRemoteAction, takeRemote, type CallContext, type RemoteStatus } from './remoteAction';
+import {
+  addRemoteStatusCases,
+  createRemoteAction,
+  idleStatus,
+  isFailedRemoteAction,
+  takeRemote,
+  type CallContext,
+  type RemoteStatus,
+} from './remoteAction';
 
 const search = createRemoteAction<{ term: string }, string[]>('things/search');
 
@@ -17,7 +25,10 @@ const thingsSlice = createSlice({
   },
 });
 
-function setup(call: (request: { term: string }, context: CallContext) => Promise<string[]>, strategy?: 'latest' | 'every') {
+function setup(
+  call: (request: { term: string }, context: CallContext) => Promise<string[]>,
+  strategy?: 'latest' | 'every',
+) {
   const sagaMiddleware = createSagaMiddleware();
   const seen: unknown[] = [];
   const record: Middleware = () => (next) => (action) => {
@@ -26,8 +37,7 @@ function setup(call: (request: { term: string }, context: CallContext) => Promis
   };
   const store = configureStore({
     reducer: combineSlices(thingsSlice),
-    middleware: (getDefault) =>
-      getDefault({ thunk: false }).concat(sagaMiddleware, record),
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, record),
   });
   sagaMiddleware.run(takeRemote(search, call, strategy));
   return { store, seen };
@@ -51,13 +61,21 @@ describe('the three-step remote action', () => {
     expect(store.getState().things.status).toEqual({ loading: true, error: null });
     finish(['Loft 1']);
     await settle();
-    expect(store.getState().things).toEqual({ items: ['Loft 1'], status: { loading: false, error: null }, answeredFor: 'loft' });
+    expect(store.getState().things).toEqual({
+      items: ['Loft 1'],
+      status: { loading: false, error: null },
+      answeredFor: 'loft',
+    });
   });
 
   it('keeps the error of a failure, marks it as a failed remote action, and clears it on the next request', async () => {
     let fail = true;
     const { store, seen } = setup(async () => {
-      if (fail) throw { error: 'no_response', message: 'The request was made but no response was received from API server' };
+      if (fail)
+        throw {
+          error: 'no_response',
+          message: 'The request was made but no response was received from API server',
+        };
       return ['ok'];
     });
     store.dispatch(search.requested({ term: 'x' }));
@@ -77,7 +95,10 @@ describe('the three-step remote action', () => {
     });
     store.dispatch(search.requested({ term: 'x' }));
     await settle();
-    expect(store.getState().things.status.error).toEqual({ error: 'client_error', message: 'boom' });
+    expect(store.getState().things.status.error).toEqual({
+      error: 'client_error',
+      message: 'boom',
+    });
   });
 
   it('with takeLatest, aborts the older request and keeps only the newer answer', async () => {

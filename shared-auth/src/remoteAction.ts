@@ -1,7 +1,12 @@
 // Every remote action has three steps (spec section 4): requested (loading), succeeded, failed
 // (error kept). One helper makes the three action creators, the status reducer cases and the
 // saga that runs the call, so no slice hand-writes a triple.
-import { createAction, type ActionReducerMapBuilder, type Draft, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  createAction,
+  type ActionReducerMapBuilder,
+  type Draft,
+  type PayloadAction,
+} from '@reduxjs/toolkit';
 import { call, cancelled, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ForkEffect } from 'redux-saga/effects';
 import { toApiError } from './apiClient';
@@ -14,10 +19,12 @@ export interface RemoteStatus {
 
 export const idleStatus = (): RemoteStatus => ({ loading: false, error: null });
 
-export interface FailureMeta {
+export interface FailureMeta<Request = unknown> {
   remoteStep: 'failed';
   /** A silent failure is kept in state but not shown in the snackbar. */
   silent: boolean;
+  /** The request that failed, when known (e.g. which row to leave as it was). */
+  request?: Request;
 }
 
 export interface SuccessMeta<Request> {
@@ -40,27 +47,41 @@ export interface RemoteAction<Request, Response> {
     match: (action: unknown) => action is PayloadAction<Response, string, SuccessMeta<Request>>;
   };
   failed: {
-    (error: ApiError, options?: { silent?: boolean }): PayloadAction<ApiError, string, FailureMeta>;
+    (
+      error: ApiError,
+      options?: { silent?: boolean; request?: Request },
+    ): PayloadAction<ApiError, string, FailureMeta<Request>>;
     type: string;
-    match: (action: unknown) => action is PayloadAction<ApiError, string, FailureMeta>;
+    match: (action: unknown) => action is PayloadAction<ApiError, string, FailureMeta<Request>>;
   };
 }
 
-export function createRemoteAction<Request = void, Response = void>(type: string): RemoteAction<Request, Response> {
+export function createRemoteAction<Request = void, Response = void>(
+  type: string,
+): RemoteAction<Request, Response> {
   const requested = createAction(`${type}Requested`, (request: Request) => ({ payload: request }));
   const succeeded = createAction(`${type}Succeeded`, (response: Response, request: Request) => ({
     payload: response,
     meta: { remoteStep: 'succeeded' as const, request },
   }));
-  const failed = createAction(`${type}Failed`, (error: ApiError, options: { silent?: boolean } = {}) => ({
-    payload: error,
-    meta: { remoteStep: 'failed' as const, silent: options.silent ?? false },
-  }));
+  const failed = createAction(
+    `${type}Failed`,
+    (error: ApiError, options: { silent?: boolean; request?: Request } = {}) => ({
+      payload: error,
+      meta: {
+        remoteStep: 'failed' as const,
+        silent: options.silent ?? false,
+        request: options.request,
+      },
+    }),
+  );
   return { type, requested, succeeded, failed } as unknown as RemoteAction<Request, Response>;
 }
 
 /** Any remote action's failure step: the shell shows these in the snackbar. */
-export function isFailedRemoteAction(action: unknown): action is PayloadAction<ApiError, string, FailureMeta> {
+export function isFailedRemoteAction(
+  action: unknown,
+): action is PayloadAction<ApiError, string, FailureMeta> {
   const meta = (action as { meta?: Partial<FailureMeta> } | null)?.meta;
   return meta?.remoteStep === 'failed';
 }
@@ -104,14 +125,19 @@ export type RemoteCall<Request, Response> = (
 export type TakeStrategy = 'latest' | 'every' | 'leading';
 
 /** The worker for one request: call, then put succeeded or failed. The HTTP request is aborted if the saga is cancelled. */
-export function remoteWorker<Request, Response>(remoteAction: RemoteAction<Request, Response>, remoteCall: RemoteCall<Request, Response>) {
+export function remoteWorker<Request, Response>(
+  remoteAction: RemoteAction<Request, Response>,
+  remoteCall: RemoteCall<Request, Response>,
+) {
   return function* worker(action: PayloadAction<Request>) {
     const controller = new AbortController();
     try {
-      const response = (yield call(remoteCall, action.payload, { signal: controller.signal })) as Response;
+      const response = (yield call(remoteCall, action.payload, {
+        signal: controller.signal,
+      })) as Response;
       yield put(remoteAction.succeeded(response, action.payload));
     } catch (error) {
-      yield put(remoteAction.failed(toApiError(error)));
+      yield put(remoteAction.failed(toApiError(error), { request: action.payload }));
     } finally {
       if ((yield cancelled()) as boolean) controller.abort();
     }

@@ -46,4 +46,5 @@ export const snackbarSlice = createSlice({
 
 export const snackbarActions = snackbarSlice.actions;
 export const snackbarReducer = snackbarSlice.reducer;
-export const selectSnackbar = (state: { snackbar?: SnackbarState }): SnackbarState => state.snackbar ?? initialSnackbarState;
+export const selectSnackbar = (state: { snackbar?: SnackbarState }): SnackbarState =>
+  state.snackbar ?? initialSnackbarState;

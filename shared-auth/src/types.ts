@@ -4,6 +4,13 @@ export type UserType = 'admin' | 'channel' | 'user' | (string & {});
 /** owner, admin and vendor have rules of their own; sub-users (manager, cleaner …) have other subtypes. */
 export type UserSubtype = 'owner' | 'admin' | 'vendor' | 'manager' | (string & {});
 
+/** A building granted to a vendor (building staff): their whole world in the dashboard. */
+export interface VendorBuilding {
+  account_id: string;
+  slug: string;
+  name: string;
+}
+
 /** The signed-in user, as the load-auth call returns it (the session id is never kept in the browser). */
 export interface User {
   id: string;
@@ -14,6 +21,8 @@ export interface User {
   is_active: boolean;
   account_id: string;
   billing: { stripe_customer_id: string | null };
+  /** Vendors: the buildings granted to them, the first being their landing page. */
+  vendor_buildings?: VendorBuilding[];
 }
 
 /** Every paged list the API answers. */

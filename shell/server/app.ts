@@ -14,7 +14,10 @@ function wantsPage(accept: string | undefined): boolean {
   return false;
 }
 
-export function buildShellServer(config: ShellConfig, options: { logger?: boolean } = {}): FastifyInstance {
+export function buildShellServer(
+  config: ShellConfig,
+  options: { logger?: boolean } = {},
+): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? true, trustProxy: true });
 
   // Nothing the dashboard serves belongs in a search engine (spec section 1).
@@ -30,7 +33,9 @@ export function buildShellServer(config: ShellConfig, options: { logger?: boolea
     setHeaders(response, filePath) {
       response.setHeader(
         'cache-control',
-        /\.[0-9a-f]{8}\./.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        /\.[0-9a-f]{8}\./.test(path.basename(filePath))
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       );
     },
   });
@@ -42,8 +47,13 @@ export function buildShellServer(config: ShellConfig, options: { logger?: boolea
       const registry = await readRegistry(config.remotesFile, config.remotesOrigin);
       return reply.header('cache-control', 'no-cache').send(registry);
     } catch (error) {
-      request.log.error({ err: error, file: config.remotesFile }, 'the remote registry cannot be read');
-      return reply.code(500).send({ error: 'registry_unreadable', message: 'The remote registry cannot be read.' });
+      request.log.error(
+        { err: error, file: config.remotesFile },
+        'the remote registry cannot be read',
+      );
+      return reply
+        .code(500)
+        .send({ error: 'registry_unreadable', message: 'The remote registry cannot be read.' });
     }
   });
 
@@ -52,7 +62,13 @@ export function buildShellServer(config: ShellConfig, options: { logger?: boolea
       .then((response) => (response.ok ? 'ok' : `unhealthy (${response.status})`))
       .catch(() => 'unavailable');
     const remotes = await readRegistry(config.remotesFile, config.remotesOrigin)
-      .then((registry) => registry.remotes.map(({ name, manifest, version }) => ({ name, manifest, version: version ?? null })))
+      .then((registry) =>
+        registry.remotes.map(({ name, manifest, version }) => ({
+          name,
+          manifest,
+          version: version ?? null,
+        })),
+      )
       .catch(() => null);
     const ok = api === 'ok' && remotes !== null;
     return reply
@@ -61,14 +77,23 @@ export function buildShellServer(config: ShellConfig, options: { logger?: boolea
       .send({ status: ok ? 'ok' : 'degraded', stage: config.stage, api, remotes });
   });
 
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain').send('User-agent: *\nDisallow: /\n'));
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain').send('User-agent: *\nDisallow: /\n'),
+  );
 
   const page = createPageHandler(config, app.log);
   app.setNotFoundHandler(async (request, reply) => {
-    if ((request.method === 'GET' || request.method === 'HEAD') && wantsPage(request.headers.accept) && !request.url.startsWith('/assets/')) {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsPage(request.headers.accept) &&
+      !request.url.startsWith('/assets/')
+    ) {
       return page(request, reply);
     }
-    return reply.code(404).send({ error: 'not_found', message: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+    return reply.code(404).send({
+      error: 'not_found',
+      message: `Nothing at ${request.method} ${request.url.split('?')[0]}.`,
+    });
   });
 
   return app;

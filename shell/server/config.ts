@@ -58,7 +58,8 @@ function url(env: Env, name: string, fallback: string): string {
 
 function cookieName(env: Env, name: string, fallback: string): string {
   const value = env[name] || fallback;
-  if (!/^[A-Za-z0-9_.-]+$/.test(value)) throw new Error(`${name} is not a valid cookie name: "${value}"`);
+  if (!/^[A-Za-z0-9_.-]+$/.test(value))
+    throw new Error(`${name} is not a valid cookie name: "${value}"`);
   return value;
 }
 

@@ -4,7 +4,13 @@ import type { ShellConfig } from './config';
 type CookieConfig = Pick<ShellConfig, 'sessionCookie' | 'sessionTtlMs' | 'secureCookies'>;
 
 function attributes(config: CookieConfig, maxAgeSeconds: number): string {
-  return [`Path=/`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(config.secureCookies ? ['Secure'] : [])].join('; ');
+  return [
+    `Path=/`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(config.secureCookies ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export function sessionCookie(config: CookieConfig, sessionId: string): string {

@@ -7,17 +7,56 @@ import { buildShellServer } from './app';
 import { startUpstream, testConfig, type Upstream } from './testSupport';
 
 const users: Record<string, Record<string, unknown>> = {
-  owner: { id: '1', name: 'Olivia', email: 'o@x', type: 'user', subtype: 'owner', is_active: true, account_id: '1', billing: { stripe_customer_id: 'cus_1' } },
-  vendor: { id: '2', name: 'Vic', email: 'v@x', type: 'user', subtype: 'vendor', is_active: true, account_id: '1', billing: { stripe_customer_id: 'cus_1' } },
-  newhost: { id: '3', name: 'Nia', email: 'n@x', type: 'user', subtype: 'owner', is_active: true, account_id: '2', billing: { stripe_customer_id: null } },
-  inactive: { id: '4', name: 'Ian', email: 'i@x', type: 'user', subtype: 'owner', is_active: false, account_id: '3', billing: { stripe_customer_id: 'cus_3' } },
+  owner: {
+    id: '1',
+    name: 'Olivia',
+    email: 'o@x',
+    type: 'user',
+    subtype: 'owner',
+    is_active: true,
+    account_id: '1',
+    billing: { stripe_customer_id: 'cus_1' },
+  },
+  vendor: {
+    id: '2',
+    name: 'Vic',
+    email: 'v@x',
+    type: 'user',
+    subtype: 'vendor',
+    is_active: true,
+    account_id: '1',
+    billing: { stripe_customer_id: 'cus_1' },
+  },
+  newhost: {
+    id: '3',
+    name: 'Nia',
+    email: 'n@x',
+    type: 'user',
+    subtype: 'owner',
+    is_active: true,
+    account_id: '2',
+    billing: { stripe_customer_id: null },
+  },
+  inactive: {
+    id: '4',
+    name: 'Ian',
+    email: 'i@x',
+    type: 'user',
+    subtype: 'owner',
+    is_active: false,
+    account_id: '3',
+    billing: { stripe_customer_id: 'cus_3' },
+  },
 };
 
 function distWithTemplate(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
   mkdirSync(path.join(dir, 'assets'));
   // As html-webpack-plugin's minifier writes the template's config element.
-  writeFileSync(path.join(dir, 'index.html'), '<html><head><script id=hostdash-config type=application/json>{}</script></head><body></body></html>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><script id=hostdash-config type=application/json>{}</script></head><body></body></html>',
+  );
   return dir;
 }
 
@@ -30,12 +69,16 @@ describe('the page guard', () => {
     upstream = await startUpstream((request) => {
       if (request.url === '/loadAuth') {
         const user = users[String(request.headers.authorization)];
-        return user ? { json: { ...user, sessionId: 'never-in-html' } } : { status: 401, json: { error: 'unauthorized', message: 'Sign in to continue.' } };
+        return user
+          ? { json: { ...user, sessionId: 'never-in-html' } }
+          : { status: 401, json: { error: 'unauthorized', message: 'Sign in to continue.' } };
       }
       if (request.url === '/logout') return { json: { ok: true } };
       return { status: 404, json: { error: 'not_found', message: 'no' } };
     });
-    app = buildShellServer(testConfig({ API_URL: upstream.url, SHELL_DIST_DIR: distDir }), { logger: false });
+    app = buildShellServer(testConfig({ API_URL: upstream.url, SHELL_DIST_DIR: distDir }), {
+      logger: false,
+    });
   });
 
   afterAll(async () => {
@@ -44,7 +87,14 @@ describe('the page guard', () => {
   });
 
   const load = (url: string, session?: string, extraCookie = '') =>
-    app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: [session && `hd_session=${session}`, extraCookie].filter(Boolean).join('; ') } });
+    app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        accept: 'text/html',
+        cookie: [session && `hd_session=${session}`, extraCookie].filter(Boolean).join('; '),
+      },
+    });
 
   it('redirects an anonymous visitor to sign-in with next, before any HTML', async () => {
     const response = await load('/listings?from=10');
@@ -57,8 +107,14 @@ describe('the page guard', () => {
     const response = await load('/listings', 'owner');
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
-    const injected = /<script id="hostdash-config" type="application\/json">(.*?)<\/script>/.exec(response.body)?.[1];
-    expect(JSON.parse(injected ?? 'null')).toMatchObject({ stage: 'prod', user: { id: '1', subtype: 'owner' }, billingBypass: false });
+    const injected = /<script id="hostdash-config" type="application\/json">(.*?)<\/script>/.exec(
+      response.body,
+    )?.[1];
+    expect(JSON.parse(injected ?? 'null')).toMatchObject({
+      stage: 'prod',
+      user: { id: '1', subtype: 'owner' },
+      billingBypass: false,
+    });
     expect(response.body).not.toContain('never-in-html');
   });
 
@@ -75,7 +131,11 @@ describe('the page guard', () => {
     const logout = await load('/logout', 'inactive');
     expect(logout.statusCode).toBe(200);
     expect(String(logout.headers['set-cookie'])).toMatch(/^hd_session=; /);
-    expect(upstream.requests.some((request) => request.url === '/logout' && request.headers.authorization === 'inactive')).toBe(true);
+    expect(
+      upstream.requests.some(
+        (request) => request.url === '/logout' && request.headers.authorization === 'inactive',
+      ),
+    ).toBe(true);
   });
 
   it('answers the not-found page with 404 and sends unknown paths there', async () => {
@@ -95,7 +155,11 @@ describe('the page guard', () => {
   });
 
   it('answers JSON 404 for unknown non-page requests', async () => {
-    const response = await app.inject({ method: 'POST', url: '/nothing', headers: { accept: 'application/json' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/nothing',
+      headers: { accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('not_found');
   });

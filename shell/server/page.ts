@@ -3,11 +3,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { checkAccess, createApiClient, ERROR_PATHS, parseCookies, type User } from '@hostdash/shared-auth';
+import {
+  checkAccess,
+  createApiClient,
+  ERROR_PATHS,
+  parseCookies,
+  type User,
+} from '@hostdash/shared-auth';
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '../src/clientConfig.types';
 import type { ShellConfig } from './config';
 import { clearSessionCookie } from './cookies';
-
 
 // The template's `<script id="hostdash-config" type="application/json">` element, however the
 // HTML minifier wrote it.
@@ -15,7 +20,10 @@ const CONFIG_ELEMENT = new RegExp(`<script id="?${CLIENT_CONFIG_ELEMENT_ID}"?[^>
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function withoutSession(user: User & { sessionId?: string }): User {
@@ -39,11 +47,15 @@ export function createPageHandler(config: ShellConfig, log: FastifyBaseLogger) {
   let template: Promise<string> | null = null;
   const readTemplate = () =>
     (template ??= readFile(path.join(config.distDir, 'index.html'), 'utf8').then((html) => {
-      if (!CONFIG_ELEMENT.test(html)) throw new Error(`${config.distDir}/index.html has no #${CLIENT_CONFIG_ELEMENT_ID} element`);
+      if (!CONFIG_ELEMENT.test(html))
+        throw new Error(`${config.distDir}/index.html has no #${CLIENT_CONFIG_ELEMENT_ID} element`);
       return html;
     }));
 
-  async function loadUser(session: string | undefined, request: FastifyRequest): Promise<User | null> {
+  async function loadUser(
+    session: string | undefined,
+    request: FastifyRequest,
+  ): Promise<User | null> {
     if (!session) return null;
     try {
       return withoutSession(await api.get<User & { sessionId?: string }>('/loadAuth', { session }));
@@ -64,7 +76,9 @@ export function createPageHandler(config: ShellConfig, log: FastifyBaseLogger) {
 
     if (url.pathname === '/logout' && session) {
       // Signing out is done here, before the page renders, so it also works without JavaScript.
-      await api.get('/logout', { session }).catch((error: unknown) => request.log.warn({ err: error }, 'logout failed'));
+      await api
+        .get('/logout', { session })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'logout failed'));
       reply.header('set-cookie', clearSessionCookie(config));
       user = null;
     }
@@ -74,7 +88,13 @@ export function createPageHandler(config: ShellConfig, log: FastifyBaseLogger) {
     }
 
     const billingBypass = cookies[config.billingBypassCookie] !== undefined;
-    const decision = checkAccess({ pathname: url.pathname, search: url.search, user, stage: config.stage, billingBypass });
+    const decision = checkAccess({
+      pathname: url.pathname,
+      search: url.search,
+      user,
+      stage: config.stage,
+      billingBypass,
+    });
     if (!decision.allowed) return reply.redirect(decision.redirect, 302);
 
     const clientConfig: ClientConfig = {
@@ -87,7 +107,8 @@ export function createPageHandler(config: ShellConfig, log: FastifyBaseLogger) {
     };
     const html = (await readTemplate()).replace(
       CONFIG_ELEMENT,
-      () => `<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(clientConfig)}</script>`,
+      () =>
+        `<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(clientConfig)}</script>`,
     );
     const status = url.pathname === ERROR_PATHS.notFound ? 404 : 200;
     return reply.code(status).type('text/html; charset=utf-8').send(html);

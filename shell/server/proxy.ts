@@ -70,7 +70,9 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
   app.register(async (proxy) => {
     // Bodies are forwarded as bytes: the API validates them, not the proxy.
     proxy.removeAllContentTypeParsers();
-    proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
 
     proxy.all('/api/*', async (request, reply) => {
       if (STATE_CHANGING.has(request.method) && isCrossSite(request)) {
@@ -99,7 +101,10 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
         upstream = await fetch(`${config.apiUrl}${apiPath}`, {
           method: request.method,
           headers,
-          body: request.method === 'GET' || request.method === 'HEAD' || !request.body ? undefined : new Uint8Array(request.body as Buffer),
+          body:
+            request.method === 'GET' || request.method === 'HEAD' || !request.body
+              ? undefined
+              : new Uint8Array(request.body as Buffer),
           redirect: 'manual',
         });
       } catch (error) {
@@ -107,10 +112,14 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
         return reply.code(502).send(API_UNAVAILABLE);
       }
 
-      if (upstream.status === 401 && session && pathname !== '/logout') reply.header('set-cookie', clearSessionCookie(config));
+      if (upstream.status === 401 && session && pathname !== '/logout')
+        reply.header('set-cookie', clearSessionCookie(config));
 
       const contentType = upstream.headers.get('content-type') ?? '';
-      if (contentType.includes('application/json') && (SIGN_IN_PATHS.has(pathname) || pathname === '/loadAuth')) {
+      if (
+        contentType.includes('application/json') &&
+        (SIGN_IN_PATHS.has(pathname) || pathname === '/loadAuth')
+      ) {
         return sendJsonWithoutSession(upstream, pathname, reply, config);
       }
 

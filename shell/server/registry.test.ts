@@ -4,12 +4,25 @@ import { parseRegistry } from './registry';
 describe('parseRegistry', () => {
   it('resolves manifest addresses against the remote origin', () => {
     const registry = parseRegistry(
-      JSON.stringify({ remotes: [{ name: 'listings', manifest: 'listings/mf-manifest.json' }, { name: 'billing', manifest: 'https://cdn.example/billing/mf-manifest.json', version: '1.2.0' }] }),
+      JSON.stringify({
+        remotes: [
+          { name: 'listings', manifest: 'listings/mf-manifest.json' },
+          {
+            name: 'billing',
+            manifest: 'https://cdn.example/billing/mf-manifest.json',
+            version: '1.2.0',
+          },
+        ],
+      }),
       'http://localhost:3001',
     );
     expect(registry.remotes).toEqual([
       { name: 'listings', manifest: 'http://localhost:3001/listings/mf-manifest.json' },
-      { name: 'billing', manifest: 'https://cdn.example/billing/mf-manifest.json', version: '1.2.0' },
+      {
+        name: 'billing',
+        manifest: 'https://cdn.example/billing/mf-manifest.json',
+        version: '1.2.0',
+      },
     ]);
   });
 

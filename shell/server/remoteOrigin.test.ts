@@ -17,11 +17,17 @@ describe('the remote origin', () => {
   afterAll(() => app.close());
 
   it('serves manifests no-cache with CORS for the shell origin only', async () => {
-    const response = await app.inject({ url: '/listings/mf-manifest.json', headers: { origin: 'http://localhost:3000' } });
+    const response = await app.inject({
+      url: '/listings/mf-manifest.json',
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    const foreign = await app.inject({ url: '/listings/mf-manifest.json', headers: { origin: 'https://evil.example' } });
+    const foreign = await app.inject({
+      url: '/listings/mf-manifest.json',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 

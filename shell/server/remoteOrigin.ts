@@ -22,16 +22,24 @@ const CONTENT_TYPES: Record<string, string> = {
  * Where `/<remote>/<file>` lives: in the workspace layout (the default), `mfe-<remote>/dist`;
  * with REMOTES_DIR pointing at a store, `<store>/<remote>/`.
  */
-export function remoteFilePath(rootDir: string, workspaceLayout: boolean, remote: string, file: string): string | null {
+export function remoteFilePath(
+  rootDir: string,
+  workspaceLayout: boolean,
+  remote: string,
+  file: string,
+): string | null {
   if (!/^[a-z][a-z0-9-]*$/.test(remote)) return null;
-  const base = workspaceLayout ? path.join(rootDir, `mfe-${remote}`, 'dist') : path.join(rootDir, remote);
+  const base = workspaceLayout
+    ? path.join(rootDir, `mfe-${remote}`, 'dist')
+    : path.join(rootDir, remote);
   const resolved = path.resolve(base, file);
   return resolved.startsWith(base + path.sep) ? resolved : null;
 }
 
 export function cacheControlFor(file: string): string {
   const name = path.basename(file);
-  if (name === 'mf-manifest.json' || name === 'remoteEntry.js' || name.endsWith('.html')) return 'no-cache';
+  if (name === 'mf-manifest.json' || name === 'remoteEntry.js' || name.endsWith('.html'))
+    return 'no-cache';
   return /\.[0-9a-f]{8}\./.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
@@ -57,7 +65,9 @@ export function buildRemoteOrigin(
     const filePath = remoteFilePath(config.rootDir, workspaceLayout, remote, file);
     const info = filePath ? await stat(filePath).catch(() => null) : null;
     if (!filePath || !info?.isFile()) {
-      return reply.code(404).send({ error: 'not_found', message: `No file ${file} for remote ${remote}.` });
+      return reply
+        .code(404)
+        .send({ error: 'not_found', message: `No file ${file} for remote ${remote}.` });
     }
     return reply
       .header('content-type', CONTENT_TYPES[path.extname(filePath)] ?? 'application/octet-stream')

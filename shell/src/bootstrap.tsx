@@ -11,7 +11,9 @@ const config = readClientConfig();
 configureApiClient({ baseURL: '/api' });
 
 // Start reading the registry at once: remotes are found at run time.
-loadRegistry().catch((error: unknown) => console.error('[remotes] the registry cannot be read', error));
+loadRegistry().catch((error: unknown) =>
+  console.error('[remotes] the registry cannot be read', error),
+);
 void initFlags({ ...config.flagsmith, identity: config.user?.id ?? null });
 
 const { store, injectFeature } = createShellStore({

@@ -14,12 +14,17 @@ function injectedConfig(): Partial<ClientConfig> | undefined {
   }
 }
 
-export function readClientConfig(injected: Partial<ClientConfig> | undefined = injectedConfig()): ClientConfig {
+export function readClientConfig(
+  injected: Partial<ClientConfig> | undefined = injectedConfig(),
+): ClientConfig {
   return {
     stage: injected?.stage ?? 'prod',
     ssoCookie: injected?.ssoCookie ?? 'hd_sso',
     flagsmith: {
-      api: new URL(injected?.flagsmith?.api ?? '/api/flagsmith/api/v1/', window.location.origin).toString(),
+      api: new URL(
+        injected?.flagsmith?.api ?? '/api/flagsmith/api/v1/',
+        window.location.origin,
+      ).toString(),
       environmentKey: injected?.flagsmith?.environmentKey ?? 'hostdash-dashboard',
     },
     guestPortalUrl: injected?.guestPortalUrl ?? '',

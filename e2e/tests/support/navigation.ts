@@ -17,5 +17,8 @@ export async function markDocument(page: Page): Promise<void> {
 }
 
 export async function isSameDocument(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __hostdashSameDocument?: boolean }).__hostdashSameDocument === true);
+  return page.evaluate(
+    () =>
+      (window as unknown as { __hostdashSameDocument?: boolean }).__hostdashSameDocument === true,
+  );
 }

@@ -1,99 +1,51 @@
-import { startUpstream, type Upstream } from '../../../config/testing/upstream';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { render } from '@testing-library/react';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
-import { ThemeProvider, createTheme } from '@mui/material';
-import { configureApiClient, hostdashThemeOptions, snackbarSlice } from '@hostdash/shared-auth';
-import { ListingsRoutes } from '../ListingsApp';
-import { listingsSlice } from './listingsSlice';
-import { listingsSaga } from './listingsSaga';
-import type { Listing } from './listingsApi';
+import { configureApiClient, NO_RESPONSE_MESSAGE } from '@hostdash/shared-auth';
+import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
+import { renderRemote } from '../testing/renderRemote';
 
-// A real HTTP server stands in for the API, so the page, saga and shared client run for real.
-const listings: Listing[] = Array.from({ length: 23 }, (_, index) => ({
-  id: String(index + 1),
-  account_id: '1',
-  nickname: `Loft ${String(index + 1).padStart(2, '0')}`,
-  address: `${index + 1} Harbor Street`,
-  city: index % 2 ? 'Lisbon' : 'Porto',
-  country: 'PT',
-  building: index < 10 ? 'Marina Lofts' : null,
-  building_slug: index < 10 ? 'marina-lofts' : null,
-  status: index % 5 === 0 ? 'inactive' : 'active',
-  pms: 'guesty',
-  timezone: 'Europe/Lisbon',
-  bedrooms: 2,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-}));
+let server: ListingsServer;
 
-let upstream: Upstream;
-const requests: URL[] = [];
-
-beforeAll(async () => {
-  upstream = await startUpstream((request) => {
-    const url = new URL(request.url, 'http://api');
-    requests.push(url);
-    if (url.pathname !== '/listing/load') return { status: 404, json: { error: 'not_found', message: 'no' } };
-    const search = url.searchParams.get('search')?.toLowerCase();
-    const [field, direction] = (url.searchParams.get('sort') ?? 'nickname:asc').split(',')[0]!.split(':');
-    let rows = listings.filter((listing) => !search || listing.address.toLowerCase().includes(search) || listing.nickname.toLowerCase().includes(search));
-    if (field === 'nickname') rows = [...rows].sort((a, b) => a.nickname.localeCompare(b.nickname) * (direction === 'desc' ? -1 : 1));
-    const from = Number(url.searchParams.get('from'));
-    const size = Number(url.searchParams.get('size'));
-    return { json: { items: rows.slice(from, from + size), total: rows.length, from, size } };
-  });
-  configureApiClient({ baseURL: upstream.url });
-});
-
-afterAll(() => upstream.close());
-
-beforeEach(() => {
-  requests.length = 0;
+beforeEach(async () => {
+  server = await startListingsServer();
+  configureApiClient({ baseURL: server.url, logError: () => undefined });
   localStorage.clear();
 });
 
-function renderPage(path = '/listings') {
-  const sagaMiddleware = createSagaMiddleware();
-  const store = configureStore({
-    reducer: combineSlices(listingsSlice, snackbarSlice),
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
-  });
-  sagaMiddleware.run(listingsSaga);
-  render(
-    <Provider store={store}>
-      <ThemeProvider theme={createTheme(hostdashThemeOptions)}>
-        <MemoryRouter initialEntries={[path]}>
-          <ListingsRoutes />
-        </MemoryRouter>
-      </ThemeProvider>
-    </Provider>,
-  );
-  return store;
+afterEach(() => server.close());
+
+const table = () => screen.getByRole('table', { name: 'Listings' });
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+const rowOf = (nickname: string) =>
+  within(table()).getByText(nickname).closest('tr') as HTMLElement;
+
+async function showsFirstPage() {
+  await waitFor(() => expect(bodyRows()).toHaveLength(10));
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Listings' })).getAllByRole('row').slice(1);
-
 describe('ListingsPage', () => {
-  it('shows the first page sorted by nickname, with the total', async () => {
-    renderPage();
+  it('shows the first page sorted by nickname, with the total and the stats', async () => {
+    renderRemote('/listings');
     expect(screen.getByRole('heading', { level: 1, name: 'Listings' })).toBeInTheDocument();
-    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    await showsFirstPage();
     expect(within(bodyRows()[0]!).getByText('Loft 01')).toBeInTheDocument();
     expect(screen.getByText('1–10 of 23')).toBeInTheDocument();
-    expect(Object.fromEntries(requests[0]?.searchParams ?? [])).toEqual({ from: '0', size: '10', sort: 'nickname:asc' });
+    expect(Object.fromEntries(server.requestsTo('/listing/load')[0]?.searchParams ?? [])).toEqual({
+      from: '0',
+      size: '10',
+      sort: 'nickname:asc',
+    });
+    const stats = screen.getByRole('region', { name: 'Listing statistics' });
+    await waitFor(() => expect(within(stats).getByText('75%')).toBeInTheDocument());
+    expect(within(stats).getByText('19')).toBeInTheDocument(); // active
   });
 
   it('pages in the API and remembers rows per page for the list', async () => {
-    renderPage();
-    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    renderRemote('/listings');
+    await showsFirstPage();
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(within(bodyRows()[0]!).getByText('Loft 11')).toBeInTheDocument());
-    expect(requests.at(-1)?.searchParams.get('from')).toBe('10');
+    expect(server.requestsTo('/listing/load').at(-1)?.searchParams.get('from')).toBe('10');
 
     await userEvent.click(screen.getByRole('combobox', { name: /rows per page/i }));
     await userEvent.click(screen.getByRole('option', { name: '25' }));
@@ -102,41 +54,126 @@ describe('ListingsPage', () => {
   });
 
   it('sorts by a column in the API', async () => {
-    renderPage();
-    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    renderRemote('/listings');
+    await showsFirstPage();
     await userEvent.click(screen.getByRole('button', { name: 'Nickname' }));
     await waitFor(() => expect(within(bodyRows()[0]!).getByText('Loft 23')).toBeInTheDocument());
-    expect(requests.at(-1)?.searchParams.get('sort')).toBe('nickname:desc');
+    expect(server.requestsTo('/listing/load').at(-1)?.searchParams.get('sort')).toBe(
+      'nickname:desc',
+    );
+  });
+
+  it('filters by status, in the list and the stats', async () => {
+    renderRemote('/listings');
+    await showsFirstPage();
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', {
+        name: 'Inactive',
+      }),
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    expect(server.requestsTo('/listing/load').at(-1)?.searchParams.get('status')).toBe('inactive');
+    expect(server.requestsTo('/listing/stats').at(-1)?.searchParams.get('status')).toBe('inactive');
   });
 
   it('searches (debounced) with page size 10 and the search sort, and says when nothing matches', async () => {
-    renderPage();
-    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    renderRemote('/listings');
+    await showsFirstPage();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search listings' }), '17 Harbor');
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    const searchRequest = requests.at(-1);
+    const searchRequest = server.requestsTo('/listing/load').at(-1);
     expect(searchRequest?.searchParams.get('search')).toBe('17 Harbor');
     expect(searchRequest?.searchParams.get('size')).toBe('10');
     expect(searchRequest?.searchParams.get('sort')).toBe('created_at:desc,_score');
     // One request for the whole typed phrase, not one per key.
-    expect(requests.filter((request) => request.searchParams.has('search'))).toHaveLength(1);
+    expect(
+      server.requestsTo('/listing/load').filter((request) => request.searchParams.has('search')),
+    ).toHaveLength(1);
 
     await userEvent.clear(screen.getByRole('textbox', { name: 'Search listings' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Search listings' }), 'no such place');
     expect(await screen.findByText('No listings match “no such place”.')).toBeInTheDocument();
   });
 
+  it('changes one row’s status when the API confirms it, and leaves it as it was when the API refuses', async () => {
+    const { store } = renderRemote('/listings');
+    await showsFirstPage();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 02' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Archived' }));
+    await waitFor(() =>
+      expect(within(rowOf('Loft 02')).getByRole('combobox')).toHaveTextContent('Archived'),
+    );
+    expect(
+      JSON.parse(
+        server.requests.find((request) => request.url === '/listing/update/2')?.body ?? '{}',
+      ),
+    ).toEqual({ version: 1, status: 'archived' });
+
+    server.failNextUpdate.set('3', {
+      status: 403,
+      json: { error: 'forbidden', message: 'Your account cannot change listings.' },
+    });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 03' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(store.getState().listings.rowUpdates['3']).toBeUndefined());
+    expect(within(rowOf('Loft 03')).getByRole('combobox')).toHaveTextContent('Active');
+  });
+
+  it('sets the status of a batch, lists what failed, and keeps what succeeded', async () => {
+    renderRemote('/listings');
+    await showsFirstPage();
+    for (const nickname of ['Loft 01', 'Loft 02', 'Loft 03'])
+      await userEvent.click(screen.getByRole('checkbox', { name: `Select ${nickname}` }));
+    expect(
+      within(screen.getByRole('region', { name: 'Selected listings' })).getByText('3 selected'),
+    ).toBeInTheDocument();
+
+    server.failNextUpdate.set('2', {
+      status: 409,
+      json: {
+        error: 'stale_write',
+        message: 'This listing was changed by someone else since you opened it.',
+        current: { ...server.listings[1], version: 7 },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Set status' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Inactive' }));
+
+    const result = await screen.findByRole('status', { name: 'Batch result' });
+    expect(result).toHaveTextContent('2 of 3 listings set to Inactive');
+    expect(result).toHaveTextContent(
+      'Loft 02: This listing was changed by someone else since you opened it.',
+    );
+    expect(within(rowOf('Loft 01')).getByRole('combobox')).toHaveTextContent('Inactive');
+    expect(within(rowOf('Loft 03')).getByRole('combobox')).toHaveTextContent('Inactive');
+    expect(within(rowOf('Loft 02')).getByRole('combobox')).toHaveTextContent('Active');
+    // The failed row stays selected for another try.
+    expect(screen.getByRole('checkbox', { name: 'Select Loft 02' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Loft 01' })).not.toBeChecked();
+  });
+
+  it('selects and clears every row on the page', async () => {
+    renderRemote('/listings');
+    await showsFirstPage();
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Select all listings on this page' }),
+    );
+    expect(screen.getByText('10 selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Selected listings' })).not.toBeInTheDocument();
+  });
+
   it('shows the API error with a retry', async () => {
+    // jsdom reports the refused connection on the console as a browser would.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     configureApiClient({ baseURL: 'http://127.0.0.1:9' });
-    renderPage();
-    expect(await screen.findByText('The request was made but no response was received from API server')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-    configureApiClient({ baseURL: upstream.url });
+    renderRemote('/listings');
+    expect((await screen.findAllByText(NO_RESPONSE_MESSAGE))[0]).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Retry' })[0]).toBeInTheDocument();
   });
 
   it('answers an unknown listings address with a not-found page', () => {
-    renderPage('/listings/nope/deeper');
+    renderRemote('/listings/nope/deeper');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -1,22 +1,13 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert,
-  Box,
   Button,
-  Chip,
   InputAdornment,
   Paper,
-  Skeleton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
-  TableRow,
-  TableSortLabel,
   TextField,
+  ToggleButton,
+  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
@@ -26,62 +17,47 @@ import {
   SEARCH_PAGE_SIZE,
   setRowsPerPage,
 } from '@hostdash/shared-auth';
-import type { ListingStatus } from './listingsApi';
-import { DEFAULT_LISTINGS_SORT, loadListingsAction, SEARCH_SORT, selectListings } from './listingsSlice';
+import { LoadError } from '../common/LoadError';
+import { useDelayed } from '../common/useDelayed';
+import { BatchBar } from './BatchBar';
+import { LISTING_STATUSES, type ListingsQuery, type ListingStatus } from './listingsApi';
+import { LISTING_STATUS_INFO } from './listingStatus';
+import { DEFAULT_LISTINGS_SORT, listingsActions, SEARCH_SORT, selectList } from './listingsSlice';
+import { ListingsTable, type SortField, type SortState } from './ListingsTable';
+import { StatsCards } from './StatsCards';
 
 export const LIST_NAME = 'listings';
 export const SEARCH_DEBOUNCE_MS = 300;
-export const SKELETON_DELAY_MS = 200;
 const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
-type SortField = 'nickname' | 'city' | 'building' | 'status' | 'pms';
-
-const COLUMNS: { field: SortField; label: string }[] = [
-  { field: 'nickname', label: 'Nickname' },
-  { field: 'city', label: 'Address' },
-  { field: 'building', label: 'Building' },
-  { field: 'status', label: 'Status' },
-  { field: 'pms', label: 'PMS' },
-];
-
-const STATUS_COLOURS: Record<ListingStatus, 'success' | 'default' | 'warning'> = {
-  active: 'success',
-  inactive: 'warning',
-  archived: 'default',
-};
-
-function parseSort(sort: string): { field: string; direction: 'asc' | 'desc' } {
+function parseSort(sort: string): SortState {
   const [first = DEFAULT_LISTINGS_SORT] = sort.split(',');
   const [field = 'nickname', direction] = first.split(':');
   return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
 }
 
-function useDelayed(active: boolean, delayMs: number): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!active) {
-      setShown(false);
-      return;
-    }
-    const timer = setTimeout(() => setShown(true), delayMs);
-    return () => clearTimeout(timer);
-  }, [active, delayMs]);
-  return shown;
-}
-
 export function ListingsPage() {
   const dispatch = useDispatch();
-  const { items, total, query, status } = useSelector(selectListings);
+  const { items, total, query, status } = useSelector(selectList);
   const [searchText, setSearchText] = useState(query.search);
-  const showSkeleton = useDelayed(status.loading, SKELETON_DELAY_MS);
+  const showSkeleton = useDelayed(status.loading);
   const searching = query.search !== '';
 
-  const load = (changes: Partial<typeof query>) => dispatch(loadListingsAction.requested({ ...query, ...changes }));
+  const load = (changes: Partial<ListingsQuery>) => {
+    const next = { ...query, ...changes };
+    dispatch(listingsActions.load.requested(next));
+    if (changes.search !== undefined || changes.status !== undefined) {
+      dispatch(listingsActions.loadStats.requested({ search: next.search, status: next.status }));
+    }
+  };
 
-  // First load: the rows per page this browser saved for the list.
+  // On arrival: the page the list was on (coming back from a listing), with the rows per page this
+  // browser saved for the list; and the stats for the same filters.
   useEffect(() => {
-    dispatch(loadListingsAction.requested({ ...query, from: 0, size: getRowsPerPage(LIST_NAME) }));
-    // Only on mount: later loads come from the controls.
+    const size = query.search ? SEARCH_PAGE_SIZE : getRowsPerPage(LIST_NAME);
+    dispatch(listingsActions.load.requested({ ...query, size }));
+    dispatch(listingsActions.loadStats.requested({ search: query.search, status: query.status }));
+    // Only on arrival: later loads come from the controls.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -90,26 +66,32 @@ export function ListingsPage() {
     const search = searchText.trim();
     if (search === query.search) return;
     const timer = setTimeout(() => {
-      dispatch(
-        loadListingsAction.requested(
-          search
-            ? { search, from: 0, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
-            : { search: '', from: 0, size: getRowsPerPage(LIST_NAME), sort: DEFAULT_LISTINGS_SORT },
-        ),
+      load(
+        search
+          ? { search, from: 0, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
+          : { search: '', from: 0, size: getRowsPerPage(LIST_NAME), sort: DEFAULT_LISTINGS_SORT },
       );
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, query.search, dispatch]);
+    // `load` closes over the query it is given; the effect re-runs when the text or query changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchText, query.search]);
 
   const sort = parseSort(query.sort);
   const onSort = (field: SortField) => {
     const direction = sort.field === field && sort.direction === 'asc' ? 'desc' : 'asc';
     load({ sort: `${field}:${direction}`, from: 0 });
   };
+  const statusFilter = query.status[0] ?? 'all';
+  const filtered = searching || query.status.length > 0;
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' } }}
+      >
         <Typography variant="h1" sx={{ flexGrow: 1 }}>
           Listings
         </Typography>
@@ -134,75 +116,46 @@ export function ListingsPage() {
         />
       </Stack>
 
-      {status.error && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => load({})}>Retry</Button>}>
-          {status.error.message}
-        </Alert>
-      )}
+      <StatsCards />
+
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={statusFilter}
+        aria-label="Filter by status"
+        onChange={(_event, value: ListingStatus | 'all' | null) => {
+          if (value === null) return;
+          load({ status: value === 'all' ? [] : [value], from: 0 });
+        }}
+      >
+        <ToggleButton value="all">All</ToggleButton>
+        {LISTING_STATUSES.map((value) => (
+          <ToggleButton key={value} value={value}>
+            {LISTING_STATUS_INFO[value].label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+
+      <BatchBar />
+
+      {status.error && <LoadError error={status.error} onRetry={() => load({})} />}
 
       <Paper>
-        <TableContainer>
-          <Table size="small" aria-label="Listings">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column.field} sortDirection={!searching && sort.field === column.field ? sort.direction : false}>
-                    {searching ? (
-                      column.label
-                    ) : (
-                      <TableSortLabel
-                        active={sort.field === column.field}
-                        direction={sort.field === column.field ? sort.direction : 'asc'}
-                        onClick={() => onSort(column.field)}
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {showSkeleton && items.length === 0
-                ? Array.from({ length: 5 }, (_, row) => (
-                    <TableRow key={`skeleton-${row}`}>
-                      {COLUMNS.map((column) => (
-                        <TableCell key={column.field}>
-                          <Skeleton />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))
-                : items.map((listing) => (
-                    <TableRow key={listing.id} hover sx={{ opacity: status.loading ? 0.6 : 1 }}>
-                      <TableCell sx={{ fontWeight: 500 }}>{listing.nickname}</TableCell>
-                      <TableCell>
-                        {listing.address}
-                        <Typography variant="body2" color="text.secondary">
-                          {listing.city}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>{listing.building ?? '—'}</TableCell>
-                      <TableCell>
-                        <Chip size="small" label={listing.status} color={STATUS_COLOURS[listing.status] ?? 'default'} />
-                      </TableCell>
-                      <TableCell>{listing.pms}</TableCell>
-                    </TableRow>
-                  ))}
-              {!status.loading && !status.error && items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>
-                    <Box sx={{ py: 4, textAlign: 'center' }}>
-                      <Typography>
-                        {searching ? `No listings match “${query.search}”.` : 'No listings yet. Connect your PMS to import them.'}
-                      </Typography>
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListingsTable
+          items={items}
+          loading={status.loading}
+          showSkeleton={showSkeleton}
+          sort={searching ? null : sort}
+          onSort={onSort}
+          emptyTitle={filtered ? 'No listings match' : 'No listings yet'}
+          emptyText={
+            searching
+              ? `No listings match “${query.search}”${query.status.length ? ' with this status' : ''}.`
+              : filtered
+                ? 'No listings have this status.'
+                : 'Connect your property-management system to import your listings.'
+          }
+        />
         <TablePagination
           component="div"
           count={total}

@@ -11,7 +11,15 @@ import { PageSwitch } from './PageSwitch';
 import { ShellProvider, type ShellServices } from './ShellContext';
 
 /** The providers every part of the shell runs in: store, shell services, theme. */
-export function ShellProviders({ store, services, children }: { store: ShellStore; services: ShellServices; children: ReactNode }) {
+export function ShellProviders({
+  store,
+  services,
+  children,
+}: {
+  store: ShellStore;
+  services: ShellServices;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store}>
       <ShellProvider services={services}>

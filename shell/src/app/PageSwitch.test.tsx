@@ -3,7 +3,9 @@ import { PageSwitch } from './PageSwitch';
 import { makeUser, renderShell } from '../testing/renderShell';
 
 jest.mock('../remotes/registry', () => ({
-  loadRegistry: jest.fn(async () => [{ name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' }]),
+  loadRegistry: jest.fn(async () => [
+    { name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' },
+  ]),
   prefetchFeature: jest.fn(),
 }));
 // The remote itself is exercised in RemoteFeature.test.tsx; here only which page is chosen.
@@ -22,12 +24,16 @@ describe('PageSwitch: the client router applies the same access rules on every n
 
   it('sends a vendor away from listings to building-not-found', async () => {
     renderShell(<PageSwitch />, { path: '/listings', user: makeUser({ subtype: 'vendor' }) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Building not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Building not found' }),
+    ).toBeInTheDocument();
   });
 
   it('shows not-found to a non-admin on an admin page', async () => {
     renderShell(<PageSwitch />, { path: '/users', user: makeUser() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
   });
 
   it('sends a host without a payment method to billing, unless bypassed', async () => {
@@ -48,7 +54,11 @@ describe('PageSwitch: the client router applies the same access rules on every n
   });
 
   it('skips the billing rule outside production', async () => {
-    renderShell(<PageSwitch />, { path: '/listings', user: makeUser({ billing: { stripe_customer_id: null } }), config: { stage: 'staging' } });
+    renderShell(<PageSwitch />, {
+      path: '/listings',
+      user: makeUser({ billing: { stripe_customer_id: null } }),
+      config: { stage: 'staging' },
+    });
     expect(await screen.findByText('remote listings')).toBeInTheDocument();
   });
 });

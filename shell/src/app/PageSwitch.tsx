@@ -26,7 +26,8 @@ const SHELL_PAGES: Record<string, (props: ShellPageProps) => React.JSX.Element> 
  * Resolved from the live registry, so deploying reservations changes it without a shell build.
  */
 function appFor(path: string, app: AppName, deployed: ReadonlySet<AppName>): AppName {
-  if (path === '/' && app === 'reservations' && deployed.size > 0 && !deployed.has('reservations')) return 'listings';
+  if (path === '/' && app === 'reservations' && deployed.size > 0 && !deployed.has('reservations'))
+    return 'listings';
   return app;
 }
 

@@ -9,7 +9,13 @@ export interface ShellServices {
 
 const ShellContext = createContext<ShellServices | null>(null);
 
-export function ShellProvider({ services, children }: { services: ShellServices; children: ReactNode }) {
+export function ShellProvider({
+  services,
+  children,
+}: {
+  services: ShellServices;
+  children: ReactNode;
+}) {
   return <ShellContext.Provider value={services}>{children}</ShellContext.Provider>;
 }
 

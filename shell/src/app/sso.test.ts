@@ -12,7 +12,10 @@ describe('the SSO marker', () => {
     const stop = clearSessionOnUnloadWhenSso('hd_sso');
     document.cookie = 'hd_sso=true';
     window.dispatchEvent(new Event('pagehide'));
-    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ keepalive: true }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/logout',
+      expect.objectContaining({ keepalive: true }),
+    );
     stop();
   });
 

@@ -7,7 +7,9 @@ import { readCookie } from './cookies';
 export function clearSessionOnUnloadWhenSso(ssoCookie: string): () => void {
   const onPageHide = () => {
     if (readCookie(ssoCookie) !== 'true') return;
-    fetch('/api/logout', { method: 'GET', credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+    fetch('/api/logout', { method: 'GET', credentials: 'same-origin', keepalive: true }).catch(
+      () => undefined,
+    );
   };
   window.addEventListener('pagehide', onPageHide);
   return () => window.removeEventListener('pagehide', onPageHide);

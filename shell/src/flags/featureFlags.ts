@@ -46,7 +46,10 @@ export function describeFlagError(error: unknown): string {
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Flagsmith request timed out after ${ms}ms`)), ms);
+    const timer = setTimeout(
+      () => reject(new Error(`Flagsmith request timed out after ${ms}ms`)),
+      ms,
+    );
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -71,7 +74,11 @@ async function guarded(action: string, work: () => Promise<unknown>): Promise<vo
 // Identify and logout wait for init: the client must know the environment first.
 let ready: Promise<void> = Promise.resolve();
 
-export function initFlags(options: { api: string; environmentKey: string; identity: string | null }): Promise<void> {
+export function initFlags(options: {
+  api: string;
+  environmentKey: string;
+  identity: string | null;
+}): Promise<void> {
   ready = guarded('init', () =>
     flagsmith.init({
       environmentID: options.environmentKey,

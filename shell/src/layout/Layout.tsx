@@ -1,6 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { AppBar, Box, Button, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Button,
+  Drawer,
+  IconButton,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { selectUser } from '@hostdash/shared-auth';
 import { useAppSelector } from '../app/hooks';
 import { MenuIcon } from './icons';
@@ -21,7 +31,13 @@ export function Layout({ children }: { children: ReactNode }) {
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           {signedIn && !wide && (
-            <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label="Open navigation"
+              onClick={() => setDrawerOpen(true)}
+              sx={{ mr: 1 }}
+            >
               <MenuIcon />
             </IconButton>
           )}

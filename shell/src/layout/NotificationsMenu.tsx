@@ -1,6 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Divider, IconButton, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
-import { authActions, formatRelativeTime, NOTIFICATIONS_LIMIT, selectNotifications } from '@hostdash/shared-auth';
+import {
+  Badge,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  Menu,
+  MenuItem,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import {
+  authActions,
+  formatRelativeTime,
+  NOTIFICATIONS_LIMIT,
+  selectNotifications,
+} from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { BellIcon } from './icons';
 
@@ -43,7 +58,10 @@ export function NotificationsMenu() {
           </MenuItem>
         )}
         {notifications.items.map((notification) => (
-          <Box key={notification.id} sx={{ px: 2, py: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <Box
+            key={notification.id}
+            sx={{ px: 2, py: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}
+          >
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {notification.title}
@@ -58,7 +76,9 @@ export function NotificationsMenu() {
             <Button
               size="small"
               aria-label={`Dismiss ${notification.title}`}
-              onClick={() => dispatch(authActions.removeNotification.requested({ id: notification.id }))}
+              onClick={() =>
+                dispatch(authActions.removeNotification.requested({ id: notification.id }))
+              }
             >
               Dismiss
             </Button>

@@ -4,7 +4,15 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 /** The centred card the sign-in, challenge, reset and sign-out pages share. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box sx={{ minHeight: '70vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+    <Box
+      sx={{
+        minHeight: '70vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+      }}
+    >
       <Card sx={{ width: '100%', maxWidth: 420 }} elevation={2}>
         <CardContent sx={{ p: 4 }}>
           <Typography variant="h1" gutterBottom>

@@ -55,7 +55,12 @@ export function ChallengePage() {
           required
           autoFocus
         />
-        <Button type="submit" variant="contained" size="large" disabled={status.loading || code.trim().length < 6}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={status.loading || code.trim().length < 6}
+        >
           Verify
         </Button>
       </Stack>

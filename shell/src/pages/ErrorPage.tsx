@@ -5,7 +5,10 @@ import { selectIsAuthenticated } from '@hostdash/shared-auth';
 import { useAppSelector } from '../app/hooks';
 
 const ERRORS: Record<string, { title: string; text: string }> = {
-  'not-found': { title: 'Page not found', text: 'There is nothing at this address. Check the link, or go back to the dashboard.' },
+  'not-found': {
+    title: 'Page not found',
+    text: 'There is nothing at this address. Check the link, or go back to the dashboard.',
+  },
   'not-allowed': {
     title: 'Not allowed',
     text: 'Your account cannot open this page. Ask the account owner if you need access.',
@@ -16,7 +19,10 @@ const ERRORS: Record<string, { title: string; text: string }> = {
   },
 };
 
-const UNKNOWN = { title: 'Something went wrong', text: 'An unexpected error stopped this page. Try again in a moment.' };
+const UNKNOWN = {
+  title: 'Something went wrong',
+  text: 'An unexpected error stopped this page. Try again in a moment.',
+};
 
 export function ErrorPage({ params }: ShellPageProps) {
   const { id } = params;

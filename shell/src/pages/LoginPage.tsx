@@ -19,7 +19,8 @@ export function LoginPage() {
 
   useEffect(() => {
     if (authenticated) navigate(next, { replace: true });
-    else if (submitted && challenge) navigate(`/login/challenge?next=${encodeURIComponent(next)}`, { replace: true });
+    else if (submitted && challenge)
+      navigate(`/login/challenge?next=${encodeURIComponent(next)}`, { replace: true });
   }, [authenticated, challenge, submitted, next, navigate]);
 
   const onSubmit = (event: FormEvent) => {
@@ -49,7 +50,12 @@ export function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
           required
         />
-        <Button type="submit" variant="contained" size="large" disabled={status.loading || !email || !password}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={status.loading || !email || !password}
+        >
           Sign in
         </Button>
         <Link component={RouterLink} to="/account/reset" variant="body2">

@@ -26,7 +26,8 @@ function RequestReset() {
       {submitted && passwordReset.requested && !status.loading ? (
         <Stack spacing={2}>
           <Alert severity="success">
-            {passwordReset.message ?? 'If an account exists for that email, we have sent a link to reset the password.'}
+            {passwordReset.message ??
+              'If an account exists for that email, we have sent a link to reset the password.'}
           </Alert>
           <Link component={RouterLink} to="/login">
             Back to sign in
@@ -38,8 +39,19 @@ function RequestReset() {
             Enter the email you sign in with and we will send you a link to choose a new password.
           </Typography>
           {submitted && status.error && <Alert severity="error">{status.error.message}</Alert>}
-          <TextField label="Email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} required autoFocus />
-          <Button type="submit" variant="contained" disabled={status.loading || !email.includes('@')}>
+          <TextField
+            label="Email"
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+            autoFocus
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={status.loading || !email.includes('@')}
+          >
             Send reset link
           </Button>
           <Link component={RouterLink} to="/login" variant="body2">

@@ -11,7 +11,10 @@ import { Provider } from 'react-redux';
 import { renderShell, makeUser } from '../testing/renderShell';
 import { RemoteFeature } from './RemoteFeature';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
 
 const mockedLoadRemote = jest.mocked(loadRemote);
 const mockedRegisterRemotes = jest.mocked(registerRemotes);
@@ -24,14 +27,25 @@ beforeAll(() => {
 beforeEach(() => {
   globalThis.fetch = jest.fn(async () => ({
     ok: true,
-    json: async () => ({ remotes: [{ name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' }] }),
+    json: async () => ({
+      remotes: [{ name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' }],
+    }),
   })) as unknown as typeof fetch;
 });
 
-const greetingSlice = createSlice({ name: 'greeting', initialState: { text: 'Hello from the remote' }, reducers: {} });
+const greetingSlice = createSlice({
+  name: 'greeting',
+  initialState: { text: 'Hello from the remote' },
+  reducers: {},
+});
 
 function featureModule(Root: (props: FeatureProps) => React.ReactNode) {
-  const lifecycles = singleSpaReact<FeatureProps>({ React, ReactDOMClient, rootComponent: Root, suppressComponentDidCatchWarning: true });
+  const lifecycles = singleSpaReact<FeatureProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    suppressComponentDidCatchWarning: true,
+  });
   return { ...lifecycles, slice: { key: 'greeting', reducer: greetingSlice.reducer } };
 }
 
@@ -50,8 +64,13 @@ const workingFeature = featureModule(({ store, location }) => (
 describe('RemoteFeature', () => {
   it('mounts the remote with the shell store (slice injected) and its location', async () => {
     mockedLoadRemote.mockResolvedValue(workingFeature);
-    const { services } = renderShell(<RemoteFeature app="listings" />, { path: '/listings', user: makeUser() });
-    expect(await screen.findByRole('heading', { name: 'Hello from the remote' })).toBeInTheDocument();
+    const { services } = renderShell(<RemoteFeature app="listings" />, {
+      path: '/listings',
+      user: makeUser(),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Hello from the remote' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('at /listings')).toBeInTheDocument();
     expect(services.injectFeature).toHaveBeenCalledWith(workingFeature.slice);
     expect(mockedLoadRemote).toHaveBeenCalledWith('listings/feature');
@@ -59,13 +78,20 @@ describe('RemoteFeature', () => {
 
   it('contains a load failure, logs which remote failed, and really loads the remote again on Retry', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockedLoadRemote.mockRejectedValueOnce(new Error('Loading script failed')).mockResolvedValue(workingFeature);
+    mockedLoadRemote
+      .mockRejectedValueOnce(new Error('Loading script failed'))
+      .mockResolvedValue(workingFeature);
     renderShell(<RemoteFeature app="listings" />, { path: '/listings', user: makeUser() });
     expect(await screen.findByText('Listings is temporarily unavailable')).toBeInTheDocument();
-    expect(logged).toHaveBeenCalledWith('[remotes] listings failed:', expect.objectContaining({ message: expect.stringContaining('Loading script failed') }));
+    expect(logged).toHaveBeenCalledWith(
+      '[remotes] listings failed:',
+      expect.objectContaining({ message: expect.stringContaining('Loading script failed') }),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { name: 'Hello from the remote' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Hello from the remote' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Listings is temporarily unavailable')).not.toBeInTheDocument();
     // The retry re-registered the remote with force, dropping the runtime's cached entry.
     expect(mockedRegisterRemotes).toHaveBeenLastCalledWith(

@@ -28,7 +28,11 @@ function DelayedSpinner({ label }: { label: string }) {
 }
 
 /** Parcel updates and the unmount run one after another, never overlapping. */
-function enqueue(queue: RefObject<Promise<void>>, work: () => Promise<unknown>, failure: string): void {
+function enqueue(
+  queue: RefObject<Promise<void>>,
+  work: () => Promise<unknown>,
+  failure: string,
+): void {
   queue.current = queue.current.then(work).then(
     () => undefined,
     (error: unknown) => console.error(`[remotes] ${failure}`, error),
@@ -93,10 +97,14 @@ export function RemoteFeature({ app }: { app: AppName }) {
       if (!parcel) return;
       // After any update in flight, and once mounting has finished: single-spa refuses to unmount
       // a parcel that is mounting or updating.
-      enqueue(queueRef, async () => {
-        await parcel.mountPromise.catch(() => undefined);
-        if (parcel.getStatus() === 'MOUNTED') await parcel.unmount();
-      }, `${app} failed to unmount`);
+      enqueue(
+        queueRef,
+        async () => {
+          await parcel.mountPromise.catch(() => undefined);
+          if (parcel.getStatus() === 'MOUNTED') await parcel.unmount();
+        },
+        `${app} failed to unmount`,
+      );
     };
   }, [app, attempt, injectFeature]);
 
@@ -105,9 +113,13 @@ export function RemoteFeature({ app }: { app: AppName }) {
     const parcel = parcelRef.current;
     if (phase.name !== 'mounted' || !parcel?.update) return;
     const props = { ...propsRef.current };
-    enqueue(queueRef, async () => {
-      if (parcel.getStatus() === 'MOUNTED') await parcel.update?.(props);
-    }, `${app} failed to update`);
+    enqueue(
+      queueRef,
+      async () => {
+        if (parcel.getStatus() === 'MOUNTED') await parcel.update?.(props);
+      },
+      `${app} failed to update`,
+    );
   }, [app, location, phase.name]);
 
   return (

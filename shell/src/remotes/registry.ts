@@ -20,7 +20,9 @@ export class RemoteLoadError extends Error {
     readonly app: string,
     override readonly cause: unknown,
   ) {
-    super(`The ${app} remote failed to load: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      `The ${app} remote failed to load: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
   }
 }
 
@@ -88,9 +90,16 @@ export async function loadFeature(
   const entries = await loadRegistry(options.reload);
   const entry = entries.find((candidate) => candidate.name === app);
   if (!entry) throw new RemoteNotDeployedError(app);
-  const module = await timeout(loadRemote<unknown>(`${app}/${FEATURE_EXPOSE}`), REMOTE_LOAD_TIMEOUT_MS, app);
+  const module = await timeout(
+    loadRemote<unknown>(`${app}/${FEATURE_EXPOSE}`),
+    REMOTE_LOAD_TIMEOUT_MS,
+    app,
+  );
   if (!isFeatureModule(module)) {
-    throw new RemoteLoadError(app, new Error('its ./feature entry does not export lifecycles and a slice'));
+    throw new RemoteLoadError(
+      app,
+      new Error('its ./feature entry does not export lifecycles and a slice'),
+    );
   }
   return { feature: module, entry };
 }

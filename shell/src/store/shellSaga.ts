@@ -28,7 +28,9 @@ const SHOWN_IN_FORMS = new Set<string>([
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again to continue.';
 
 function* showFailure(action: PayloadAction<ApiError, string, { silent: boolean }>) {
-  const signedIn = (yield select((state: { auth: AuthState }) => selectIsAuthenticated(state))) as boolean;
+  const signedIn = (yield select((state: { auth: AuthState }) =>
+    selectIsAuthenticated(state),
+  )) as boolean;
   // The API no longer accepts this session: the access rules take the person to sign in (or,
   // deactivated, to /logout) from wherever they are.
   if (signedIn && action.payload.error === 'unauthorized') {
@@ -64,8 +66,11 @@ export function* shellSaga(options: ShellSagaOptions) {
         if (user) yield call(options.identifyUser, user.id);
       },
     ),
-    takeLatest([authActions.logout.succeeded, authActions.logout.failed, authActions.reset], function* reset() {
-      yield call(options.resetUser);
-    }),
+    takeLatest(
+      [authActions.logout.succeeded, authActions.logout.failed, authActions.reset],
+      function* reset() {
+        yield call(options.resetUser);
+      },
+    ),
   ]);
 }

@@ -2,7 +2,13 @@
 // injected when the remote first mounts (ARCHITECTURE.md, "One store").
 import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { authActions, authSlice, snackbarSlice, type FeatureSlice, type User } from '@hostdash/shared-auth';
+import {
+  authActions,
+  authSlice,
+  snackbarSlice,
+  type FeatureSlice,
+  type User,
+} from '@hostdash/shared-auth';
 import { shellSaga, type ShellSagaOptions } from './shellSaga';
 
 /** Signing out resets every slice, the remotes' too: nothing of one user stays for the next. */
@@ -13,8 +19,11 @@ const isSignOut = (action: UnknownAction): boolean =>
   authActions.logout.failed.match(action);
 
 export function createShellStore(options: { user: User | null } & ShellSagaOptions) {
-  const slices = combineSlices(authSlice, snackbarSlice).withLazyLoadedSlices<Record<string, unknown>>();
-  const rootReducer: typeof slices = ((state, action) => slices(isSignOut(action) ? undefined : state, action)) as typeof slices;
+  const slices = combineSlices(authSlice, snackbarSlice).withLazyLoadedSlices<
+    Record<string, unknown>
+  >();
+  const rootReducer: typeof slices = ((state, action) =>
+    slices(isSignOut(action) ? undefined : state, action)) as typeof slices;
   const sagaMiddleware = createSagaMiddleware({
     onError: (error) => console.error('[store] a saga crashed', error),
   });

@@ -36,10 +36,20 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-export function renderShell(element: ReactNode, options: { path?: string; user?: User | null; config?: Partial<ClientConfig> } = {}) {
+export function renderShell(
+  element: ReactNode,
+  options: { path?: string; user?: User | null; config?: Partial<ClientConfig> } = {},
+) {
   const user = options.user ?? null;
-  const { store, injectFeature } = createShellStore({ user, identifyUser: async () => undefined, resetUser: async () => undefined });
-  const services = { config: testConfig({ user, ...options.config }), injectFeature: jest.fn(injectFeature) };
+  const { store, injectFeature } = createShellStore({
+    user,
+    identifyUser: async () => undefined,
+    resetUser: async () => undefined,
+  });
+  const services = {
+    config: testConfig({ user, ...options.config }),
+    injectFeature: jest.fn(injectFeature),
+  };
   const view = render(
     <ShellProviders store={store} services={services}>
       <MemoryRouter initialEntries={[options.path ?? '/']}>

@@ -1,0 +1,206 @@
+// Listings and buildings, as a host and as building staff use them.
+import { expect, test, type Page } from '@playwright/test';
+import { apiGet, apiPost, apiSession } from './support/api';
+import { expectHeading, signIn } from './support/session';
+
+interface Listing {
+  id: string;
+  nickname: string;
+  address: string;
+  city: string;
+  status: string;
+  version: number;
+}
+
+const listingsTable = (page: Page) => page.getByRole('table', { name: 'Listings' });
+const statusOf = (page: Page, nickname: string) =>
+  listingsTable(page).getByRole('combobox', { name: `Status of ${nickname}` });
+
+async function openListings(page: Page): Promise<void> {
+  await signIn(page, 'owner@hostdash.test', { next: '/listings' });
+  await expectHeading(page, 'Listings');
+  await expect(listingsTable(page).getByRole('row')).toHaveCount(11);
+}
+
+async function firstRows(page: Page, count: number): Promise<string[]> {
+  const links = listingsTable(page).getByRole('row').locator('td:nth-child(2) a');
+  return (await links.allTextContents()).slice(0, count);
+}
+
+test('an owner changes a listing’s status and sees it after a reload', async ({
+  page,
+  request,
+}) => {
+  await openListings(page);
+  const [nickname = ''] = await firstRows(page, 1);
+  await statusOf(page, nickname).click();
+  const saved = page.waitForResponse(
+    (response) => response.url().includes('/api/listing/update/') && response.ok(),
+  );
+  await page.getByRole('option', { name: 'Inactive' }).click();
+  await saved;
+  await expect(statusOf(page, nickname)).toHaveText('Inactive');
+
+  await page.reload();
+  await expect(statusOf(page, nickname)).toHaveText('Inactive');
+
+  // Leave the demo data as it was.
+  const session = await apiSession(request, 'owner@hostdash.test');
+  const { items } = await apiGet<{ items: Listing[] }>(
+    request,
+    session,
+    `/listing/load?size=1&search=${encodeURIComponent(nickname)}`,
+  );
+  const listing = items.find((candidate) => candidate.nickname === nickname);
+  if (listing)
+    await apiPost(request, session, `/listing/update/${listing.id}`, {
+      version: listing.version,
+      status: 'active',
+    });
+});
+
+test('a batch of three listings changes status together, with the result reported', async ({
+  page,
+  request,
+}) => {
+  await openListings(page);
+  const nicknames = await firstRows(page, 3);
+  for (const nickname of nicknames)
+    await page.getByRole('checkbox', { name: `Select ${nickname}` }).check();
+  await expect(page.getByRole('region', { name: 'Selected listings' })).toContainText('3 selected');
+  await page.getByRole('button', { name: 'Set status' }).click();
+  await page.getByRole('menuitem', { name: 'Archived' }).click();
+
+  await expect(page.getByRole('status', { name: 'Batch result' })).toContainText(
+    '3 listings set to Archived',
+  );
+  for (const nickname of nicknames) await expect(statusOf(page, nickname)).toHaveText('Archived');
+  await page.reload();
+  for (const nickname of nicknames) await expect(statusOf(page, nickname)).toHaveText('Archived');
+
+  const session = await apiSession(request, 'owner@hostdash.test');
+  const { items } = await apiGet<{ items: Listing[] }>(
+    request,
+    session,
+    '/listing/load?size=100&status=archived',
+  );
+  for (const listing of items.filter((candidate) => nicknames.includes(candidate.nickname))) {
+    await apiPost(request, session, `/listing/update/${listing.id}`, {
+      version: listing.version,
+      status: 'active',
+    });
+  }
+});
+
+test('search finds a listing by part of its address', async ({ page, request }) => {
+  const session = await apiSession(request, 'owner@hostdash.test');
+  const { items } = await apiGet<{ items: Listing[] }>(
+    request,
+    session,
+    '/listing/load?from=57&size=1&sort=created_at:asc',
+  );
+  const target = items[0];
+  expect(target).toBeDefined();
+  // The street and number, without the unit: "Rua de São Miguel 42, Apt 2B" → "São Miguel 42".
+  const part = (target?.address ?? '').split(',')[0]!.split(' ').slice(-3).join(' ');
+
+  await openListings(page);
+  await page.getByRole('textbox', { name: 'Search listings' }).fill(part);
+  await expect(
+    listingsTable(page).getByRole('link', { name: target?.nickname ?? '' }),
+  ).toBeVisible();
+  for (const address of await listingsTable(page)
+    .getByRole('row')
+    .locator('td:nth-child(3)')
+    .allTextContents()) {
+    expect(address.toLowerCase()).toContain(part.toLowerCase());
+  }
+});
+
+test('editing a listing is safe against a second tab', async ({ page, request }) => {
+  const session = await apiSession(request, 'owner@hostdash.test');
+  const { items } = await apiGet<{ items: Listing[] }>(
+    request,
+    session,
+    '/listing/load?from=5&size=1',
+  );
+  const listing = items[0]!;
+
+  await signIn(page, 'owner@hostdash.test', { next: `/listing/${listing.id}` });
+  await expectHeading(page, listing.nickname);
+  const second = await page.context().newPage();
+  await second.goto(`/listing/${listing.id}`);
+  await expectHeading(second, listing.nickname);
+
+  await page.getByRole('textbox', { name: 'Nickname' }).fill(`${listing.nickname} (first tab)`);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectHeading(page, `${listing.nickname} (first tab)`);
+
+  await second.getByRole('textbox', { name: 'City' }).fill('Sintra');
+  await second.getByRole('button', { name: 'Save changes' }).click();
+  await expect(second.getByText('Someone else changed this listing')).toBeVisible();
+  await second.getByRole('button', { name: 'Keep my edits' }).click();
+  await expect(second.getByRole('textbox', { name: 'Nickname' })).toHaveValue(
+    `${listing.nickname} (first tab)`,
+  );
+  await second.getByRole('button', { name: 'Save changes' }).click();
+  await expect(second.getByText('Changes saved.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Sintra');
+  await expect(page.getByRole('textbox', { name: 'Nickname' })).toHaveValue(
+    `${listing.nickname} (first tab)`,
+  );
+  await second.close();
+
+  const current = await apiGet<Listing>(request, session, `/listing/get/${listing.id}`);
+  await apiPost(request, session, `/listing/update/${listing.id}`, {
+    version: current.version,
+    nickname: listing.nickname,
+    city: listing.city,
+  });
+});
+
+test('an owner sees buildings with their arrivals and opens one', async ({ page }) => {
+  await signIn(page, 'owner@hostdash.test', { next: '/buildings' });
+  await expectHeading(page, 'Buildings');
+  const card = page.getByRole('article', { name: 'Marina Lofts' });
+  await expect(card).toContainText('arrivals today');
+  await card.getByRole('link', { name: 'Open Marina Lofts' }).click();
+  await expect(page).toHaveURL(/\/building\/1\/marina-lofts$/);
+  await expectHeading(page, 'Marina Lofts');
+  await expect(page.getByRole('table', { name: 'Listings in this building' })).toBeVisible();
+});
+
+test('a vendor opens their building, never sees guest contact details, and cannot open another’s', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'vendor@hostdash.test');
+  await expect(page).toHaveURL(/\/building\/1\/marina-lofts$/);
+  await expectHeading(page, 'Marina Lofts');
+  await expect(
+    page.getByRole('heading', { name: 'Arrivals: today and the next 7 days' }),
+  ).toBeVisible();
+  const text = await page.locator('main').innerText();
+  expect(text).not.toContain('@');
+
+  const owner = await apiSession(request, 'owner@hostdash.test');
+  const { buildings } = await apiGet<{ buildings: { account_id: string; slug: string }[] }>(
+    request,
+    owner,
+    '/listing/load/?buildings=1&noitems=1',
+  );
+  const vendor = await apiSession(request, 'vendor@hostdash.test');
+  const { vendor_buildings: granted } = await apiGet<{ vendor_buildings: { slug: string }[] }>(
+    request,
+    vendor,
+    '/loadAuth',
+  );
+  const other = buildings.find((building) => !granted.some((mine) => mine.slug === building.slug));
+  expect(other).toBeDefined();
+
+  await page.goto(`/building/${other?.account_id}/${other?.slug}`);
+  await expect(page).toHaveURL(/\/error\/building-not-found$/);
+  await expectHeading(page, 'Building not found');
+});

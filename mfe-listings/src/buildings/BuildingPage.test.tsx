@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApiClient, toIsoDate, type User } from '@hostdash/shared-auth';
+import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
+import { renderRemote } from '../testing/renderRemote';
+import { arrivalDayLabel } from './BuildingPage';
+
+const vendor: User = {
+  id: '3',
+  name: 'Diego Alvarez',
+  email: 'vendor@hostdash.test',
+  type: 'user',
+  subtype: 'vendor',
+  is_active: true,
+  account_id: '1',
+  billing: { stripe_customer_id: 'cus_1' },
+  vendor_buildings: [
+    { account_id: '1', slug: 'marina-lofts', name: 'Marina Lofts' },
+    { account_id: '1', slug: 'harbor-house', name: 'Harbor House' },
+  ],
+};
+
+const today = toIsoDate();
+const inDays = (days: number) => toIsoDate(Date.now() + days * 24 * 60 * 60 * 1000);
+
+let server: ListingsServer;
+
+beforeEach(async () => {
+  server = await startListingsServer(0);
+  server.building = {
+    building: {
+      id: '3',
+      account_id: '1',
+      name: 'Marina Lofts',
+      slug: 'marina-lofts',
+      address: 'Avenida da Marina 12',
+      city: 'Lisbon',
+      country: 'PT',
+      listing_count: 2,
+    },
+    listings: [
+      {
+        id: '1',
+        nickname: 'Marina Lofts 1A',
+        status: 'active',
+        bedrooms: 2,
+        check_in_time: '15:00',
+        check_out_time: '11:00',
+      },
+      {
+        id: '2',
+        nickname: 'Marina Lofts 1B',
+        status: 'inactive',
+        bedrooms: 1,
+        check_in_time: '16:00',
+        check_out_time: '10:00',
+      },
+    ],
+    arrivals: [
+      {
+        id: '70',
+        listing_id: '1',
+        listing_nickname: 'Marina Lofts 1A',
+        guest_name: 'Amara Okafor',
+        guests: 2,
+        check_in_date: today,
+        check_out_date: inDays(3),
+        status: 'CONFIRMED',
+        verification_status: 'verified',
+      },
+      {
+        id: '71',
+        listing_id: '2',
+        listing_nickname: 'Marina Lofts 1B',
+        guest_name: 'Lukas Brandt',
+        guests: 4,
+        check_in_date: inDays(1),
+        check_out_date: inDays(2),
+        status: 'CONFIRMED',
+        verification_status: 'pending',
+      },
+    ],
+  };
+  configureApiClient({ baseURL: server.url, logError: () => undefined });
+});
+
+afterEach(() => server.close());
+
+describe('BuildingPage', () => {
+  it("shows the building's arrivals by day with each guest's verification, and its listings", async () => {
+    renderRemote('/building/1/marina-lofts', { user: vendor });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Marina Lofts' }),
+    ).toBeInTheDocument();
+    const arrivals = screen.getByRole('table', { name: 'Arrivals' });
+    expect(within(arrivals).getByRole('rowheader', { name: 'Today' })).toBeInTheDocument();
+    expect(within(arrivals).getByRole('rowheader', { name: 'Tomorrow' })).toBeInTheDocument();
+    const amara = within(arrivals).getByText('Amara Okafor').closest('tr') as HTMLElement;
+    expect(within(amara).getByText('Verified')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Listings in this building' })).getAllByRole('row'),
+    ).toHaveLength(3);
+  });
+
+  it('lets a vendor switch between their granted buildings', async () => {
+    renderRemote('/building/1/marina-lofts', { user: vendor });
+    await screen.findByRole('heading', { level: 1, name: 'Marina Lofts' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Building' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Harbor House' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/building/1/harbor-house');
+  });
+
+  it('sends a building that is not shared to building-not-found', async () => {
+    renderRemote('/building/2/someone-elses', { user: vendor });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/error/building-not-found'),
+    );
+  });
+
+  it('names days as people do', () => {
+    const now = new Date(2026, 10, 22, 9);
+    expect(arrivalDayLabel('2026-11-22', now)).toBe('Today');
+    expect(arrivalDayLabel('2026-11-23', now)).toBe('Tomorrow');
+    expect(arrivalDayLabel('2026-11-25', now)).toBe('Wed, Nov 25, 2026');
+  });
+});

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApiClient } from '@hostdash/shared-auth';
+import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
+import { renderRemote } from '../testing/renderRemote';
+
+let server: ListingsServer;
+
+beforeEach(async () => {
+  server = await startListingsServer(3);
+  server.listings[0] = { ...server.listings[0]!, custom_fields: { wifi_network: 'Marina-Guest' } };
+  configureApiClient({ baseURL: server.url, logError: () => undefined });
+});
+
+afterEach(() => server.close());
+
+const field = (label: string) => screen.getByRole('textbox', { name: label });
+
+describe('ListingDetailPage', () => {
+  it('shows the listing with its fields, custom fields and upcoming reservations', async () => {
+    renderRemote('/listing/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loft 01' })).toBeInTheDocument();
+    expect(field('Nickname')).toHaveValue('Loft 01');
+    expect(field('Field 1 name')).toHaveValue('wifi_network');
+    expect(field('Field 1 value')).toHaveValue('Marina-Guest');
+    expect(screen.getByText('No upcoming reservations')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('saves only what changed, with the version it was edited from', async () => {
+    const { store } = renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    await userEvent.clear(field('Nickname'));
+    await userEvent.type(field('Nickname'), 'Loft 01 – River view');
+    await userEvent.click(screen.getByRole('button', { name: 'Add field' }));
+    await userEvent.type(field('Field 2 name'), 'parking');
+    await userEvent.type(field('Field 2 value'), 'Space 14');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Loft 01 – River view' }),
+    ).toBeInTheDocument();
+    const body = JSON.parse(
+      server.requests.find((request) => request.url === '/listing/update/1')?.body ?? '{}',
+    );
+    expect(body).toEqual({
+      version: 1,
+      nickname: 'Loft 01 – River view',
+      custom_fields: { wifi_network: 'Marina-Guest', parking: 'Space 14' },
+    });
+    await waitFor(() =>
+      expect(store.getState().snackbar).toMatchObject({ open: true, text: 'Changes saved.' }),
+    );
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('explains a bad field and sends nothing', async () => {
+    renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    await userEvent.clear(field('Country'));
+    await userEvent.type(field('Country'), 'P');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('Use the two-letter country code, e.g. PT.')).toBeInTheDocument();
+    expect(server.requests.some((request) => request.url.startsWith('/listing/update'))).toBe(
+      false,
+    );
+  });
+
+  it('on a stale write, keeps the edits and lets the host save them on top of the latest version', async () => {
+    renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    // Someone else saves a new city in another tab.
+    server.listings[0] = {
+      ...server.listings[0]!,
+      city: 'Porto',
+      version: 2,
+      updated_at: new Date().toISOString(),
+    };
+
+    await userEvent.clear(field('Nickname'));
+    await userEvent.type(field('Nickname'), 'Loft One');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByText('Someone else changed this listing');
+    expect(field('Nickname')).toHaveValue('Loft One');
+
+    await userEvent.click(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', {
+        name: 'Keep my edits',
+      }),
+    );
+    expect(field('City')).toHaveValue('Porto');
+    expect(field('Nickname')).toHaveValue('Loft One');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loft One' })).toBeInTheDocument();
+    expect(server.listings[0]).toMatchObject({ nickname: 'Loft One', city: 'Porto', version: 3 });
+  });
+
+  it('says so when the listing does not exist', async () => {
+    renderRemote('/listing/999');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Listing not found' }),
+    ).toBeInTheDocument();
+  });
+});

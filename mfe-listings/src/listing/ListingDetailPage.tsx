@@ -1,0 +1,327 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import {
+  Alert,
+  AlertTitle,
+  Autocomplete,
+  Box,
+  Breadcrumbs,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Link,
+  MenuItem,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useDispatch, useSelector } from 'react-redux';
+import { buildingPath, formatRelativeTime, pmsName, snackbarActions } from '@hostdash/shared-auth';
+import { LoadError } from '../common/LoadError';
+import { useDelayed } from '../common/useDelayed';
+import type { Listing } from '../listings/listingsApi';
+import { listingsActions, selectBuildings, selectDetail } from '../listings/listingsSlice';
+import { StatusSelect } from '../listings/StatusSelect';
+import { CustomFieldsEditor } from './CustomFieldsEditor';
+import {
+  changesFrom,
+  formValues,
+  NO_BUILDING,
+  rebase,
+  validate,
+  type FormField,
+  type ListingFormValues,
+} from './listingForm';
+import { UpcomingReservations } from './UpcomingReservations';
+
+const TIME_ZONES: readonly string[] =
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+
+function ListingForm({ listing }: { listing: Listing }) {
+  const dispatch = useDispatch();
+  const { save, conflict } = useSelector(selectDetail);
+  const buildings = useSelector(selectBuildings).items.filter(
+    (building) => building.account_id === listing.account_id,
+  );
+  const [values, setValues] = useState<ListingFormValues>(() => formValues(listing));
+  const [edited, setEdited] = useState<ReadonlySet<FormField>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const savingFrom = useRef<number | null>(null);
+
+  const zones = useMemo(() => new Set([...TIME_ZONES, listing.timezone]), [listing.timezone]);
+  const errors = validate(values, zones);
+  const changes = changesFrom(listing, values);
+  const dirty = Object.keys(changes).length > 0;
+  const shownError = (field: FormField) =>
+    submitted || edited.has(field) ? errors[field] : undefined;
+
+  // A save went through: the form now shows what was saved.
+  useEffect(() => {
+    if (savingFrom.current === null || save.loading) return;
+    if (save.error) {
+      // Refused (a conflict or a bad field): the edits stay, nothing was saved.
+      savingFrom.current = null;
+      return;
+    }
+    if (listing.version > savingFrom.current) {
+      savingFrom.current = null;
+      setValues(formValues(listing));
+      setEdited(new Set());
+      setSubmitted(false);
+      dispatch(snackbarActions.show({ text: 'Changes saved.', props: { severity: 'success' } }));
+    }
+  }, [listing, save.loading, save.error, dispatch]);
+
+  const set = <Field extends FormField>(field: Field, value: ListingFormValues[Field]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setEdited((current) => new Set(current).add(field));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || !dirty) return;
+    savingFrom.current = listing.version;
+    dispatch(
+      listingsActions.saveListing.requested({ id: listing.id, version: listing.version, changes }),
+    );
+  };
+
+  const keepMyEdits = () => {
+    if (!conflict) return;
+    setValues(rebase(conflict, values, edited));
+    dispatch(listingsActions.adoptLatest());
+  };
+
+  const discard = () => {
+    setValues(formValues(conflict ?? listing));
+    setEdited(new Set());
+    setSubmitted(false);
+    if (conflict) dispatch(listingsActions.adoptLatest());
+  };
+
+  const disabled = save.loading;
+  const text = (
+    field:
+      'nickname' | 'address' | 'city' | 'country' | 'check_in_time' | 'check_out_time' | 'bedrooms',
+    label: string,
+    extra: object = {},
+  ) => (
+    <TextField
+      label={label}
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+      error={!!shownError(field)}
+      helperText={shownError(field) ?? ' '}
+      disabled={disabled}
+      fullWidth
+      size="small"
+      {...extra}
+    />
+  );
+
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate aria-label="Listing details">
+      <Stack spacing={2}>
+        {conflict && (
+          <Alert
+            severity="warning"
+            action={
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                <Button color="inherit" size="small" onClick={keepMyEdits}>
+                  Keep my edits
+                </Button>
+                <Button color="inherit" size="small" onClick={discard}>
+                  Discard my edits
+                </Button>
+              </Stack>
+            }
+          >
+            <AlertTitle>Someone else changed this listing</AlertTitle>
+            It was saved {formatRelativeTime(conflict.updated_at)}, after you opened it. Your edits
+            are still here: keep them on top of the latest version and save again, or discard them.
+          </Alert>
+        )}
+        {save.error && !conflict && <Alert severity="error">{save.error.message}</Alert>}
+        <Card>
+          <CardHeader title="Details" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+          <CardContent sx={{ pt: 0 }}>
+            <Box
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+            >
+              {text('nickname', 'Nickname', { required: true })}
+              <TextField
+                select
+                label="Building"
+                value={values.building_id}
+                onChange={(event) => set('building_id', event.target.value)}
+                disabled={disabled}
+                size="small"
+                helperText=" "
+                fullWidth
+              >
+                <MenuItem value={NO_BUILDING}>No building</MenuItem>
+                {buildings.map((building) => (
+                  <MenuItem key={building.id} value={building.id}>
+                    {building.name}
+                  </MenuItem>
+                ))}
+                {listing.building_id &&
+                  !buildings.some((building) => building.id === listing.building_id) && (
+                    <MenuItem value={listing.building_id}>{listing.building}</MenuItem>
+                  )}
+              </TextField>
+              {text('address', 'Address', { required: true })}
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '2fr 1fr' }}>
+                {text('city', 'City', { required: true })}
+                {text('country', 'Country', {
+                  required: true,
+                  slotProps: { htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } },
+                })}
+              </Box>
+              <Autocomplete
+                options={[...zones].sort()}
+                value={values.timezone}
+                onChange={(_event, zone) => zone && set('timezone', zone)}
+                disabled={disabled}
+                disableClearable
+                size="small"
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Time zone"
+                    error={!!shownError('timezone')}
+                    helperText={shownError('timezone') ?? ' '}
+                  />
+                )}
+              />
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr 1fr' }}>
+                {text('check_in_time', 'Check-in from', { type: 'time' })}
+                {text('check_out_time', 'Check-out by', { type: 'time' })}
+                {text('bedrooms', 'Bedrooms', {
+                  type: 'number',
+                  slotProps: { htmlInput: { min: 0, max: 50 } },
+                })}
+              </Box>
+            </Box>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Custom fields"
+            slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+          />
+          <CardContent sx={{ pt: 0 }}>
+            <CustomFieldsEditor
+              rows={values.custom_fields}
+              error={shownError('custom_fields')}
+              disabled={disabled}
+              onChange={(rows) => set('custom_fields', rows)}
+            />
+          </CardContent>
+        </Card>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={discard} disabled={disabled || (!dirty && !conflict)}>
+            Discard changes
+          </Button>
+          <Button type="submit" variant="contained" disabled={disabled || !dirty || !!conflict}>
+            {save.loading ? 'Saving…' : 'Save changes'}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+export function ListingDetailPage() {
+  const dispatch = useDispatch();
+  const { id = '' } = useParams();
+  const { listing, status } = useSelector(selectDetail);
+  const showSkeleton = useDelayed(status.loading && !listing);
+
+  useEffect(() => {
+    dispatch(listingsActions.loadListing.requested({ id }));
+    dispatch(listingsActions.loadBuildings.requested());
+  }, [id, dispatch]);
+
+  const current = listing?.id === id ? listing : null;
+
+  if (!current) {
+    if (status.error?.status === 404) {
+      return (
+        <Stack spacing={2}>
+          <Typography variant="h1">Listing not found</Typography>
+          <Typography>This listing does not exist or is not shared with you.</Typography>
+          <div>
+            <Button component={RouterLink} to="/listings" variant="contained">
+              Back to listings
+            </Button>
+          </div>
+        </Stack>
+      );
+    }
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h1">{showSkeleton ? <Skeleton width={320} /> : 'Listing'}</Typography>
+        {status.error && (
+          <LoadError
+            error={status.error}
+            onRetry={() => dispatch(listingsActions.loadListing.requested({ id }))}
+          />
+        )}
+        {showSkeleton && <Skeleton variant="rounded" height={320} />}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Link component={RouterLink} to="/listings" underline="hover" color="inherit">
+          Listings
+        </Link>
+        {current.building && current.building_slug && (
+          <Link
+            component={RouterLink}
+            to={buildingPath({ account_id: current.account_id, slug: current.building_slug })}
+            underline="hover"
+            color="inherit"
+          >
+            {current.building}
+          </Link>
+        )}
+        <Typography color="text.primary">{current.nickname}</Typography>
+      </Breadcrumbs>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          {current.nickname}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            Status
+          </Typography>
+          <StatusSelect listing={current} />
+        </Stack>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        From {pmsName(current.pms)} · updated {formatRelativeTime(current.updated_at)}
+      </Typography>
+      <ListingForm key={current.id} listing={current} />
+      <Card>
+        <CardHeader
+          title="Upcoming reservations"
+          slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+        />
+        <CardContent sx={{ pt: 0 }}>
+          <UpcomingReservations reservations={current.upcoming_reservations ?? []} />
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

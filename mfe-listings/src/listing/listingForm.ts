@@ -1,0 +1,128 @@
+// The detail form's values and what changed. Kept out of redux (STYLE.md): only the save goes
+// through the slice.
+import type { Listing, ListingChanges } from '../listings/listingsApi';
+
+export interface CustomFieldRow {
+  key: string;
+  value: string;
+}
+
+export interface ListingFormValues {
+  nickname: string;
+  address: string;
+  city: string;
+  country: string;
+  building_id: string;
+  timezone: string;
+  check_in_time: string;
+  check_out_time: string;
+  bedrooms: string;
+  custom_fields: CustomFieldRow[];
+}
+
+export type FormField = keyof ListingFormValues;
+
+export const NO_BUILDING = '';
+
+export function formValues(listing: Listing): ListingFormValues {
+  return {
+    nickname: listing.nickname,
+    address: listing.address,
+    city: listing.city,
+    country: listing.country,
+    building_id: listing.building_id ?? NO_BUILDING,
+    timezone: listing.timezone,
+    check_in_time: listing.check_in_time,
+    check_out_time: listing.check_out_time,
+    bedrooms: String(listing.bedrooms),
+    custom_fields: Object.entries(listing.custom_fields ?? {}).map(([key, value]) => ({
+      key,
+      value,
+    })),
+  };
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const FIELD_KEY = /^[A-Za-z0-9 _-]{1,40}$/;
+export const MAX_CUSTOM_FIELDS = 20;
+
+/** Errors to show beside fields; the API checks the same rules and has the last word. */
+export function validate(
+  values: ListingFormValues,
+  timeZones: ReadonlySet<string>,
+): Partial<Record<FormField, string>> {
+  const errors: Partial<Record<FormField, string>> = {};
+  const required = (field: FormField, label: string, max: number) => {
+    const text = String(values[field]).trim();
+    if (!text) errors[field] = `${label} is required.`;
+    else if (text.length > max) errors[field] = `${label} can be at most ${max} characters.`;
+  };
+  required('nickname', 'Nickname', 120);
+  required('address', 'Address', 200);
+  required('city', 'City', 100);
+  if (!/^[A-Za-z]{2}$/.test(values.country.trim()))
+    errors.country = 'Use the two-letter country code, e.g. PT.';
+  if (timeZones.size > 0 && !timeZones.has(values.timezone))
+    errors.timezone = 'Choose a time zone from the list.';
+  if (!TIME.test(values.check_in_time)) errors.check_in_time = 'Use a time like 15:00.';
+  if (!TIME.test(values.check_out_time)) errors.check_out_time = 'Use a time like 11:00.';
+  const bedrooms = Number(values.bedrooms);
+  if (!/^\d+$/.test(values.bedrooms) || bedrooms > 50)
+    errors.bedrooms = 'Use a whole number from 0 to 50.';
+  const keys = values.custom_fields.map((row) => row.key.trim());
+  if (values.custom_fields.length > MAX_CUSTOM_FIELDS)
+    errors.custom_fields = `At most ${MAX_CUSTOM_FIELDS} custom fields.`;
+  else if (keys.some((key) => !FIELD_KEY.test(key)))
+    errors.custom_fields = 'Each name needs 1–40 letters, digits, spaces, _ or -.';
+  else if (new Set(keys).size !== keys.length)
+    errors.custom_fields = 'Each custom field needs its own name.';
+  else if (values.custom_fields.some((row) => row.value.length > 500))
+    errors.custom_fields = 'A value can be at most 500 characters.';
+  return errors;
+}
+
+function customFieldsObject(rows: CustomFieldRow[]): Record<string, string> {
+  return Object.fromEntries(rows.map((row) => [row.key.trim(), row.value]));
+}
+
+/** The fields whose value differs from the saved listing, in the API's terms. */
+export function changesFrom(listing: Listing, values: ListingFormValues): ListingChanges {
+  const changes: ListingChanges = {};
+  const text = (
+    field: 'nickname' | 'address' | 'city' | 'timezone' | 'check_in_time' | 'check_out_time',
+  ) => {
+    const value = values[field].trim();
+    if (value !== listing[field]) changes[field] = value;
+  };
+  text('nickname');
+  text('address');
+  text('city');
+  text('timezone');
+  text('check_in_time');
+  text('check_out_time');
+  const country = values.country.trim().toUpperCase();
+  if (country !== listing.country) changes.country = country;
+  const buildingId = values.building_id === NO_BUILDING ? null : values.building_id;
+  if (buildingId !== listing.building_id) changes.building_id = buildingId;
+  const bedrooms = Number(values.bedrooms);
+  if (bedrooms !== listing.bedrooms) changes.bedrooms = bedrooms;
+  const fields = customFieldsObject(values.custom_fields);
+  const saved = listing.custom_fields ?? {};
+  const same =
+    Object.keys(fields).length === Object.keys(saved).length &&
+    Object.entries(fields).every(([key, value]) => saved[key] === value);
+  if (!same) changes.custom_fields = fields;
+  return changes;
+}
+
+/** The latest saved version with this person's edits laid over it (after a 409). */
+export function rebase(
+  latest: Listing,
+  values: ListingFormValues,
+  edited: ReadonlySet<FormField>,
+): ListingFormValues {
+  const next = formValues(latest);
+  for (const field of edited)
+    (next as unknown as Record<FormField, unknown>)[field] = values[field];
+  return next;
+}

@@ -1,0 +1,81 @@
+import { Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { useSelector } from 'react-redux';
+import { pmsName } from '@hostdash/shared-auth';
+import { selectStats } from './listingsSlice';
+
+function StatCard({
+  label,
+  value,
+  detail,
+}: {
+  label: string;
+  value: string | null;
+  detail?: string;
+}) {
+  return (
+    <Card variant="outlined" sx={{ flex: 1, minWidth: 160 }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+          {value ?? <Skeleton width={60} />}
+        </Typography>
+        {detail !== undefined && (
+          <Typography variant="caption" color="text.secondary">
+            {detail}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const number = new Intl.NumberFormat('en');
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
+
+/** Counts for what the table shows (same search and status filter), computed by the API. */
+export function StatsCards() {
+  const { data } = useSelector(selectStats);
+  const topPms = data?.by_pms
+    .slice(0, 3)
+    .map((entry) => `${pmsName(entry.pms)} ${number.format(entry.count)}`)
+    .join(' · ');
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      component="section"
+      aria-label="Listing statistics"
+    >
+      <StatCard
+        label="Listings"
+        value={data ? number.format(data.total) : null}
+        detail={topPms || ' '}
+      />
+      <StatCard
+        label="Active"
+        value={data ? number.format(data.by_status.active) : null}
+        detail="Bookable and screened"
+      />
+      <StatCard
+        label="Inactive or archived"
+        value={data ? number.format(data.by_status.inactive + data.by_status.archived) : null}
+        detail={
+          data
+            ? `${number.format(data.by_status.inactive)} inactive · ${number.format(data.by_status.archived)} archived`
+            : ' '
+        }
+      />
+      <StatCard
+        label="Guests screened"
+        value={data ? percent.format(data.reservations.screened_share) : null}
+        detail={
+          data
+            ? `${number.format(data.reservations.screened)} of ${number.format(data.reservations.total)} stays, last 30 to next 90 days`
+            : ' '
+        }
+      />
+    </Stack>
+  );
+}
