@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const remotes = ['mfe-listings'];
+const remotes = ['mfe-listings', 'mfe-reservations'];
 
 const axiosRestriction = {
   name: 'axios',
@@ -33,6 +33,8 @@ const remoteBoundaries = remotes.map((remote) => ({
               '**/shell/**',
               '@hostdash/shell',
               '@hostdash/shared-auth/*',
+              '@hostdash/shared-ui/*',
+              '**/shared-ui/src/**',
               '**/shared-auth/src/**',
             ],
             message:

@@ -1,4 +1,4 @@
 // `npm run test:unit`: every package's jest project in one run.
 module.exports = {
-  projects: ['<rootDir>/shared-auth', '<rootDir>/api', '<rootDir>/shell', '<rootDir>/mfe-listings'],
+  projects: ['<rootDir>/shared-auth', '<rootDir>/shared-ui', '<rootDir>/api', '<rootDir>/shell', '<rootDir>/mfe-listings', '<rootDir>/mfe-reservations'],
 };

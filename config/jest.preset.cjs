@@ -31,6 +31,7 @@ module.exports = function jestPreset(packageDir, options = {}) {
     transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
     moduleNameMapper: {
       '^@hostdash/shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
+      '^@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
     },
     setupFiles: [
       ...(jsdom ? [path.join(root, 'config/jest.setup-jsdom.cjs')] : []),

@@ -97,7 +97,11 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
         // Browsers compile shared-auth from source; Node uses its dist build.
-        alias: { '@hostdash/shared-auth$': path.join(sharedAuthDir, 'src/index.ts') },
+        alias: {
+          '@hostdash/shared-auth$': path.join(sharedAuthDir, 'src/index.ts'),
+          // Stateless React pieces: compiled into each remote, not shared at run time.
+          '@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+        },
       },
       module: {
         rules: [

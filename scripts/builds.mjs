@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The remotes in this workspace (folder `mfe-<name>`). */
+export const REMOTES = ['listings', 'reservations'];
+
 /** Each package, the file its build produces, and the folders that feed it. */
 export const builds = [
   {
@@ -28,16 +31,17 @@ export const builds = [
       'config/webpack.federation.cjs',
     ],
   },
-  {
-    name: '@hostdash/mfe-listings',
-    output: 'mfe-listings/dist/mf-manifest.json',
+  ...REMOTES.map((remote) => ({
+    name: `@hostdash/mfe-${remote}`,
+    output: `mfe-${remote}/dist/mf-manifest.json`,
     sources: [
-      'mfe-listings/src',
-      'mfe-listings/package.json',
+      `mfe-${remote}/src`,
+      `mfe-${remote}/package.json`,
       'shared-auth/src',
+      'shared-ui/src',
       'config/webpack.federation.cjs',
     ],
-  },
+  })),
 ];
 
 function newestMtime(target) {

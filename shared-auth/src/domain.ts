@@ -68,3 +68,48 @@ export const PMS_NAMES: Record<string, string> = {
 };
 
 export const pmsName = (pms: string): string => PMS_NAMES[pms] ?? pms;
+
+export type RiskColour = 'green' | 'yellow' | 'orange' | 'red';
+export const RISK_COLOURS: readonly RiskColour[] = ['red', 'orange', 'yellow', 'green'];
+
+/** How each risk colour reads to a host, and how it is drawn (explicit colours: the four are the point). */
+export const RISK_COLOUR_INFO: Record<
+  RiskColour,
+  { label: string; meaning: string; background: string; text: string }
+> = {
+  red: {
+    label: 'Red',
+    meaning: 'High risk: review this guest before they arrive.',
+    background: '#d32f2f',
+    text: '#ffffff',
+  },
+  orange: {
+    label: 'Orange',
+    meaning: 'Elevated risk: look at the factors.',
+    background: '#ed6c02',
+    text: '#ffffff',
+  },
+  yellow: {
+    label: 'Yellow',
+    meaning: 'Some risk: worth a glance.',
+    background: '#fbc02d',
+    text: '#1f1f1f',
+  },
+  green: { label: 'Green', meaning: 'Low risk.', background: '#2e7d32', text: '#ffffff' },
+};
+
+export function riskColourInfo(colour: string): {
+  label: string;
+  meaning: string;
+  background: string;
+  text: string;
+} {
+  return (
+    RISK_COLOUR_INFO[colour as RiskColour] ?? {
+      label: colour,
+      meaning: '',
+      background: '#9e9e9e',
+      text: '#ffffff',
+    }
+  );
+}

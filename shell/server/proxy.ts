@@ -7,7 +7,6 @@ import { NO_RESPONSE_MESSAGE, parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
 import { clearSessionCookie, sessionCookie } from './cookies';
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Calls whose successful answer carries a new session in `sessionId`.
 const SIGN_IN_PATHS = new Set(['/login', '/user/auth/challenge']);
 // Hop-by-hop and origin-specific headers that must not be forwarded.
@@ -39,8 +38,10 @@ export const API_UNAVAILABLE = {
 };
 
 /**
- * A state-changing request is refused unless the browser says it came from this origin:
- * Sec-Fetch-Site same-origin (or none, typed by the user), else an Origin equal to ours.
+ * A request is refused unless the browser says it came from this origin: Sec-Fetch-Site
+ * same-origin (or none, typed by the user), else an Origin equal to ours. Reads too: some calls
+ * of the spec change things with GET (rotateImage, logout), and the dashboard never needs the API
+ * from another site.
  */
 export function isCrossSite(request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
@@ -75,10 +76,10 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
     );
 
     proxy.all('/api/*', async (request, reply) => {
-      if (STATE_CHANGING.has(request.method) && isCrossSite(request)) {
+      if (isCrossSite(request)) {
         return reply.code(403).send({
           error: 'cross_site_request',
-          message: 'This change was refused because it did not come from the Hostdash dashboard.',
+          message: 'This request was refused because it did not come from the Hostdash dashboard.',
         });
       }
       const apiPath = request.url.slice('/api'.length) || '/';

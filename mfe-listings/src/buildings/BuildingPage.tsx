@@ -29,10 +29,7 @@ import {
   toIsoDate,
   weekdayNames,
 } from '@hostdash/shared-auth';
-import { EmptyState } from '../common/EmptyState';
-import { LoadError } from '../common/LoadError';
-import { useDelayed } from '../common/useDelayed';
-import { VerificationChip } from '../common/VerificationChip';
+import { EmptyState, LoadError, useDelayed, VerificationChip } from '@hostdash/shared-ui';
 import type { BuildingArrival } from '../listings/listingsApi';
 import { ListingStatusChip } from '../listings/listingStatus';
 import { listingsActions, selectBuilding } from '../listings/listingsSlice';

@@ -13,9 +13,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath } from '@hostdash/shared-auth';
-import { EmptyState } from '../common/EmptyState';
-import { LoadError } from '../common/LoadError';
-import { useDelayed } from '../common/useDelayed';
+import { EmptyState, LoadError, useDelayed } from '@hostdash/shared-ui';
 import type { BuildingSummary } from '../listings/listingsApi';
 import { listingsActions, selectBuildings } from '../listings/listingsSlice';
 

@@ -19,8 +19,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath, formatRelativeTime, pmsName, snackbarActions } from '@hostdash/shared-auth';
-import { LoadError } from '../common/LoadError';
-import { useDelayed } from '../common/useDelayed';
+import { LoadError, useDelayed } from '@hostdash/shared-ui';
 import type { Listing } from '../listings/listingsApi';
 import { listingsActions, selectBuildings, selectDetail } from '../listings/listingsSlice';
 import { StatusSelect } from '../listings/StatusSelect';

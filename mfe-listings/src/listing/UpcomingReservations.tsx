@@ -1,8 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { formatDate, reservationPath } from '@hostdash/shared-auth';
-import { EmptyState } from '../common/EmptyState';
-import { VerificationChip } from '../common/VerificationChip';
+import { EmptyState, VerificationChip } from '@hostdash/shared-ui';
 import type { UpcomingReservation } from '../listings/listingsApi';
 
 /** The listing's next stays. Reservation pages belong to the reservations remote: we link there. */

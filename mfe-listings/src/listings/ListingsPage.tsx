@@ -17,8 +17,7 @@ import {
   SEARCH_PAGE_SIZE,
   setRowsPerPage,
 } from '@hostdash/shared-auth';
-import { LoadError } from '../common/LoadError';
-import { useDelayed } from '../common/useDelayed';
+import { LoadError, useDelayed } from '@hostdash/shared-ui';
 import { BatchBar } from './BatchBar';
 import { LISTING_STATUSES, type ListingsQuery, type ListingStatus } from './listingsApi';
 import { LISTING_STATUS_INFO } from './listingStatus';

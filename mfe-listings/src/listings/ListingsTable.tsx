@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath, pmsName } from '@hostdash/shared-auth';
-import { EmptyState } from '../common/EmptyState';
+import { EmptyState } from '@hostdash/shared-ui';
 import type { Listing } from './listingsApi';
 import { listingsActions, selectBatch } from './listingsSlice';
 import { StatusSelect } from './StatusSelect';

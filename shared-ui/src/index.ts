@@ -1,0 +1,6 @@
+// @hostdash/shared-ui: the one public entry (re-exports only).
+export * from './EmptyState';
+export * from './LoadError';
+export * from './useDelayed';
+export * from './VerificationChip';
+export * from './RiskChip';
