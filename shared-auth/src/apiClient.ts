@@ -59,9 +59,20 @@ export function toApiError(error: unknown): ApiError {
   return { error: 'client_error', message: String(error) };
 }
 
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  // Older engines (and jsdom) have no Blob.text().
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
 async function readErrorBody(data: unknown): Promise<unknown> {
   // Downloads ask for a Blob; an error answer then arrives as a Blob of JSON.
-  if (typeof Blob !== 'undefined' && data instanceof Blob) data = await data.text();
+  if (typeof Blob !== 'undefined' && data instanceof Blob) data = await blobText(data);
   if (data instanceof ArrayBuffer) data = new TextDecoder().decode(data);
   if (typeof data === 'string') {
     try {

@@ -13,3 +13,4 @@ export * from './dates';
 export * from './federation';
 export * from './themeOptions';
 export * from './domain';
+export * from './standaloneStore';

@@ -4,3 +4,5 @@ export * from './LoadError';
 export * from './useDelayed';
 export * from './VerificationChip';
 export * from './RiskChip';
+export * from './StatCard';
+export * from './renderStandalone';

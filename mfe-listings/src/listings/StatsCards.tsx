@@ -1,35 +1,8 @@
-import { Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { pmsName } from '@hostdash/shared-auth';
+import { StatCard } from '@hostdash/shared-ui';
 import { selectStats } from './listingsSlice';
-
-function StatCard({
-  label,
-  value,
-  detail,
-}: {
-  label: string;
-  value: string | null;
-  detail?: string;
-}) {
-  return (
-    <Card variant="outlined" sx={{ flex: 1, minWidth: 160 }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
-          {value ?? <Skeleton width={60} />}
-        </Typography>
-        {detail !== undefined && (
-          <Typography variant="caption" color="text.secondary">
-            {detail}
-          </Typography>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
 
 const number = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });

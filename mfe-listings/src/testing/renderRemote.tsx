@@ -3,9 +3,19 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
 import { ThemeProvider, createTheme } from '@mui/material';
-import { hostdashThemeOptions, type User } from '@hostdash/shared-auth';
+import type { Store } from 'redux';
+import {
+  createStandaloneStore,
+  hostdashThemeOptions,
+  type AuthState,
+  type SnackbarState,
+  type User,
+} from '@hostdash/shared-auth';
+import { slice } from '../feature';
 import { ListingsRoutes } from '../ListingsApp';
-import { createRemoteStore } from '../remoteStore';
+import type { ListingsState } from '../listings/listingsSlice';
+
+type RemoteState = { auth: AuthState; snackbar: SnackbarState; listings: ListingsState };
 
 function LocationProbe() {
   const location = useLocation();
@@ -13,7 +23,9 @@ function LocationProbe() {
 }
 
 export function renderRemote(path: string, options: { user?: User | null } = {}) {
-  const store = createRemoteStore({ user: options.user ?? null });
+  const store = createStandaloneStore(slice, {
+    user: options.user ?? null,
+  }) as unknown as Store<RemoteState>;
   const view = render(
     <Provider store={store}>
       <ThemeProvider theme={createTheme(hostdashThemeOptions)}>

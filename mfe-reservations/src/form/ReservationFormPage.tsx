@@ -1,0 +1,473 @@
+// One form for /create-reservation and /edit-reservation/{id}: validated inline, the guest's home
+// address normalised through the API's address task.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import {
+  Alert,
+  AlertTitle,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Link,
+  MenuItem,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useDispatch, useSelector } from 'react-redux';
+import { reservationPath, snackbarActions, toApiError } from '@hostdash/shared-auth';
+import { LoadError } from '@hostdash/shared-ui';
+import {
+  RESERVATION_SOURCES,
+  RESERVATION_STATUSES,
+  reservationsApi,
+  type NormalisedAddress,
+  type Reservation,
+} from '../reservations/reservationsApi';
+import { reservationsActions, selectDetail, selectSaved } from '../reservations/reservationsSlice';
+import {
+  changesFrom,
+  emptyForm,
+  formFromReservation,
+  nightsBetween,
+  toInput,
+  validate,
+  type FormField,
+  type ListingOption,
+  type ReservationFormValues,
+} from './reservationForm';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+function useListingOptions(search: string): ListingOption[] {
+  const [options, setOptions] = useState<ListingOption[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      reservationsApi
+        .listingOptions(search.trim(), controller.signal)
+        .then((answer) =>
+          setOptions(
+            answer.items.map((listing) => ({
+              id: listing.id,
+              nickname: listing.nickname,
+              detail: listing.building ?? `${listing.address}, ${listing.city}`,
+            })),
+          ),
+        )
+        .catch(() => undefined);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [search]);
+  return options;
+}
+
+function AddressField({ onNormalised }: { onNormalised: (address: NormalisedAddress) => void }) {
+  const [address, setAddress] = useState('');
+  const [checked, setChecked] = useState('');
+  const [result, setResult] = useState<NormalisedAddress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const normalise = () => {
+    const text = address.trim();
+    if (!text || text === checked) return;
+    setChecked(text);
+    setLoading(true);
+    setError(null);
+    reservationsApi
+      .normaliseAddress(text)
+      .then((answer) => {
+        setResult(answer);
+        onNormalised(answer);
+      })
+      .catch((failure: unknown) => setError(toApiError(failure).message))
+      .finally(() => setLoading(false));
+  };
+
+  return (
+    <Stack spacing={1}>
+      <TextField
+        label="Guest's home address"
+        placeholder="e.g. 12 ocean drive apt 4b, miami beach fl 33139, us"
+        value={address}
+        onChange={(event) => setAddress(event.target.value)}
+        onBlur={normalise}
+        helperText={
+          loading
+            ? 'Checking the address…'
+            : (error ?? 'Used for the local-guest check. We tidy it up for you.')
+        }
+        error={!!error}
+        size="small"
+        fullWidth
+      />
+      {result && !error && (
+        <Alert
+          severity={result.changed ? 'info' : 'success'}
+          action={
+            result.changed ? (
+              <Button color="inherit" size="small" onClick={() => setAddress(result.formatted)}>
+                Use this
+              </Button>
+            ) : undefined
+          }
+        >
+          {result.changed ? 'Normalised: ' : 'Looks right: '}
+          <strong>{result.formatted}</strong>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function ReservationForm({ saved }: { saved: Reservation | null }) {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const { save, conflict } = useSelector(selectDetail);
+  const done = useSelector(selectSaved);
+  const [values, setValues] = useState<ReservationFormValues>(() =>
+    saved ? formFromReservation(saved) : emptyForm(),
+  );
+  const [touched, setTouched] = useState<ReadonlySet<FormField>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [listingSearch, setListingSearch] = useState('');
+  const options = useListingOptions(listingSearch);
+  const errors = validate(values);
+  const shown = (field: FormField) => (submitted || touched.has(field) ? errors[field] : undefined);
+  const nights = useMemo(
+    () =>
+      !errors.check_in_date && !errors.check_out_date
+        ? nightsBetween(values.check_in_date, values.check_out_date)
+        : null,
+    [errors.check_in_date, errors.check_out_date, values.check_in_date, values.check_out_date],
+  );
+
+  // A newer saved version (taken after a conflict): it becomes the base, this person's edits stay on top.
+  const [baseVersion, setBaseVersion] = useState(saved?.version ?? null);
+  if (saved && baseVersion !== null && saved.version !== baseVersion) {
+    setBaseVersion(saved.version);
+    const latest = formFromReservation(saved);
+    setValues((current) => ({
+      ...latest,
+      ...Object.fromEntries([...touched].map((name) => [name, current[name]])),
+    }));
+  }
+
+  // Saved: open the reservation.
+  useEffect(() => {
+    if (submitted && done && !save.loading) {
+      dispatch(reservationsActions.clearSaved());
+      dispatch(
+        snackbarActions.show({
+          text: saved
+            ? 'Reservation updated and screened again.'
+            : 'Reservation created and screened.',
+          props: { severity: 'success' },
+        }),
+      );
+      navigate(reservationPath(done.id));
+    }
+  }, [submitted, done, save.loading, saved, dispatch, navigate]);
+
+  const set = <Field extends FormField>(field: Field, value: ReservationFormValues[Field]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setTouched((current) => new Set(current).add(field));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    if (saved) {
+      const changes = changesFrom(saved, values);
+      if (Object.keys(changes).length === 0) {
+        navigate(reservationPath(saved.id));
+        return;
+      }
+      dispatch(
+        reservationsActions.saveReservation.requested({
+          id: saved.id,
+          version: saved.version,
+          input: changes,
+        }),
+      );
+    } else {
+      dispatch(
+        reservationsActions.saveReservation.requested({
+          id: null,
+          version: null,
+          input: toInput(values),
+        }),
+      );
+    }
+  };
+
+  const field = (
+    name: 'guest_name' | 'guest_email' | 'guest_phone' | 'guest_city' | 'guest_country' | 'guests',
+    label: string,
+    extra: object = {},
+  ) => (
+    <TextField
+      label={label}
+      value={values[name]}
+      onChange={(event) => set(name, event.target.value)}
+      onBlur={() => setTouched((current) => new Set(current).add(name))}
+      error={!!shown(name)}
+      helperText={shown(name) ?? ' '}
+      size="small"
+      fullWidth
+      disabled={save.loading}
+      {...extra}
+    />
+  );
+
+  return (
+    <Box
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={saved ? 'Edit reservation' : 'New reservation'}
+    >
+      <Stack spacing={2}>
+        {conflict && (
+          <Alert
+            severity="warning"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => dispatch(reservationsActions.adoptLatest())}
+              >
+                Use the latest version
+              </Button>
+            }
+          >
+            <AlertTitle>Someone else changed this reservation</AlertTitle>
+            Your edits are still here. Take the latest version as the base and save again.
+          </Alert>
+        )}
+        {save.error && !conflict && <Alert severity="error">{save.error.message}</Alert>}
+        <Card>
+          <CardHeader title="Stay" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+          <CardContent sx={{ pt: 0 }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' },
+              }}
+            >
+              <Autocomplete
+                options={
+                  values.listing && !options.some((option) => option.id === values.listing?.id)
+                    ? [values.listing, ...options]
+                    : options
+                }
+                value={values.listing}
+                onChange={(_event, listing) => set('listing', listing)}
+                onInputChange={(_event, text, reason) =>
+                  reason === 'input' && setListingSearch(text)
+                }
+                getOptionLabel={(option) => option.nickname}
+                isOptionEqualToValue={(option, value) => option.id === value.id}
+                filterOptions={(all) => all}
+                renderOption={(props, option) => (
+                  <li {...props} key={option.id}>
+                    <Box>
+                      {option.nickname}
+                      <Typography variant="body2" color="text.secondary">
+                        {option.detail}
+                      </Typography>
+                    </Box>
+                  </li>
+                )}
+                disabled={save.loading}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Listing"
+                    size="small"
+                    error={!!shown('listing')}
+                    helperText={shown('listing') ?? ' '}
+                  />
+                )}
+              />
+              <TextField
+                type="date"
+                label="Check-in"
+                value={values.check_in_date}
+                onChange={(event) => set('check_in_date', event.target.value)}
+                error={!!shown('check_in_date')}
+                helperText={shown('check_in_date') ?? ' '}
+                size="small"
+                disabled={save.loading}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <TextField
+                type="date"
+                label="Check-out"
+                value={values.check_out_date}
+                onChange={(event) => set('check_out_date', event.target.value)}
+                error={!!shown('check_out_date')}
+                helperText={
+                  shown('check_out_date') ??
+                  (nights ? `${nights} ${nights === 1 ? 'night' : 'nights'}` : ' ')
+                }
+                size="small"
+                disabled={save.loading}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              {field('guests', 'Guests', {
+                type: 'number',
+                slotProps: { htmlInput: { min: 1, max: 30 } },
+              })}
+              <TextField
+                select
+                label="Source"
+                value={values.source}
+                onChange={(event) =>
+                  set('source', event.target.value as ReservationFormValues['source'])
+                }
+                size="small"
+                disabled={save.loading}
+                helperText=" "
+              >
+                {RESERVATION_SOURCES.map((source) => (
+                  <MenuItem key={source} value={source}>
+                    {source}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label="Status"
+                value={values.status}
+                onChange={(event) =>
+                  set('status', event.target.value as ReservationFormValues['status'])
+                }
+                size="small"
+                disabled={save.loading}
+                helperText=" "
+              >
+                {RESERVATION_STATUSES.map((status) => (
+                  <MenuItem key={status} value={status}>
+                    {status.charAt(0) + status.slice(1).toLowerCase()}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Box>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader title="Guest" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+          <CardContent sx={{ pt: 0 }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' },
+              }}
+            >
+              {field('guest_name', 'Name', { required: true })}
+              {field('guest_email', 'Email', { type: 'email', required: true })}
+              {field('guest_phone', 'Phone', { type: 'tel' })}
+            </Box>
+            <AddressField
+              onNormalised={(address) => {
+                if (address.components.city) set('guest_city', address.components.city);
+                if (address.components.country) set('guest_country', address.components.country);
+              }}
+            />
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
+                mt: 2,
+              }}
+            >
+              {field('guest_city', 'Home city')}
+              {field('guest_country', 'Home country', {
+                slotProps: { htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } },
+              })}
+            </Box>
+            <TextField
+              label="Guest's message"
+              value={values.message}
+              onChange={(event) => set('message', event.target.value)}
+              error={!!shown('message')}
+              helperText={
+                shown('message') ?? 'What the guest wrote when booking; screening reads it.'
+              }
+              multiline
+              minRows={2}
+              fullWidth
+              size="small"
+              disabled={save.loading}
+            />
+          </CardContent>
+        </Card>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button
+            component={RouterLink}
+            to={saved ? reservationPath(saved.id) : '/reservations'}
+            disabled={save.loading}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.loading || !!conflict}>
+            {save.loading ? 'Saving…' : saved ? 'Save changes' : 'Create reservation'}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+export function ReservationFormPage() {
+  const dispatch = useDispatch();
+  const { id } = useParams();
+  const { reservation, status } = useSelector(selectDetail);
+
+  useEffect(() => {
+    if (id) dispatch(reservationsActions.loadReservation.requested({ id }));
+  }, [id, dispatch]);
+
+  if (!id) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h1">New reservation</Typography>
+        <ReservationForm saved={null} />
+      </Stack>
+    );
+  }
+  const current = reservation?.id === id ? reservation : null;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">
+        {current ? `Edit ${current.guest_name}'s stay` : 'Edit reservation'}
+      </Typography>
+      {current && (
+        <Link component={RouterLink} to={reservationPath(current.id)} underline="hover">
+          Back to the reservation
+        </Link>
+      )}
+      {status.error && (
+        <LoadError
+          error={status.error}
+          onRetry={() => dispatch(reservationsActions.loadReservation.requested({ id }))}
+        />
+      )}
+      {!current && status.loading && <Skeleton variant="rounded" height={420} />}
+      {current && <ReservationForm key={current.id} saved={current} />}
+    </Stack>
+  );
+}

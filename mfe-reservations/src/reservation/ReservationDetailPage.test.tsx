@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApiClient } from '@hostdash/shared-auth';
+import { startReservationsServer, type ReservationsServer } from '../testing/reservationsServer';
+import { renderRemote } from '../testing/renderRemote';
+
+let server: ReservationsServer;
+beforeEach(async () => {
+  server = await startReservationsServer();
+  configureApiClient({ baseURL: server.url, logError: () => undefined });
+});
+afterEach(() => server.close());
+
+async function open() {
+  const view = renderRemote('/reservation/1');
+  await screen.findByRole('heading', { level: 1, name: 'Lukas Brandt' });
+  return view;
+}
+
+describe('ReservationDetailPage', () => {
+  it('shows the stay and the screening with every factor and its points', async () => {
+    await open();
+    const factors = screen.getByRole('table', { name: 'Risk factors' });
+    expect(within(factors).getByText('Party words in the message')).toBeInTheDocument();
+    expect(within(factors).getByText('“birthday party”')).toBeInTheDocument();
+    expect(within(factors).getByText('70')).toBeInTheDocument();
+    expect(screen.getByText('Coming for a birthday party!')).toBeInTheDocument();
+  });
+
+  it('changes the verification of the open reservation and shows the log entry', async () => {
+    await open();
+    await userEvent.click(screen.getByRole('button', { name: 'Change verification' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Note for the protect log' }),
+      'Called the guest.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const log = await screen.findByRole('table', { name: 'Protect log' });
+    expect(within(log).getByText('Verification changed')).toBeInTheDocument();
+    expect(within(log).getByText('In review → Verified')).toBeInTheDocument();
+    expect(within(log).getByText('Called the guest.')).toBeInTheDocument();
+  });
+
+  it('rotates an image and shows the new one', async () => {
+    await open();
+    const before = screen
+      .getByRole('img', { name: 'ID front of Lukas Brandt' })
+      .getAttribute('src');
+    await userEvent.click(screen.getByRole('button', { name: 'Rotate ID front' }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('img', { name: 'ID front of Lukas Brandt' }).getAttribute('src'),
+      ).not.toBe(before),
+    );
+    expect(server.requestsTo('/reservation/rotateImage/1').at(-1)?.searchParams.get('image')).toBe(
+      'id_front',
+    );
+  });
+
+  it('generates a report and keeps a failure until the next try', async () => {
+    const { store } = await open();
+    server.failNext.set('/user/reports/generate/guest-portal/1', {
+      status: 422,
+      json: {
+        error: 'nothing_to_report',
+        message: 'The guest has not started the guest portal yet.',
+      },
+    });
+    const generate = () => screen.getAllByRole('button', { name: 'Generate' })[0]!;
+    await userEvent.click(generate());
+    expect(
+      await screen.findByText('The guest has not started the guest portal yet.'),
+    ).toBeInTheDocument();
+    expect(store.getState().reservations.task.error?.error).toBe('nothing_to_report');
+    await userEvent.click(generate());
+    await waitFor(() =>
+      expect(
+        screen.queryByText('The guest has not started the guest portal yet.'),
+      ).not.toBeInTheDocument(),
+    );
+    expect(store.getState().reservations.task.result).toMatchObject({
+      type: 'guest-portal',
+      status: 'done',
+    });
+  });
+
+  it('says so when the reservation does not exist', async () => {
+    renderRemote('/reservation/404');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reservation not found' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,275 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import {
+  Box,
+  Breadcrumbs,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Link,
+  Pagination,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  buildingPath,
+  formatDate,
+  formatDateTime,
+  pageCount,
+  pageFromOffset,
+  PROTECT_LOG_PAGE_SIZE,
+} from '@hostdash/shared-auth';
+import { LoadError, RiskChip, useDelayed, VerificationChip } from '@hostdash/shared-ui';
+import type { Reservation } from '../reservations/reservationsApi';
+import { reservationsActions, selectDetail, selectLogs } from '../reservations/reservationsSlice';
+import { VerificationDialog } from '../reservations/VerificationDialog';
+import { IdentityImages } from './IdentityImages';
+import { ProtectLogTable } from './ProtectLogTable';
+import { ReportsCard } from './ReportsCard';
+import { ScreeningCard } from './ScreeningCard';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="div">{children}</Typography>
+    </Box>
+  );
+}
+
+function StayCard({ reservation }: { reservation: Reservation }) {
+  const { listing } = reservation;
+  return (
+    <Card>
+      <CardHeader
+        title="Stay"
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+        action={
+          <Button
+            component={RouterLink}
+            to={`/edit-reservation/${encodeURIComponent(reservation.id)}`}
+          >
+            Edit
+          </Button>
+        }
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+          }}
+        >
+          <Fact label="Listing">
+            <Link
+              component={RouterLink}
+              to={`/listing/${encodeURIComponent(listing.id)}`}
+              underline="hover"
+            >
+              {listing.nickname}
+            </Link>
+            <Typography variant="body2" color="text.secondary">
+              {listing.building && listing.building_slug ? (
+                <Link
+                  component={RouterLink}
+                  to={buildingPath({
+                    account_id: reservation.account_id,
+                    slug: listing.building_slug,
+                  })}
+                  underline="hover"
+                  color="inherit"
+                >
+                  {listing.building}
+                </Link>
+              ) : (
+                `${listing.address}, ${listing.city}`
+              )}
+            </Typography>
+          </Fact>
+          <Fact label="Check-in">
+            {formatDate(reservation.check_in_date)}
+            <Typography variant="body2" color="text.secondary">
+              from {listing.check_in_time}
+            </Typography>
+          </Fact>
+          <Fact label="Check-out">
+            {formatDate(reservation.check_out_date)}
+            <Typography variant="body2" color="text.secondary">
+              by {listing.check_out_time} · {reservation.nights}{' '}
+              {reservation.nights === 1 ? 'night' : 'nights'}
+            </Typography>
+          </Fact>
+          <Fact label="Guests">{reservation.guests}</Fact>
+          <Fact label="Guest">
+            {reservation.guest_name}
+            <Typography variant="body2" color="text.secondary">
+              {[reservation.guest_email, reservation.guest_phone].filter(Boolean).join(' · ') ||
+                '—'}
+            </Typography>
+          </Fact>
+          <Fact label="Lives in">
+            {[reservation.guest_city, reservation.guest_country].filter(Boolean).join(', ') || '—'}
+          </Fact>
+          <Fact label="Booked">
+            {formatDateTime(reservation.created_at)}
+            <Typography variant="body2" color="text.secondary">
+              via {reservation.source} · {reservation.status.toLowerCase()}
+            </Typography>
+          </Fact>
+          <Fact label="Card check">
+            {{ passed: 'Passed', failed: 'Failed', not_run: 'Not run' }[reservation.card_check] ??
+              reservation.card_check}
+          </Fact>
+        </Box>
+        {reservation.message && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="body2" color="text.secondary">
+              Guest's message
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{reservation.message}</Typography>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProtectLogCard({ reservationId }: { reservationId: string }) {
+  const dispatch = useDispatch();
+  const logs = useSelector(selectLogs);
+  const pages = pageCount(logs.pagination.total, PROTECT_LOG_PAGE_SIZE);
+  useEffect(() => {
+    dispatch(reservationsActions.loadLog.requested({ reservationId, from: 0 }));
+  }, [reservationId, dispatch]);
+  const items = logs.reservationId === reservationId ? logs.items : [];
+  return (
+    <Card>
+      <CardHeader
+        title="Protect log"
+        subheader="Everything that happened to this reservation, newest first"
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {logs.status.error ? (
+          <LoadError
+            error={logs.status.error}
+            onRetry={() =>
+              dispatch(
+                reservationsActions.loadLog.requested({
+                  reservationId,
+                  from: logs.pagination.from,
+                }),
+              )
+            }
+          />
+        ) : (
+          <ProtectLogTable items={items} label="Protect log" />
+        )}
+        {pages > 1 && (
+          <Pagination
+            sx={{ mt: 2 }}
+            count={pages}
+            page={pageFromOffset(logs.pagination.from, PROTECT_LOG_PAGE_SIZE) + 1}
+            onChange={(_event, page) =>
+              dispatch(
+                reservationsActions.loadLog.requested({
+                  reservationId,
+                  from: (page - 1) * PROTECT_LOG_PAGE_SIZE,
+                }),
+              )
+            }
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ReservationDetailPage() {
+  const dispatch = useDispatch();
+  const { id = '' } = useParams();
+  const { reservation, status } = useSelector(selectDetail);
+  const [changing, setChanging] = useState(false);
+  const showSkeleton = useDelayed(status.loading && !reservation);
+
+  useEffect(() => {
+    dispatch(reservationsActions.loadReservation.requested({ id }));
+  }, [id, dispatch]);
+
+  const current = reservation?.id === id ? reservation : null;
+  if (!current) {
+    if (status.error?.status === 404) {
+      return (
+        <Stack spacing={2}>
+          <Typography variant="h1">Reservation not found</Typography>
+          <Typography>This reservation does not exist or is not shared with you.</Typography>
+          <div>
+            <Button component={RouterLink} to="/reservations" variant="contained">
+              Back to reservations
+            </Button>
+          </div>
+        </Stack>
+      );
+    }
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h1">
+          {showSkeleton ? <Skeleton width={280} /> : 'Reservation'}
+        </Typography>
+        {status.error && (
+          <LoadError
+            error={status.error}
+            onRetry={() => dispatch(reservationsActions.loadReservation.requested({ id }))}
+          />
+        )}
+        {showSkeleton && <Skeleton variant="rounded" height={360} />}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Link component={RouterLink} to="/reservations" underline="hover" color="inherit">
+          Reservations
+        </Link>
+        <Typography color="text.primary">{current.guest_name}</Typography>
+      </Breadcrumbs>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          {current.guest_name}
+        </Typography>
+        <RiskChip colour={current.risk.colour} score={current.risk.score} />
+        <VerificationChip status={current.verification_status} />
+        <Button variant="contained" onClick={() => setChanging(true)}>
+          Change verification
+        </Button>
+      </Stack>
+      <StayCard reservation={current} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <ScreeningCard reservation={current} />
+        <IdentityImages reservation={current} />
+      </Box>
+      <ReportsCard reservation={current} />
+      <ProtectLogCard reservationId={current.id} />
+      {changing && <VerificationDialog reservation={current} onClose={() => setChanging(false)} />}
+    </Stack>
+  );
+}

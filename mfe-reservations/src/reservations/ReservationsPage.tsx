@@ -1,0 +1,194 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Button,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Stack,
+  TablePagination,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  getRowsPerPage,
+  pageFromOffset,
+  SEARCH_PAGE_SIZE,
+  setRowsPerPage,
+  toIsoDate,
+} from '@hostdash/shared-auth';
+import { LoadError, useDelayed } from '@hostdash/shared-ui';
+import { RESERVATION_STATUSES, type ReservationQuery } from './reservationsApi';
+import {
+  DEFAULT_RESERVATIONS_SORT,
+  reservationsActions,
+  SEARCH_SORT,
+  selectReservationList,
+} from './reservationsSlice';
+import { ReservationStatsCards } from './ReservationStatsCards';
+import { ReservationsTable, type SortState } from './ReservationsTable';
+
+export const LIST_NAME = 'reservations';
+export const SEARCH_DEBOUNCE_MS = 300;
+const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
+const STATUS_LABELS: Record<string, string> = {
+  CONFIRMED: 'Confirmed',
+  CANCELLED: 'Cancelled',
+  INQUIRY: 'Inquiry',
+  all: 'Any status',
+};
+
+function parseSort(sort: string): SortState {
+  const [first = DEFAULT_RESERVATIONS_SORT] = sort.split(',');
+  const [field = 'check_in_date', direction] = first.split(':');
+  return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
+}
+
+export function ReservationsPage() {
+  const dispatch = useDispatch();
+  const { items, total, query, status } = useSelector(selectReservationList);
+  const [searchText, setSearchText] = useState(query.search);
+  const showSkeleton = useDelayed(status.loading);
+  const searching = query.search !== '';
+
+  const load = (changes: Partial<ReservationQuery>) => {
+    const next = { ...query, ...changes };
+    dispatch(reservationsActions.search.requested(next));
+    if (changes.startDate !== undefined)
+      dispatch(reservationsActions.loadStats.requested({ startDate: next.startDate }));
+  };
+
+  useEffect(() => {
+    const size = query.search ? SEARCH_PAGE_SIZE : getRowsPerPage(LIST_NAME);
+    dispatch(reservationsActions.search.requested({ ...query, size }));
+    dispatch(reservationsActions.loadStats.requested({ startDate: query.startDate }));
+    // Only on arrival: later loads come from the controls.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Search is debounced; a search pages by 10, newest stays first, ranked (spec section 7).
+  useEffect(() => {
+    const search = searchText.trim();
+    if (search === query.search) return;
+    const timer = setTimeout(() => {
+      load(
+        search
+          ? { search, from: 0, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
+          : {
+              search: '',
+              from: 0,
+              size: getRowsPerPage(LIST_NAME),
+              sort: DEFAULT_RESERVATIONS_SORT,
+            },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // `load` reads the query it is given; the effect re-runs when the text or the query changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchText, query.search]);
+
+  const sort = parseSort(query.sort);
+  const onSort = (field: string) => {
+    const direction = sort.field === field && sort.direction === 'asc' ? 'desc' : 'asc';
+    load({ sort: `${field}:${direction}`, from: 0 });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          Reservations
+        </Typography>
+        <Button component={RouterLink} to="/create-reservation" variant="contained">
+          New reservation
+        </Button>
+      </Stack>
+
+      <ReservationStatsCards />
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField
+          label="Search reservations"
+          placeholder="Guest name or email, listing, reservation number"
+          size="small"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          sx={{ flexGrow: 1 }}
+          slotProps={{
+            input: {
+              endAdornment: searchText ? (
+                <InputAdornment position="end">
+                  <Button size="small" onClick={() => setSearchText('')}>
+                    Clear
+                  </Button>
+                </InputAdornment>
+              ) : undefined,
+            },
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={query.status}
+          onChange={(event) => load({ status: event.target.value, from: 0 })}
+          sx={{ minWidth: 160 }}
+        >
+          {[...RESERVATION_STATUSES, 'all'].map((value) => (
+            <MenuItem key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          type="date"
+          size="small"
+          label="Arriving from"
+          value={query.startDate}
+          disabled={searching}
+          helperText={searching ? 'A search looks at every date' : undefined}
+          onChange={(event) => load({ startDate: event.target.value || toIsoDate(), from: 0 })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+
+      {status.error && <LoadError error={status.error} onRetry={() => load({})} />}
+
+      <Paper>
+        <ReservationsTable
+          label="Reservations"
+          items={items}
+          loading={status.loading}
+          showSkeleton={showSkeleton}
+          sort={searching ? null : sort}
+          onSort={onSort}
+          canChangeVerification
+          emptyTitle={searching ? 'No reservations match' : 'No reservations from this day on'}
+          emptyText={
+            searching
+              ? `Nothing matches “${query.search}”.`
+              : 'Try an earlier start date or another status.'
+          }
+        />
+        <TablePagination
+          component="div"
+          count={total}
+          page={pageFromOffset(query.from, query.size)}
+          rowsPerPage={query.size}
+          rowsPerPageOptions={searching ? [SEARCH_PAGE_SIZE] : ROWS_PER_PAGE_OPTIONS}
+          onPageChange={(_event, page) => load({ from: page * query.size })}
+          onRowsPerPageChange={(event) => {
+            const size = Number(event.target.value);
+            setRowsPerPage(LIST_NAME, size);
+            load({ size, from: 0 });
+          }}
+        />
+      </Paper>
+    </Stack>
+  );
+}

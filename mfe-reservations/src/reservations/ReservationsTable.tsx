@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Button,
+  Link,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import { formatDate, formatRelativeTime, reservationPath } from '@hostdash/shared-auth';
+import { EmptyState, RiskChip, VerificationChip } from '@hostdash/shared-ui';
+import type { ReservationSummary } from './reservationsApi';
+import { VerificationDialog } from './VerificationDialog';
+
+export interface SortState {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+interface ReservationsTableProps {
+  label: string;
+  items: ReservationSummary[];
+  loading: boolean;
+  showSkeleton: boolean;
+  /** Risks first, with the factors: the risks page. */
+  attention?: boolean;
+  sort?: SortState | null;
+  onSort?: (field: string) => void;
+  emptyTitle: string;
+  emptyText: string;
+  /** Verification changes from a row update that row (spec section 4). */
+  canChangeVerification?: boolean;
+}
+
+function Sortable({
+  field,
+  label,
+  sort,
+  onSort,
+}: {
+  field: string;
+  label: string;
+  sort?: SortState | null;
+  onSort?: (field: string) => void;
+}) {
+  if (!sort || !onSort) return <>{label}</>;
+  return (
+    <TableSortLabel
+      active={sort.field === field}
+      direction={sort.field === field ? sort.direction : 'asc'}
+      onClick={() => onSort(field)}
+    >
+      {label}
+    </TableSortLabel>
+  );
+}
+
+function arrival(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const midnight = new Date(year, month - 1, day);
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+  const days = Math.round((midnight.getTime() - today.getTime()) / 86_400_000);
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return formatRelativeTime(midnight, today);
+}
+
+export function ReservationsTable(props: ReservationsTableProps) {
+  const {
+    label,
+    items,
+    loading,
+    showSkeleton,
+    attention,
+    sort,
+    onSort,
+    emptyTitle,
+    emptyText,
+    canChangeVerification,
+  } = props;
+  const [changing, setChanging] = useState<{ row: ReservationSummary; index: number } | null>(null);
+  const columns = attention ? 6 : 8;
+
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label} aria-busy={loading}>
+        <TableHead>
+          <TableRow>
+            {attention && <TableCell>Risk</TableCell>}
+            <TableCell>
+              <Sortable field="guest_name" label="Guest" sort={sort} onSort={onSort} />
+            </TableCell>
+            <TableCell>Listing</TableCell>
+            <TableCell>
+              <Sortable field="check_in_date" label="Check-in" sort={sort} onSort={onSort} />
+            </TableCell>
+            {attention ? <TableCell>Why</TableCell> : <TableCell>Check-out</TableCell>}
+            {!attention && <TableCell align="right">Guests</TableCell>}
+            {!attention && <TableCell>Source</TableCell>}
+            <TableCell>Verification</TableCell>
+            {!attention && (
+              <TableCell>
+                <Sortable field="risk_score" label="Risk" sort={sort} onSort={onSort} />
+              </TableCell>
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {showSkeleton && items.length === 0
+            ? Array.from({ length: 5 }, (_, row) => (
+                <TableRow key={`skeleton-${row}`}>
+                  {Array.from({ length: columns }, (_cell, cell) => (
+                    <TableCell key={cell}>
+                      <Skeleton />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            : items.map((reservation, index) => (
+                <TableRow key={reservation.id} hover sx={{ opacity: loading ? 0.6 : 1 }}>
+                  {attention && (
+                    <TableCell>
+                      <RiskChip colour={reservation.risk.colour} score={reservation.risk.score} />
+                    </TableCell>
+                  )}
+                  <TableCell sx={{ fontWeight: 500 }}>
+                    <Link
+                      component={RouterLink}
+                      to={reservationPath(reservation.id)}
+                      underline="hover"
+                    >
+                      {reservation.guest_name}
+                    </Link>
+                    {reservation.status !== 'CONFIRMED' && (
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: 'block' }}
+                      >
+                        {reservation.status.toLowerCase()}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {reservation.listing_nickname}
+                    {reservation.building && (
+                      <Typography variant="body2" color="text.secondary">
+                        {reservation.building}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {formatDate(reservation.check_in_date)}
+                    <Typography variant="body2" color="text.secondary">
+                      {arrival(reservation.check_in_date)} · {reservation.nights}{' '}
+                      {reservation.nights === 1 ? 'night' : 'nights'}
+                    </Typography>
+                  </TableCell>
+                  {attention ? (
+                    <TableCell>
+                      {reservation.risk.top_factors.length === 0 ? (
+                        <Typography variant="body2" color="text.secondary">
+                          Nothing stands out
+                        </Typography>
+                      ) : (
+                        <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+                          {reservation.risk.top_factors.map((factor) => (
+                            <Typography component="li" variant="body2" key={factor.code}>
+                              {factor.label}
+                            </Typography>
+                          ))}
+                        </Stack>
+                      )}
+                    </TableCell>
+                  ) : (
+                    <TableCell>{formatDate(reservation.check_out_date)}</TableCell>
+                  )}
+                  {!attention && <TableCell align="right">{reservation.guests}</TableCell>}
+                  {!attention && <TableCell>{reservation.source}</TableCell>}
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <VerificationChip status={reservation.verification_status} />
+                      {canChangeVerification && (
+                        <Button
+                          size="small"
+                          onClick={() => setChanging({ row: reservation, index })}
+                          aria-label={`Change verification of ${reservation.guest_name}`}
+                        >
+                          Change
+                        </Button>
+                      )}
+                    </Stack>
+                  </TableCell>
+                  {!attention && (
+                    <TableCell>
+                      <RiskChip colour={reservation.risk.colour} score={reservation.risk.score} />
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+          {!loading && items.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns}>
+                <EmptyState title={emptyTitle}>{emptyText}</EmptyState>
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+      {changing && (
+        <VerificationDialog
+          reservation={changing.row}
+          index={changing.index}
+          onClose={() => setChanging(null)}
+        />
+      )}
+    </TableContainer>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useDispatch, useSelector } from 'react-redux';
+import { VERIFICATION_STATUSES, type VerificationStatus } from '@hostdash/shared-auth';
+import { reservationsActions, selectDetail } from './reservationsSlice';
+
+export const NOTE_MAX = 1000;
+
+interface VerificationDialogProps {
+  reservation: { id: string; guest_name: string; verification_status: VerificationStatus };
+  /** The reservations list row to update; without it the open reservation is updated. */
+  index?: number;
+  onClose: () => void;
+}
+
+/** A host's reviewed decision on a guest's verification, with a note for the protect log. */
+export function VerificationDialog({ reservation, index, onClose }: VerificationDialogProps) {
+  const dispatch = useDispatch();
+  const { verification } = useSelector(selectDetail);
+  const [status, setStatus] = useState<VerificationStatus>(
+    reservation.verification_status === 'verified' ? 'review' : 'verified',
+  );
+  const [note, setNote] = useState('');
+  const [supervised, setSupervised] = useState(true);
+  const [attempted, setAttempted] = useState(false);
+
+  // Closes once the API confirms the change; a refusal stays open with the reason.
+  useEffect(() => {
+    if (attempted && !verification.loading && !verification.error) onClose();
+  }, [attempted, verification.loading, verification.error, onClose]);
+
+  const unchanged = status === reservation.verification_status;
+  const save = () => {
+    setAttempted(true);
+    dispatch(
+      reservationsActions.changeVerification.requested({
+        id: reservation.id,
+        status,
+        note,
+        supervised,
+        index,
+      }),
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={verification.loading ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="verification-title"
+    >
+      <DialogTitle id="verification-title">
+        Change verification of {reservation.guest_name}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {attempted && verification.error && (
+            <Alert severity="error">{verification.error.message}</Alert>
+          )}
+          <TextField
+            select
+            label="Verification status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as VerificationStatus)}
+          >
+            {(Object.keys(VERIFICATION_STATUSES) as VerificationStatus[]).map((value) => (
+              <MenuItem key={value} value={value}>
+                {VERIFICATION_STATUSES[value].label} — {VERIFICATION_STATUSES[value].meaning}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Note for the protect log"
+            placeholder="What you checked and why you decided"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            multiline
+            minRows={3}
+            error={note.length > NOTE_MAX}
+            helperText={
+              note.length > NOTE_MAX
+                ? `At most ${NOTE_MAX} characters.`
+                : `${note.length}/${NOTE_MAX}`
+            }
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={supervised}
+                onChange={(event) => setSupervised(event.target.checked)}
+              />
+            }
+            label="I reviewed this guest's documents myself (supervised)"
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={verification.loading}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={verification.loading || unchanged || note.length > NOTE_MAX}
+        >
+          {verification.loading ? 'Saving…' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

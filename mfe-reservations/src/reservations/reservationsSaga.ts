@@ -1,0 +1,142 @@
+import { all, call, fork, put, take, takeLatest } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { PROTECT_LOG_PAGE_SIZE, takeRemote } from '@hostdash/shared-auth';
+import { reservationsApi, type Reservation } from './reservationsApi';
+import { reservationsActions } from './reservationsSlice';
+
+/** The file name the server gave (Content-Disposition is not readable through axios' blob here). */
+export function reportFileName(type: string, id: string, format: 'pdf' | 'csv'): string {
+  return `hostdash-${type}-report-${id}.${format}`;
+}
+
+/** Hands a downloaded file to the browser as a download. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function* download({ type, id, format }: { type: string; id: string; format: 'pdf' | 'csv' }) {
+  const blob = (yield call(reservationsApi.downloadReport, type, id, format)) as Blob;
+  const fileName = reportFileName(type, id, format);
+  yield call(saveFile, blob, fileName);
+  return { fileName };
+}
+
+/** A change to a reservation adds to its protect log: show the newest entries. */
+function* refreshLogAfterChanges() {
+  yield takeLatest(
+    [
+      reservationsActions.changeVerification.succeeded.type,
+      reservationsActions.rescreen.succeeded.type,
+      reservationsActions.rotateImage.succeeded.type,
+      reservationsActions.generateReport.succeeded.type,
+    ],
+    function* refresh(action: PayloadAction<unknown, string, { request: { id: string } }>) {
+      yield put(
+        reservationsActions.loadLog.requested({ reservationId: action.meta.request.id, from: 0 }),
+      );
+    },
+  );
+}
+
+function* refreshProtectLogAfterTolerance() {
+  while (true) {
+    yield take(reservationsActions.setRiskTolerance.succeeded.type);
+    yield put(reservationsActions.loadAccountLog.requested({ from: 0, size: 25 }));
+  }
+}
+
+export function* reservationsSaga() {
+  yield all([
+    fork(
+      takeRemote(reservationsActions.search, (query, { signal }) =>
+        reservationsApi.search(query, signal),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.loadRisks, (query, { signal }) =>
+        reservationsApi.search(query, signal),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.loadStats, ({ startDate }, { signal }) =>
+        reservationsApi.stats(startDate, signal),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.loadReservation, ({ id }, { signal }) =>
+        reservationsApi.get(id, signal),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.loadLog, ({ reservationId, from }, { signal }) =>
+        reservationsApi.protectLog(reservationId, from, PROTECT_LOG_PAGE_SIZE, signal),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.loadProtect, (_request, { signal }) =>
+        reservationsApi.protectSettings(signal),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.loadAccountLog, ({ from, size }, { signal }) =>
+        reservationsApi.accountLog(from, size, signal),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.loadAnalytics, ({ months }, { signal }) =>
+        reservationsApi.analytics(months, signal),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.generateReport, ({ type, id, refresh }) =>
+        reservationsApi.generateReport(type, id, refresh),
+      ),
+    ),
+    // Writes: a repeat click while one runs is ignored; each image rotates on its own.
+    fork(
+      takeRemote(
+        reservationsActions.changeVerification,
+        ({ id, status, note, supervised }) =>
+          reservationsApi.changeVerification(id, status, note, supervised),
+        'leading',
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.rescreen, ({ id }) => reservationsApi.rescreen(id), 'leading'),
+    ),
+    fork(
+      takeRemote(
+        reservationsActions.rotateImage,
+        ({ id, image }) => reservationsApi.rotateImage(id, image),
+        'every',
+      ),
+    ),
+    fork(
+      takeRemote(
+        reservationsActions.setRiskTolerance,
+        ({ risk }) => reservationsApi.setRiskTolerance(risk),
+        'leading',
+      ),
+    ),
+    fork(takeRemote(reservationsActions.downloadReport, download, 'leading')),
+    fork(
+      takeRemote(
+        reservationsActions.saveReservation,
+        ({ id, version, input }): Promise<Reservation> =>
+          id === null || version === null
+            ? reservationsApi.create(input as Parameters<typeof reservationsApi.create>[0])
+            : reservationsApi.update(id, version, input),
+        'leading',
+      ),
+    ),
+    fork(refreshLogAfterChanges),
+    fork(refreshProtectLogAfterTolerance),
+  ]);
+}

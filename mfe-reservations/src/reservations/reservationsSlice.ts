@@ -1,0 +1,419 @@
+// The `reservations` slice (spec sections 3 and 4): the reservations list and the risks list with
+// their queries, stats, the open reservation with its protect log (reservationId, items,
+// pagination), protect settings, analytics, and the report task with its error.
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import {
+  addRemoteStatusCases,
+  createRemoteAction,
+  DEFAULT_ROWS_PER_PAGE,
+  idleStatus,
+  PROTECT_LOG_PAGE_SIZE,
+  toIsoDate,
+  type ApiError,
+  type ListResponse,
+  type RemoteStatus,
+  type VerificationStatus,
+} from '@hostdash/shared-auth';
+import type {
+  Analytics,
+  ImageKind,
+  ProtectLogEntry,
+  ProtectSettings,
+  ReportTask,
+  ReportType,
+  Reservation,
+  ReservationImage,
+  ReservationInput,
+  ReservationQuery,
+  ReservationStats,
+  ReservationSummary,
+  RiskTolerance,
+} from './reservationsApi';
+
+export const DEFAULT_RESERVATIONS_SORT = 'check_in_date:asc';
+export const SEARCH_SORT = 'check_in_date:desc,_score';
+export const ATTENTION_SORT = 'attention';
+export const DEFAULT_STATUS = 'CONFIRMED';
+
+export const defaultQuery = (overrides: Partial<ReservationQuery> = {}): ReservationQuery => ({
+  from: 0,
+  size: DEFAULT_ROWS_PER_PAGE,
+  sort: DEFAULT_RESERVATIONS_SORT,
+  search: '',
+  status: DEFAULT_STATUS,
+  startDate: toIsoDate(),
+  colour: [],
+  verification: [],
+  ...overrides,
+});
+
+interface ListState {
+  items: ReservationSummary[];
+  total: number;
+  query: ReservationQuery;
+  status: RemoteStatus;
+}
+
+export interface ChangeVerification {
+  id: string;
+  status: VerificationStatus;
+  note: string;
+  supervised: boolean;
+  /** The row of the reservations list to update; without it, the open reservation is updated. */
+  index?: number;
+}
+
+export interface ReservationsState {
+  list: ListState;
+  risks: ListState;
+  stats: { data: ReservationStats | null; status: RemoteStatus };
+  detail: {
+    reservation: Reservation | null;
+    status: RemoteStatus;
+    verification: RemoteStatus;
+    rescreen: RemoteStatus;
+    rotating: Partial<Record<ImageKind, boolean>>;
+    save: RemoteStatus;
+    conflict: Reservation | null;
+  };
+  logs: {
+    reservationId: string | null;
+    items: ProtectLogEntry[];
+    pagination: { from: number; size: number; total: number };
+    status: RemoteStatus;
+  };
+  protect: {
+    settings: ProtectSettings | null;
+    status: RemoteStatus;
+    save: RemoteStatus;
+    log: {
+      items: ProtectLogEntry[];
+      total: number;
+      from: number;
+      size: number;
+      status: RemoteStatus;
+    };
+  };
+  analytics: { data: Analytics | null; status: RemoteStatus };
+  /** The last report generated or downloaded, or its error (spec section 4). */
+  task: {
+    type: string | null;
+    reservationId: string | null;
+    result: ReportTask | null;
+    error: ApiError | null;
+    status: RemoteStatus;
+  };
+  /** What the last save of the reservation form created or changed. */
+  saved: { id: string; version: number } | null;
+}
+
+const emptyList = (query: ReservationQuery): ListState => ({
+  items: [],
+  total: 0,
+  query,
+  status: idleStatus(),
+});
+
+export const initialReservationsState: ReservationsState = {
+  list: emptyList(defaultQuery()),
+  risks: emptyList(defaultQuery({ sort: ATTENTION_SORT })),
+  stats: { data: null, status: idleStatus() },
+  detail: {
+    reservation: null,
+    status: idleStatus(),
+    verification: idleStatus(),
+    rescreen: idleStatus(),
+    rotating: {},
+    save: idleStatus(),
+    conflict: null,
+  },
+  logs: {
+    reservationId: null,
+    items: [],
+    pagination: { from: 0, size: PROTECT_LOG_PAGE_SIZE, total: 0 },
+    status: idleStatus(),
+  },
+  protect: {
+    settings: null,
+    status: idleStatus(),
+    save: idleStatus(),
+    log: { items: [], total: 0, from: 0, size: 25, status: idleStatus() },
+  },
+  analytics: { data: null, status: idleStatus() },
+  task: { type: null, reservationId: null, result: null, error: null, status: idleStatus() },
+  saved: null,
+};
+
+export const reservationsActions = {
+  search: createRemoteAction<ReservationQuery, ListResponse<ReservationSummary>>(
+    'reservations/search',
+  ),
+  loadRisks: createRemoteAction<ReservationQuery, ListResponse<ReservationSummary>>(
+    'reservations/loadRisks',
+  ),
+  loadStats: createRemoteAction<{ startDate: string }, ReservationStats>('reservations/loadStats'),
+  loadReservation: createRemoteAction<{ id: string }, Reservation>('reservations/loadReservation'),
+  changeVerification: createRemoteAction<ChangeVerification, Reservation>(
+    'reservations/changeVerification',
+  ),
+  rescreen: createRemoteAction<{ id: string }, { reservation: Reservation }>(
+    'reservations/rescreen',
+  ),
+  rotateImage: createRemoteAction<{ id: string; image: ImageKind }, ReservationImage>(
+    'reservations/rotateImage',
+  ),
+  loadLog: createRemoteAction<
+    { reservationId: string; from: number },
+    ListResponse<ProtectLogEntry>
+  >('reservations/loadLog'),
+  loadProtect: createRemoteAction<void, ProtectSettings>('reservations/loadProtect'),
+  setRiskTolerance: createRemoteAction<{ risk: RiskTolerance }, ProtectSettings>(
+    'reservations/setRiskTolerance',
+  ),
+  loadAccountLog: createRemoteAction<{ from: number; size: number }, ListResponse<ProtectLogEntry>>(
+    'reservations/loadAccountLog',
+  ),
+  loadAnalytics: createRemoteAction<{ months: number }, Analytics>('reservations/loadAnalytics'),
+  generateReport: createRemoteAction<
+    { type: ReportType; id: string; refresh: boolean },
+    ReportTask
+  >('reservations/generateReport'),
+  downloadReport: createRemoteAction<
+    { type: string; id: string; format: 'pdf' | 'csv' },
+    { fileName: string }
+  >('reservations/downloadReport'),
+  saveReservation: createRemoteAction<
+    { id: string | null; version: number | null; input: Partial<ReservationInput> },
+    Reservation
+  >('reservations/saveReservation'),
+  clearSaved: createAction('reservations/clearSaved'),
+  dismissTaskError: createAction('reservations/dismissTaskError'),
+  /** After a stale write: take the latest version as the base of the next save. */
+  adoptLatest: createAction('reservations/adoptLatest'),
+};
+
+function summaryOf(reservation: Reservation, row: ReservationSummary): ReservationSummary {
+  return {
+    ...row,
+    verification_status: reservation.verification_status,
+    version: reservation.version,
+    risk: {
+      score: reservation.risk.score,
+      colour: reservation.risk.colour,
+      top_factors: reservation.risk.factors.slice(0, 3),
+    },
+  };
+}
+
+/** A changed reservation, wherever it is shown. */
+function patchEverywhere(state: ReservationsState, reservation: Reservation): void {
+  for (const list of [state.list, state.risks]) {
+    list.items = list.items.map((row) =>
+      row.id === reservation.id ? summaryOf(reservation, row) : row,
+    );
+  }
+  if (state.detail.reservation?.id === reservation.id) state.detail.reservation = reservation;
+}
+
+function isStaleWrite(error: ApiError): error is ApiError & { current: Reservation } {
+  return (
+    error.error === 'stale_write' && typeof error.current === 'object' && error.current !== null
+  );
+}
+
+export const reservationsSlice = createSlice({
+  name: 'reservations',
+  initialState: initialReservationsState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(reservationsActions.search.requested, (state, { payload }) => {
+        state.list.query = payload;
+      })
+      .addCase(reservationsActions.search.succeeded, (state, { payload }) => {
+        state.list.items = payload.items;
+        state.list.total = payload.total;
+      })
+      .addCase(reservationsActions.loadRisks.requested, (state, { payload }) => {
+        state.risks.query = payload;
+      })
+      .addCase(reservationsActions.loadRisks.succeeded, (state, { payload }) => {
+        state.risks.items = payload.items;
+        state.risks.total = payload.total;
+      })
+      .addCase(reservationsActions.loadStats.succeeded, (state, { payload }) => {
+        state.stats.data = payload;
+      })
+      .addCase(reservationsActions.loadReservation.requested, (state, { payload }) => {
+        if (state.detail.reservation?.id !== payload.id) state.detail.reservation = null;
+        state.detail.verification = idleStatus();
+        state.detail.conflict = null;
+      })
+      .addCase(reservationsActions.loadReservation.succeeded, (state, { payload }) => {
+        state.detail.reservation = payload;
+      })
+      // Spec section 4: in the list row when an index is given, otherwise in the open reservation.
+      .addCase(reservationsActions.changeVerification.succeeded, (state, { payload, meta }) => {
+        const { index } = meta.request;
+        const row = index === undefined ? undefined : state.list.items[index];
+        if (index !== undefined && row?.id === payload.id)
+          state.list.items[index] = summaryOf(payload, row);
+        else if (state.detail.reservation?.id === payload.id) state.detail.reservation = payload;
+        for (const risk of state.risks.items)
+          if (risk.id === payload.id) Object.assign(risk, summaryOf(payload, risk));
+      })
+      .addCase(reservationsActions.rescreen.succeeded, (state, { payload }) =>
+        patchEverywhere(state, payload.reservation),
+      )
+      .addCase(reservationsActions.rotateImage.requested, (state, { payload }) => {
+        state.detail.rotating[payload.image] = true;
+      })
+      .addCase(reservationsActions.rotateImage.succeeded, (state, { payload, meta }) => {
+        state.detail.rotating[meta.request.image] = false;
+        const reservation = state.detail.reservation;
+        if (reservation?.id === meta.request.id) {
+          reservation.images = reservation.images.map((image) =>
+            image.kind === payload.kind ? payload : image,
+          );
+        }
+      })
+      .addCase(reservationsActions.rotateImage.failed, (state, { meta }) => {
+        if (meta.request) state.detail.rotating[meta.request.image] = false;
+      })
+      .addCase(reservationsActions.loadLog.requested, (state, { payload }) => {
+        if (state.logs.reservationId !== payload.reservationId) {
+          state.logs.items = [];
+          state.logs.pagination = { from: 0, size: PROTECT_LOG_PAGE_SIZE, total: 0 };
+        }
+        state.logs.reservationId = payload.reservationId;
+      })
+      .addCase(reservationsActions.loadLog.succeeded, (state, { payload, meta }) => {
+        if (state.logs.reservationId !== meta.request.reservationId) return;
+        state.logs.items = payload.items;
+        state.logs.pagination = { from: payload.from, size: payload.size, total: payload.total };
+      })
+      .addCase(reservationsActions.loadProtect.succeeded, (state, { payload }) => {
+        state.protect.settings = payload;
+      })
+      .addCase(reservationsActions.setRiskTolerance.succeeded, (state, { payload }) => {
+        state.protect.settings = payload;
+      })
+      .addCase(reservationsActions.loadAccountLog.succeeded, (state, { payload }) => {
+        state.protect.log = {
+          ...state.protect.log,
+          items: payload.items,
+          total: payload.total,
+          from: payload.from,
+          size: payload.size,
+        };
+      })
+      .addCase(reservationsActions.loadAnalytics.succeeded, (state, { payload }) => {
+        state.analytics.data = payload;
+      })
+      .addCase(reservationsActions.generateReport.requested, (state, { payload }) => {
+        state.task.type = payload.type;
+        state.task.reservationId = payload.id;
+      })
+      // Report generation stores the task result or its error.
+      .addCase(reservationsActions.generateReport.succeeded, (state, { payload, meta }) => {
+        state.task.result = payload;
+        state.task.error = null;
+        const reservation = state.detail.reservation;
+        if (reservation?.id === meta.request.id) {
+          reservation.reports = [
+            ...reservation.reports.filter((report) => report.type !== payload.type),
+            payload,
+          ];
+        }
+      })
+      .addCase(reservationsActions.generateReport.failed, (state, { payload }) => {
+        state.task.error = payload;
+      })
+      // A download clears the task error.
+      .addCase(reservationsActions.downloadReport.requested, (state, { payload }) => {
+        state.task.error = null;
+        state.task.type = payload.type;
+        state.task.reservationId = payload.id;
+      })
+      .addCase(reservationsActions.downloadReport.failed, (state, { payload }) => {
+        state.task.error = payload;
+      })
+      .addCase(reservationsActions.saveReservation.requested, (state) => {
+        state.saved = null;
+        state.detail.conflict = null;
+      })
+      .addCase(reservationsActions.saveReservation.succeeded, (state, { payload }) => {
+        state.saved = { id: payload.id, version: payload.version };
+        patchEverywhere(state, payload);
+      })
+      .addCase(reservationsActions.saveReservation.failed, (state, { payload }) => {
+        if (isStaleWrite(payload)) state.detail.conflict = payload.current;
+      })
+      .addCase(reservationsActions.dismissTaskError, (state) => {
+        state.task.error = null;
+      })
+      .addCase(reservationsActions.clearSaved, (state) => {
+        state.saved = null;
+      })
+      .addCase(reservationsActions.adoptLatest, (state) => {
+        if (state.detail.conflict) state.detail.reservation = state.detail.conflict;
+        state.detail.conflict = null;
+        state.detail.save = idleStatus();
+      });
+
+    addRemoteStatusCases(builder, reservationsActions.search, (state) => state.list.status);
+    addRemoteStatusCases(builder, reservationsActions.loadRisks, (state) => state.risks.status);
+    addRemoteStatusCases(builder, reservationsActions.loadStats, (state) => state.stats.status);
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.loadReservation,
+      (state) => state.detail.status,
+    );
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.changeVerification,
+      (state) => state.detail.verification,
+    );
+    addRemoteStatusCases(builder, reservationsActions.rescreen, (state) => state.detail.rescreen);
+    addRemoteStatusCases(builder, reservationsActions.loadLog, (state) => state.logs.status);
+    addRemoteStatusCases(builder, reservationsActions.loadProtect, (state) => state.protect.status);
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.setRiskTolerance,
+      (state) => state.protect.save,
+    );
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.loadAccountLog,
+      (state) => state.protect.log.status,
+    );
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.loadAnalytics,
+      (state) => state.analytics.status,
+    );
+    addRemoteStatusCases(builder, reservationsActions.generateReport, (state) => state.task.status);
+    addRemoteStatusCases(builder, reservationsActions.downloadReport, (state) => state.task.status);
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.saveReservation,
+      (state) => state.detail.save,
+    );
+  },
+});
+
+export const reservationsReducer = reservationsSlice.reducer;
+
+type WithReservations = { reservations?: ReservationsState };
+const root = (state: WithReservations): ReservationsState =>
+  state.reservations ?? initialReservationsState;
+
+export const selectReservationList = (state: WithReservations) => root(state).list;
+export const selectRisks = (state: WithReservations) => root(state).risks;
+export const selectReservationStats = (state: WithReservations) => root(state).stats;
+export const selectDetail = (state: WithReservations) => root(state).detail;
+export const selectLogs = (state: WithReservations) => root(state).logs;
+export const selectProtect = (state: WithReservations) => root(state).protect;
+export const selectAnalytics = (state: WithReservations) => root(state).analytics;
+export const selectTask = (state: WithReservations) => root(state).task;
+export const selectSaved = (state: WithReservations) => root(state).saved;

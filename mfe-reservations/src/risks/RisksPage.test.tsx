@@ -1,0 +1,48 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApiClient, toIsoDate } from '@hostdash/shared-auth';
+import { startReservationsServer, type ReservationsServer } from '../testing/reservationsServer';
+import { renderRemote } from '../testing/renderRemote';
+
+let server: ReservationsServer;
+beforeEach(async () => {
+  server = await startReservationsServer();
+  configureApiClient({ baseURL: server.url, logError: () => undefined });
+  localStorage.clear();
+});
+afterEach(() => server.close());
+
+describe('RisksPage', () => {
+  it('is the home page: coming stays by attention, with colour, the factors and verification', async () => {
+    renderRemote('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Risks' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Coming stays by risk' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(within(first).getByText('Red · 70')).toBeInTheDocument();
+    expect(within(first).getByText('Party words in the message')).toBeInTheDocument();
+    expect(within(first).getByText('In review')).toBeInTheDocument();
+    const request = server.requestsTo('/reservation/search')[0];
+    expect(request?.searchParams.get('sort')).toBe('attention');
+    expect(request?.searchParams.get('startDate')).toBe(toIsoDate());
+    expect(request?.searchParams.get('status')).toBe('CONFIRMED');
+    expect(
+      within(screen.getByRole('region', { name: 'Reservation statistics' })).getByText(
+        'Need attention',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('filters by colour in the API', async () => {
+    renderRemote('/risks');
+    const table = screen.getByRole('table', { name: 'Coming stays by risk' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Filter by risk colour' })).getByRole('button', {
+        name: 'Red',
+      }),
+    );
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(server.requestsTo('/reservation/search').at(-1)?.searchParams.get('colour')).toBe('red');
+  });
+});

@@ -1,0 +1,153 @@
+// The home page: coming stays that need a host's attention first (red, orange, in review), each
+// with its colour, the factors behind it and the guest's verification status.
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Button,
+  MenuItem,
+  Paper,
+  Stack,
+  TablePagination,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  getRowsPerPage,
+  pageFromOffset,
+  RISK_COLOUR_INFO,
+  RISK_COLOURS,
+  setRowsPerPage,
+  toIsoDate,
+  VERIFICATION_STATUSES,
+  type RiskColour,
+  type VerificationStatus,
+} from '@hostdash/shared-auth';
+import { LoadError, useDelayed } from '@hostdash/shared-ui';
+import type { ReservationQuery } from '../reservations/reservationsApi';
+import { reservationsActions, selectRisks } from '../reservations/reservationsSlice';
+import { ReservationStatsCards } from '../reservations/ReservationStatsCards';
+import { ReservationsTable } from '../reservations/ReservationsTable';
+
+export const LIST_NAME = 'risks';
+const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
+
+export function RisksPage() {
+  const dispatch = useDispatch();
+  const { items, total, query, status } = useSelector(selectRisks);
+  const showSkeleton = useDelayed(status.loading);
+
+  const load = (changes: Partial<ReservationQuery>) =>
+    dispatch(reservationsActions.loadRisks.requested({ ...query, ...changes }));
+
+  useEffect(() => {
+    const today = toIsoDate();
+    dispatch(
+      reservationsActions.loadRisks.requested({
+        ...query,
+        startDate: today,
+        size: getRowsPerPage(LIST_NAME),
+      }),
+    );
+    dispatch(reservationsActions.loadStats.requested({ startDate: today }));
+    // Only on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const filtered = query.colour.length > 0 || query.verification.length > 0;
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          Risks
+        </Typography>
+        <Button component={RouterLink} to="/protect">
+          Risk tolerance
+        </Button>
+      </Stack>
+      <Typography color="text.secondary">Coming stays, the ones that need you first.</Typography>
+
+      <ReservationStatsCards />
+
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' } }}
+      >
+        <ToggleButtonGroup
+          size="small"
+          value={query.colour}
+          aria-label="Filter by risk colour"
+          onChange={(_event, colour: RiskColour[]) => load({ colour, from: 0 })}
+        >
+          {RISK_COLOURS.map((colour) => (
+            <ToggleButton key={colour} value={colour}>
+              {RISK_COLOUR_INFO[colour].label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <TextField
+          select
+          size="small"
+          label="Verification"
+          value={query.verification[0] ?? ''}
+          onChange={(event) =>
+            load({
+              verification: event.target.value ? [event.target.value as VerificationStatus] : [],
+              from: 0,
+            })
+          }
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">Any verification status</MenuItem>
+          {(Object.keys(VERIFICATION_STATUSES) as VerificationStatus[]).map((value) => (
+            <MenuItem key={value} value={value}>
+              {VERIFICATION_STATUSES[value].label}
+            </MenuItem>
+          ))}
+        </TextField>
+        {filtered && (
+          <Button onClick={() => load({ colour: [], verification: [], from: 0 })}>Show all</Button>
+        )}
+      </Stack>
+
+      {status.error && <LoadError error={status.error} onRetry={() => load({})} />}
+
+      <Paper>
+        <ReservationsTable
+          label="Coming stays by risk"
+          attention
+          items={items}
+          loading={status.loading}
+          showSkeleton={showSkeleton}
+          emptyTitle={filtered ? 'No coming stays match' : 'No coming stays'}
+          emptyText={
+            filtered
+              ? 'Try another colour or verification status.'
+              : 'Confirmed reservations from today on appear here.'
+          }
+        />
+        <TablePagination
+          component="div"
+          count={total}
+          page={pageFromOffset(query.from, query.size)}
+          rowsPerPage={query.size}
+          rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+          onPageChange={(_event, page) => load({ from: page * query.size })}
+          onRowsPerPageChange={(event) => {
+            const size = Number(event.target.value);
+            setRowsPerPage(LIST_NAME, size);
+            load({ size, from: 0 });
+          }}
+        />
+      </Paper>
+    </Stack>
+  );
+}

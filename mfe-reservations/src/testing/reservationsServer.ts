@@ -1,0 +1,299 @@
+// A small stand-in for the reservations API over real HTTP, so pages, sagas and the shared client
+// run for real in component tests. The API's own behaviour is tested against its real database in
+// api/; this keeps to the contract the remote relies on.
+import {
+  startUpstream,
+  type Upstream,
+  type UpstreamAnswer,
+} from '../../../config/testing/upstream';
+import type {
+  ProtectLogEntry,
+  Reservation,
+  ReservationSummary,
+  RiskTolerance,
+} from '../reservations/reservationsApi';
+
+export function makeReservation(index: number, overrides: Partial<Reservation> = {}): Reservation {
+  const red = index === 1;
+  return {
+    id: String(index),
+    account_id: '1',
+    listing_id: '5',
+    listing_nickname: `Marina Lofts ${index}A`,
+    building: 'Marina Lofts',
+    building_slug: 'marina-lofts',
+    guest_name: ['Amara Okafor', 'Lukas Brandt', 'Mei Tanaka', 'Diego Ruiz'][index % 4] ?? 'Guest',
+    guest_email: `guest${index}@example.com`,
+    guest_phone: '+1 305 555 0100',
+    guests: red ? 8 : 2,
+    check_in_date: '2026-12-04',
+    check_out_date: '2026-12-05',
+    nights: 1,
+    status: 'CONFIRMED',
+    source: 'airbnb',
+    verification_status: red ? 'review' : 'verified',
+    message: red ? 'Coming for a birthday party!' : null,
+    guest_city: 'Miami Beach',
+    guest_country: 'US',
+    card_check: 'passed',
+    risk: {
+      score: red ? 70 : 10,
+      colour: red ? 'red' : 'green',
+      factors: red
+        ? [
+            {
+              code: 'party_words',
+              label: 'Party words in the message',
+              points: 20,
+              detail: '“birthday party”',
+            },
+            {
+              code: 'large_party',
+              label: 'Large party',
+              points: 15,
+              detail: '8 guests for 2 bedrooms',
+            },
+            { code: 'id_review', label: 'ID in review', points: 15, detail: null },
+          ]
+        : [],
+      screened_at: '2026-11-20T10:00:00Z',
+      tolerance: 'balanced',
+      thresholds: { yellow: 25, orange: 45, red: 65 },
+    },
+    listing: {
+      id: '5',
+      nickname: `Marina Lofts ${index}A`,
+      address: '1800 Bay Road',
+      city: 'Miami Beach',
+      country: 'US',
+      building: 'Marina Lofts',
+      building_slug: 'marina-lofts',
+      timezone: 'America/New_York',
+      check_in_time: '16:00',
+      check_out_time: '11:00',
+      bedrooms: 2,
+    },
+    images: [
+      {
+        kind: 'id_front',
+        rotation: 90,
+        width: 480,
+        height: 300,
+        updated_at: '2026-11-20T10:00:00Z',
+      },
+      { kind: 'selfie', rotation: 0, width: 320, height: 400, updated_at: '2026-11-20T10:00:00Z' },
+    ],
+    reports: [],
+    version: 1,
+    created_at: '2026-11-19T08:00:00Z',
+    ...overrides,
+  };
+}
+
+export function summaryOf(reservation: Reservation): ReservationSummary {
+  const {
+    message: _m,
+    guest_city: _c,
+    guest_country: _g,
+    card_check: _k,
+    listing: _l,
+    images: _i,
+    reports: _r,
+    risk,
+    ...rest
+  } = reservation;
+  return {
+    ...rest,
+    risk: { score: risk.score, colour: risk.colour, top_factors: risk.factors.slice(0, 3) },
+  };
+}
+
+export interface ReservationsServer extends Upstream {
+  reservations: Reservation[];
+  log: ProtectLogEntry[];
+  tolerance: RiskTolerance;
+  failNext: Map<string, UpstreamAnswer>;
+  requestsTo: (pathname: string) => URL[];
+}
+
+const levels = [
+  {
+    level: 'low',
+    label: 'Low',
+    meaning: 'Strict: more stays turn orange and red.',
+    thresholds: { yellow: 15, orange: 30, red: 50 },
+  },
+  {
+    level: 'balanced',
+    label: 'Balanced',
+    meaning: 'The default.',
+    thresholds: { yellow: 25, orange: 45, red: 65 },
+  },
+  {
+    level: 'high',
+    label: 'High',
+    meaning: 'Lenient: only clear risks turn red.',
+    thresholds: { yellow: 35, orange: 55, red: 75 },
+  },
+];
+
+export async function startReservationsServer(count = 3): Promise<ReservationsServer> {
+  let state: Pick<ReservationsServer, 'reservations' | 'log' | 'tolerance' | 'failNext'> = {
+    reservations: Array.from({ length: count }, (_, index) => makeReservation(index + 1)),
+    log: [],
+    tolerance: 'balanced',
+    failNext: new Map(),
+  };
+  const urls: URL[] = [];
+  const find = (id: string | undefined) =>
+    state.reservations.find((reservation) => reservation.id === id);
+  const notFound = {
+    status: 404,
+    json: {
+      error: 'not_found',
+      message: 'This reservation does not exist or is not shared with you.',
+    },
+  };
+
+  const upstream = await startUpstream((request) => {
+    const url = new URL(request.url, 'http://api');
+    urls.push(url);
+    const path = url.pathname.replace(/\/$/, '');
+    const failure = state.failNext.get(path);
+    if (failure) {
+      state.failNext.delete(path);
+      return failure;
+    }
+    const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+    if (path === '/reservation/search') {
+      const from = Number(url.searchParams.get('from') ?? 0);
+      const size = Number(url.searchParams.get('size') ?? 10);
+      const colours = url.searchParams.get('colour')?.split(',');
+      const rows = state.reservations
+        .filter((reservation) => !colours || colours.includes(reservation.risk.colour))
+        .map(summaryOf);
+      return { json: { items: rows.slice(from, from + size), total: rows.length, from, size } };
+    }
+    if (path === '/reservation/stats') {
+      return {
+        json: {
+          total: 3,
+          by_status: { CONFIRMED: 3, CANCELLED: 1, INQUIRY: 0 },
+          by_colour: { green: 2, yellow: 0, orange: 0, red: 1 },
+          by_verification: { pending: 0, incomplete: 0, review: 1, verified: 2, declined: 0 },
+          arrivals_today: 1,
+          arrivals_next_7_days: 3,
+          needs_attention: 1,
+        },
+      };
+    }
+    const get = /^\/reservation\/get\/(\w+)$/.exec(path);
+    if (get) return find(get[1]) ? { json: find(get[1]) } : notFound;
+    const verify = /^\/reservation\/changeVerification\/(\w+)$/.exec(path);
+    if (verify) {
+      const reservation = find(verify[1]);
+      if (!reservation) return notFound;
+      state.log.unshift({
+        id: String(state.log.length + 1),
+        at: new Date().toISOString(),
+        event: 'verification_changed',
+        actor_name: 'Olivia Hart',
+        supervised: url.searchParams.get('supervised') === '1',
+        note: (body.note as string) ?? null,
+        details: { from: reservation.verification_status, to: body.status },
+      });
+      Object.assign(reservation, {
+        verification_status: body.status,
+        version: reservation.version + 1,
+      });
+      return { json: reservation };
+    }
+    const log = /^\/reservation\/protectLog\/(\w+)$/.exec(path);
+    if (log) return { json: { items: state.log, total: state.log.length, from: 0, size: 100 } };
+    const rotate = /^\/reservation\/rotateImage\/(\w+)$/.exec(path);
+    if (rotate) {
+      const image = find(rotate[1])?.images.find(
+        (candidate) => candidate.kind === url.searchParams.get('image'),
+      );
+      if (!image) return notFound;
+      Object.assign(image, {
+        rotation: (image.rotation + 90) % 360,
+        width: image.height,
+        height: image.width,
+        updated_at: new Date(Date.now() + 1000).toISOString(),
+      });
+      return { json: image };
+    }
+    const report = /^\/user\/reports\/generate\/([\w-]+)\/(\w+)$/.exec(path);
+    if (report) {
+      if (url.searchParams.get('download') === '1')
+        return { body: '%PDF-1.7 sample', headers: { 'content-type': 'application/pdf' } };
+      return {
+        json: {
+          type: report[1],
+          status: 'done',
+          generated_at: new Date().toISOString(),
+          error: null,
+          file_name: 'report.pdf',
+          content_type: 'application/pdf',
+          size: 1234,
+        },
+      };
+    }
+    if (path === '/protect/settings') return { json: { risk_tolerance: state.tolerance, levels } };
+    if (path === '/protect/actions/setRiskTolerance') {
+      state.tolerance = url.searchParams.get('risk') as RiskTolerance;
+      return { json: { risk_tolerance: state.tolerance, levels } };
+    }
+    if (path === '/protect/log')
+      return { json: { items: state.log, total: state.log.length, from: 0, size: 25 } };
+    if (path === '/task/address') {
+      return {
+        json: {
+          formatted: '12 Ocean Drive, Apt 4B, Miami Beach, FL 33139, US',
+          components: {
+            line1: '12 Ocean Drive',
+            line2: 'Apt 4B',
+            city: 'Miami Beach',
+            postal_code: 'FL 33139',
+            country: 'US',
+          },
+          changed: true,
+        },
+      };
+    }
+    if (path === '/listing/load')
+      return {
+        json: {
+          items: [
+            {
+              id: '5',
+              nickname: 'Marina Lofts 1A',
+              address: '1800 Bay Road',
+              city: 'Miami Beach',
+              building: 'Marina Lofts',
+            },
+          ],
+          total: 1,
+          from: 0,
+          size: 10,
+        },
+      };
+    if (path === '/reservation/create') {
+      const created = makeReservation(state.reservations.length + 1, {
+        ...(body as Partial<Reservation>),
+        id: '99',
+      });
+      state.reservations.push(created);
+      return { status: 201, json: created };
+    }
+    return { status: 404, json: { error: 'not_found', message: `No route ${path}` } };
+  });
+
+  const server: ReservationsServer = Object.assign(upstream, state, {
+    requestsTo: (pathname: string) =>
+      urls.filter((url) => url.pathname.replace(/\/$/, '') === pathname),
+  });
+  state = server;
+  return server;
+}
