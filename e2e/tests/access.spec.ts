@@ -72,7 +72,7 @@ test.describe('rule 2: a vendor sees only vendor pages', () => {
 test.describe('rule 3: owner-only pages need an owner or admin', () => {
   test('a manager is not allowed; the owner is', async ({ page, browser }) => {
     await signIn(page, 'manager@hostdash.test');
-    await expectHeading(page, 'Listings');
+    await expectHeading(page, 'Risks');
     expect(await serverRedirect(page.request, '/settings')).toEqual({
       status: 302,
       location: '/error/not-allowed',
@@ -83,7 +83,7 @@ test.describe('rule 3: owner-only pages need an owner or admin', () => {
 
     const owner = await browser.newPage({ baseURL });
     await signIn(owner, 'owner@hostdash.test');
-    await expectHeading(owner, 'Listings');
+    await expectHeading(owner, 'Risks');
     expect((await serverRedirect(owner.request, '/settings')).status).toBe(200);
     await owner.close();
   });
@@ -92,7 +92,7 @@ test.describe('rule 3: owner-only pages need an owner or admin', () => {
 test.describe('rule 4: admin-only pages are not found for everyone else', () => {
   test('the owner gets a 404 page; an admin opens it', async ({ page, browser }) => {
     await signIn(page, 'owner@hostdash.test');
-    await expectHeading(page, 'Listings');
+    await expectHeading(page, 'Risks');
     expect(await serverRedirect(page.request, '/users')).toEqual({
       status: 302,
       location: '/error/not-found',
@@ -103,7 +103,7 @@ test.describe('rule 4: admin-only pages are not found for everyone else', () => 
 
     const admin = await browser.newPage({ baseURL });
     await signIn(admin, 'admin@hostdash.test');
-    await expectHeading(admin, 'Listings');
+    await expectHeading(admin, 'Risks');
     expect((await serverRedirect(admin.request, '/users')).status).toBe(200);
     expect((await serverRedirect(admin.request, '/listings')).status).toBe(200);
     await admin.close();
@@ -116,7 +116,7 @@ test.describe('rule 5: a deactivated user is signed out', () => {
     request,
   }) => {
     await signIn(page, 'manager@hostdash.test');
-    await expectHeading(page, 'Listings');
+    await expectHeading(page, 'Risks');
     const adminSession = await apiSession(request, 'admin@hostdash.test');
     const users = await request.get(`${apiURL}/admin/user/load?from=0&size=100`, {
       headers: { authorization: adminSession },

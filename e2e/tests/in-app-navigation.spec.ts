@@ -8,7 +8,7 @@ import { expectHeading, signIn } from './support/session';
 
 test('rule 1: after signing out, a login page sends to sign in with next', async ({ page }) => {
   await signIn(page, 'owner@hostdash.test');
-  await expectHeading(page, 'Listings');
+  await expectHeading(page, 'Risks');
   await markDocument(page);
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expectHeading(page, 'Signed out');
@@ -32,7 +32,7 @@ test('rule 3: a manager is not allowed on owner pages; rule 4: nor on admin page
   page,
 }) => {
   await signIn(page, 'manager@hostdash.test');
-  await expectHeading(page, 'Listings');
+  await expectHeading(page, 'Risks');
   await markDocument(page);
   await navigateInApp(page, '/settings');
   await expect(page).toHaveURL(/\/error\/not-allowed$/);
@@ -53,7 +53,7 @@ test('rule 5: an account deactivated while in use is signed out on its next call
   request,
 }) => {
   await signIn(page, 'manager@hostdash.test');
-  await expectHeading(page, 'Listings');
+  await expectHeading(page, 'Risks');
   const session = await apiSession(request, 'admin@hostdash.test');
   const users = await request.get(`${apiURL}/admin/user/load?from=0&size=100`, {
     headers: { authorization: session },
@@ -86,7 +86,7 @@ test('rule 6: a host without a payment method is kept on billing', async ({ page
 
 test('an expired session sends the person to sign in, saying why', async ({ page, context }) => {
   await signIn(page, 'owner@hostdash.test');
-  await expectHeading(page, 'Listings');
+  await expectHeading(page, 'Risks');
   // The session ends elsewhere (here: the cookie the browser holds no longer matches any session).
   await context.addCookies([
     {

@@ -28,7 +28,7 @@ test.describe('outage banner', () => {
     await setBanner(request, true, { severity: 'info', text: 'Syncing with Guesty is delayed.' });
     await page.clock.install();
     await signIn(page, 'owner@hostdash.test');
-    await expectHeading(page, 'Listings');
+    await expectHeading(page, 'Risks');
     const banner = page.getByRole('status', { name: 'Service status' });
     await expect(banner).toContainText('Syncing with Guesty is delayed.');
     await page.clock.fastForward(9_000);
@@ -57,6 +57,6 @@ test.describe('outage banner', () => {
   test('a malformed value never breaks the page', async ({ page, request }) => {
     await setBanner(request, true, '{"severity": "error", "text": ');
     await signIn(page, 'owner@hostdash.test');
-    await expectHeading(page, 'Listings');
+    await expectHeading(page, 'Risks');
   });
 });

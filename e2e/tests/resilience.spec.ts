@@ -23,7 +23,7 @@ test('a remote that cannot load shows a contained fallback and recovers on Retry
 });
 
 test('an API that does not answer shows the message in the snackbar', async ({ page }) => {
-  await signIn(page, 'owner@hostdash.test');
+  await signIn(page, 'owner@hostdash.test', { next: '/listings' });
   await expectHeading(page, 'Listings');
   await page.route('**/api/listing/**', (route) => route.abort('failed'));
   await page.getByRole('button', { name: 'Go to next page' }).click();

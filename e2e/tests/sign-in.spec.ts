@@ -4,21 +4,22 @@ import { expectHeading, signIn } from './support/session';
 import { totp } from './support/totp';
 
 test.describe('signing in', () => {
-  test('an owner signs in and lands on the home page, which shows listings until reservations ships', async ({
-    page,
-  }) => {
+  test('an owner signs in and lands on the risks page', async ({ page }) => {
     await signIn(page, 'owner@hostdash.test');
     await expect(page).toHaveURL(/\/$/);
-    await expectHeading(page, 'Listings');
-    await expect(page.getByRole('table', { name: 'Listings' }).getByRole('row')).toHaveCount(11);
+    await expectHeading(page, 'Risks');
     await expect(
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Listings' }),
-    ).toBeVisible();
+      page.getByRole('table', { name: 'Coming stays by risk' }).getByRole('row'),
+    ).toHaveCount(11);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Risks', 'Reservations', 'Listings', 'Buildings', 'Protect', 'Analytics']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
 
     // A full page load starts with the user the server checked: no second sign-in, no detour.
     await page.reload();
     await expect(page).toHaveURL(/\/$/);
-    await expectHeading(page, 'Listings');
+    await expectHeading(page, 'Risks');
     await expect(page.getByRole('button', { name: /Notifications/ })).toBeVisible();
   });
 
@@ -66,7 +67,7 @@ test.describe('signing in', () => {
 
   test('signing out ends the session on the server', async ({ page }) => {
     await signIn(page, 'owner@hostdash.test');
-    await expectHeading(page, 'Listings');
+    await expectHeading(page, 'Risks');
     await page.getByRole('link', { name: 'Sign out' }).click();
     await expectHeading(page, 'Signed out');
     await page.goto('/listings');

@@ -18,7 +18,10 @@ export function buildShellServer(
   config: ShellConfig,
   options: { logger?: boolean } = {},
 ): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? true, trustProxy: true });
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+  });
 
   // Nothing the dashboard serves belongs in a search engine (spec section 1).
   app.addHook('onSend', async (_request, reply) => {

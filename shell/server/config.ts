@@ -7,7 +7,10 @@ import {
   SESSION_TTL_MS,
 } from '@hostdash/shared-auth';
 
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
 export interface ShellConfig {
+  logLevel: LogLevel;
   port: number;
   host: string;
   apiUrl: string;
@@ -26,6 +29,7 @@ export interface ShellConfig {
 }
 
 export interface RemoteOriginConfig {
+  logLevel: LogLevel;
   port: number;
   host: string;
   rootDir: string;
@@ -63,9 +67,18 @@ function cookieName(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+function logLevel(env: Env): LogLevel {
+  const level = env.LOG_LEVEL || 'info';
+  if (!['debug', 'info', 'warn', 'error'].includes(level)) {
+    throw new Error(`LOG_LEVEL must be debug, info, warn or error, got "${level}"`);
+  }
+  return level as LogLevel;
+}
+
 export function readShellConfig(env: Env = process.env): ShellConfig {
   const stage = env.STAGE || 'prod';
   return {
+    logLevel: logLevel(env),
     port: integer(env, 'PORT', 3000),
     host: env.HOST || 'localhost',
     apiUrl: url(env, 'API_URL', 'http://127.0.0.1:4000'),
@@ -92,6 +105,7 @@ export function readRemoteOriginConfig(env: Env = process.env): RemoteOriginConf
     .map((origin) => origin.trim())
     .filter(Boolean);
   return {
+    logLevel: logLevel(env),
     port: integer(env, 'REMOTES_PORT', 3001),
     host: env.REMOTES_HOST || 'localhost',
     rootDir: path.resolve(env.REMOTES_DIR || repoDir),

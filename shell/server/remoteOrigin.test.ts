@@ -10,7 +10,13 @@ describe('the remote origin', () => {
   writeFileSync(path.join(root, 'mfe-listings', 'dist', 'mf-manifest.json'), '{"id":"listings"}');
   writeFileSync(path.join(root, 'mfe-listings', 'dist', 'feature.1a2b3c4d.js'), 'export {}');
   const app = buildRemoteOrigin(
-    { port: 0, host: '127.0.0.1', rootDir: root, allowedOrigins: ['http://localhost:3000'] },
+    {
+      logLevel: 'error',
+      port: 0,
+      host: '127.0.0.1',
+      rootDir: root,
+      allowedOrigins: ['http://localhost:3000'],
+    },
     { logger: false, workspaceLayout: true },
   );
 

@@ -47,7 +47,11 @@ export function buildRemoteOrigin(
   config: RemoteOriginConfig,
   options: { logger?: boolean; workspaceLayout?: boolean } = {},
 ): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? true });
+  // A static origin: one log line per chunk is noise; failures are still logged.
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    disableRequestLogging: true,
+  });
   const workspaceLayout = options.workspaceLayout ?? !process.env.REMOTES_DIR;
 
   app.addHook('onRequest', async (request, reply) => {
