@@ -13,7 +13,13 @@ import { registerErrorHandling } from './http/errors';
 import { registerBuildingRoutes } from './listings/buildingRoutes';
 import { registerListingRoutes } from './listings/listingRoutes';
 import { registerListingUpdateRoute } from './listings/listingUpdate';
+import { registerImageRoutes } from './images/identityImages';
 import { registerNotificationRoutes } from './notifications/notificationRoutes';
+import { registerProtectRoutes } from './protect/protectRoutes';
+import { registerReportRoutes } from './reports/reportRoutes';
+import { registerReservationEditRoutes } from './reservations/reservationEdit';
+import { registerReservationRoutes } from './reservations/reservationRoutes';
+import { registerTaskRoutes } from './tasks/taskRoutes';
 
 export interface BuildAppOptions {
   db: Database;
@@ -80,6 +86,12 @@ export function buildApp({ db, config, logger }: BuildAppOptions): FastifyInstan
   registerListingRoutes(app, context);
   registerListingUpdateRoute(app, context);
   registerBuildingRoutes(app, context);
+  registerReservationRoutes(app, context);
+  registerReservationEditRoutes(app, context);
+  registerProtectRoutes(app, context);
+  registerImageRoutes(app, context);
+  registerReportRoutes(app, context);
+  registerTaskRoutes(app, context);
   registerFlagsmithRoutes(app, context);
   registerAdminFlagRoutes(app, context);
   registerAdminUserRoutes(app, context);

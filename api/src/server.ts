@@ -6,6 +6,8 @@ import { openDatabase } from './db/database';
 import { deleteExpiredRows } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { SCREENING_ACTOR } from './protect/protectLog';
+import { screenUnscreened } from './protect/screening';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -33,8 +35,18 @@ async function main(): Promise<void> {
   try {
     const applied = await migrate(db);
     const seeded = await seedIfEmpty(db);
+    // Reservations from before screening existed (or a bulk insert) are screened now, set-based.
+    const screened = await db.transaction((tx) =>
+      screenUnscreened(tx, { log: 'screened', actor: SCREENING_ACTOR, trigger: 'backfill' }),
+    );
     app.log.info(
-      { database: where, migrationsApplied: applied, seeded, ms: Date.now() - startedAt },
+      {
+        database: where,
+        migrationsApplied: applied,
+        seeded,
+        screened,
+        ms: Date.now() - startedAt,
+      },
       'Database ready',
     );
   } catch (error) {

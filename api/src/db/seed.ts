@@ -1,14 +1,17 @@
 // Demo data for a database with no users: deterministic (a seeded PRNG), dated relative to the day
 // it runs, and written with one set-based insert per table (rows travel as one JSON parameter).
 import { hashPassword } from '../auth/passwords';
+import { renderSamplePool, type SampleImage } from '../images/sampleImages';
 import type { Pms } from '../listings/pms';
 import type { Database, Sql } from './database';
 import { seededRandom, type Random } from './random';
+import { writeProtectData, type ProtectSeedSummary } from './seedProtect';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
   EMAIL_DOMAINS,
   FIRST_NAMES,
+  GUEST_HOMES,
   GUEST_MESSAGES,
   HART_BUILDINGS,
   HART_HOUSES,
@@ -19,6 +22,7 @@ import {
   NOTIFICATIONS,
   OTHER_HOUSES,
   OUTAGE_FLAG,
+  PARTY_MESSAGES,
   PHONE_FORMATS,
   USERS,
   type SeedBuilding,
@@ -29,6 +33,9 @@ const SEED = 20_240_601;
 // House times and custom fields come from a second generator, so adding them left every other
 // seeded value (nicknames, reservations …) as it was.
 const DETAILS_SEED = 20_250_301;
+// Screening inputs (guest home, card check, party messages, last-minute and weekend stays, large
+// parties) come from a third, for the same reason.
+const PROTECT_SEED = 20_250_615;
 const SEED_LOCK_KEY = 7_218_004_002;
 // Reservations span the past six months and the coming three.
 const FIRST_DAY = -182;
@@ -41,6 +48,7 @@ export interface SeedSummary {
   listings: number;
   reservations: number;
   notifications: number;
+  protect: ProtectSeedSummary;
 }
 
 type ListingStatus = 'active' | 'inactive' | 'archived';
@@ -77,6 +85,15 @@ interface PlannedReservation {
   verification_status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
   guest_message: string | null;
   booked_hours_before: number;
+  guest_city: string | null;
+  guest_country: string | null;
+  card_check: 'passed' | 'failed' | 'not_run';
+  /** Booked on the day of check-in (only stays that have started: a future day cannot be). */
+  same_day: boolean;
+  /** The hour of that day it was booked. */
+  booked_hour: number;
+  /** Cut to one night when it starts on a Friday or Saturday (the weekday is known only in SQL). */
+  short_weekend: boolean;
 }
 
 interface DemoPlan {
@@ -88,12 +105,20 @@ interface DemoPlan {
 export async function seedIfEmpty(db: Database): Promise<SeedSummary | null> {
   if (await hasUsers(db)) return null;
   // Hashing is the slow part (scrypt): done before the transaction, in parallel.
-  const passwordHashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
-  const plan = planDemoData(seededRandom(SEED), seededRandom(DETAILS_SEED));
+  // So is rendering the sample identity images (sharp).
+  const [passwordHashes, samples] = await Promise.all([
+    Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD))),
+    renderSamplePool(),
+  ]);
+  const plan = planDemoData(
+    seededRandom(SEED),
+    seededRandom(DETAILS_SEED),
+    seededRandom(PROTECT_SEED),
+  );
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1::bigint)', [SEED_LOCK_KEY]);
     if (await hasUsers(tx)) return null; // another instance seeded while we waited
-    return writeDemoData(tx, plan, passwordHashes);
+    return writeDemoData(tx, plan, passwordHashes, samples);
   });
 }
 
@@ -104,7 +129,7 @@ async function hasUsers(sql: Sql): Promise<boolean> {
   return row?.has_users === true;
 }
 
-function planDemoData(random: Random, details: Random): DemoPlan {
+function planDemoData(random: Random, details: Random, protect: Random): DemoPlan {
   const listings: PlannedListing[] = [];
   for (const building of HART_BUILDINGS) {
     for (let unit = 0; unit < building.units; unit += 1) {
@@ -179,7 +204,9 @@ function planDemoData(random: Random, details: Random): DemoPlan {
         [14, 4],
         [21, 3],
       ] as const);
-      reservations.push(planReservation(random, listing, day, nights));
+      reservations.push(
+        addScreeningInputs(protect, listing, planReservation(random, listing, day, nights)),
+      );
       day +=
         nights +
         random.weighted([
@@ -288,6 +315,65 @@ function planReservation(
     verification_status: verificationStatus(random, checkIn, status),
     guest_message: random.weighted(GUEST_MESSAGES),
     booked_hours_before: random.int(20, 120 * 24),
+    guest_city: null,
+    guest_country: null,
+    card_check: 'passed',
+    same_day: false,
+    booked_hour: 12,
+    short_weekend: false,
+  };
+}
+
+/**
+ * What screening looks at beyond the booking itself, drawn from its own generator: where the guest
+ * lives, the card check, and (more often among coming stays, so that the risks page has work) a
+ * party message, a last-minute booking, a one-night weekend or a large party.
+ */
+function addScreeningInputs(
+  protect: Random,
+  listing: PlannedListing,
+  reservation: PlannedReservation,
+): PlannedReservation {
+  const coming = reservation.check_in >= 0;
+  const home = protect.next();
+  let guest_city: string | null = null;
+  let guest_country: string | null = null;
+  if (home < (coming ? 0.09 : 0.05)) {
+    guest_city = listing.city;
+    guest_country = listing.country;
+  } else if (home >= 0.2) {
+    const [city, country] = protect.pick(GUEST_HOMES.filter(([city]) => city !== listing.city));
+    guest_city = city;
+    guest_country = country;
+  }
+  const card_check =
+    reservation.status === 'INQUIRY' || (reservation.source === 'direct' && protect.chance(0.5))
+      ? 'not_run'
+      : protect.chance(coming ? 0.06 : 0.025)
+        ? 'failed'
+        : protect.chance(0.04)
+          ? 'not_run'
+          : 'passed';
+  const partyMessage = protect.chance(coming ? 0.06 : 0.025) ? protect.pick(PARTY_MESSAGES) : null;
+  const sameDay =
+    reservation.check_in <= 0 && protect.chance(reservation.check_in === 0 ? 0.3 : 0.03);
+  const bookedHour = protect.int(6, 20);
+  const shortWeekend = protect.chance(coming ? 0.15 : 0.06);
+  // Some coming stays waiting for an ID review pile up signals: the reviews a host must do first.
+  const hot = coming && reservation.verification_status === 'review' && protect.chance(0.25);
+  const largeParty = hot || protect.chance(coming ? 0.06 : 0.03);
+  return {
+    ...reservation,
+    guest_city,
+    guest_country,
+    card_check: hot && reservation.status === 'CONFIRMED' ? 'failed' : card_check,
+    guest_message: (hot ? protect.pick(PARTY_MESSAGES) : partyMessage) ?? reservation.guest_message,
+    same_day: sameDay,
+    booked_hour: bookedHour,
+    short_weekend: shortWeekend,
+    guests_count: largeParty
+      ? Math.max(listing.bedrooms, 1) * 2 + 2 + protect.int(0, 3)
+      : reservation.guests_count,
   };
 }
 
@@ -355,6 +441,7 @@ async function writeDemoData(
   tx: Sql,
   plan: DemoPlan,
   passwordHashes: string[],
+  samples: SampleImage[],
 ): Promise<SeedSummary> {
   const accountIds = new Map<string, string>();
   for (const account of ACCOUNTS) {
@@ -424,15 +511,29 @@ async function writeDemoData(
     ],
   );
 
+  // A same-day booking is made on the check-in day, before now; a weekend stay marked short is cut
+  // to one night when its first day (known only here) is a Friday or Saturday.
   const reservations = await tx.query(
     `insert into reservations (account_id, listing_id, guest_name, guest_email, guest_phone, guests_count, check_in_date, check_out_date,
-                               status, source, verification_status, guest_message, created_at)
+                               status, source, verification_status, guest_message, guest_city, guest_country, card_check,
+                               created_at, updated_at)
      select l.account_id, l.id, e->>'guest_name', e->>'guest_email', e->>'guest_phone', (e->>'guests_count')::int,
-            current_date + (e->>'check_in')::int, current_date + (e->>'check_out')::int,
-            e->>'status', e->>'source', e->>'verification_status', e->>'guest_message',
-            least(now() - interval '1 hour', (current_date + (e->>'check_in')::int)::timestamptz - (e->>'booked_hours_before')::int * interval '1 hour')
+            d.check_in,
+            case when (e->>'short_weekend')::boolean and extract(isodow from d.check_in) in (5, 6) then d.check_in + 1
+                 else current_date + (e->>'check_out')::int end,
+            e->>'status', e->>'source', e->>'verification_status', e->>'guest_message', e->>'guest_city', e->>'guest_country',
+            e->>'card_check', d.booked, d.booked
      from jsonb_array_elements($1::jsonb) with ordinality as r(e, n)
      join listings l on l.account_id = (e->>'account_id')::bigint and l.nickname = e->>'listing'
+     cross join lateral (
+       select current_date + (e->>'check_in')::int as check_in,
+              case when (e->>'same_day')::boolean
+                   then least(now() - (now() - current_date::timestamptz) / 2,
+                              (current_date + (e->>'check_in')::int)::timestamptz + (e->>'booked_hour')::int * interval '1 hour')
+                   else least(now() - interval '1 hour',
+                              (current_date + (e->>'check_in')::int)::timestamptz - (e->>'booked_hours_before')::int * interval '1 hour')
+              end as booked
+     ) d
      order by n
      returning id`,
     [
@@ -474,6 +575,13 @@ async function writeDemoData(
     [OUTAGE_FLAG.name, OUTAGE_FLAG.enabled, OUTAGE_FLAG.value, OUTAGE_FLAG.description],
   );
 
+  const protect = await writeProtectData(tx, {
+    accountIds: [...accountIds.values()],
+    hartAccountId: accountId('hart'),
+    ownerUserId: userIds.get('owner@hostdash.test') ?? '',
+    samples,
+  });
+
   return {
     accounts: accountIds.size,
     users: users.length,
@@ -481,5 +589,6 @@ async function writeDemoData(
     listings: listings.length,
     reservations: reservations.length,
     notifications: notifications.length,
+    protect,
   };
 }

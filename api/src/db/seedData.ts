@@ -606,7 +606,7 @@ export const NOTIFICATIONS: Record<
     },
     {
       title: 'Risk tolerance updated',
-      body: 'Marcus Reed changed the risk tolerance from balanced to low.',
+      body: 'Olivia Hart changed the risk tolerance from low to balanced.',
       hoursAgo: 6,
     },
     // The arrivals notice is written from the data (seed.ts): it is the newest.
@@ -681,4 +681,62 @@ export const HOUSE_CUSTOM_FIELDS: ReadonlyArray<readonly [string, string]> = [
   ['door_code_policy', 'Sent on arrival day'],
   ['pool_heating', 'On request, 2 days notice'],
   ['bins', 'Collected Tuesday and Friday mornings'],
+];
+
+/** Where guests come from (city, ISO country), for the "local guest" factor and the guest portal. */
+export const GUEST_HOMES: ReadonlyArray<readonly [string, string]> = [
+  ['New York', 'US'],
+  ['Chicago', 'US'],
+  ['Boston', 'US'],
+  ['Los Angeles', 'US'],
+  ['Toronto', 'CA'],
+  ['London', 'GB'],
+  ['Manchester', 'GB'],
+  ['Dublin', 'IE'],
+  ['Paris', 'FR'],
+  ['Lyon', 'FR'],
+  ['Berlin', 'DE'],
+  ['Munich', 'DE'],
+  ['Madrid', 'ES'],
+  ['Valencia', 'ES'],
+  ['Porto', 'PT'],
+  ['Lisbon', 'PT'],
+  ['Rome', 'IT'],
+  ['Milan', 'IT'],
+  ['Amsterdam', 'NL'],
+  ['Copenhagen', 'DK'],
+  ['Stockholm', 'SE'],
+  ['Warsaw', 'PL'],
+  ['Tokyo', 'JP'],
+  ['Seoul', 'KR'],
+  ['Sydney', 'AU'],
+  ['São Paulo', 'BR'],
+  ['Mexico City', 'MX'],
+  ['Lagos', 'NG'],
+];
+
+/** Messages that trip the party-words factor (a few of the seeded stays carry one). */
+export const PARTY_MESSAGES: readonly string[] = [
+  "Hi! Coming for my best friend's bachelor weekend, 8 of us. Is there a speaker we can use?",
+  "It's my sister's hen do, we'll be out most nights but might have drinks at the flat.",
+  'Stag weekend with the lads, we promise to keep it down after 11.',
+  'Celebrating my 21st with a few friends, is it OK if we have a small gathering?',
+  'We have a DJ friend joining for the evening, hope the neighbours are fine with some music.',
+  'In town for my graduation, family is coming over for dinner after the ceremony.',
+  'Hosting a birthday dinner for about 12 people, is there enough seating?',
+  'We are throwing a surprise party on Saturday night, can we decorate the living room?',
+  'Here for an event at the convention centre, a couple of colleagues may drop by.',
+  'Going to a rave nearby, we might be back late. Is self check-in available?',
+];
+
+/** What a host writes when they change a verification by hand. */
+export const VERIFICATION_NOTES: readonly (string | null)[] = [
+  'Checked the ID against the booking name: matches.',
+  'Selfie and ID photo match; the glare hid the expiry date, now readable.',
+  'Called the guest, confirmed the arrival time and the party size.',
+  null,
+  'Guest re-uploaded a clearer photo of the ID.',
+  'Name on the ID does not match the booking and the guest did not answer.',
+  null,
+  'Verified with the channel: the booking is genuine.',
 ];

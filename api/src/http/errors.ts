@@ -78,6 +78,8 @@ const PATTERN_DESCRIPTIONS: Record<string, string> = {
     'lowercase letters, digits and underscores, starting with a letter (2 to 64 characters)',
   '^[A-Za-z]{2}$': 'a 2-letter country code (ISO 3166-1, e.g. PT)',
   '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'a time of day as HH:MM, 24-hour (e.g. 15:00)',
+  '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$': 'a date as YYYY-MM-DD',
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': 'a date as YYYY-MM-DD',
 };
 
 /** One readable sentence for the first schema violation, naming the field. */

@@ -1,0 +1,229 @@
+// Identity images: GET /reservation/image/{id} (the bytes) and GET /reservation/rotateImage/{id}
+// (rotates for real with sharp). Blobs are content-addressed (sha256 of the bytes): a rotation
+// writes a new blob and repoints only this reservation's row, so a blob shared with another
+// reservation never changes under it. Vendors: 403.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { requireUser, type Caller } from '../auth/caller';
+import type { AppContext } from '../context';
+import type { Database, Sql } from '../db/database';
+import { ApiError, notFound } from '../http/errors';
+import { idParam } from '../http/schemas';
+import { actorOf, appendLog } from '../protect/protectLog';
+import {
+  findReservationRef,
+  isoSql,
+  refuseVendor,
+  RESERVATION_NOT_FOUND_MESSAGE,
+} from '../reservations/reservationQueries';
+
+export const IMAGE_KINDS = ['id_front', 'id_back', 'selfie'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+/** `any`: the first there is of these. */
+const ANY_ORDER: readonly ImageKind[] = ['id_front', 'selfie', 'id_back'];
+export const ROTATIONS = [90, 180, 270] as const;
+
+const VENDOR_MESSAGE = 'Building staff do not have access to guests’ identity images.';
+/** Compare-and-set attempts when two people rotate the same image at once. */
+const ROTATE_ATTEMPTS = 3;
+
+const KIND_NAMES: Record<ImageKind, string> = {
+  id_front: 'ID front',
+  id_back: 'ID back',
+  selfie: 'selfie',
+};
+
+export interface StoredImage {
+  kind: ImageKind;
+  sha256: string;
+  content_type: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  rotation: number;
+}
+
+export interface ImageInfo {
+  kind: ImageKind;
+  rotation: number;
+  width: number;
+  height: number;
+  updated_at: string;
+}
+
+const imageNotFound = (kind: ImageKind | 'any'): ApiError =>
+  new ApiError(
+    404,
+    'image_not_found',
+    kind === 'any'
+      ? 'The guest has not uploaded any identity image yet.'
+      : `The guest has not uploaded a ${KIND_NAMES[kind]} yet.`,
+  );
+
+/** Every image of a reservation with its bytes (reports embed them). */
+export async function loadImages(sql: Sql, reservationId: string): Promise<StoredImage[]> {
+  const rows = await sql.query<Omit<StoredImage, 'bytes'> & { bytes: Uint8Array }>(
+    `select i.kind, b.sha256, b.content_type, b.bytes, b.width, b.height, i.rotation
+     from reservation_images i join identity_blobs b on b.sha256 = i.blob_sha256
+     where i.reservation_id = $1::bigint
+     order by array_position(array['id_front', 'id_back', 'selfie'], i.kind)`,
+    [reservationId],
+  );
+  return rows.map((row) => ({ ...row, bytes: Buffer.from(row.bytes) }));
+}
+
+async function pickImage(
+  sql: Sql,
+  reservationId: string,
+  kind: ImageKind | 'any',
+): Promise<StoredImage | null> {
+  const images = await loadImages(sql, reservationId);
+  const order = kind === 'any' ? ANY_ORDER : [kind];
+  for (const candidate of order) {
+    const image = images.find((stored) => stored.kind === candidate);
+    if (image) return image;
+  }
+  return null;
+}
+
+/**
+ * Rotates one image clockwise by `degrees` and repoints the reservation at the new blob. The
+ * repoint only applies if nobody repointed it meanwhile (compare-and-set on the blob address).
+ */
+async function rotateImage(
+  db: Database,
+  caller: Caller,
+  reservation: { id: string; account_id: string },
+  kind: ImageKind,
+  degrees: number,
+): Promise<ImageInfo> {
+  for (let attempt = 0; attempt < ROTATE_ATTEMPTS; attempt += 1) {
+    const image = await pickImage(db, reservation.id, kind);
+    if (!image) throw imageNotFound(kind);
+    const format = image.content_type === 'image/png' ? 'png' : 'jpeg';
+    const pipeline = sharp(image.bytes).rotate(degrees);
+    const { data, info } = await (
+      format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 90 })
+    ).toBuffer({ resolveWithObject: true });
+    const result = await db.transaction(async (tx) => {
+      const [updated] = await tx.query<ImageInfo>(
+        `with stored as (
+         insert into identity_blobs (sha256, content_type, bytes, width, height)
+         values ($3, $4, $5, $6, $7) on conflict (sha256) do nothing
+       )
+       update reservation_images i
+       set blob_sha256 = $3, rotation = (i.rotation + $8::int) % 360, updated_at = now()
+       where i.reservation_id = $1::bigint and i.kind = $2 and i.blob_sha256 = $9
+       returning i.kind, i.rotation, $6::int as width, $7::int as height, ${isoSql('i.updated_at')} as updated_at`,
+        [
+          reservation.id,
+          kind,
+          createHash('sha256').update(data).digest('hex'),
+          image.content_type,
+          data,
+          info.width,
+          info.height,
+          degrees,
+          image.sha256,
+        ],
+      );
+      if (!updated) return null; // repointed meanwhile: start again from the new image
+      await appendLog(tx, {
+        accountId: reservation.account_id,
+        reservationId: reservation.id,
+        event: 'image_rotated',
+        actor: actorOf(caller),
+        supervised: true,
+        details: {
+          kind,
+          degrees,
+          rotation: updated.rotation,
+          width: info.width,
+          height: info.height,
+        },
+      });
+      return updated;
+    });
+    if (result) return result;
+  }
+  throw new ApiError(
+    409,
+    'conflict',
+    'Someone else is rotating this image right now. Reload and try again.',
+  );
+}
+
+export function registerImageRoutes(app: FastifyInstance, { db }: AppContext): void {
+  const params = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
+
+  app.get<{ Params: { id: string }; Querystring: { image: ImageKind | 'any' } }>(
+    '/reservation/image/:id',
+    {
+      schema: {
+        params,
+        querystring: {
+          type: 'object',
+          properties: { image: { type: 'string', enum: [...IMAGE_KINDS, 'any'], default: 'any' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = await requireUser(db, request);
+      refuseVendor(caller, VENDOR_MESSAGE);
+      const reservation = await findReservationRef(db, caller, request.params.id);
+      if (!reservation) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
+      const image = await pickImage(db, reservation.id, request.query.image);
+      if (!image) throw imageNotFound(request.query.image);
+      const etag = `"${image.sha256}"`;
+      reply.headers({
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+        'content-disposition': `inline; filename="reservation-${reservation.id}-${image.kind}.${image.content_type.split('/')[1] ?? 'bin'}"`,
+        etag,
+      });
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(image.content_type).send(image.bytes);
+    },
+  );
+
+  app.get<{
+    Params: { id: string };
+    Querystring: { image: ImageKind; degrees: number; sync?: number };
+  }>(
+    '/reservation/rotateImage/:id',
+    {
+      schema: {
+        params,
+        querystring: {
+          type: 'object',
+          required: ['image'],
+          properties: {
+            image: { type: 'string', enum: IMAGE_KINDS },
+            degrees: { type: 'integer', enum: ROTATIONS, default: 90 },
+            // Rotation is always done before answering; the flag is accepted for the dashboard.
+            sync: { type: 'integer', enum: [0, 1] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      refuseVendor(caller, VENDOR_MESSAGE);
+      const reservation = await findReservationRef(db, caller, request.params.id);
+      if (!reservation) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
+      const rotated = await rotateImage(
+        db,
+        caller,
+        reservation,
+        request.query.image,
+        request.query.degrees,
+      );
+      request.log.info(
+        { event: 'image_rotated', reservationId: reservation.id, kind: rotated.kind },
+        'Image rotated',
+      );
+      return rotated;
+    },
+  );
+}

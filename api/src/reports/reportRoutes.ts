@@ -1,0 +1,222 @@
+// GET /user/reports/generate/{type}/{id}?refresh=1&download=1&format=pdf|csv: generates a report
+// (a real PDF with pdf-lib, or a CSV), stores the result or its failure as the reservation's task
+// for that type and format, and answers the task (JSON) or the file. The stored file is reused
+// until `refresh=1`. Vendors: 403.
+import type { FastifyInstance } from 'fastify';
+import { requireUser, type Caller } from '../auth/caller';
+import type { AppContext } from '../context';
+import type { Database } from '../db/database';
+import { ApiError, notFound } from '../http/errors';
+import { idParam } from '../http/schemas';
+import { loadImages } from '../images/identityImages';
+import { actorOf, appendLog, reservationLog } from '../protect/protectLog';
+import {
+  findReservation,
+  isoSql,
+  refuseVendor,
+  RESERVATION_NOT_FOUND_MESSAGE,
+} from '../reservations/reservationQueries';
+import {
+  CONTENT_TYPES,
+  NothingToReport,
+  renderReport,
+  REPORT_FORMATS,
+  REPORT_TYPES,
+  reportFileName,
+  type ReportFormat,
+  type ReportType,
+} from './reportContent';
+
+/** The newest log entries a screening report holds. */
+const REPORT_LOG_ENTRIES = 100;
+const GENERIC_FAILURE = 'The report could not be generated. Try again in a moment.';
+
+export interface ReportTask {
+  reservation_id: string;
+  type: ReportType;
+  format: ReportFormat;
+  status: 'done' | 'failed';
+  generated_at: string;
+  file_name: string | null;
+  content_type: string | null;
+  size: number | null;
+  error: string | null;
+}
+
+interface StoredReport extends ReportTask {
+  bytes: Uint8Array | null;
+}
+
+interface ReportQuery {
+  refresh?: 0 | 1;
+  download?: 0 | 1;
+  format: ReportFormat;
+}
+
+const TASK_COLUMNS = `reservation_id::text as reservation_id, type, format, status, ${isoSql('generated_at')} as generated_at,
+  file_name, content_type, size, error`;
+
+async function storedReport(
+  db: Database,
+  id: string,
+  type: ReportType,
+  format: ReportFormat,
+): Promise<StoredReport | null> {
+  const [row] = await db.query<StoredReport>(
+    `select ${TASK_COLUMNS}, bytes from reservation_reports
+     where reservation_id = $1::bigint and type = $2 and format = $3`,
+    [id, type, format],
+  );
+  return row ?? null;
+}
+
+/** Writes the outcome (replacing the last one) and its log entry, in one transaction. */
+async function storeOutcome(
+  db: Database,
+  caller: Caller,
+  accountId: string,
+  outcome: {
+    id: string;
+    type: ReportType;
+    format: ReportFormat;
+    bytes: Buffer | null;
+    error: string | null;
+  },
+): Promise<StoredReport> {
+  const done = outcome.bytes !== null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<StoredReport>(
+      `insert into reservation_reports (reservation_id, type, format, status, generated_at, file_name, content_type, size, bytes, error)
+       values ($1::bigint, $2, $3, $4, now(), $5, $6, $7, $8, $9)
+       on conflict (reservation_id, type, format) do update
+       set status = excluded.status, generated_at = excluded.generated_at, file_name = excluded.file_name,
+           content_type = excluded.content_type, size = excluded.size, bytes = excluded.bytes, error = excluded.error
+       returning ${TASK_COLUMNS}, bytes`,
+      [
+        outcome.id,
+        outcome.type,
+        outcome.format,
+        done ? 'done' : 'failed',
+        done ? reportFileName(outcome.type, outcome.id, outcome.format) : null,
+        done ? CONTENT_TYPES[outcome.format] : null,
+        outcome.bytes?.length ?? null,
+        outcome.bytes,
+        outcome.error,
+      ],
+    );
+    if (!row) throw new Error('report: not stored');
+    await appendLog(tx, {
+      accountId,
+      reservationId: outcome.id,
+      event: done ? 'report_generated' : 'report_failed',
+      actor: actorOf(caller),
+      supervised: false,
+      details: done
+        ? { type: outcome.type, format: outcome.format, file_name: row.file_name, size: row.size }
+        : { type: outcome.type, format: outcome.format, error: outcome.error },
+    });
+    return row;
+  });
+}
+
+export function registerReportRoutes(app: FastifyInstance, { db }: AppContext): void {
+  const handler = async (
+    caller: Caller,
+    id: string,
+    type: ReportType,
+    query: ReportQuery,
+    log: { error(object: unknown, message: string): void },
+  ): Promise<StoredReport> => {
+    refuseVendor(caller, 'Building staff do not have access to guest reports.');
+    const reservation = await findReservation(db, caller, id);
+    if (!reservation) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
+    const { format } = query;
+    const existing = await storedReport(db, reservation.id, type, format);
+    if (existing?.status === 'done' && query.refresh !== 1) return existing;
+
+    const generatedAt = new Date();
+    try {
+      const [images, history] = await Promise.all([
+        type === 'guest-portal' ? loadImages(db, reservation.id) : Promise.resolve([]),
+        type === 'screening'
+          ? reservationLog(db, reservation.id, 0, REPORT_LOG_ENTRIES)
+          : Promise.resolve({ items: [], total: 0 }),
+      ]);
+      const bytes = await renderReport(type, format, {
+        reservation,
+        images,
+        log: history.items,
+        logTotal: history.total,
+        generatedAt,
+      });
+      return await storeOutcome(db, caller, reservation.account_id, {
+        id: reservation.id,
+        type,
+        format,
+        bytes,
+        error: null,
+      });
+    } catch (error) {
+      const nothing = error instanceof NothingToReport;
+      if (!nothing) log.error({ err: error, reservationId: id, type }, 'Report generation failed');
+      await storeOutcome(db, caller, reservation.account_id, {
+        id: reservation.id,
+        type,
+        format,
+        bytes: null,
+        error: nothing ? error.message : GENERIC_FAILURE,
+      });
+      throw nothing
+        ? new ApiError(422, 'nothing_to_report', error.message)
+        : new ApiError(500, 'report_failed', GENERIC_FAILURE);
+    }
+  };
+
+  const querystring = {
+    type: 'object',
+    properties: {
+      refresh: { type: 'integer', enum: [0, 1] },
+      download: { type: 'integer', enum: [0, 1] },
+      format: { type: 'string', enum: REPORT_FORMATS, default: 'pdf' },
+    },
+  } as const;
+
+  const register = (path: string, withType: boolean): void => {
+    app.get<{ Params: { id: string; type?: ReportType }; Querystring: ReportQuery }>(
+      path,
+      {
+        schema: {
+          params: {
+            type: 'object',
+            required: withType ? ['type', 'id'] : ['id'],
+            properties: {
+              id: idParam,
+              ...(withType ? { type: { type: 'string', enum: REPORT_TYPES } } : {}),
+            },
+          },
+          querystring,
+        },
+      },
+      async (request, reply) => {
+        const caller = await requireUser(db, request);
+        const type = request.params.type ?? 'guest-portal';
+        const report = await handler(caller, request.params.id, type, request.query, request.log);
+        if (request.query.download === 1 && report.bytes) {
+          return reply
+            .headers({
+              'content-type': report.content_type ?? 'application/octet-stream',
+              'content-disposition': `attachment; filename="${report.file_name ?? 'report'}"`,
+              'cache-control': 'private, no-store',
+              'x-content-type-options': 'nosniff',
+            })
+            .send(Buffer.from(report.bytes));
+        }
+        const { bytes: _bytes, ...task } = report;
+        return task;
+      },
+    );
+  };
+  register('/user/reports/generate/:type/:id', true);
+  // The default type (spec: "default type guest-portal").
+  register('/user/reports/generate/:id', false);
+}

@@ -1,0 +1,276 @@
+// GET /reservation/search (filtered, searched, sorted and paged in SQL), /reservation/stats,
+// /reservation/analytics and /reservation/get/{id}.
+import type { FastifyInstance } from 'fastify';
+import { requireUser, type Caller } from '../auth/caller';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { notFound } from '../http/errors';
+import { idParam, pagingQuery } from '../http/schemas';
+import { orderBy } from '../http/sort';
+import { SqlParams } from '../http/sqlParams';
+import { listingScope } from '../listings/listingQueries';
+import { prepareSearch } from '../listings/listingSearch';
+import { RISK_COLOURS, type RiskColour } from '../protect/risk';
+import {
+  COLOUR_SQL,
+  findReservation,
+  itemColumns,
+  refuseVendor,
+  RESERVATION_FROM,
+  RESERVATION_NOT_FOUND_MESSAGE,
+  RESERVATION_SOURCES,
+  RESERVATION_STATUSES,
+  reservationScope,
+  VERIFICATION_STATUSES,
+  type ReservationItem,
+  type ReservationStatus,
+  type VerificationStatus,
+} from './reservationQueries';
+import {
+  checkInWindow,
+  RESERVATION_SORT,
+  reservationFilter,
+  reservationFilterQuery,
+  reservationSort,
+  type ReservationFilterQuery,
+} from './reservationSearch';
+
+/** Arrivals: non-cancelled stays checking in today, and from today through today + this. */
+const ARRIVALS_DAYS_AHEAD = 7;
+/** Analytics covers the months up to this many after the current one. */
+const ANALYTICS_MONTHS_AHEAD = 3;
+
+interface SearchQuery extends ReservationFilterQuery {
+  from: number;
+  size: number;
+  sort?: string;
+}
+
+export interface ReservationStats {
+  total: number;
+  by_status: Record<ReservationStatus, number>;
+  by_colour: Record<RiskColour, number>;
+  by_verification: Record<VerificationStatus, number>;
+  arrivals_today: number;
+  arrivals_next_7_days: number;
+  needs_attention: number;
+}
+
+export interface ReservationAnalytics {
+  months: Array<{
+    month: string;
+    total: number;
+    green: number;
+    yellow: number;
+    orange: number;
+    red: number;
+    verified: number;
+    declined: number;
+  }>;
+  by_verification: Array<{ status: VerificationStatus; count: number }>;
+  by_colour: Array<{ colour: RiskColour; count: number }>;
+  by_source: Array<{ source: string; count: number }>;
+  listings_by_status: { active: number; inactive: number; archived: number };
+}
+
+const countBy = (values: readonly string[], column: string, where = 'true'): string =>
+  `json_build_object(${values
+    .map((value) => `'${value}', count(*) filter (where ${where} and ${column} = '${value}')`)
+    .join(', ')})`;
+
+/**
+ * One statement: the window's reservations once (a CTE), then each count over them. Colours and
+ * verifications count CONFIRMED stays only (the ones that will happen); arrivals do not depend on
+ * the window.
+ */
+async function reservationStats(
+  sql: Sql,
+  caller: Caller,
+  window: { startDate?: string; endDate?: string },
+): Promise<ReservationStats> {
+  const params = new SqlParams();
+  const scope = reservationScope(caller, params);
+  const inWindow = ['true', ...checkInWindow(window, params)].join(' and ');
+  const ahead = params.add(ARRIVALS_DAYS_AHEAD);
+  const [row] = await sql.query<ReservationStats>(
+    `with f as (
+       select r.status, r.verification_status, r.check_in_date, ${COLOUR_SQL} as colour
+       from ${RESERVATION_FROM}
+       where ${scope} and ${inWindow}
+     ),
+     arrivals as (
+       select count(*) filter (where r.check_in_date = current_date)::int as today, count(*)::int as week
+       from reservations r join listings l on l.id = r.listing_id
+       where ${scope} and r.status <> 'CANCELLED'
+         and r.check_in_date between current_date and current_date + ${ahead}::int
+     )
+     select count(*)::int as total,
+            ${countBy(RESERVATION_STATUSES, 'status')} as by_status,
+            ${countBy(RISK_COLOURS, 'colour', `status = 'CONFIRMED'`)} as by_colour,
+            ${countBy(VERIFICATION_STATUSES, 'verification_status', `status = 'CONFIRMED'`)} as by_verification,
+            (select today from arrivals) as arrivals_today,
+            (select week from arrivals) as arrivals_next_7_days,
+            count(*) filter (where status = 'CONFIRMED' and check_in_date >= current_date
+                             and (colour in ('red', 'orange') or verification_status = 'review'))::int as needs_attention
+     from f`,
+    params.values,
+  );
+  if (!row) throw new Error('reservation stats: no row');
+  return row;
+}
+
+/**
+ * CONFIRMED stays by check-in month, for the last `months` months (the current one included) and
+ * the next three; and over the same stays, by verification, colour and source. All in SQL.
+ */
+async function reservationAnalytics(
+  sql: Sql,
+  caller: Caller,
+  months: number,
+): Promise<ReservationAnalytics> {
+  const params = new SqlParams();
+  const scope = reservationScope(caller, params);
+  const listings = listingScope(caller, params);
+  const back = params.add(months - 1);
+  const ahead = params.add(ANALYTICS_MONTHS_AHEAD);
+  const verifications = params.add(VERIFICATION_STATUSES);
+  const colours = params.add(RISK_COLOURS);
+  const sources = params.add(RESERVATION_SOURCES);
+  const [row] = await sql.query<ReservationAnalytics>(
+    `with period as (
+       select gs::date as month
+       from generate_series(date_trunc('month', current_date::timestamp) - ${back}::int * interval '1 month',
+                            date_trunc('month', current_date::timestamp) + ${ahead}::int * interval '1 month',
+                            interval '1 month') as gs
+     ),
+     f as (
+       select date_trunc('month', r.check_in_date::timestamp)::date as month, r.verification_status, r.source,
+              ${COLOUR_SQL} as colour
+       from ${RESERVATION_FROM}
+       where ${scope} and r.status = 'CONFIRMED'
+         and r.check_in_date >= (select min(month) from period)
+         and r.check_in_date < (select max(month) from period) + interval '1 month'
+     ),
+     per_month as (
+       select month, count(*)::int as total,
+              count(*) filter (where colour = 'green')::int as green,
+              count(*) filter (where colour = 'yellow')::int as yellow,
+              count(*) filter (where colour = 'orange')::int as orange,
+              count(*) filter (where colour = 'red')::int as red,
+              count(*) filter (where verification_status = 'verified')::int as verified,
+              count(*) filter (where verification_status = 'declined')::int as declined
+       from f group by month
+     )
+     select
+       (select json_agg(json_build_object('month', to_char(p.month, 'YYYY-MM'), 'total', coalesce(m.total, 0),
+                                          'green', coalesce(m.green, 0), 'yellow', coalesce(m.yellow, 0),
+                                          'orange', coalesce(m.orange, 0), 'red', coalesce(m.red, 0),
+                                          'verified', coalesce(m.verified, 0), 'declined', coalesce(m.declined, 0))
+                        order by p.month)
+        from period p left join per_month m on m.month = p.month) as months,
+       (select json_agg(json_build_object('status', v.status, 'count', (select count(*)::int from f where f.verification_status = v.status))
+                        order by v.n)
+        from unnest(${verifications}::text[]) with ordinality as v(status, n)) as by_verification,
+       (select json_agg(json_build_object('colour', c.colour, 'count', (select count(*)::int from f where f.colour = c.colour))
+                        order by c.n)
+        from unnest(${colours}::text[]) with ordinality as c(colour, n)) as by_colour,
+       (select json_agg(json_build_object('source', s.source, 'count', s.count) order by s.count desc, s.source)
+        from (select src.source, (select count(*)::int from f where f.source = src.source) as count
+              from unnest(${sources}::text[]) as src(source)) s) as by_source,
+       (select json_build_object('active', count(*) filter (where l.status = 'active'),
+                                 'inactive', count(*) filter (where l.status = 'inactive'),
+                                 'archived', count(*) filter (where l.status = 'archived'))
+        from listings l where ${listings}) as listings_by_status`,
+    params.values,
+  );
+  if (!row) throw new Error('reservation analytics: no row');
+  return row;
+}
+
+export function registerReservationRoutes(app: FastifyInstance, { db }: AppContext): void {
+  app.get<{ Querystring: SearchQuery }>(
+    '/reservation/search',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { ...pagingQuery, ...reservationFilterQuery },
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      const { from, size } = request.query;
+      const search = prepareSearch(request.query.search);
+      const sortKeys = reservationSort(request.query.sort, search !== null);
+      const filter = reservationFilter(caller, request.query, search);
+
+      // A count, then the page (as /listing/load: a window count would build every row).
+      const [count] = await db.query<{ total: number }>(
+        `select count(*)::int as total ${filter.source}`,
+        filter.params.values,
+      );
+      const total = count?.total ?? 0;
+      let items: ReservationItem[] = [];
+      if (from < total) {
+        const page = new SqlParams();
+        page.values.push(...filter.params.values);
+        items = await db.query<ReservationItem>(
+          `select ${itemColumns(caller)}${filter.scoreColumn}
+           ${filter.source}
+           order by ${orderBy(sortKeys, RESERVATION_SORT, 'r.id', search ? [] : ['_score'])}
+           limit ${page.add(size)} offset ${page.add(from)}`,
+          page.values,
+        );
+      }
+      return { items, total, size, from };
+    },
+  );
+
+  app.get<{ Querystring: { startDate?: string; endDate?: string } }>(
+    '/reservation/stats',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            startDate: reservationFilterQuery.startDate,
+            endDate: reservationFilterQuery.endDate,
+          },
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      return reservationStats(db, caller, request.query);
+    },
+  );
+
+  app.get<{ Querystring: { months: number } }>(
+    '/reservation/analytics',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { months: { type: 'integer', minimum: 1, maximum: 24, default: 12 } },
+        },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      return reservationAnalytics(db, caller, request.query.months);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/reservation/get/:id',
+    { schema: { params: { type: 'object', required: ['id'], properties: { id: idParam } } } },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      refuseVendor(caller, 'Building staff see arrivals through the building view.');
+      const reservation = await findReservation(db, caller, request.params.id);
+      if (!reservation) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
+      return reservation;
+    },
+  );
+}
