@@ -16,14 +16,14 @@ describe('ProtectPage', () => {
     renderRemote('/protect');
     expect(screen.getByRole('heading', { level: 1, name: 'Protect' })).toBeInTheDocument();
     const choices = await screen.findByRole('radiogroup', { name: 'Risk tolerance' });
-    expect(within(choices).getByRole('radio', { name: /Balanced/ })).toHaveAttribute(
+    expect(within(choices).getByRole('radio', { name: 'Balanced' })).toHaveAttribute(
       'aria-checked',
       'true',
     );
     expect(within(choices).getByText('Red 50–100')).toBeInTheDocument();
-    await userEvent.click(within(choices).getByRole('radio', { name: /Low/ }));
+    await userEvent.click(within(choices).getByRole('radio', { name: 'Strict' }));
     await waitFor(() =>
-      expect(within(choices).getByRole('radio', { name: /Low/ })).toHaveAttribute(
+      expect(within(choices).getByRole('radio', { name: 'Strict' })).toHaveAttribute(
         'aria-checked',
         'true',
       ),

@@ -68,6 +68,8 @@ function ToleranceChoice({ settings, saving }: { settings: ProtectSettings; savi
             <CardActionArea
               role="radio"
               aria-checked={selected}
+              aria-labelledby={`tolerance-${level.level}`}
+              aria-describedby={`tolerance-${level.level}-meaning`}
               disabled={saving}
               onClick={() =>
                 !selected &&
@@ -80,12 +82,17 @@ function ToleranceChoice({ settings, saving }: { settings: ProtectSettings; savi
                   direction="row"
                   sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}
                 >
-                  <Typography variant="h6" component="h3">
+                  <Typography variant="h6" component="h3" id={`tolerance-${level.level}`}>
                     {level.label}
                   </Typography>
                   {selected && <Chip size="small" color="primary" label="Current" />}
                 </Stack>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mb: 1.5 }}
+                  id={`tolerance-${level.level}-meaning`}
+                >
                   {level.meaning}
                 </Typography>
                 <Bands thresholds={level.thresholds} />

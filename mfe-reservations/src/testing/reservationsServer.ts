@@ -119,7 +119,7 @@ export interface ReservationsServer extends Upstream {
 const levels = [
   {
     level: 'low',
-    label: 'Low',
+    label: 'Strict',
     meaning: 'Strict: more stays turn orange and red.',
     thresholds: { yellow: 15, orange: 30, red: 50 },
   },
@@ -131,7 +131,7 @@ const levels = [
   },
   {
     level: 'high',
-    label: 'High',
+    label: 'Lenient',
     meaning: 'Lenient: only clear risks turn red.',
     thresholds: { yellow: 35, orange: 55, red: 75 },
   },
