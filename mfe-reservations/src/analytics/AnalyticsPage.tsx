@@ -129,7 +129,13 @@ export function AnalyticsPage() {
               <BarChart
                 height={240}
                 layout="horizontal"
-                yAxis={[{ scaleType: 'band', data: data.by_source.map((entry) => entry.source) }]}
+                yAxis={[
+                  {
+                    scaleType: 'band',
+                    data: data.by_source.map((entry) => entry.source),
+                    width: 'auto',
+                  },
+                ]}
                 series={[
                   { data: data.by_source.map((entry) => entry.count), label: 'Reservations' },
                 ]}
