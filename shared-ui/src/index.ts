@@ -6,3 +6,5 @@ export * from './VerificationChip';
 export * from './RiskChip';
 export * from './StatCard';
 export * from './renderStandalone';
+export * from './SearchField';
+export * from './ListPagination';

@@ -1,24 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Button,
-  InputAdornment,
-  MenuItem,
-  Paper,
-  Stack,
-  TablePagination,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
+import { getRowsPerPage, SEARCH_PAGE_SIZE, toIsoDate } from '@hostdash/shared-auth';
 import {
-  getRowsPerPage,
-  pageFromOffset,
-  SEARCH_PAGE_SIZE,
-  setRowsPerPage,
-  toIsoDate,
-} from '@hostdash/shared-auth';
-import { LoadError, useDelayed } from '@hostdash/shared-ui';
+  ListPagination,
+  LoadError,
+  SearchField,
+  useDebouncedSearch,
+  useDelayed,
+} from '@hostdash/shared-ui';
 import { RESERVATION_STATUSES, type ReservationQuery } from './reservationsApi';
 import {
   DEFAULT_RESERVATIONS_SORT,
@@ -30,8 +21,6 @@ import { ReservationStatsCards } from './ReservationStatsCards';
 import { ReservationsTable, type SortState } from './ReservationsTable';
 
 export const LIST_NAME = 'reservations';
-export const SEARCH_DEBOUNCE_MS = 300;
-const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 const STATUS_LABELS: Record<string, string> = {
   CONFIRMED: 'Confirmed',
   CANCELLED: 'Cancelled',
@@ -67,26 +56,14 @@ export function ReservationsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Search is debounced; a search pages by 10, newest stays first, ranked (spec section 7).
-  useEffect(() => {
-    const search = searchText.trim();
-    if (search === query.search) return;
-    const timer = setTimeout(() => {
-      load(
-        search
-          ? { search, from: 0, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
-          : {
-              search: '',
-              from: 0,
-              size: getRowsPerPage(LIST_NAME),
-              sort: DEFAULT_RESERVATIONS_SORT,
-            },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // `load` reads the query it is given; the effect re-runs when the text or the query changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchText, query.search]);
+  // A search pages by 10, newest stays first, ranked (spec section 7).
+  useDebouncedSearch(searchText, query.search, (search) =>
+    load(
+      search
+        ? { search, from: 0, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
+        : { search: '', from: 0, size: getRowsPerPage(LIST_NAME), sort: DEFAULT_RESERVATIONS_SORT },
+    ),
+  );
 
   const sort = parseSort(query.sort);
   const onSort = (field: string) => {
@@ -112,24 +89,12 @@ export function ReservationsPage() {
       <ReservationStatsCards />
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <TextField
+        <SearchField
           label="Search reservations"
           placeholder="Guest name or email, listing, reservation number"
-          size="small"
           value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
+          onChange={setSearchText}
           sx={{ flexGrow: 1 }}
-          slotProps={{
-            input: {
-              endAdornment: searchText ? (
-                <InputAdornment position="end">
-                  <Button size="small" onClick={() => setSearchText('')}>
-                    Clear
-                  </Button>
-                </InputAdornment>
-              ) : undefined,
-            },
-          }}
         />
         <TextField
           select
@@ -175,18 +140,13 @@ export function ReservationsPage() {
               : 'Try an earlier start date or another status.'
           }
         />
-        <TablePagination
-          component="div"
-          count={total}
-          page={pageFromOffset(query.from, query.size)}
-          rowsPerPage={query.size}
-          rowsPerPageOptions={searching ? [SEARCH_PAGE_SIZE] : ROWS_PER_PAGE_OPTIONS}
-          onPageChange={(_event, page) => load({ from: page * query.size })}
-          onRowsPerPageChange={(event) => {
-            const size = Number(event.target.value);
-            setRowsPerPage(LIST_NAME, size);
-            load({ size, from: 0 });
-          }}
+        <ListPagination
+          listName={LIST_NAME}
+          total={total}
+          from={query.from}
+          size={query.size}
+          searching={searching}
+          onChange={load}
         />
       </Paper>
     </Stack>

@@ -7,7 +7,6 @@ import {
   MenuItem,
   Paper,
   Stack,
-  TablePagination,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
@@ -16,16 +15,14 @@ import {
 import { useDispatch, useSelector } from 'react-redux';
 import {
   getRowsPerPage,
-  pageFromOffset,
   RISK_COLOUR_INFO,
   RISK_COLOURS,
-  setRowsPerPage,
   toIsoDate,
   VERIFICATION_STATUSES,
   type RiskColour,
   type VerificationStatus,
 } from '@hostdash/shared-auth';
-import { LoadError, useDelayed } from '@hostdash/shared-ui';
+import { ListPagination, LoadError, useDelayed } from '@hostdash/shared-ui';
 import type { ReservationQuery } from '../reservations/reservationsApi';
 import { reservationsActions, selectRisks } from '../reservations/reservationsSlice';
 import { ReservationStatsCards } from '../reservations/ReservationStatsCards';
@@ -134,18 +131,13 @@ export function RisksPage() {
               : 'Confirmed reservations from today on appear here.'
           }
         />
-        <TablePagination
-          component="div"
-          count={total}
-          page={pageFromOffset(query.from, query.size)}
-          rowsPerPage={query.size}
-          rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
-          onPageChange={(_event, page) => load({ from: page * query.size })}
-          onRowsPerPageChange={(event) => {
-            const size = Number(event.target.value);
-            setRowsPerPage(LIST_NAME, size);
-            load({ size, from: 0 });
-          }}
+        <ListPagination
+          listName={LIST_NAME}
+          total={total}
+          from={query.from}
+          size={query.size}
+          options={ROWS_PER_PAGE_OPTIONS}
+          onChange={load}
         />
       </Paper>
     </Stack>
