@@ -8,3 +8,4 @@ export * from './StatCard';
 export * from './renderStandalone';
 export * from './SearchField';
 export * from './ListPagination';
+export * from './DetailPlaceholder';

@@ -12,14 +12,13 @@ import {
   CardHeader,
   Link,
   MenuItem,
-  Skeleton,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath, formatRelativeTime, pmsName, snackbarActions } from '@hostdash/shared-auth';
-import { LoadError, useDelayed } from '@hostdash/shared-ui';
+import { DetailPlaceholder } from '@hostdash/shared-ui';
 import type { Listing } from '../listings/listingsApi';
 import { listingsActions, selectBuildings, selectDetail } from '../listings/listingsSlice';
 import { StatusSelect } from '../listings/StatusSelect';
@@ -238,7 +237,6 @@ export function ListingDetailPage() {
   const dispatch = useDispatch();
   const { id = '' } = useParams();
   const { listing, status } = useSelector(selectDetail);
-  const showSkeleton = useDelayed(status.loading && !listing);
 
   useEffect(() => {
     dispatch(listingsActions.loadListing.requested({ id }));
@@ -248,30 +246,13 @@ export function ListingDetailPage() {
   const current = listing?.id === id ? listing : null;
 
   if (!current) {
-    if (status.error?.status === 404) {
-      return (
-        <Stack spacing={2}>
-          <Typography variant="h1">Listing not found</Typography>
-          <Typography>This listing does not exist or is not shared with you.</Typography>
-          <div>
-            <Button component={RouterLink} to="/listings" variant="contained">
-              Back to listings
-            </Button>
-          </div>
-        </Stack>
-      );
-    }
     return (
-      <Stack spacing={2}>
-        <Typography variant="h1">{showSkeleton ? <Skeleton width={320} /> : 'Listing'}</Typography>
-        {status.error && (
-          <LoadError
-            error={status.error}
-            onRetry={() => dispatch(listingsActions.loadListing.requested({ id }))}
-          />
-        )}
-        {showSkeleton && <Skeleton variant="rounded" height={320} />}
-      </Stack>
+      <DetailPlaceholder
+        noun="listing"
+        status={status}
+        back={{ to: '/listings', label: 'Back to listings' }}
+        onRetry={() => dispatch(listingsActions.loadListing.requested({ id }))}
+      />
     );
   }
 

@@ -9,7 +9,6 @@ import {
   CardHeader,
   Link,
   Pagination,
-  Skeleton,
   Stack,
   Typography,
 } from '@mui/material';
@@ -22,7 +21,7 @@ import {
   pageFromOffset,
   PROTECT_LOG_PAGE_SIZE,
 } from '@hostdash/shared-auth';
-import { LoadError, RiskChip, useDelayed, VerificationChip } from '@hostdash/shared-ui';
+import { DetailPlaceholder, LoadError, RiskChip, VerificationChip } from '@hostdash/shared-ui';
 import type { Reservation } from '../reservations/reservationsApi';
 import { reservationsActions, selectDetail, selectLogs } from '../reservations/reservationsSlice';
 import { VerificationDialog } from '../reservations/VerificationDialog';
@@ -196,7 +195,6 @@ export function ReservationDetailPage() {
   const { id = '' } = useParams();
   const { reservation, status } = useSelector(selectDetail);
   const [changing, setChanging] = useState(false);
-  const showSkeleton = useDelayed(status.loading && !reservation);
 
   useEffect(() => {
     dispatch(reservationsActions.loadReservation.requested({ id }));
@@ -204,32 +202,13 @@ export function ReservationDetailPage() {
 
   const current = reservation?.id === id ? reservation : null;
   if (!current) {
-    if (status.error?.status === 404) {
-      return (
-        <Stack spacing={2}>
-          <Typography variant="h1">Reservation not found</Typography>
-          <Typography>This reservation does not exist or is not shared with you.</Typography>
-          <div>
-            <Button component={RouterLink} to="/reservations" variant="contained">
-              Back to reservations
-            </Button>
-          </div>
-        </Stack>
-      );
-    }
     return (
-      <Stack spacing={2}>
-        <Typography variant="h1">
-          {showSkeleton ? <Skeleton width={280} /> : 'Reservation'}
-        </Typography>
-        {status.error && (
-          <LoadError
-            error={status.error}
-            onRetry={() => dispatch(reservationsActions.loadReservation.requested({ id }))}
-          />
-        )}
-        {showSkeleton && <Skeleton variant="rounded" height={360} />}
-      </Stack>
+      <DetailPlaceholder
+        noun="reservation"
+        status={status}
+        back={{ to: '/reservations', label: 'Back to reservations' }}
+        onRetry={() => dispatch(reservationsActions.loadReservation.requested({ id }))}
+      />
     );
   }
 
