@@ -1,4 +1,11 @@
 // `npm run test:unit`: every package's jest project in one run.
 module.exports = {
-  projects: ['<rootDir>/shared-auth', '<rootDir>/shared-ui', '<rootDir>/api', '<rootDir>/shell', '<rootDir>/mfe-listings', '<rootDir>/mfe-reservations'],
+  projects: [
+    '<rootDir>/shared-auth',
+    '<rootDir>/shared-ui',
+    '<rootDir>/api',
+    '<rootDir>/shell',
+    '<rootDir>/mfe-listings',
+    '<rootDir>/mfe-reservations',
+  ],
 };

@@ -1,13 +1,27 @@
 // The one webpack + Module Federation factory. The shell and every remote build with it, so adding
 // a remote is: a package with src/index.ts, src/bootstrap.tsx, src/feature.tsx, and
 // `module.exports = createFederatedConfig({ ... })` in its webpack.config.cjs.
+//
+// A remote's build is a versioned, immutable release (docs/adr/0005-versioned-remotes-registry-and-canary.md):
+// its mf-manifest.json carries `metaData.hostdash` = { version: '<package version>+<build hash>',
+// contract: the shell contract range it needs, builtWithContract, commit, builtAt }, and the build
+// fails when a shared singleton it requires cannot be satisfied by what the shell provides.
+const { execFileSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { satisfy } = require('@module-federation/enhanced/runtime');
 
 const root = path.resolve(__dirname, '..');
 const sharedAuthDir = path.join(root, 'shared-auth');
+const shellDir = path.join(root, 'shell');
 const sharedAuthVersion = require(path.join(sharedAuthDir, 'package.json')).version;
+
+/** The file the host writes beside its index.html: what it provides, for the shell server's /health. */
+const HOST_FEDERATION_FILE = 'hostdash-federation.json';
 
 /** The version of `pkg` that `dir` resolves (nearest node_modules first). */
 function installedVersion(pkg, dir) {
@@ -63,6 +77,134 @@ function sharedSingletons(dependencies, dir = root) {
 }
 
 /**
+ * The shell contract version shared-auth exports (`CONTRACT_VERSION` in shared-auth/src/contract.ts),
+ * read from its source so a build needs no compiled shared-auth.
+ */
+function readContractVersion(file = path.join(sharedAuthDir, 'src/contract.ts')) {
+  const match = /export const CONTRACT_VERSION = '(\d+\.\d+\.\d+)';/.exec(
+    readFileSync(file, 'utf8'),
+  );
+  if (!match) throw new Error(`${file} must declare CONTRACT_VERSION = '<major>.<minor>.<patch>'`);
+  return match[1];
+}
+
+/**
+ * The contract range a remote declares: `hostdash.contract` in its package.json; without one, the
+ * contract it is built against and any later compatible one (`^x.y.z`). HOSTDASH_CONTRACT_RANGE
+ * overrides both (to try the shell's refusal of an incompatible remote).
+ */
+function contractRange(pkg, contractVersion, env = process.env) {
+  const range = env.HOSTDASH_CONTRACT_RANGE || pkg.hostdash?.contract || `^${contractVersion}`;
+  if (typeof range !== 'string' || !/\d+\.\d+\.\d+/.test(range)) {
+    throw new Error(
+      `${pkg.name}: hostdash.contract must be a semver range such as "^1.0.0", got ${JSON.stringify(range)}`,
+    );
+  }
+  return range;
+}
+
+/** A release's version: the package's own (lerna independent mode) plus the build's hash. */
+function releaseVersion(packageVersion, buildHash, contract) {
+  const digest = createHash('sha256').update(`${buildHash}\n${contract}`).digest('hex');
+  return `${packageVersion}+${digest.slice(0, 8)}`;
+}
+
+/** The commit a build comes from (`-dirty` when its sources have uncommitted changes), if in git. */
+function sourceCommit(dir) {
+  const git = (args) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  try {
+    const commit = git(['rev-parse', '--short=12', 'HEAD']);
+    const sources = [dir, sharedAuthDir, path.join(root, 'shared-ui'), __dirname];
+    return git(['status', '--porcelain', '--', ...sources]) ? `${commit}-dirty` : commit;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The version of each shared singleton the shell provides to the page (its own dependencies). */
+function providedSharedVersions(dir = shellDir) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const shared = sharedSingletons(pkg.dependencies ?? {}, dir);
+  return Object.fromEntries(
+    Object.entries(shared).flatMap(([name, config]) => {
+      const version = config.version ?? installedVersion(name, dir);
+      return version ? [[name, version]] : [];
+    }),
+  );
+}
+
+/**
+ * The singletons whose required version the shell's copy does not satisfy. At run time the shell's
+ * copy wins anyway (`strictVersion: false`), so such a remote would run against a version it was
+ * not built for: the build reports it instead.
+ */
+function sharedMismatches(shared, provided) {
+  return Object.entries(shared).flatMap(([name, config]) => {
+    const have = provided[name];
+    const required = config.requiredVersion;
+    if (!config.singleton || !have || !required || satisfy(have, required)) return [];
+    return [{ name, requiredVersion: required, provided: have }];
+  });
+}
+
+function sharedReport(app, mismatches) {
+  return [
+    `${app} requires shared singletons the shell cannot satisfy:`,
+    ...mismatches.map(
+      ({ name, requiredVersion, provided }) =>
+        `  ${name}: requires ${requiredVersion}, the shell provides ${provided}`,
+    ),
+    "Align the versions in its package.json with the shell's (or set HOSTDASH_SHARED_CHECK=warn to build anyway).",
+  ].join('\n');
+}
+
+/** Fails a remote's build (or only warns, with HOSTDASH_SHARED_CHECK=warn) on a shared mismatch. */
+class SharedVersionCheckPlugin {
+  constructor(app, mismatches) {
+    this.app = app;
+    this.mismatches = mismatches;
+  }
+
+  apply(compiler) {
+    if (this.mismatches.length === 0) return;
+    compiler.hooks.thisCompilation.tap('SharedVersionCheckPlugin', (compilation) => {
+      const problem = new compiler.webpack.WebpackError(sharedReport(this.app, this.mismatches));
+      if (process.env.HOSTDASH_SHARED_CHECK === 'warn') compilation.warnings.push(problem);
+      else compilation.errors.push(problem);
+    });
+  }
+}
+
+/** Writes what the host provides (contract, shared versions) beside its index.html. */
+class HostFederationInfoPlugin {
+  constructor(info) {
+    this.info = info;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('HostFederationInfoPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'HostFederationInfoPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => {
+          compilation.emitAsset(
+            HOST_FEDERATION_FILE,
+            new compiler.webpack.sources.RawSource(JSON.stringify(this.info, null, 2)),
+          );
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {object} options
  * @param {string} options.name federation name ('shell', 'listings', …)
  * @param {string} options.dir the package folder (__dirname of its webpack config)
@@ -76,6 +218,14 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
   const isRemote = Boolean(exposes);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const shared = sharedSingletons(pkg.dependencies ?? {}, dir);
+    const contractVersion = readContractVersion();
+    const contract = isRemote ? contractRange(pkg, contractVersion) : undefined;
+    if (contract && !satisfy(contractVersion, contract)) {
+      console.warn(
+        `${name}: declares shell contract ${contract}, but is built against shared-auth's ${contractVersion}; a shell on ${contractVersion} will refuse it.`,
+      );
+    }
     return {
       name,
       mode: production ? 'production' : 'development',
@@ -126,13 +276,48 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
           name,
           ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
           remotes: {},
-          shared: sharedSingletons(pkg.dependencies ?? {}, dir),
+          shared,
           // One dead remote must not break start-up (TOOLCHAIN.md).
           shareStrategy: 'loaded-first',
-          manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
+          manifest: isRemote
+            ? {
+                fileName: 'mf-manifest.json',
+                // The release's identity and the contract it needs, read by the deploy command,
+                // the shell (before it runs the remote) and /health.
+                additionalData: ({ stats, compilation }) => {
+                  const version = releaseVersion(pkg.version, compilation.hash, contract);
+                  stats.metaData.buildInfo = { ...stats.metaData.buildInfo, buildVersion: version };
+                  stats.metaData.hostdash = {
+                    version,
+                    contract,
+                    builtWithContract: contractVersion,
+                    commit: sourceCommit(dir),
+                    builtAt: new Date().toISOString(),
+                  };
+                  return stats;
+                },
+              }
+            : false,
           dts: false,
           dev: false,
         }),
+        new DefinePlugin({
+          // A label set at build time (HOSTDASH_BUILD_LABEL), for telling two builds apart.
+          'process.env.HOSTDASH_BUILD_LABEL': JSON.stringify(
+            process.env.HOSTDASH_BUILD_LABEL ?? '',
+          ),
+          'process.env.HOSTDASH_APP_VERSION': JSON.stringify(pkg.version),
+        }),
+        ...(isRemote
+          ? [new SharedVersionCheckPlugin(name, sharedMismatches(shared, providedSharedVersions()))]
+          : [
+              new HostFederationInfoPlugin({
+                name,
+                version: pkg.version,
+                contract: contractVersion,
+                shared: providedSharedVersions(dir),
+              }),
+            ]),
         new HtmlWebpackPlugin({
           template: path.join(dir, 'src/index.html'),
           title: title ?? name,
@@ -156,4 +341,14 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
   };
 }
 
-module.exports = { createFederatedConfig, sharedSingletons };
+module.exports = {
+  createFederatedConfig,
+  sharedSingletons,
+  readContractVersion,
+  contractRange,
+  releaseVersion,
+  providedSharedVersions,
+  sharedMismatches,
+  sharedReport,
+  HOST_FEDERATION_FILE,
+};

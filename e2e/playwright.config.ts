@@ -8,6 +8,11 @@ import { E2E_PORTS, baseURL } from './tests/support/env';
 
 const dataDir = process.env.E2E_PGLITE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdash-e2e-'));
 process.env.E2E_PGLITE_DIR = dataDir; // workers re-read this config: keep one database
+// A store and registry of its own (start.mjs deploys the workspace builds into it), so the
+// delivery journeys never touch a developer's live registry.
+const deliveryDir =
+  process.env.E2E_DELIVERY_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdash-e2e-remotes-'));
+process.env.E2E_DELIVERY_DIR = deliveryDir;
 
 export default defineConfig({
   testDir: './tests',
@@ -50,6 +55,10 @@ export default defineConfig({
       PGLITE_DIR: dataDir,
       STAGE: 'prod',
       LOG_LEVEL: 'warn',
+      REMOTES_DIR: path.join(deliveryDir, 'store'),
+      REMOTES_FILE: path.join(deliveryDir, 'remotes.json'),
+      // Every in-app navigation re-reads the registry (the throttle itself is unit-tested).
+      REMOTES_RECHECK_MS: '0',
     },
   },
 });

@@ -44,7 +44,8 @@ export const builds = [
   })),
 ];
 
-function newestMtime(target) {
+/** The newest modification time under `target` (tests and node_modules aside); 0 if missing. */
+export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;

@@ -1,9 +1,11 @@
-// `npm start`: builds what is missing, then runs the API, the remote origin and the shell server,
-// and prints where to go and who to sign in as. Ctrl-C stops all three.
+// `npm start`: builds what is missing, deploys each remote's new workspace build (the first run
+// deploys them all), then runs the API, the remote origin and the shell server, and prints where
+// to go and who to sign in as. Ctrl-C stops all three.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfMissing } from './build-if-missing.mjs';
 import { root } from './builds.mjs';
+import { deployWorkspaceBuilds } from './deploy.mjs';
 
 const env = { ...process.env };
 const port = env.PORT || '3000';
@@ -15,13 +17,16 @@ env.SHELL_ORIGINS ||= `http://localhost:${port},http://127.0.0.1:${port}`;
 env.SHELL_ORIGIN ||= `http://localhost:${port}`;
 
 if (!process.argv.includes('--no-build')) buildIfMissing();
+// The remote origin serves the store (REMOTES_DIR) and the shell reads the registry (REMOTES_FILE):
+// a remote with no live version, or a workspace build never published, is deployed now.
+await deployWorkspaceBuilds(env);
 
 const services = [
   { name: 'api', args: [path.join(root, 'api/dist/server.js')], health: `${env.API_URL}/health` },
   {
     name: 'remotes',
     args: [path.join(root, 'shell/dist-server/server/main.js'), '--remote-origin'],
-    health: `${env.REMOTES_ORIGIN}/listings/mf-manifest.json`,
+    health: `${env.REMOTES_ORIGIN}/health`,
   },
   {
     name: 'shell',
@@ -91,6 +96,8 @@ if (ready.every(Boolean)) {
     admin@hostdash.test     Hostdash staff (admin)
     inactive@hostdash.test  deactivated (sign-in refused)
     secure@hostdash.test    second step: TOTP secret JBSWY3DPEHPK3PXP
+
+  Remotes live now: npm run remotes -- status
 `);
 } else {
   const down = services.filter((_service, index) => !ready[index]).map((service) => service.name);

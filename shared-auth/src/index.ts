@@ -11,6 +11,7 @@ export * from './access';
 export * from './pagination';
 export * from './dates';
 export * from './federation';
+export * from './contract';
 export * from './themeOptions';
 export * from './domain';
 export * from './standaloneStore';

@@ -4,11 +4,16 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type SnackbarSeverity = 'success' | 'info' | 'warning' | 'error';
 
+/**
+ * A button in the snackbar: it navigates inside the dashboard (`href`) or reloads the page
+ * (`reload`, e.g. to start a new version of a remote).
+ */
+export type SnackbarAction = { label: string; href: string } | { label: string; reload: true };
+
 export interface SnackbarState {
   open: boolean;
   text: string;
-  /** A button in the snackbar that navigates inside the dashboard. */
-  action: { label: string; href: string } | null;
+  action: SnackbarAction | null;
   props: { severity: SnackbarSeverity; autoHideDuration: number | null };
 }
 

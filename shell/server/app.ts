@@ -3,10 +3,12 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
-import { createPageHandler } from './page';
+import { checkRemotes, readShellBuildInfo, remoteProblems } from './health';
+import { createPageHandler, createUserLoader } from './page';
 import { registerApiProxy } from './proxy';
-import { readRegistry } from './registry';
+import { hasCanary, readRegistry, resolveRegistry } from './registry';
 
 /** A page for anything but a request that asks for JSON (or another non-HTML type) only. */
 function wantsPage(accept: string | undefined): boolean {
@@ -44,11 +46,20 @@ export function buildShellServer(
   });
 
   registerApiProxy(app, config);
+  const users = createUserLoader(config, app.log);
+  const startedAt = new Date();
 
+  // The registry as this request's user gets it: a canary's candidate for the users it picks.
   app.get('/remotes.json', async (request, reply) => {
     try {
-      const registry = await readRegistry(config.remotesFile, config.remotesOrigin);
-      return reply.header('cache-control', 'no-cache').send(registry);
+      const registry = await readRegistry(config.remotesFile);
+      // Only a canary makes the answer depend on who asks; otherwise no API call is needed.
+      const user = hasCanary(registry)
+        ? await users.loadUser(parseCookies(request.headers.cookie)[config.sessionCookie], request)
+        : null;
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .send({ remotes: resolveRegistry(registry, user?.id ?? null, config.remotesOrigin) });
     } catch (error) {
       request.log.error(
         { err: error, file: config.remotesFile },
@@ -64,27 +75,36 @@ export function buildShellServer(
     const api = await fetch(`${config.apiUrl}/health`, { signal: AbortSignal.timeout(3000) })
       .then((response) => (response.ok ? 'ok' : `unhealthy (${response.status})`))
       .catch(() => 'unavailable');
-    const remotes = await readRegistry(config.remotesFile, config.remotesOrigin)
-      .then((registry) =>
-        registry.remotes.map(({ name, manifest, version }) => ({
-          name,
-          manifest,
-          version: version ?? null,
-        })),
-      )
+    const shell = await readShellBuildInfo(config.distDir);
+    const remotes = await readRegistry(config.remotesFile)
+      .then((registry) => checkRemotes(registry, config.remotesOrigin, shell))
       .catch(() => null);
+    // A remote that does not answer is contained in the page: it is reported, but the shell itself
+    // stays healthy (a load balancer must not take the dashboard out for it).
     const ok = api === 'ok' && remotes !== null;
     return reply
       .code(ok ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send({ status: ok ? 'ok' : 'degraded', stage: config.stage, api, remotes });
+      .send({
+        status: ok ? 'ok' : 'degraded',
+        stage: config.stage,
+        api,
+        server: {
+          pid: process.pid,
+          startedAt: startedAt.toISOString(),
+          uptimeSeconds: Math.round(process.uptime()),
+        },
+        contract: shell.contract,
+        remotes,
+        problems: remotes ? remoteProblems(remotes, shell) : ['the remote registry cannot be read'],
+      });
   });
 
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain').send('User-agent: *\nDisallow: /\n'),
   );
 
-  const page = createPageHandler(config, app.log);
+  const page = createPageHandler(config, app.log, users);
   app.setNotFoundHandler(async (request, reply) => {
     if (
       (request.method === 'GET' || request.method === 'HEAD') &&

@@ -6,6 +6,7 @@ import {
   DEFAULT_SSO_COOKIE,
   SESSION_TTL_MS,
 } from '@hostdash/shared-auth';
+import { deliveryPaths } from './delivery/paths';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -23,6 +24,7 @@ export interface ShellConfig {
   distDir: string;
   remotesFile: string;
   remotesOrigin: string;
+  remotesRecheckMs: number;
   flagsmithApi: string;
   flagsmithEnvironmentKey: string;
   guestPortalUrl: string;
@@ -38,6 +40,7 @@ export interface RemoteOriginConfig {
 
 type Env = Record<string, string | undefined>;
 
+// Compiled to shell/dist-server/server/: two levels up is the package.
 const packageDir = path.resolve(__dirname, '..', '..');
 const repoDir = path.resolve(packageDir, '..');
 
@@ -47,6 +50,16 @@ function integer(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) {
     throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+function wholeOrZero(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number of milliseconds, got "${raw}"`);
   }
   return value;
 }
@@ -89,8 +102,9 @@ export function readShellConfig(env: Env = process.env): ShellConfig {
     sessionTtlMs: integer(env, 'SESSION_TTL_MS', SESSION_TTL_MS),
     secureCookies: env.COOKIE_SECURE === 'true',
     distDir: path.resolve(env.SHELL_DIST_DIR || path.join(packageDir, 'dist')),
-    remotesFile: path.resolve(env.REMOTES_FILE || path.join(packageDir, 'remotes.json')),
+    remotesFile: deliveryPaths(env, repoDir).registryFile,
     remotesOrigin: url(env, 'REMOTES_ORIGIN', 'http://localhost:3001'),
+    remotesRecheckMs: wholeOrZero(env, 'REMOTES_RECHECK_MS', 60_000),
     flagsmithApi: env.FLAGSMITH_API || '/api/flagsmith/api/v1/',
     flagsmithEnvironmentKey: env.FLAGSMITH_ENVIRONMENT_KEY || 'hostdash-dashboard',
     guestPortalUrl:
@@ -108,7 +122,7 @@ export function readRemoteOriginConfig(env: Env = process.env): RemoteOriginConf
     logLevel: logLevel(env),
     port: integer(env, 'REMOTES_PORT', 3001),
     host: env.REMOTES_HOST || 'localhost',
-    rootDir: path.resolve(env.REMOTES_DIR || repoDir),
+    rootDir: deliveryPaths(env, repoDir).storeDir,
     allowedOrigins: shellOrigins,
   };
 }

@@ -10,9 +10,14 @@ import {
   parseCookies,
   type User,
 } from '@hostdash/shared-auth';
-import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '../src/clientConfig.types';
+import {
+  CLIENT_CONFIG_ELEMENT_ID,
+  type ClientConfig,
+  type RemoteRelease,
+} from '../src/clientConfig.types';
 import type { ShellConfig } from './config';
 import { clearSessionCookie } from './cookies';
+import { readRegistry, resolveRegistry } from './registry';
 
 // The template's `<script id="hostdash-config" type="application/json">` element, however the
 // HTML minifier wrote it.
@@ -37,20 +42,14 @@ function safeNext(search: string): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
-export function createPageHandler(config: ShellConfig, log: FastifyBaseLogger) {
+/** The API client the server calls with a request's session, and the user that session belongs to. */
+export function createUserLoader(config: ShellConfig, log: FastifyBaseLogger) {
   const api = createApiClient({
     baseURL: config.apiUrl,
     sessionCookieName: config.sessionCookie,
     timeoutMs: 5000,
     logError: (message) => log.warn(message),
   });
-  let template: Promise<string> | null = null;
-  const readTemplate = () =>
-    (template ??= readFile(path.join(config.distDir, 'index.html'), 'utf8').then((html) => {
-      if (!CONFIG_ELEMENT.test(html))
-        throw new Error(`${config.distDir}/index.html has no #${CLIENT_CONFIG_ELEMENT_ID} element`);
-      return html;
-    }));
 
   async function loadUser(
     session: string | undefined,
@@ -62,6 +61,42 @@ export function createPageHandler(config: ShellConfig, log: FastifyBaseLogger) {
     } catch (error) {
       // A failed load-auth call is logged and treated as no user (spec section 8).
       request.log.warn({ err: error }, 'loadAuth failed; treating the request as signed out');
+      return null;
+    }
+  }
+
+  return { api, loadUser };
+}
+
+export type UserLoader = ReturnType<typeof createUserLoader>;
+
+export function createPageHandler(
+  config: ShellConfig,
+  log: FastifyBaseLogger,
+  users: UserLoader = createUserLoader(config, log),
+) {
+  const { api, loadUser } = users;
+  let template: Promise<string> | null = null;
+  const readTemplate = () =>
+    (template ??= readFile(path.join(config.distDir, 'index.html'), 'utf8').then((html) => {
+      if (!CONFIG_ELEMENT.test(html))
+        throw new Error(`${config.distDir}/index.html has no #${CLIENT_CONFIG_ELEMENT_ID} element`);
+      return html;
+    }));
+
+  /** The registry as this user gets it (canaries resolved), so the page needs no extra call. */
+  async function remotesFor(
+    user: User | null,
+    request: FastifyRequest,
+  ): Promise<RemoteRelease[] | null> {
+    try {
+      const registry = await readRegistry(config.remotesFile);
+      return resolveRegistry(registry, user?.id ?? null, config.remotesOrigin);
+    } catch (error) {
+      request.log.error(
+        { err: error, file: config.remotesFile },
+        'the remote registry cannot be read; the page will ask /remotes.json',
+      );
       return null;
     }
   }
@@ -104,6 +139,8 @@ export function createPageHandler(config: ShellConfig, log: FastifyBaseLogger) {
       guestPortalUrl: config.guestPortalUrl,
       billingBypass,
       user,
+      remotes: await remotesFor(user, request),
+      remotesRecheckMs: config.remotesRecheckMs,
     };
     const html = (await readTemplate()).replace(
       CONFIG_ELEMENT,

@@ -1,41 +1,50 @@
-// The live remote registry: which remotes exist and where each one's manifest is. Read from the
-// registry file on every request, so changing the file changes what the next page load gets —
-// no shell rebuild, no restart.
-import { readFile } from 'node:fs/promises';
+// The live remote registry: which version of each remote is live, and which users get a canary's
+// candidate. Read from the registry file on every request, so a deploy, rollback or canary changes
+// what the next page load gets — no shell rebuild, no restart.
+import type { RemoteRelease } from '../src/clientConfig.types';
+import { getsCanary } from './delivery/canary';
+import { parseRegistryFile, readRegistryFile, type RegistryFile } from './delivery/registryFile';
 
-export interface RemoteEntry {
-  name: string;
-  manifest: string;
-  version?: string;
-}
+export type { RegistryFile };
 
-export interface Registry {
-  remotes: RemoteEntry[];
-}
-
-const NAME = /^[a-z][a-z0-9-]*$/;
-
-/** Manifest addresses may be relative to the remote origin ("listings/mf-manifest.json"). */
-export function parseRegistry(text: string, remotesOrigin: string): Registry {
-  const raw = JSON.parse(text) as { remotes?: unknown };
-  if (!raw || !Array.isArray(raw.remotes))
-    throw new Error('the registry must be an object with a "remotes" array');
+/** Manifest addresses may be relative to the remote origin ("listings/0.1.0+3f2a9c1d/mf-manifest.json"). */
+export function absoluteManifest(manifest: string, remotesOrigin: string): string {
   const base = remotesOrigin.endsWith('/') ? remotesOrigin : `${remotesOrigin}/`;
-  const remotes = raw.remotes.map((entry: unknown, index) => {
-    const { name, manifest, version } = (entry ?? {}) as Record<string, unknown>;
-    if (typeof name !== 'string' || !NAME.test(name))
-      throw new Error(`remote #${index + 1} has no valid "name"`);
-    if (typeof manifest !== 'string' || !manifest)
-      throw new Error(`remote "${name}" has no "manifest"`);
+  return new URL(manifest, base).toString();
+}
+
+export function parseRegistry(text: string): RegistryFile {
+  return parseRegistryFile(text);
+}
+
+export function readRegistry(file: string): Promise<RegistryFile> {
+  return readRegistryFile(file);
+}
+
+export function hasCanary(registry: RegistryFile): boolean {
+  return registry.remotes.some((remote) => remote.canary);
+}
+
+/** The registry as one user gets it: each remote's live version, or its canary's candidate. */
+export function resolveRegistry(
+  registry: RegistryFile,
+  userId: string | null,
+  remotesOrigin: string,
+): RemoteRelease[] {
+  return registry.remotes.map(({ name, manifest, version, canary }) => {
+    if (canary && getsCanary(name, canary, userId)) {
+      return {
+        name,
+        manifest: absoluteManifest(canary.manifest, remotesOrigin),
+        version: canary.version,
+        canary: true,
+        ...(version ? { liveVersion: version } : {}),
+      };
+    }
     return {
       name,
-      manifest: new URL(manifest, base).toString(),
-      ...(typeof version === 'string' ? { version } : {}),
+      manifest: absoluteManifest(manifest, remotesOrigin),
+      ...(version ? { version } : {}),
     };
   });
-  return { remotes };
-}
-
-export async function readRegistry(file: string, remotesOrigin: string): Promise<Registry> {
-  return parseRegistry(await readFile(file, 'utf8'), remotesOrigin);
 }

@@ -1,16 +1,18 @@
 import { createRoot } from 'react-dom/client';
-import { configureApiClient } from '@hostdash/shared-auth';
+import { configureApiClient, selectUser } from '@hostdash/shared-auth';
 import { App } from './app/App';
 import { clearSessionOnUnloadWhenSso } from './app/sso';
 import { readClientConfig } from './config';
 import { identifyFlagsUser, initFlags, resetFlagsUser } from './flags/featureFlags';
-import { loadRegistry } from './remotes/registry';
+import { loadRegistry, setRegistryUser, startRegistry } from './remotes/registry';
 import { createShellStore } from './store/store';
 
 const config = readClientConfig();
 configureApiClient({ baseURL: '/api' });
 
-// Start reading the registry at once: remotes are found at run time.
+// Remotes are found at run time: the server put this user's registry in the page (canaries
+// resolved); without it, start reading /remotes.json at once.
+startRegistry(config.remotes, config.user?.id ?? null);
 loadRegistry().catch((error: unknown) =>
   console.error('[remotes] the registry cannot be read', error),
 );
@@ -22,6 +24,9 @@ const { store, injectFeature } = createShellStore({
   resetUser: resetFlagsUser,
 });
 clearSessionOnUnloadWhenSso(config.ssoCookie);
+// Subscribed before the UI renders, so a sign-in inside the page reaches the registry before the
+// user's first remote loads (a canary is per user).
+store.subscribe(() => setRegistryUser(selectUser(store.getState())?.id ?? null));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -3,6 +3,20 @@ import type { User } from '@hostdash/shared-auth';
 /** The element the shell server fills with this page's ClientConfig (JSON, never executed). */
 export const CLIENT_CONFIG_ELEMENT_ID = 'hostdash-config';
 
+/**
+ * One remote as this user gets it: the live version, or the candidate of a canary this user is in
+ * (resolved by the shell server from the registry, docs/adr/0005).
+ */
+export interface RemoteRelease {
+  name: string;
+  /** Absolute address of its mf-manifest.json. */
+  manifest: string;
+  version?: string;
+  /** This user gets a canary's candidate; `liveVersion` is what everyone else gets. */
+  canary?: boolean;
+  liveVersion?: string;
+}
+
 /** What the shell server injects into each page (shared by server and client). */
 export interface ClientConfig {
   stage: string;
@@ -13,4 +27,8 @@ export interface ClientConfig {
   billingBypass: boolean;
   /** The signed-in user the server found for this page load, without its session id. */
   user: User | null;
+  /** The registry resolved for this user at page load (null: read /remotes.json instead). */
+  remotes: RemoteRelease[] | null;
+  /** At most one re-read of the registry per this many ms, on in-app navigation. */
+  remotesRecheckMs: number;
 }

@@ -10,10 +10,18 @@ describe('readClientConfig', () => {
         user: { id: '7', name: 'Olivia Hart' },
         billingBypass: true,
         flagsmith: { api: '/api/flagsmith/api/v1/', environmentKey: 'key' },
+        remotes: [{ name: 'listings', manifest: 'http://remotes/listings/1/mf-manifest.json' }],
+        remotesRecheckMs: 0,
       },
     )}</script>`;
     const config = readClientConfig();
-    expect(config).toMatchObject({ stage: 'staging', billingBypass: true, user: { id: '7' } });
+    expect(config).toMatchObject({
+      stage: 'staging',
+      billingBypass: true,
+      user: { id: '7' },
+      remotes: [{ name: 'listings' }],
+      remotesRecheckMs: 0,
+    });
     expect(config.flagsmith).toEqual({
       api: 'http://localhost/api/flagsmith/api/v1/',
       environmentKey: 'key',
@@ -21,7 +29,13 @@ describe('readClientConfig', () => {
   });
 
   it('falls back to safe defaults (signed out, production) without it or with broken JSON', () => {
-    expect(readClientConfig()).toMatchObject({ stage: 'prod', user: null, billingBypass: false });
+    expect(readClientConfig()).toMatchObject({
+      stage: 'prod',
+      user: null,
+      billingBypass: false,
+      remotes: null,
+      remotesRecheckMs: 60_000,
+    });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     document.head.innerHTML =
       '<script id="hostdash-config" type="application/json">{"user":</script>';

@@ -30,5 +30,7 @@ export function readClientConfig(
     guestPortalUrl: injected?.guestPortalUrl ?? '',
     billingBypass: injected?.billingBypass ?? false,
     user: injected?.user ?? null,
+    remotes: Array.isArray(injected?.remotes) ? injected.remotes : null,
+    remotesRecheckMs: injected?.remotesRecheckMs ?? 60_000,
   };
 }

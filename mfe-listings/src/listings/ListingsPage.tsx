@@ -1,23 +1,14 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  InputAdornment,
-  Paper,
-  Stack,
-  TablePagination,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
+import { getRowsPerPage, SEARCH_PAGE_SIZE } from '@hostdash/shared-auth';
 import {
-  getRowsPerPage,
-  pageFromOffset,
-  SEARCH_PAGE_SIZE,
-  setRowsPerPage,
-} from '@hostdash/shared-auth';
-import { LoadError, useDelayed } from '@hostdash/shared-ui';
+  ListPagination,
+  LoadError,
+  SearchField,
+  useDebouncedSearch,
+  useDelayed,
+} from '@hostdash/shared-ui';
 import { BatchBar } from './BatchBar';
 import { LISTING_STATUSES, type ListingsQuery, type ListingStatus } from './listingsApi';
 import { LISTING_STATUS_INFO } from './listingStatus';
@@ -26,8 +17,8 @@ import { ListingsTable, type SortField, type SortState } from './ListingsTable';
 import { StatsCards } from './StatsCards';
 
 export const LIST_NAME = 'listings';
-export const SEARCH_DEBOUNCE_MS = 300;
-const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
+/** Set at build time (HOSTDASH_BUILD_LABEL) to tell one build of this remote from another. */
+const BUILD_LABEL = process.env.HOSTDASH_BUILD_LABEL ?? '';
 
 function parseSort(sort: string): SortState {
   const [first = DEFAULT_LISTINGS_SORT] = sort.split(',');
@@ -60,21 +51,14 @@ export function ListingsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Search is debounced; searching pages by 10, ranked by relevance then newest (spec section 7).
-  useEffect(() => {
-    const search = searchText.trim();
-    if (search === query.search) return;
-    const timer = setTimeout(() => {
-      load(
-        search
-          ? { search, from: 0, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
-          : { search: '', from: 0, size: getRowsPerPage(LIST_NAME), sort: DEFAULT_LISTINGS_SORT },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // `load` closes over the query it is given; the effect re-runs when the text or query changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchText, query.search]);
+  // A search pages by 10, ranked by relevance then newest (spec section 7).
+  useDebouncedSearch(searchText, query.search, (search) =>
+    load(
+      search
+        ? { search, from: 0, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
+        : { search: '', from: 0, size: getRowsPerPage(LIST_NAME), sort: DEFAULT_LISTINGS_SORT },
+    ),
+  );
 
   const sort = parseSort(query.sort);
   const onSort = (field: SortField) => {
@@ -94,26 +78,19 @@ export function ListingsPage() {
         <Typography variant="h1" sx={{ flexGrow: 1 }}>
           Listings
         </Typography>
-        <TextField
+        <SearchField
           label="Search listings"
           placeholder="Nickname, address, city or building"
-          size="small"
           value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
+          onChange={setSearchText}
           sx={{ minWidth: { sm: 320 } }}
-          slotProps={{
-            input: {
-              endAdornment: searchText ? (
-                <InputAdornment position="end">
-                  <Button size="small" onClick={() => setSearchText('')}>
-                    Clear
-                  </Button>
-                </InputAdornment>
-              ) : undefined,
-            },
-          }}
         />
       </Stack>
+      {BUILD_LABEL && (
+        <Typography variant="body2" color="text.secondary">
+          Build: {BUILD_LABEL}
+        </Typography>
+      )}
 
       <StatsCards />
 
@@ -155,18 +132,13 @@ export function ListingsPage() {
                 : 'Connect your property-management system to import your listings.'
           }
         />
-        <TablePagination
-          component="div"
-          count={total}
-          page={pageFromOffset(query.from, query.size)}
-          rowsPerPage={query.size}
-          rowsPerPageOptions={searching ? [SEARCH_PAGE_SIZE] : ROWS_PER_PAGE_OPTIONS}
-          onPageChange={(_event, page) => load({ from: page * query.size })}
-          onRowsPerPageChange={(event) => {
-            const size = Number(event.target.value);
-            setRowsPerPage(LIST_NAME, size);
-            load({ size, from: 0 });
-          }}
+        <ListPagination
+          listName={LIST_NAME}
+          total={total}
+          from={query.from}
+          size={query.size}
+          searching={searching}
+          onChange={load}
         />
       </Paper>
     </Stack>

@@ -7,6 +7,7 @@ import { theme } from '../theme';
 import { Layout } from '../layout/Layout';
 import { OutageBanner } from '../layout/OutageBanner';
 import { ShellSnackbar } from '../layout/ShellSnackbar';
+import { NewVersionNotice } from './NewVersionNotice';
 import { PageSwitch } from './PageSwitch';
 import { ShellProvider, type ShellServices } from './ShellContext';
 
@@ -43,6 +44,7 @@ export function App({ store, services }: { store: ShellStore; services: ShellSer
           </Routes>
         </Layout>
         <ShellSnackbar />
+        <NewVersionNotice />
       </BrowserRouter>
     </ShellProviders>
   );

@@ -13,7 +13,8 @@ import {
 } from '@mui/material';
 import { selectUser } from '@hostdash/shared-auth';
 import { useAppSelector } from '../app/hooks';
-import { MenuIcon } from './icons';
+import { AboutDialog } from './AboutDialog';
+import { InfoIcon, MenuIcon } from './icons';
 import { NavLinks } from './NavLinks';
 import { NotificationsMenu } from './NotificationsMenu';
 
@@ -24,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [aboutOpen, setAboutOpen] = useState(false);
   const signedIn = user !== null;
 
   return (
@@ -49,6 +51,13 @@ export function Layout({ children }: { children: ReactNode }) {
           >
             Hostdash
           </Typography>
+          <IconButton
+            color="inherit"
+            aria-label="About Hostdash"
+            onClick={() => setAboutOpen(true)}
+          >
+            <InfoIcon />
+          </IconButton>
           {signedIn && (
             <>
               <Typography variant="body2" sx={{ mr: 1, display: { xs: 'none', sm: 'block' } }}>
@@ -78,6 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <NavLinks onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       )}
+      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
         <Toolbar />
         {children}

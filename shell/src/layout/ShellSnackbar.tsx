@@ -1,8 +1,10 @@
-// The one snackbar (slice `snackbar`), driven by actions from the shell and the remotes.
+// The one snackbar (slice `snackbar`), driven by actions from the shell and the remotes. Its
+// action navigates inside the dashboard or reloads the page (a new version of a remote).
 import { Alert, Button, Snackbar } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { selectSnackbar, snackbarActions } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { reloadPage } from '../app/reloadPage';
 
 export function ShellSnackbar() {
   const dispatch = useAppDispatch();
@@ -22,13 +24,14 @@ export function ShellSnackbar() {
         variant="filled"
         onClose={close}
         action={
-          action?.href ? (
+          action ? (
             <Button
               color="inherit"
               size="small"
               onClick={() => {
                 close();
-                navigate(action.href as string);
+                if ('reload' in action) reloadPage();
+                else navigate(action.href);
               }}
             >
               {action.label}

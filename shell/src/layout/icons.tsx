@@ -1,6 +1,6 @@
 import { SvgIcon, type SvgIconProps } from '@mui/material';
 
-// The two icons the shell needs, drawn here rather than pulling in the whole icon package.
+// The few icons the shell needs, drawn here rather than pulling in the whole icon package.
 export function BellIcon(props: SvgIconProps) {
   return (
     <SvgIcon {...props}>
@@ -13,6 +13,14 @@ export function MenuIcon(props: SvgIconProps) {
   return (
     <SvgIcon {...props}>
       <path d="M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z" />
+    </SvgIcon>
+  );
+}
+
+export function InfoIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8z" />
     </SvgIcon>
   );
 }

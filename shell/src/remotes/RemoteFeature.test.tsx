@@ -9,11 +9,13 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { FeatureProps } from '@hostdash/shared-auth';
 import { Provider } from 'react-redux';
 import { renderShell, makeUser } from '../testing/renderShell';
+import { manifestsOf, mockRemoteFetch } from '../testing/remotes';
 import { RemoteFeature } from './RemoteFeature';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
+  satisfy: jest.requireActual('@module-federation/enhanced/runtime').satisfy,
 }));
 
 const mockedLoadRemote = jest.mocked(loadRemote);
@@ -24,13 +26,18 @@ beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
 
+const LISTINGS = { name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' };
+const INCOMPATIBLE = {
+  name: 'reservations',
+  version: '0.3.0+5e6f7a8b',
+  manifest: 'http://remotes/reservations/0.3.0+5e6f7a8b/mf-manifest.json',
+};
+
 beforeEach(() => {
-  globalThis.fetch = jest.fn(async () => ({
-    ok: true,
-    json: async () => ({
-      remotes: [{ name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' }],
-    }),
-  })) as unknown as typeof fetch;
+  mockRemoteFetch(
+    () => [LISTINGS, INCOMPATIBLE],
+    () => ({ ...manifestsOf([LISTINGS]), ...manifestsOf([INCOMPATIBLE], '^2.0.0') }),
+  );
 });
 
 const greetingSlice = createSlice({
@@ -109,6 +116,20 @@ describe('RemoteFeature', () => {
     renderShell(<RemoteFeature app="listings" />, { path: '/listings', user: makeUser() });
     expect(await screen.findByText('Listings is temporarily unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  });
+
+  it('refuses a remote built for a newer dashboard, says so in its place and logs it', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderShell(<RemoteFeature app="reservations" />, { path: '/', user: makeUser() });
+    expect(await screen.findByText('Reservations needs a newer dashboard')).toBeInTheDocument();
+    expect(
+      screen.getByText(/made for dashboard contract \^2\.0\.0; this dashboard provides 1\.0\.0/),
+    ).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith(
+      '[remotes] reservations@0.3.0+5e6f7a8b refused:',
+      expect.objectContaining({ contract: '^2.0.0' }),
+    );
+    expect(mockedLoadRemote).not.toHaveBeenCalledWith('reservations/feature');
   });
 
   it('says so when the registry does not name the remote', async () => {

@@ -1,17 +1,67 @@
 // Mounts a remote as a single-spa parcel inside the layout. Whatever goes wrong with the remote —
-// not deployed, network, timeout, script error, a render error inside it — stays inside this box:
-// a clear message and a Retry that really loads the remote again. The rest of the dashboard works.
+// not deployed, built for another dashboard contract, network, timeout, script error, a render
+// error inside it — stays inside this box: a clear message and a Retry that really loads the
+// remote again. The rest of the dashboard works.
 import { useContext, useEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'react-redux';
 import { UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router';
 import { mountRootParcel, type Parcel } from 'single-spa';
 import { Alert, AlertTitle, Box, Button, CircularProgress, useTheme } from '@mui/material';
-import { LAZY_LOAD_DELAY_MS, type AppName, type FeatureProps } from '@hostdash/shared-auth';
+import {
+  CONTRACT_VERSION,
+  LAZY_LOAD_DELAY_MS,
+  type AppName,
+  type FeatureProps,
+} from '@hostdash/shared-auth';
 import { useInjectFeature } from '../app/ShellContext';
 import { featureTitle } from './features';
-import { loadFeature, RemoteNotDeployedError } from './registry';
+import {
+  loadFeature,
+  registeredEntry,
+  RemoteIncompatibleError,
+  RemoteNotDeployedError,
+} from './registry';
 
-type Phase = { name: 'loading' } | { name: 'mounted' } | { name: 'failed'; notDeployed: boolean };
+type Failure =
+  | { kind: 'notDeployed' }
+  | { kind: 'unavailable' }
+  | { kind: 'incompatible'; error: RemoteIncompatibleError };
+
+type Phase = { name: 'loading' } | { name: 'mounted' } | { name: 'failed'; failure: Failure };
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof RemoteNotDeployedError) return { kind: 'notDeployed' };
+  if (error instanceof RemoteIncompatibleError) return { kind: 'incompatible', error };
+  return { kind: 'unavailable' };
+}
+
+function FailureMessage({ title, failure }: { title: string; failure: Failure }) {
+  if (failure.kind === 'incompatible') {
+    const { version, contract, needsNewerShell } = failure.error;
+    return (
+      <>
+        <AlertTitle component="h1" sx={{ fontSize: '1.1rem' }}>
+          {needsNewerShell
+            ? `${title} needs a newer dashboard`
+            : `${title} was built for an older dashboard`}
+        </AlertTitle>
+        {`This version of ${title}${version ? ` (${version})` : ''} is made for dashboard contract ${contract}; this dashboard provides ${CONTRACT_VERSION}. The rest of the dashboard keeps working.`}
+      </>
+    );
+  }
+  return (
+    <>
+      <AlertTitle component="h1" sx={{ fontSize: '1.1rem' }}>
+        {title} is temporarily unavailable
+      </AlertTitle>
+      {failure.kind === 'notDeployed'
+        ? `${title} is not deployed on this dashboard yet.`
+        : 'The rest of the dashboard keeps working. Try again in a moment.'}
+    </>
+  );
+}
+
+const SEVERITY = { notDeployed: 'info', unavailable: 'warning', incompatible: 'error' } as const;
 
 function DelayedSpinner({ label }: { label: string }) {
   const [visible, setVisible] = useState(false);
@@ -60,19 +110,19 @@ export function RemoteFeature({ app }: { app: AppName }) {
   useEffect(() => {
     let active = true;
     const host = hostRef.current;
-    let version: string | undefined;
     const fail = (error: unknown) => {
       if (!active) return;
-      const notDeployed = error instanceof RemoteNotDeployedError;
-      const which = `${app}${version ? `@${version}` : ''}`;
-      console.error(`[remotes] ${which} failed${attempt ? ` (retry ${attempt})` : ''}:`, error);
-      setPhase({ name: 'failed', notDeployed });
+      const failure = failureOf(error);
+      const version =
+        failure.kind === 'incompatible' ? failure.error.version : registeredEntry(app)?.version;
+      const which = `${app}${version ? `@${version}` : ''} ${failure.kind === 'incompatible' ? 'refused' : 'failed'}`;
+      console.error(`[remotes] ${which}${attempt ? ` (retry ${attempt})` : ''}:`, error);
+      setPhase({ name: 'failed', failure });
     };
     setPhase({ name: 'loading' });
 
     loadFeature(app, { reload: attempt > 0 })
-      .then(async ({ feature, entry }) => {
-        version = entry.version;
+      .then(async ({ feature }) => {
         if (!active || !host) return;
         injectFeature(feature.slice);
         const parcel = mountRootParcel(feature, {
@@ -127,7 +177,7 @@ export function RemoteFeature({ app }: { app: AppName }) {
       {phase.name === 'loading' && <DelayedSpinner label={`Loading ${title}`} />}
       {phase.name === 'failed' && (
         <Alert
-          severity={phase.notDeployed ? 'info' : 'warning'}
+          severity={SEVERITY[phase.failure.kind]}
           sx={{ my: 2 }}
           action={
             <Button color="inherit" size="small" onClick={() => setAttempt((count) => count + 1)}>
@@ -135,12 +185,7 @@ export function RemoteFeature({ app }: { app: AppName }) {
             </Button>
           }
         >
-          <AlertTitle component="h1" sx={{ fontSize: '1.1rem' }}>
-            {title} is temporarily unavailable
-          </AlertTitle>
-          {phase.notDeployed
-            ? `${title} is not deployed on this dashboard yet.`
-            : 'The rest of the dashboard keeps working. Try again in a moment.'}
+          <FailureMessage title={title} failure={phase.failure} />
         </Alert>
       )}
       <div ref={hostRef} hidden={phase.name === 'failed'} data-remote={app} />

@@ -10,6 +10,8 @@ export const FEATURE_TITLES: Record<Exclude<AppName, 'shell'>, string> = {
   admin: 'Administration',
 };
 
-export function featureTitle(app: AppName): string {
-  return app === 'shell' ? 'Hostdash' : FEATURE_TITLES[app];
+/** A remote's name for people; a registry may name a remote this shell does not know yet. */
+export function featureTitle(app: AppName | string): string {
+  if (app === 'shell') return 'Hostdash';
+  return (FEATURE_TITLES as Record<string, string>)[app] ?? app;
 }

@@ -14,6 +14,8 @@ export const testConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig 
   guestPortalUrl: 'https://guest.example',
   billingBypass: false,
   user: null,
+  remotes: null,
+  remotesRecheckMs: 60_000,
   ...overrides,
 });
 

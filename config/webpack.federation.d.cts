@@ -1,0 +1,42 @@
+// Types of the federation factory's helpers, for the TypeScript that tests them.
+import type { Configuration } from 'webpack';
+
+export interface SharedConfig {
+  singleton?: boolean;
+  requiredVersion?: string | false;
+  strictVersion?: boolean;
+  version?: string;
+}
+
+export interface SharedMismatch {
+  name: string;
+  requiredVersion: string;
+  provided: string;
+}
+
+export function createFederatedConfig(options: {
+  name: string;
+  dir: string;
+  exposes?: Record<string, string>;
+  devPort?: number;
+  title?: string;
+  devServer?: Record<string, unknown>;
+}): (env: unknown, argv: { mode?: string }) => Configuration;
+export function sharedSingletons(
+  dependencies: Record<string, string>,
+  dir?: string,
+): Record<string, SharedConfig>;
+export function readContractVersion(file?: string): string;
+export function contractRange(
+  pkg: { name?: string; hostdash?: { contract?: string } },
+  contractVersion: string,
+  env?: Record<string, string | undefined>,
+): string;
+export function releaseVersion(packageVersion: string, buildHash: string, contract: string): string;
+export function providedSharedVersions(dir?: string): Record<string, string>;
+export function sharedMismatches(
+  shared: Record<string, SharedConfig>,
+  provided: Record<string, string>,
+): SharedMismatch[];
+export function sharedReport(app: string, mismatches: SharedMismatch[]): string;
+export const HOST_FEDERATION_FILE: string;

@@ -1,0 +1,99 @@
+// The delivery journeys act as a feature team would: build a remote, run the deploy command
+// against the e2e servers' own store and registry (playwright.config.ts), and look at the result.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { baseURL, remotesURL } from './env';
+
+export const repoDir = path.resolve(__dirname, '..', '..', '..');
+const deliveryDir = process.env.E2E_DELIVERY_DIR ?? '';
+export const storeDir = path.join(deliveryDir, 'store');
+export const registryFile = path.join(deliveryDir, 'remotes.json');
+
+export interface RegistryOnDisk {
+  remotes: { name: string; version?: string; manifest: string }[];
+}
+
+export function readRegistryOnDisk(): RegistryOnDisk {
+  return JSON.parse(readFileSync(registryFile, 'utf8')) as RegistryOnDisk;
+}
+
+/** Puts the registry back as it was, atomically (the journeys after this one share the servers). */
+export function restoreRegistry(text: string): void {
+  const temporary = `${registryFile}.e2e-restore`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, registryFile);
+}
+
+/** Runs `node scripts/deploy.mjs <argv>` against the e2e store and registry. */
+export function remotesCommand(argv: string[]): { code: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [path.join(repoDir, 'scripts/deploy.mjs'), ...argv], {
+    cwd: repoDir,
+    encoding: 'utf8',
+    env: { ...process.env, REMOTES_DIR: storeDir, REMOTES_FILE: registryFile, DEPLOYED_BY: 'e2e' },
+  });
+  return { code: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A production build of a remote into `outDir`, as its team would make it (~20 s). */
+export function buildRemote(
+  remote: string,
+  outDir: string,
+  env: Record<string, string>,
+): Promise<{ version: string }> {
+  return new Promise((resolve, reject) => {
+    const webpack = path.join(repoDir, 'node_modules/webpack/bin/webpack.js');
+    const child = spawn(
+      process.execPath,
+      [webpack, '--mode', 'production', '--output-path', outDir],
+      { cwd: path.join(repoDir, `mfe-${remote}`), env: { ...process.env, ...env }, stdio: 'pipe' },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the ${remote} build failed:\n${output}`));
+      const manifest = JSON.parse(readFileSync(path.join(outDir, 'mf-manifest.json'), 'utf8')) as {
+        metaData: { hostdash: { version: string } };
+      };
+      resolve({ version: manifest.metaData.hostdash.version });
+    });
+  });
+}
+
+/** sha256 of every file under `dir`, by relative path. */
+export function hashTree(dir: string, prefix = ''): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = path.join(prefix, entry.name);
+    if (entry.isDirectory()) Object.assign(hashes, hashTree(dir, relative));
+    else
+      hashes[relative] = createHash('sha256')
+        .update(readFileSync(path.join(dir, relative)))
+        .digest('hex');
+  }
+  return hashes;
+}
+
+export interface ProcessIdentity {
+  pid: number;
+  startedAt: string;
+}
+
+/** The shell server's and the remote origin's process, to prove neither was restarted. */
+export async function serverProcesses(
+  request: APIRequestContext,
+): Promise<{ shell: ProcessIdentity; origin: ProcessIdentity }> {
+  const shell = (await (await request.get(`${baseURL}/health`)).json()) as {
+    server: ProcessIdentity;
+  };
+  const origin = (await (await request.get(`${remotesURL}/health`)).json()) as ProcessIdentity;
+  expect(shell.server.pid).toBeGreaterThan(0);
+  return {
+    shell: { pid: shell.server.pid, startedAt: shell.server.startedAt },
+    origin: { pid: origin.pid, startedAt: origin.startedAt },
+  };
+}

@@ -1,0 +1,12 @@
+// The version of the contract between the shell and its remotes. A remote declares the range it
+// was built for (`hostdash.contract` in its package.json, written into its mf-manifest.json at
+// build); the shell refuses to mount a remote whose range does not include this version
+// (docs/adr/0005-versioned-remotes-registry-and-canary.md).
+//
+// The contract is: what `./feature` exports and what the shell passes it (federation.ts), the
+// shell's store and slices a remote relies on (auth, snackbar), and the shared singletons' major
+// versions (config/webpack.federation.cjs). Bump the minor for an addition a remote may start to
+// rely on, the major for a change that breaks remotes built before it.
+//
+// config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
+export const CONTRACT_VERSION = '1.0.0';

@@ -1,0 +1,212 @@
+/** @jest-environment node */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildShellServer } from './app';
+import {
+  fakeManifest,
+  startUpstream,
+  temporaryDir,
+  testConfig,
+  type Upstream,
+} from './testSupport';
+
+const LIVE = '0.1.0+aaaaaaaa';
+const CANDIDATE = '0.2.0+bbbbbbbb';
+
+const owner = {
+  id: '1',
+  name: 'Olivia',
+  email: 'o@x',
+  type: 'user',
+  subtype: 'owner',
+  is_active: true,
+  account_id: '1',
+  billing: { stripe_customer_id: 'cus_1' },
+};
+
+/** The shell server's view of the registry, live, per user, and in /health. */
+describe('the live registry in the shell server', () => {
+  let upstream: Upstream;
+  let app: FastifyInstance;
+  const dir = temporaryDir('shell-registry');
+  const registryFile = path.join(dir, 'remotes.json');
+  const distDir = path.join(dir, 'dist');
+  mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<html><head><script id=hostdash-config type=application/json>{}</script></head></html>',
+  );
+  writeFileSync(
+    path.join(distDir, 'hostdash-federation.json'),
+    JSON.stringify({ contract: '1.0.0', shared: { react: '19.3.1' } }),
+  );
+
+  const registry = (canary?: object) => ({
+    remotes: [
+      {
+        name: 'listings',
+        version: LIVE,
+        manifest: `listings/${LIVE}/mf-manifest.json`,
+        ...(canary ? { canary } : {}),
+      },
+      {
+        name: 'reservations',
+        version: '0.1.0+cccccccc',
+        manifest: 'reservations/0.1.0+cccccccc/mf-manifest.json',
+      },
+    ],
+  });
+  const canaryForOwner = {
+    version: CANDIDATE,
+    manifest: `listings/${CANDIDATE}/mf-manifest.json`,
+    percent: 0,
+    users: ['1'],
+  };
+
+  beforeAll(async () => {
+    upstream = await startUpstream((request) => {
+      if (request.url === '/health') return { json: { status: 'ok' } };
+      if (request.url === '/loadAuth')
+        return request.headers.authorization === 'owner-session'
+          ? { json: { ...owner, sessionId: 'owner-session' } }
+          : { status: 401, json: { error: 'unauthorized', message: 'Sign in to continue.' } };
+      if (request.url === `/listings/${LIVE}/mf-manifest.json`)
+        return {
+          json: fakeManifest({
+            name: 'listings',
+            version: LIVE,
+            shared: [{ name: 'react', requiredVersion: '^18.2.0' }],
+          }),
+        };
+      if (request.url === `/listings/${CANDIDATE}/mf-manifest.json`)
+        return { json: fakeManifest({ name: 'listings', version: CANDIDATE, contract: '^2.0.0' }) };
+      return { status: 404, json: { error: 'not_found', message: 'no' } };
+    });
+    app = buildShellServer(
+      testConfig({
+        API_URL: upstream.url,
+        REMOTES_ORIGIN: upstream.url,
+        REMOTES_FILE: registryFile,
+        SHELL_DIST_DIR: distDir,
+        REMOTES_RECHECK_MS: '0',
+      }),
+      { logger: false },
+    );
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await upstream.close();
+  });
+
+  const remotesJson = (session?: string) =>
+    app.inject({
+      url: '/remotes.json',
+      headers: session ? { cookie: `hd_session=${session}` } : {},
+    });
+
+  it('reads the registry file on every request: a change is served at once', async () => {
+    writeFileSync(registryFile, JSON.stringify(registry()));
+    const before = (await remotesJson()).json();
+    expect(before.remotes[0]).toEqual({
+      name: 'listings',
+      version: LIVE,
+      manifest: `${upstream.url}/listings/${LIVE}/mf-manifest.json`,
+    });
+    const next = registry();
+    next.remotes[0] = {
+      ...next.remotes[0],
+      version: CANDIDATE,
+      manifest: `listings/${CANDIDATE}/mf-manifest.json`,
+    } as never;
+    writeFileSync(registryFile, JSON.stringify(next));
+    expect((await remotesJson()).json().remotes[0].version).toBe(CANDIDATE);
+  });
+
+  it('asks the API who the user is only when a canary runs, and resolves it for them', async () => {
+    writeFileSync(registryFile, JSON.stringify(registry()));
+    const calls = () => upstream.requests.filter((request) => request.url === '/loadAuth').length;
+    const before = calls();
+    await remotesJson('owner-session');
+    expect(calls()).toBe(before);
+
+    writeFileSync(registryFile, JSON.stringify(registry(canaryForOwner)));
+    const forOwner = await remotesJson('owner-session');
+    expect(forOwner.headers['cache-control']).toBe('private, no-cache');
+    expect(forOwner.json().remotes[0]).toMatchObject({
+      version: CANDIDATE,
+      canary: true,
+      liveVersion: LIVE,
+    });
+    expect((await remotesJson()).json().remotes[0]).toEqual(
+      expect.not.objectContaining({ canary: true }),
+    );
+    expect((await remotesJson('forged')).json().remotes[0].version).toBe(LIVE);
+  });
+
+  it('puts the registry resolved for the user into the page, so the client needs no extra call', async () => {
+    writeFileSync(registryFile, JSON.stringify(registry(canaryForOwner)));
+    const response = await app.inject({
+      url: '/listings',
+      headers: { accept: 'text/html', cookie: 'hd_session=owner-session' },
+    });
+    const injected = JSON.parse(
+      /<script id="hostdash-config" type="application\/json">(.*?)<\/script>/.exec(
+        response.body,
+      )?.[1] ?? 'null',
+    );
+    expect(injected.remotes[0]).toMatchObject({
+      name: 'listings',
+      version: CANDIDATE,
+      canary: true,
+    });
+    expect(injected.remotesRecheckMs).toBe(0);
+  });
+
+  it('lists each remote in /health: version, whether its manifest answers, and whether it fits', async () => {
+    writeFileSync(registryFile, JSON.stringify(registry(canaryForOwner)));
+    const response = await app.inject({ url: '/health' });
+    expect(response.statusCode).toBe(200);
+    const health = response.json();
+    expect(health).toMatchObject({
+      status: 'ok',
+      api: 'ok',
+      contract: '1.0.0',
+      server: { pid: process.pid },
+    });
+    const [listings, reservations] = health.remotes;
+    expect(listings).toMatchObject({
+      name: 'listings',
+      version: LIVE,
+      manifestAnswers: true,
+      compatible: true,
+      sharedMismatches: [{ name: 'react', requiredVersion: '^18.2.0', provided: '19.3.1' }],
+      canary: {
+        version: CANDIDATE,
+        manifestAnswers: true,
+        compatible: false,
+        contract: '^2.0.0',
+        users: 1,
+      },
+    });
+    expect(reservations).toMatchObject({
+      name: 'reservations',
+      manifestAnswers: false,
+      error: 'the manifest answered 404',
+    });
+    expect(health.problems).toEqual([
+      `listings ${LIVE}: requires react ^18.2.0; the shell provides 19.3.1`,
+      `listings canary ${CANDIDATE}: needs shell contract ^2.0.0; this shell provides 1.0.0`,
+      'reservations 0.1.0+cccccccc: manifest does not answer (the manifest answered 404)',
+    ]);
+  });
+
+  it('answers 500 for a registry it cannot read, and /health says degraded', async () => {
+    writeFileSync(registryFile, '{"remotes":');
+    expect((await remotesJson()).statusCode).toBe(500);
+    const health = await app.inject({ url: '/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'degraded', remotes: null });
+  });
+});

@@ -1,0 +1,203 @@
+// `node scripts/deploy.mjs <command>` (npm run remotes -- <command>): publish a remote's build and
+// switch the live registry, roll back, run a canary, and show what is live.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { satisfy } from '@module-federation/enhanced/runtime';
+import { readBuild } from './build';
+import {
+  abort,
+  deploy,
+  DeliveryError,
+  formatStatus,
+  promote,
+  rollback,
+  type DeliveryContext,
+} from './operations';
+import { deliveryPaths } from './paths';
+import { readRegistryFile, REMOTE_NAME } from './registryFile';
+import { FolderStore, type RemoteStore } from './store';
+
+type Env = Record<string, string | undefined>;
+
+export interface CliOptions {
+  env: Env;
+  /** The monorepo root (defaults: `mfe-<remote>/dist`, `.data/`, `shell/dist`). */
+  repoDir: string;
+  /** A store adapter (REMOTES_STORE_MODULE); the folder REMOTES_DIR by default. */
+  store?: RemoteStore;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+export const USAGE = `Usage: node scripts/deploy.mjs <command> [options]   (or: npm run remotes -- <command> …)
+
+  deploy <remote> [--dist <dir>]           publish the build (default mfe-<remote>/dist) and make it live
+         [--canary <percent>] [--users <id,…>]   … or make it the candidate for a share of users / named users
+  rollback <remote> [--to <version>]       back to the version live before the current one
+  promote <remote>                         the canary's candidate goes live for everyone
+  abort <remote>                           end the canary; everyone stays on the live version
+  status [<remote>]                        what is live, canaries, and the history
+
+Environment: REMOTES_FILE (registry), REMOTES_DIR (store folder), REMOTES_STORE_MODULE (store adapter),
+DEPLOYED_BY (who; default $USER).`;
+
+interface Parsed {
+  command?: string;
+  positional: string[];
+  flags: Map<string, string>;
+}
+
+const VALUE_FLAGS = new Set(['dist', 'canary', 'users', 'to']);
+const BOOLEAN_FLAGS = new Set(['if-new', 'help']);
+
+function parse(argv: string[]): Parsed {
+  const positional: string[] = [];
+  const flags = new Map<string, string>();
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index] as string;
+    if (!argument.startsWith('--')) {
+      positional.push(argument);
+      continue;
+    }
+    const [name = '', inline] = argument.slice(2).split(/=(.*)/s, 2);
+    if (BOOLEAN_FLAGS.has(name)) flags.set(name, 'true');
+    else if (VALUE_FLAGS.has(name)) {
+      const value = inline ?? argv[++index];
+      if (value === undefined) throw new DeliveryError(`--${name} needs a value`);
+      flags.set(name, value);
+    } else throw new DeliveryError(`unknown option --${name}`);
+  }
+  const [command, ...rest] = positional;
+  return { command, positional: rest, flags };
+}
+
+function deployer(env: Env, repoDir: string): string {
+  if (env.DEPLOYED_BY) return env.DEPLOYED_BY;
+  if (env.USER) return env.USER;
+  try {
+    const name = execFileSync('git', ['config', 'user.name'], {
+      cwd: repoDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    if (name) return name;
+  } catch {
+    // not in git, or no author configured
+  }
+  return os.userInfo().username;
+}
+
+/** The contract the shell built here provides (its build writes it beside index.html). */
+async function shellContract(env: Env, repoDir: string): Promise<string | undefined> {
+  const dist = path.resolve(env.SHELL_DIST_DIR || path.join(repoDir, 'shell', 'dist'));
+  try {
+    const info = JSON.parse(
+      await readFile(path.join(dist, 'hostdash-federation.json'), 'utf8'),
+    ) as { contract?: unknown };
+    return typeof info.contract === 'string' ? info.contract : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function remoteArgument(parsed: Parsed): string {
+  const [remote] = parsed.positional;
+  if (!remote)
+    throw new DeliveryError(
+      `${parsed.command} needs a remote name, e.g. ${parsed.command} listings`,
+    );
+  if (!REMOTE_NAME.test(remote)) throw new DeliveryError(`not a remote name: "${remote}"`);
+  return remote;
+}
+
+function canaryOption(parsed: Parsed) {
+  const share = parsed.flags.get('canary');
+  const users = parsed.flags.get('users');
+  if (share === undefined && users === undefined) return undefined;
+  const percent = share === undefined ? 0 : Number(share.replace(/%$/, ''));
+  if (!Number.isInteger(percent))
+    throw new DeliveryError(`--canary takes a whole percentage, got "${share}"`);
+  return {
+    percent,
+    users: (users ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  };
+}
+
+/** Runs one command; returns the process exit code. */
+export async function main(argv: string[], options: CliOptions): Promise<number> {
+  const out = options.out ?? ((line: string) => console.log(line));
+  const err = options.err ?? ((line: string) => console.error(line));
+  try {
+    const parsed = parse(argv);
+    if (!parsed.command || parsed.flags.has('help') || parsed.command === 'help') {
+      out(USAGE);
+      return parsed.command || parsed.flags.has('help') ? 0 : 1;
+    }
+    const paths = deliveryPaths(options.env, options.repoDir);
+    const context: DeliveryContext = {
+      registryFile: paths.registryFile,
+      store: options.store ?? new FolderStore(paths.storeDir),
+      by: deployer(options.env, options.repoDir),
+    };
+    switch (parsed.command) {
+      case 'deploy': {
+        const remote = remoteArgument(parsed);
+        const canary = canaryOption(parsed);
+        const dist = path.resolve(
+          parsed.flags.get('dist') ?? path.join(options.repoDir, `mfe-${remote}`, 'dist'),
+        );
+        const build = await readBuild(dist);
+        const provided = await shellContract(options.env, options.repoDir);
+        if (build.contract && provided && !satisfy(provided, build.contract)) {
+          err(
+            `warning: ${remote} ${build.version} needs shell contract ${build.contract}; the shell built here provides ${provided}, so it will refuse to mount it.`,
+          );
+        }
+        const outcome = await deploy(context, remote, dist, {
+          canary,
+          ifNew: parsed.flags.has('if-new'),
+        });
+        out(outcome.message);
+        if (outcome.changed) {
+          out(
+            canary
+              ? `Next: npm run remotes -- promote ${remote}   (or: abort ${remote})`
+              : `Undo: npm run remotes -- rollback ${remote}`,
+          );
+        }
+        return 0;
+      }
+      case 'rollback': {
+        const remote = remoteArgument(parsed);
+        const to = parsed.flags.get('to');
+        out((await rollback(context, remote, to ? { to } : {})).message);
+        return 0;
+      }
+      case 'promote':
+        out((await promote(context, remoteArgument(parsed))).message);
+        return 0;
+      case 'abort':
+        out((await abort(context, remoteArgument(parsed))).message);
+        return 0;
+      case 'status': {
+        const registry = await readRegistryFile(paths.registryFile, { missingIsEmpty: true });
+        out(`Registry ${paths.registryFile}\n`);
+        out(formatStatus(registry, parsed.positional[0]));
+        return 0;
+      }
+      default:
+        err(`unknown command "${parsed.command}"\n`);
+        err(USAGE);
+        return 1;
+    }
+  } catch (error) {
+    // DeliveryError, AlreadyPublishedError and file-system errors all say what went wrong.
+    err(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

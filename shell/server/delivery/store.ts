@@ -1,0 +1,81 @@
+// Where published builds live: `<remote>/<version>/…`, each version written once and never
+// changed. The default is a folder that the remote origin serves; any static host or object store
+// fits the same three methods (an S3 sketch: docs/adr/0005-versioned-remotes-registry-and-canary.md).
+import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_NAME, VERSION } from './registryFile';
+
+export interface RemoteStore {
+  /** Where the store is, for messages: a folder, a bucket URL. */
+  readonly location: string;
+  /** Whether `<remote>/<version>/` is published (its manifest is there). */
+  has(remote: string, version: string): Promise<boolean>;
+  /**
+   * Publishes a build folder as `<remote>/<version>/`, all files or none, and never over a
+   * published version (throws `AlreadyPublishedError`).
+   */
+  publish(remote: string, version: string, buildDir: string): Promise<void>;
+  /** The manifest's address for the registry: relative to REMOTES_ORIGIN, or absolute. */
+  manifestFor(remote: string, version: string): string;
+}
+
+export class AlreadyPublishedError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly version: string,
+  ) {
+    super(`${remote} ${version} is already published; a published version is never overwritten`);
+  }
+}
+
+function checkSegments(remote: string, version: string): void {
+  if (!REMOTE_NAME.test(remote)) throw new Error(`not a remote name: "${remote}"`);
+  if (!VERSION.test(version)) throw new Error(`not a version: "${version}"`);
+}
+
+/** Every store lays files out the same way, so the registry's relative manifests work with any. */
+export function manifestPath(remote: string, version: string): string {
+  checkSegments(remote, version);
+  return `${remote}/${version}/mf-manifest.json`;
+}
+
+/** The default store: a folder (REMOTES_DIR) that the remote origin serves as it is. */
+export class FolderStore implements RemoteStore {
+  constructor(readonly location: string) {}
+
+  private versionDir(remote: string, version: string): string {
+    checkSegments(remote, version);
+    return path.join(this.location, remote, version);
+  }
+
+  async has(remote: string, version: string): Promise<boolean> {
+    const manifest = path.join(this.versionDir(remote, version), 'mf-manifest.json');
+    return stat(manifest).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+  }
+
+  async publish(remote: string, version: string, buildDir: string): Promise<void> {
+    const target = this.versionDir(remote, version);
+    if (await stat(target).catch(() => null)) throw new AlreadyPublishedError(remote, version);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Copied aside, then renamed into place: the origin never serves half a version.
+    const staging = path.join(path.dirname(target), `.staging-${version}-${process.pid}`);
+    await rm(staging, { recursive: true, force: true });
+    try {
+      await cp(buildDir, staging, { recursive: true, errorOnExist: true, force: false });
+      await rename(staging, target);
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTEMPTY' || code === 'EEXIST')
+        throw new AlreadyPublishedError(remote, version);
+      throw error;
+    }
+  }
+
+  manifestFor(remote: string, version: string): string {
+    return manifestPath(remote, version);
+  }
+}

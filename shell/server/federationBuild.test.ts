@@ -1,0 +1,65 @@
+/** @jest-environment node */
+// The build side of independent delivery (config/webpack.federation.cjs): each remote's release
+// version, the contract range it declares, and the shared-singleton check that fails its build.
+import { CONTRACT_VERSION } from '@hostdash/shared-auth';
+import {
+  contractRange,
+  providedSharedVersions,
+  readContractVersion,
+  releaseVersion,
+  sharedMismatches,
+  sharedReport,
+  sharedSingletons,
+} from '../../config/webpack.federation.cjs';
+import listingsPackage from '../../mfe-listings/package.json';
+
+describe('the federation build', () => {
+  it('reads the contract version shared-auth exports', () => {
+    expect(readContractVersion()).toBe(CONTRACT_VERSION);
+  });
+
+  it("takes a remote's contract range from its package.json, or the contract it is built against", () => {
+    expect(contractRange({ hostdash: { contract: '^1.2.0' } }, '1.3.0', {})).toBe('^1.2.0');
+    expect(contractRange({}, '1.3.0', {})).toBe('^1.3.0');
+    expect(
+      contractRange({ hostdash: { contract: '^1.2.0' } }, '1.3.0', {
+        HOSTDASH_CONTRACT_RANGE: '^2.0.0',
+      }),
+    ).toBe('^2.0.0');
+    expect(() =>
+      contractRange({ name: 'x', hostdash: { contract: 'latest' } }, '1.0.0', {}),
+    ).toThrow(/semver range/);
+  });
+
+  it('versions a release as <package version>+<8 hex of the build hash and contract>', () => {
+    const version = releaseVersion('0.1.0', 'f00dfeed', '^1.0.0');
+    expect(version).toMatch(/^0\.1\.0\+[0-9a-f]{8}$/);
+    expect(releaseVersion('0.1.0', 'f00dfeed', '^1.0.0')).toBe(version);
+    expect(releaseVersion('0.1.0', 'f00dfee0', '^1.0.0')).not.toBe(version);
+    expect(releaseVersion('0.1.0', 'f00dfeed', '^2.0.0')).not.toBe(version);
+  });
+
+  it('reports a shared singleton the shell cannot satisfy, and nothing else', () => {
+    const provided = { react: '19.3.1', '@mui/material': '9.5.0' };
+    const mismatches = sharedMismatches(
+      {
+        react: { singleton: true, requiredVersion: '~19.4.0' },
+        '@mui/material': { singleton: true, requiredVersion: '~9.5.0' },
+        lodash: { singleton: true, requiredVersion: '^4.0.0' },
+        other: { singleton: false, requiredVersion: '^1.0.0' },
+      },
+      provided,
+    );
+    expect(mismatches).toEqual([{ name: 'react', requiredVersion: '~19.4.0', provided: '19.3.1' }]);
+    expect(sharedReport('listings', mismatches)).toContain(
+      'react: requires ~19.4.0, the shell provides 19.3.1',
+    );
+  });
+
+  it("builds this workspace's listings remote: its range includes the contract and its singletons fit the shell", () => {
+    expect(contractRange(listingsPackage, CONTRACT_VERSION, {})).toBe('^1.0.0');
+    const provided = providedSharedVersions();
+    expect(provided.react).toMatch(/^19\./);
+    expect(sharedMismatches(sharedSingletons(listingsPackage.dependencies), provided)).toEqual([]);
+  });
+});

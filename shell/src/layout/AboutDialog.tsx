@@ -1,0 +1,93 @@
+// "About Hostdash": the dashboard's own version and contract, and the version of each remote this
+// page uses — a canary's candidate says so — so support and teams can tell what someone runs.
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { CONTRACT_VERSION } from '@hostdash/shared-auth';
+import { featureTitle } from '../remotes/features';
+import { loadRegistry, remoteStatuses, type RemoteStatus } from '../remotes/registry';
+
+const SHELL_VERSION = process.env.HOSTDASH_APP_VERSION ?? '';
+
+export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [statuses, setStatuses] = useState<RemoteStatus[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let active = true;
+    loadRegistry()
+      .then(() => {
+        if (active) setStatuses(remoteStatuses());
+      })
+      .catch(() => {
+        if (active) setFailed(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, [open]);
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="about-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="about-title">About Hostdash</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          Dashboard {SHELL_VERSION || '(development)'} · remote contract {CONTRACT_VERSION}
+        </Typography>
+        {failed && <Alert severity="warning">The list of features cannot be read now.</Alert>}
+        {statuses && (
+          <Table size="small" aria-label="Feature versions">
+            <TableHead>
+              <TableRow>
+                <TableCell>Feature</TableCell>
+                <TableCell>Version</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {statuses.map(({ entry, newer }) => (
+                <TableRow key={entry.name}>
+                  <TableCell>{featureTitle(entry.name)}</TableCell>
+                  <TableCell>
+                    <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
+                      {entry.version ?? 'unversioned'}
+                    </Typography>
+                    {entry.canary && (
+                      <Chip label="Canary" size="small" color="secondary" sx={{ ml: 1 }} />
+                    )}
+                    {entry.canary && entry.liveVersion && (
+                      <Typography variant="caption" component="p" color="text.secondary">
+                        Everyone else: {entry.liveVersion}
+                      </Typography>
+                    )}
+                    {newer && (
+                      <Typography variant="caption" component="p" color="text.secondary">
+                        {`New version ${newer.version ?? ''} available: reload to use it`}
+                      </Typography>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
