@@ -42,5 +42,7 @@ module.exports = function jestPreset(packageDir, options = {}) {
       ...(options.setupFilesAfterEnv ?? []),
     ],
     clearMocks: true,
+    // Component tests type into real forms over real HTTP; a busy 2-core CI machine needs room.
+    ...(jsdom ? { testTimeout: 20_000 } : {}),
   };
 };

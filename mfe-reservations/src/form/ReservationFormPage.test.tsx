@@ -31,10 +31,8 @@ describe('ReservationFormPage', () => {
     expect(screen.getByText('3 nights')).toBeInTheDocument();
     await userEvent.type(text('Name'), 'Nia Campbell');
     await userEvent.type(text('Email'), 'nia@example.com');
-    await userEvent.type(
-      text("Guest's home address"),
-      '12 ocean drive apt 4b, miami beach fl 33139, us',
-    );
+    await userEvent.click(text("Guest's home address"));
+    await userEvent.paste('12 ocean drive apt 4b, miami beach fl 33139, us');
     await userEvent.tab();
     expect(
       await screen.findByText('12 Ocean Drive, Apt 4B, Miami Beach, FL 33139, US'),
