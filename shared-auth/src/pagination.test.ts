@@ -1,10 +1,12 @@
 /** @jest-environment jsdom */
 import {
   getRowsPerPage,
+  leadingSortKey,
   offsetFromPage,
   pageCount,
   pageFromOffset,
   setRowsPerPage,
+  toggledSort,
 } from './pagination';
 
 describe('paging', () => {
@@ -43,5 +45,25 @@ describe('rows per page', () => {
     expect(getRowsPerPage('listings')).toBe(10);
     setRowsPerPage('listings', -5);
     expect(localStorage.getItem('hostdash.rowsPerPage.listings')).toBe('100000');
+  });
+});
+
+describe('sorting a table', () => {
+  it('reads the leading key of a sort, with a fallback column', () => {
+    expect(leadingSortKey('nickname:desc,created_at:asc', 'nickname')).toEqual({
+      field: 'nickname',
+      direction: 'desc',
+    });
+    expect(leadingSortKey('check_in_date', 'x')).toEqual({
+      field: 'check_in_date',
+      direction: 'asc',
+    });
+    expect(leadingSortKey('', 'nickname')).toEqual({ field: 'nickname', direction: 'asc' });
+  });
+
+  it('flips the same column and starts another ascending', () => {
+    expect(toggledSort({ field: 'nickname', direction: 'asc' }, 'nickname')).toBe('nickname:desc');
+    expect(toggledSort({ field: 'nickname', direction: 'desc' }, 'nickname')).toBe('nickname:asc');
+    expect(toggledSort({ field: 'nickname', direction: 'desc' }, 'city')).toBe('city:asc');
   });
 });

@@ -42,3 +42,21 @@ export function setRowsPerPage(listName: string, size: number): void {
     // A full or disabled storage only loses the preference.
   }
 }
+
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+/** The first key of a sort such as `nickname:asc,created_at:desc` (the column a table marks). */
+export function leadingSortKey(sort: string, fallbackField: string): SortKey {
+  const [first = ''] = sort.split(',');
+  const [field, direction] = first.split(':');
+  return { field: field || fallbackField, direction: direction === 'desc' ? 'desc' : 'asc' };
+}
+
+/** The sort after a click on a column header: the same column flips, another starts ascending. */
+export function toggledSort(current: SortKey, field: string): string {
+  const direction = current.field === field && current.direction === 'asc' ? 'desc' : 'asc';
+  return `${field}:${direction}`;
+}

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { getRowsPerPage, SEARCH_PAGE_SIZE } from '@hostdash/shared-auth';
+import {
+  getRowsPerPage,
+  leadingSortKey,
+  toggledSort,
+  SEARCH_PAGE_SIZE,
+} from '@hostdash/shared-auth';
 import {
   ListPagination,
   LoadError,
@@ -13,18 +18,12 @@ import { BatchBar } from './BatchBar';
 import { LISTING_STATUSES, type ListingsQuery, type ListingStatus } from './listingsApi';
 import { LISTING_STATUS_INFO } from './listingStatus';
 import { DEFAULT_LISTINGS_SORT, listingsActions, SEARCH_SORT, selectList } from './listingsSlice';
-import { ListingsTable, type SortField, type SortState } from './ListingsTable';
+import { ListingsTable, type SortField } from './ListingsTable';
 import { StatsCards } from './StatsCards';
 
 export const LIST_NAME = 'listings';
 /** Set at build time (HOSTDASH_BUILD_LABEL) to tell one build of this remote from another. */
 const BUILD_LABEL = process.env.HOSTDASH_BUILD_LABEL ?? '';
-
-function parseSort(sort: string): SortState {
-  const [first = DEFAULT_LISTINGS_SORT] = sort.split(',');
-  const [field = 'nickname', direction] = first.split(':');
-  return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
-}
 
 export function ListingsPage() {
   const dispatch = useDispatch();
@@ -60,10 +59,9 @@ export function ListingsPage() {
     ),
   );
 
-  const sort = parseSort(query.sort);
+  const sort = leadingSortKey(query.sort, 'nickname');
   const onSort = (field: SortField) => {
-    const direction = sort.field === field && sort.direction === 'asc' ? 'desc' : 'asc';
-    load({ sort: `${field}:${direction}`, from: 0 });
+    load({ sort: toggledSort(sort, field), from: 0 });
   };
   const statusFilter = query.status[0] ?? 'all';
   const filtered = searching || query.status.length > 0;

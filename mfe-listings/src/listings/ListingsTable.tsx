@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { buildingPath, pmsName } from '@hostdash/shared-auth';
+import { buildingPath, pmsName, type SortKey } from '@hostdash/shared-auth';
 import { EmptyState } from '@hostdash/shared-ui';
 import type { Listing } from './listingsApi';
 import { listingsActions, selectBatch } from './listingsSlice';
@@ -29,16 +29,11 @@ const COLUMNS: { field: SortField; label: string }[] = [
   { field: 'pms', label: 'PMS' },
 ];
 
-export interface SortState {
-  field: string;
-  direction: 'asc' | 'desc';
-}
-
 interface ListingsTableProps {
   items: Listing[];
   loading: boolean;
   showSkeleton: boolean;
-  sort: SortState | null;
+  sort: SortKey | null;
   onSort: (field: SortField) => void;
   emptyTitle: string;
   emptyText: string;

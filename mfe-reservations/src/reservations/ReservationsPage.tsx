@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { getRowsPerPage, SEARCH_PAGE_SIZE, toIsoDate } from '@hostdash/shared-auth';
+import {
+  getRowsPerPage,
+  leadingSortKey,
+  toggledSort,
+  SEARCH_PAGE_SIZE,
+  toIsoDate,
+} from '@hostdash/shared-auth';
 import {
   ListPagination,
   LoadError,
@@ -18,7 +24,7 @@ import {
   selectReservationList,
 } from './reservationsSlice';
 import { ReservationStatsCards } from './ReservationStatsCards';
-import { ReservationsTable, type SortState } from './ReservationsTable';
+import { ReservationsTable } from './ReservationsTable';
 
 export const LIST_NAME = 'reservations';
 const STATUS_LABELS: Record<string, string> = {
@@ -27,12 +33,6 @@ const STATUS_LABELS: Record<string, string> = {
   INQUIRY: 'Inquiry',
   all: 'Any status',
 };
-
-function parseSort(sort: string): SortState {
-  const [first = DEFAULT_RESERVATIONS_SORT] = sort.split(',');
-  const [field = 'check_in_date', direction] = first.split(':');
-  return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
-}
 
 export function ReservationsPage() {
   const dispatch = useDispatch();
@@ -65,10 +65,9 @@ export function ReservationsPage() {
     ),
   );
 
-  const sort = parseSort(query.sort);
+  const sort = leadingSortKey(query.sort, 'check_in_date');
   const onSort = (field: string) => {
-    const direction = sort.field === field && sort.direction === 'asc' ? 'desc' : 'asc';
-    load({ sort: `${field}:${direction}`, from: 0 });
+    load({ sort: toggledSort(sort, field), from: 0 });
   };
 
   return (

@@ -14,15 +14,15 @@ import {
   TableSortLabel,
   Typography,
 } from '@mui/material';
-import { formatDate, formatRelativeTime, reservationPath } from '@hostdash/shared-auth';
+import {
+  formatDate,
+  formatRelativeTime,
+  reservationPath,
+  type SortKey,
+} from '@hostdash/shared-auth';
 import { EmptyState, RiskChip, VerificationChip } from '@hostdash/shared-ui';
 import type { ReservationSummary } from './reservationsApi';
 import { VerificationDialog } from './VerificationDialog';
-
-export interface SortState {
-  field: string;
-  direction: 'asc' | 'desc';
-}
 
 interface ReservationsTableProps {
   label: string;
@@ -31,7 +31,7 @@ interface ReservationsTableProps {
   showSkeleton: boolean;
   /** Risks first, with the factors: the risks page. */
   attention?: boolean;
-  sort?: SortState | null;
+  sort?: SortKey | null;
   onSort?: (field: string) => void;
   emptyTitle: string;
   emptyText: string;
@@ -47,7 +47,7 @@ function Sortable({
 }: {
   field: string;
   label: string;
-  sort?: SortState | null;
+  sort?: SortKey | null;
   onSort?: (field: string) => void;
 }) {
   if (!sort || !onSort) return <>{label}</>;
