@@ -1,4 +1,5 @@
 import { startTestApi, type TestApi } from '../testing/testApi';
+import type { BuildingSummary, BuildingView } from './buildingRoutes';
 
 let api: TestApi;
 type Role = 'owner' | 'manager' | 'vendor' | 'admin' | 'newhost';
@@ -9,52 +10,6 @@ beforeAll(async () => {
   for (const role of ROLES) sessions[role] = await api.signIn(`${role}@hostdash.test`);
 });
 afterAll(() => api.close());
-
-interface BuildingSummary {
-  id: string;
-  account_id: string;
-  name: string;
-  slug: string;
-  address: string;
-  city: string;
-  country: string;
-  listing_count: number;
-  active_count: number;
-  arrivals_today: number;
-  arrivals_next_7_days: number;
-}
-
-interface BuildingView {
-  building: {
-    id: string;
-    account_id: string;
-    name: string;
-    slug: string;
-    address: string;
-    city: string;
-    country: string;
-    listing_count: number;
-  };
-  listings: Array<{
-    id: string;
-    nickname: string;
-    status: string;
-    bedrooms: number;
-    check_in_time: string;
-    check_out_time: string;
-  }>;
-  arrivals: Array<{
-    id: string;
-    listing_id: string;
-    listing_nickname: string;
-    guest_name: string;
-    guests: number;
-    check_in_date: string;
-    check_out_date: string;
-    status: string;
-    verification_status: string;
-  }>;
-}
 
 const BUILDING_NOT_FOUND = {
   error: 'building_not_found',

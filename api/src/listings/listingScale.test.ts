@@ -2,6 +2,7 @@
 // aggregation still answer the right page in the right shape (asserted on the answers, not on time).
 import { createSession } from '../auth/sessions';
 import { startTestApi, type TestApi } from '../testing/testApi';
+import type { Listing } from './listingQueries';
 
 const LISTINGS = 50_000;
 const BUILDINGS = 5;
@@ -9,20 +10,6 @@ const BUILDINGS = 5;
 let api: TestApi;
 let session = '';
 let accountId = '';
-
-interface Listing {
-  id: string;
-  account_id: string;
-  nickname: string;
-  address: string;
-  city: string;
-  building_id: string | null;
-  building: string | null;
-  status: string;
-  pms: string;
-  created_at: string;
-  _score?: number;
-}
 
 interface Page {
   items: Listing[];

@@ -1,4 +1,6 @@
 import { startTestApi, type TestApi } from '../testing/testApi';
+import type { Listing } from './listingQueries';
+import type { UpcomingReservation } from './listingRoutes';
 
 let api: TestApi;
 type Role = 'owner' | 'manager' | 'vendor' | 'admin' | 'newhost';
@@ -19,40 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-interface Listing {
-  id: string;
-  account_id: string;
-  nickname: string;
-  address: string;
-  city: string;
-  country: string;
-  building_id: string | null;
-  building: string | null;
-  building_slug: string | null;
-  status: string;
-  pms: string;
-  timezone: string;
-  bedrooms: number;
-  check_in_time: string;
-  check_out_time: string;
-  custom_fields: Record<string, string>;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-interface ListingDetail extends Listing {
-  upcoming_reservations: Array<{
-    id: string;
-    guest_name: string;
-    guests: number;
-    check_in_date: string;
-    check_out_date: string;
-    status: string;
-    source: string;
-    verification_status: string;
-  }>;
-}
+type ListingDetail = Listing & { upcoming_reservations: UpcomingReservation[] };
 
 const LISTING_KEYS = [
   'id',

@@ -1,4 +1,6 @@
 import { startTestApi, type TestApi } from '../testing/testApi';
+import type { Listing } from './listingQueries';
+import type { ListingStats } from './listingRoutes';
 import { prepareSearch } from './listingSearch';
 
 let api: TestApi;
@@ -15,29 +17,6 @@ beforeAll(async () => {
     sessions[role] = await api.signIn(`${role}@hostdash.test`);
 });
 afterAll(() => api.close());
-
-interface Listing {
-  id: string;
-  account_id: string;
-  nickname: string;
-  address: string;
-  city: string;
-  country: string;
-  building_id: string | null;
-  building: string | null;
-  building_slug: string | null;
-  status: string;
-  pms: string;
-  timezone: string;
-  bedrooms: number;
-  check_in_time: string;
-  check_out_time: string;
-  custom_fields: Record<string, string>;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  _score?: number;
-}
 
 interface ListingPage {
   items: Listing[];
@@ -422,21 +401,8 @@ describe('GET /listing/load: more sorting and ranking', () => {
   });
 });
 
-interface Stats {
-  total: number;
-  by_status: { active: number; inactive: number; archived: number };
-  by_pms: Array<{ pms: string; count: number }>;
-  by_building: Array<{
-    building_id: string | null;
-    name: string | null;
-    slug: string | null;
-    count: number;
-  }>;
-  reservations: { total: number; screened: number; screened_share: number };
-}
-
 const stats = (query: string, session = sessions.owner) =>
-  api.get<Stats>(`/listing/stats${query}`, session);
+  api.get<ListingStats>(`/listing/stats${query}`, session);
 
 /** The stats' reservation numbers, counted here from the rows (not with the route's SQL). */
 async function expectedScreening(listingIds: string[]) {

@@ -1,7 +1,7 @@
 import type { ReservationDetail } from '../reservations/reservationQueries';
 import { RESERVATION_NOT_FOUND, signInRoles, type Role } from '../testing/roles';
 import { startTestApi, type TestApi } from '../testing/testApi';
-import type { AccountLogItem, LogItem } from './protectLog';
+import type { AccountLogItem, LogItem, LogPage } from './protectLog';
 
 let api: TestApi;
 let sessions: Record<Role, string>;
@@ -10,13 +10,6 @@ beforeAll(async () => {
   sessions = await signInRoles(api);
 });
 afterAll(() => api.close());
-
-interface LogPage<T = LogItem> {
-  items: T[];
-  total: number;
-  size: number;
-  from: number;
-}
 
 /** A coming reservation of account 1 in the given verification status (ids differ per call). */
 async function reservationIn(status: string, skip = 0): Promise<string> {
@@ -37,7 +30,7 @@ const change = (id: string, body: unknown, role: Role = 'owner', supervised = ''
     sessions[role],
   );
 const logOf = (id: string, query = '', role: Role = 'owner') =>
-  api.get<LogPage>(`/reservation/protectLog/${id}${query}`, sessions[role]);
+  api.get<LogPage<LogItem>>(`/reservation/protectLog/${id}${query}`, sessions[role]);
 
 describe('POST /reservation/changeVerification/{id}', () => {
   it('changes the status, logs who, from, to, supervised and the note, and re-screens', async () => {
@@ -249,7 +242,7 @@ describe('GET /protect/log (the account-wide history)', () => {
   it('is per account; admins see all (or one); vendors none', async () => {
     const mine = await api.get<LogPage<AccountLogItem>>('/protect/log', sessions.newhost);
     expect(mine.body.items.every((item) => item.account_id !== '1')).toBe(true);
-    const all = await api.get<LogPage>('/protect/log', sessions.admin);
+    const all = await api.get<LogPage<LogItem>>('/protect/log', sessions.admin);
     const [{ n } = { n: 0 }] = await api.db.query<{ n: number }>(
       'select count(*)::int as n from protect_log',
     );
