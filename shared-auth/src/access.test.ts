@@ -1,4 +1,4 @@
-import { checkAccess, matchRoute, routes, type AccessRequest } from './access';
+import { checkAccess, matchRoute, nextPath, routes, type AccessRequest } from './access';
 import type { User } from './types';
 
 const user = (overrides: Partial<User> = {}): User => ({
@@ -239,5 +239,14 @@ describe('checkAccess', () => {
           .replace(/\/+$/, '') || '/';
       expect([path, check(path, owner)]).toEqual([path, 'allowed']);
     }
+  });
+});
+
+describe('nextPath', () => {
+  it('returns to a same-site path only', () => {
+    expect(nextPath('?next=%2Flistings%3Ffrom%3D10')).toBe('/listings?from=10');
+    expect(nextPath('?next=%2F%2Fevil.example')).toBe('/');
+    expect(nextPath('?next=https%3A%2F%2Fevil.example')).toBe('/');
+    expect(nextPath('')).toBe('/');
   });
 });

@@ -205,3 +205,12 @@ export function checkAccess({
 
   return { allowed: true, match };
 }
+
+/**
+ * The `next` a sign-in returns to (rule 1 puts it in the sign-in address): a same-site path
+ * only, never another host, so the sign-in page is no open redirect.
+ */
+export function nextPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}

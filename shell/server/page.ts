@@ -7,6 +7,7 @@ import {
   checkAccess,
   createApiClient,
   ERROR_PATHS,
+  nextPath,
   parseCookies,
   type User,
 } from '@hostdash/shared-auth';
@@ -34,12 +35,6 @@ function scriptJson(value: unknown): string {
 function withoutSession(user: User & { sessionId?: string }): User {
   const { sessionId: _sessionId, ...rest } = user;
   return rest;
-}
-
-function safeNext(search: string): string {
-  const next = new URLSearchParams(search).get('next');
-  // Only same-site paths: never an open redirect to another host.
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
 /** The API client the server calls with a request's session, and the user that session belongs to. */
@@ -119,7 +114,7 @@ export function createPageHandler(
     }
 
     if (user && (url.pathname === '/login' || url.pathname === '/login/challenge')) {
-      return reply.redirect(safeNext(url.search), 302);
+      return reply.redirect(nextPath(url.search), 302);
     }
 
     const billingBypass = cookies[config.billingBypassCookie] !== undefined;

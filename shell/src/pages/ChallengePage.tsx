@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { authActions, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
+import { authActions, nextPath, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { AuthCard } from './AuthCard';
-import { nextPath } from './nextPath';
 
 export function ChallengePage() {
   const dispatch = useAppDispatch();
