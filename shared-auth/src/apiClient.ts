@@ -52,6 +52,18 @@ export function isApiError(value: unknown): value is ApiError {
   );
 }
 
+/**
+ * A write refused because the record changed since it was read (409): the API sends what the
+ * record looks like now in `current`.
+ */
+export function isStaleWrite<Current>(
+  error: ApiError,
+): error is ApiError & { error: 'stale_write'; current: Current } {
+  return (
+    error.error === 'stale_write' && typeof error.current === 'object' && error.current !== null
+  );
+}
+
 /** Turns anything a call or a saga caught into the ApiError the state keeps. */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;

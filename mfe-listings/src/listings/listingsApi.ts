@@ -123,13 +123,6 @@ export interface BuildingView {
   arrivals: BuildingArrival[];
 }
 
-/** The answer to a stale write (409): what the listing looks like now. */
-export interface StaleWrite {
-  error: 'stale_write';
-  message: string;
-  current: Listing;
-}
-
 function filterParams({ search, status }: ListingFilters): Record<string, unknown> {
   return { search: search || undefined, status: status.length ? status.join(',') : undefined };
 }

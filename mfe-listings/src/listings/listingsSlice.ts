@@ -3,10 +3,10 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import {
   addRemoteStatusCases,
+  isStaleWrite,
   createRemoteAction,
   DEFAULT_ROWS_PER_PAGE,
   idleStatus,
-  type ApiError,
   type ListResponse,
   type RemoteStatus,
 } from '@hostdash/shared-auth';
@@ -20,7 +20,6 @@ import type {
   ListingsQuery,
   ListingStats,
   ListingStatus,
-  StaleWrite,
 } from './listingsApi';
 
 export const DEFAULT_LISTINGS_SORT = 'nickname:asc';
@@ -138,12 +137,6 @@ function patchEverywhere(state: ListingsState, listing: Listing): void {
   }
 }
 
-function isStaleWrite(error: ApiError): error is ApiError & StaleWrite {
-  return (
-    error.error === 'stale_write' && typeof error.current === 'object' && error.current !== null
-  );
-}
-
 export const listingsSlice = createSlice({
   name: 'listings',
   initialState: initialListingsState,
@@ -170,7 +163,7 @@ export const listingsSlice = createSlice({
       .addCase(listingsActions.changeStatus.failed, (state, { payload, meta }) => {
         // The row stays as it was; the snackbar says why. A newer version the server reports is kept.
         if (meta.request) delete state.rowUpdates[meta.request.listing.id];
-        if (isStaleWrite(payload)) patchEverywhere(state, payload.current);
+        if (isStaleWrite<Listing>(payload)) patchEverywhere(state, payload.current);
       })
       .addCase(listingsActions.patchRow, (state, { payload }) => patchEverywhere(state, payload))
       .addCase(listingsActions.batchSet, (state, { payload }) => {
@@ -224,7 +217,7 @@ export const listingsSlice = createSlice({
         patchEverywhere(state, payload),
       )
       .addCase(listingsActions.saveListing.failed, (state, { payload }) => {
-        if (isStaleWrite(payload)) state.detail.conflict = payload.current;
+        if (isStaleWrite<Listing>(payload)) state.detail.conflict = payload.current;
       })
       .addCase(listingsActions.adoptLatest, (state) => {
         if (state.detail.conflict) patchEverywhere(state, state.detail.conflict);

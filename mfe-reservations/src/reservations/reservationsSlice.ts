@@ -4,6 +4,7 @@
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import {
   addRemoteStatusCases,
+  isStaleWrite,
   createRemoteAction,
   DEFAULT_ROWS_PER_PAGE,
   idleStatus,
@@ -215,12 +216,6 @@ function patchEverywhere(state: ReservationsState, reservation: Reservation): vo
   if (state.detail.reservation?.id === reservation.id) state.detail.reservation = reservation;
 }
 
-function isStaleWrite(error: ApiError): error is ApiError & { current: Reservation } {
-  return (
-    error.error === 'stale_write' && typeof error.current === 'object' && error.current !== null
-  );
-}
-
 export const reservationsSlice = createSlice({
   name: 'reservations',
   initialState: initialReservationsState,
@@ -347,7 +342,7 @@ export const reservationsSlice = createSlice({
         patchEverywhere(state, payload);
       })
       .addCase(reservationsActions.saveReservation.failed, (state, { payload }) => {
-        if (isStaleWrite(payload)) state.detail.conflict = payload.current;
+        if (isStaleWrite<Reservation>(payload)) state.detail.conflict = payload.current;
       })
       .addCase(reservationsActions.dismissTaskError, (state) => {
         state.task.error = null;
