@@ -22,5 +22,4 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(cookie|@electric-sql/pglite)/)'],
   globalSetup: path.join(__dirname, 'src/testing/globalSetup.ts'),
   globalTeardown: path.join(__dirname, 'src/testing/globalTeardown.ts'),
-  testTimeout: 30_000,
 };

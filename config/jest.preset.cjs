@@ -38,11 +38,10 @@ module.exports = function jestPreset(packageDir, options = {}) {
       ...(options.setupFiles ?? []),
     ],
     setupFilesAfterEnv: [
+      path.join(root, 'config/jest.setup-timeout.cjs'),
       ...(jsdom ? ['@testing-library/jest-dom'] : []),
       ...(options.setupFilesAfterEnv ?? []),
     ],
     clearMocks: true,
-    // Component tests type into real forms over real HTTP; a busy 2-core CI machine needs room.
-    ...(jsdom ? { testTimeout: 20_000 } : {}),
   };
 };
