@@ -31,10 +31,11 @@ describe('ReservationDetailPage', () => {
     await open();
     await userEvent.click(screen.getByRole('button', { name: 'Change verification' }));
     const dialog = screen.getByRole('dialog');
-    await userEvent.type(
+    // Pasted, not typed: each keystroke re-renders the page, which a busy CI machine feels.
+    await userEvent.click(
       within(dialog).getByRole('textbox', { name: 'Note for the protect log' }),
-      'Called the guest.',
     );
+    await userEvent.paste('Called the guest.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const log = await screen.findByRole('table', { name: 'Protect log' });
