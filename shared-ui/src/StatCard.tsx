@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 
 /** One figure with its label; a skeleton until the figure is known. */
 export function StatCard({
@@ -12,7 +12,7 @@ export function StatCard({
   detail?: ReactNode;
 }) {
   return (
-    <Card variant="outlined" sx={{ flex: 1, minWidth: 160 }}>
+    <Card variant="outlined" sx={{ minWidth: 0 }}>
       <CardContent>
         <Typography variant="body2" color="text.secondary">
           {label}
@@ -27,5 +27,22 @@ export function StatCard({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A page's figures: two across on a phone, four across from a tablet up, as one labelled region. */
+export function StatCards({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      component="section"
+      aria-label={label}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+      }}
+    >
+      {children}
+    </Box>
   );
 }

@@ -73,7 +73,8 @@ export function ListingsTable({
 
   return (
     <TableContainer>
-      <Table size="small" aria-label="Listings" aria-busy={loading}>
+      {/* Wide enough to read on a phone: the container scrolls sideways instead of squeezing. */}
+      <Table size="small" aria-label="Listings" aria-busy={loading} sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">

@@ -1,7 +1,6 @@
-import { Stack } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { pmsName } from '@hostdash/shared-auth';
-import { StatCard } from '@hostdash/shared-ui';
+import { StatCard, StatCards } from '@hostdash/shared-ui';
 import { selectStats } from './listingsSlice';
 
 const number = new Intl.NumberFormat('en');
@@ -15,12 +14,7 @@ export function StatsCards() {
     .map((entry) => `${pmsName(entry.pms)} ${number.format(entry.count)}`)
     .join(' · ');
   return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      component="section"
-      aria-label="Listing statistics"
-    >
+    <StatCards label="Listing statistics">
       <StatCard
         label="Listings"
         value={data ? number.format(data.total) : null}
@@ -49,6 +43,6 @@ export function StatsCards() {
             : ' '
         }
       />
-    </Stack>
+    </StatCards>
   );
 }

@@ -69,7 +69,7 @@ export function AnalyticsPage() {
           label="Period"
           value={months}
           onChange={(event) => setMonths(Number(event.target.value))}
-          sx={{ minWidth: 180 }}
+          sx={{ minWidth: 280 }}
         >
           {MONTH_OPTIONS.map((option) => (
             <MenuItem key={option} value={option}>

@@ -1,6 +1,11 @@
 import { Link as RouterLink } from 'react-router';
 import { Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDateTime, reservationPath, verificationStatusInfo } from '@hostdash/shared-auth';
+import {
+  formatDateTime,
+  reservationPath,
+  riskColourInfo,
+  verificationStatusInfo,
+} from '@hostdash/shared-auth';
 import { EmptyState } from '@hostdash/shared-ui';
 import type { ProtectLogEntry } from '../reservations/reservationsApi';
 
@@ -17,6 +22,19 @@ const EVENT_LABELS: Record<string, string> = {
   message_released: 'Message released',
 };
 
+interface ScreeningResult {
+  score?: number;
+  colour?: string;
+}
+
+/** A screening result the way the risk chips read: "Orange · 55". */
+const riskText = (result: ScreeningResult | undefined): string =>
+  result?.colour === undefined
+    ? ''
+    : `${riskColourInfo(result.colour).label}${result.score === undefined ? '' : ` · ${result.score}`}`;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
 /** What the details of an entry mean, in a sentence. */
 export function describeEntry(entry: ProtectLogEntry): string {
   const details = entry.details ?? {};
@@ -27,12 +45,17 @@ export function describeEntry(entry: ProtectLogEntry): string {
   switch (entry.event) {
     case 'verification_changed':
       return `${verificationStatusInfo(text('from') ?? '').label} → ${verificationStatusInfo(text('to') ?? '').label}`;
+    case 'screened': {
+      const factors = Array.isArray(details.factors) ? details.factors.length : 0;
+      const result = riskText(details as ScreeningResult);
+      return (
+        result && `${result}, ${factors === 0 ? 'no risk factors' : plural(factors, 'factor')}`
+      );
+    }
     case 'risk_recalculated': {
-      const before = details.before as { score?: number; colour?: string } | undefined;
-      const after = details.after as { score?: number; colour?: string } | undefined;
-      return before && after
-        ? `${before.colour} ${before.score} → ${after.colour} ${after.score}`
-        : '';
+      const before = riskText(details.before as ScreeningResult | undefined);
+      const after = riskText(details.after as ScreeningResult | undefined);
+      return before && after ? (before === after ? `Still ${after}` : `${before} → ${after}`) : '';
     }
     case 'tolerance_changed':
       return `${text('from') ?? ''} → ${text('to') ?? ''}`;

@@ -1,6 +1,5 @@
-import { Stack } from '@mui/material';
 import { useSelector } from 'react-redux';
-import { StatCard } from '@hostdash/shared-ui';
+import { StatCard, StatCards } from '@hostdash/shared-ui';
 import { selectReservationStats } from './reservationsSlice';
 
 const number = new Intl.NumberFormat('en');
@@ -11,12 +10,7 @@ export function ReservationStatsCards() {
   const figure = (value: number | undefined) =>
     data && value !== undefined ? number.format(value) : null;
   return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      component="section"
-      aria-label="Reservation statistics"
-    >
+    <StatCards label="Reservation statistics">
       <StatCard
         label="Need attention"
         value={figure(data?.needs_attention)}
@@ -41,6 +35,6 @@ export function ReservationStatsCards() {
         value={figure(data?.by_status.CONFIRMED)}
         detail={data ? `${number.format(data.by_status.CANCELLED)} cancelled` : ' '}
       />
-    </Stack>
+    </StatCards>
   );
 }

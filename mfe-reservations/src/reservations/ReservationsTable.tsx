@@ -91,7 +91,8 @@ export function ReservationsTable(props: ReservationsTableProps) {
 
   return (
     <TableContainer>
-      <Table size="small" aria-label={label} aria-busy={loading}>
+      {/* Wide enough to read on a phone: the container scrolls sideways instead of squeezing. */}
+      <Table size="small" aria-label={label} aria-busy={loading} sx={{ minWidth: 960 }}>
         <TableHead>
           <TableRow>
             {attention && <TableCell>Risk</TableCell>}
