@@ -1,11 +1,13 @@
 // A host with 50,000 listings: the list, its deep pages, sorts, search, stats and the building
 // aggregation still answer the right page in the right shape (asserted on the answers, not on time).
 import { createSession } from '../auth/sessions';
+import { createScaleAccount, seedScaleListings, seedScaleReservations } from '../db/scaleSeed';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import type { Listing } from './listingQueries';
 
 const LISTINGS = 50_000;
 const BUILDINGS = 5;
+const STAYS = 500;
 
 let api: TestApi;
 let session = '';
@@ -20,56 +22,12 @@ interface Page {
 
 beforeAll(async () => {
   api = await startTestApi();
-  const [account] = await api.db.query<{ id: string }>(
-    `insert into accounts (name, stripe_customer_id) values ('Atlas Mega Stays', 'cus_scale_test') returning id::text as id`,
-  );
-  accountId = account?.id ?? '';
-  const [user] = await api.db.query<{ id: string }>(
-    `insert into users (account_id, name, email, subtype, password_hash)
-     values ($1::bigint, 'Ada Atlas', 'atlas@hostdash.test', 'owner', 'not-a-hash') returning id::text as id`,
-    [accountId],
-  );
-  await api.db.query(
-    `insert into buildings (account_id, name, slug, address, city, country)
-     select $1::bigint, 'Atlas Tower ' || chr(64 + n), 'atlas-tower-' || lower(chr(64 + n)), n || '00 Atlas Avenue', 'Porto', 'PT'
-     from generate_series(1, $2::int) as n`,
-    [accountId, BUILDINGS],
-  );
-  // One set-based insert: nicknames, streets and cities vary with n; 5 of every 7 sit in a building
-  // (n % 7 picks atlas-tower-a … -g, and there are only five).
-  await api.db.query(
-    `insert into listings (account_id, building_id, nickname, address, city, country, status, pms, timezone, bedrooms,
-                           check_in_time, check_out_time, custom_fields, created_at, updated_at)
-     select $1::bigint, b.id,
-            (array['Harbour', 'Garden', 'Sunset', 'Old Town', 'River', 'Skyline', 'Beach', 'Forest', 'Castle', 'Market'])[1 + n % 10]
-              || ' ' || (array['Loft', 'Studio', 'Suite', 'Flat', 'House', 'Penthouse'])[1 + (n / 10) % 6] || ' ' || n,
-            case when n = 31337 then 'Travessa do Zanzibar 7'
-                 else (n % 997 + 1) || ' ' || (array['Rua das Flores', 'Avenida da Liberdade', 'Rua Augusta', 'Harbour Road', 'Main Street',
-                                                    'Calle Mayor', 'Rue de la Paix', 'King Street', 'Ocean Drive', 'Via Roma',
-                                                    'Strandvejen', 'Market Lane', 'Bay Road'])[1 + n % 13] end,
-            (array['Porto', 'Lisbon', 'Faro', 'Madrid', 'Barcelona', 'Paris', 'Rome', 'Miami', 'Austin', 'Copenhagen'])[1 + (n / 3) % 10],
-            'PT',
-            case when n % 20 = 0 then 'archived' when n % 10 = 5 then 'inactive' else 'active' end,
-            (array['guesty', 'hostaway', 'cloudbeds', 'beds24', 'smartbnb', 'rentalsunited'])[1 + (n / 7) % 6],
-            'Europe/Lisbon', n % 5,
-            case when n % 3 = 0 then time '16:00' else time '15:00' end, time '11:00',
-            case when n % 4 = 0 then jsonb_build_object('wifi_network', 'Atlas-' || n) else '{}'::jsonb end,
-            now() - (n % 1000) * interval '1 hour', now() - (n % 500) * interval '1 hour'
-     from generate_series(1, $2::int) as n
-     left join buildings b on b.account_id = $1::bigint and b.slug = 'atlas-tower-' || lower(chr(65 + n % 7))`,
-    [accountId, LISTINGS],
-  );
-  // A stay on every 100th listing, for the screening numbers.
-  await api.db.query(
-    `insert into reservations (account_id, listing_id, guest_name, guests_count, check_in_date, check_out_date, status, source, verification_status)
-     select l.account_id, l.id, 'Guest ' || l.id, 2, current_date + (l.id % 60)::int - 20, current_date + (l.id % 60)::int - 17,
-            case when l.id % 9 = 0 then 'CANCELLED' else 'CONFIRMED' end, 'airbnb',
-            (array['verified', 'pending', 'review', 'incomplete', 'declined'])[1 + (l.id % 5)::int]
-     from listings l where l.account_id = $1::bigint and l.id % 100 = 0`,
-    [accountId],
-  );
-  await api.db.query('analyze listings');
-  session = (await createSession(api.db, user?.id ?? '', 60_000)).sessionId;
+  const atlas = await createScaleAccount(api.db);
+  accountId = atlas.accountId;
+  await seedScaleListings(api.db, accountId, { listings: LISTINGS, buildings: BUILDINGS });
+  // A few hundred stays, for the screening numbers of the stats.
+  await seedScaleReservations(api.db, accountId, STAYS);
+  session = (await createSession(api.db, atlas.ownerId, 60_000)).sessionId;
 }, 120_000);
 afterAll(() => api.close());
 

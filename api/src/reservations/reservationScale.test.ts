@@ -3,8 +3,7 @@
 // filter, a search) and the stats answer the right page in the right shape (asserted on the
 // answers, never on time).
 import { createSession } from '../auth/sessions';
-import { SCREENING_ACTOR } from '../protect/protectLog';
-import { screenAccounts } from '../protect/screening';
+import { createScaleAccount, seedAvenueListings, seedScaleReservations } from '../db/scaleSeed';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import type { ReservationItem } from './reservationQueries';
 
@@ -24,51 +23,11 @@ interface Page {
 
 beforeAll(async () => {
   api = await startTestApi();
-  const [account] = await api.db.query<{ id: string }>(
-    `insert into accounts (name) values ('Atlas Mega Stays') returning id::text as id`,
-  );
-  accountId = account?.id ?? '';
-  const [user] = await api.db.query<{ id: string }>(
-    `insert into users (account_id, name, email, subtype, password_hash)
-     values ($1::bigint, 'Ada Atlas', 'atlas@hostdash.test', 'owner', 'not-a-hash') returning id::text as id`,
-    [accountId],
-  );
-  await api.db.query(
-    `insert into listings (account_id, nickname, address, city, country, pms, timezone, bedrooms)
-     select $1::bigint, 'Atlas ' || (array['Harbour', 'Garden', 'Sunset', 'River'])[1 + n % 4] || ' ' || n,
-            n || ' Atlas Avenue', (array['Porto', 'Lisbon', 'Faro', 'Madrid', 'Paris'])[1 + n % 5], 'PT', 'guesty',
-            'Europe/Lisbon', n % 4
-     from generate_series(1, $2::int) as n`,
-    [accountId, LISTINGS],
-  );
-  // Every kind of signal, spread by n: statuses, verifications, card checks, local guests, party
-  // messages, same-day bookings, one-night stays and large parties. Check-ins run from 200 days
-  // ago to 200 days ahead.
-  await api.db.query(
-    `insert into reservations (account_id, listing_id, guest_name, guest_email, guests_count, check_in_date, check_out_date,
-                               status, source, verification_status, card_check, guest_city, guest_message, created_at)
-     select $1::bigint, l.id,
-            case when n = 77777 then 'Zebedee Quillfeather' else 'Guest ' || n end, 'guest' || n || '@example.com',
-            1 + n % 8, d.check_in, d.check_in + 1 + n % 6,
-            (array['CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CANCELLED', 'INQUIRY'])[1 + n % 6],
-            (array['airbnb', 'booking.com', 'vrbo', 'direct'])[1 + n % 4],
-            (array['pending', 'incomplete', 'review', 'verified', 'verified', 'declined'])[1 + (n / 7) % 6],
-            case when n % 13 = 0 then 'failed' else 'passed' end,
-            case when n % 11 = 0 then l.city else 'Berlin' end,
-            case when n % 17 = 0 then 'Birthday party for my friends!' end,
-            case when n % 19 = 0 then d.check_in::timestamptz + interval '1 hour'
-                 else d.check_in::timestamptz - (1 + n % 90) * interval '1 day' end
-     from generate_series(1, $2::int) as n
-     join listings l on l.account_id = $1::bigint and l.nickname like 'Atlas %' and l.address = (1 + n % $3::int) || ' Atlas Avenue'
-     cross join lateral (select current_date + (n % 401) - 200 as check_in) d`,
-    [accountId, RESERVATIONS, LISTINGS],
-  );
-  const screened = await api.db.transaction((tx) =>
-    screenAccounts(tx, [accountId], { log: 'none', actor: SCREENING_ACTOR, trigger: 'import' }),
-  );
-  expect(screened).toBe(RESERVATIONS);
-  await api.db.query('analyze reservations');
-  session = (await createSession(api.db, user?.id ?? '', 60_000)).sessionId;
+  const atlas = await createScaleAccount(api.db);
+  accountId = atlas.accountId;
+  await seedAvenueListings(api.db, accountId, LISTINGS);
+  expect(await seedScaleReservations(api.db, accountId, RESERVATIONS)).toBe(RESERVATIONS);
+  session = (await createSession(api.db, atlas.ownerId, 60_000)).sessionId;
 }, 120_000);
 afterAll(() => api.close());
 
