@@ -38,7 +38,10 @@ export interface Listing {
   _score?: number;
 }
 
-/** Select list for a Listing, over `listings l left join buildings b on b.id = l.building_id`. */
+/** The tables a Listing reads: the listing l and its building b. */
+export const LISTING_FROM = 'listings l left join buildings b on b.id = l.building_id';
+
+/** Select list for a Listing, over LISTING_FROM. */
 export const LISTING_COLUMNS = `l.id::text as id, l.account_id::text as account_id, l.nickname, l.address, l.city, l.country,
   l.building_id::text as building_id, b.name as building, b.slug as building_slug, l.status, l.pms, l.timezone, l.bedrooms,
   to_char(l.check_in_time, 'HH24:MI') as check_in_time, to_char(l.check_out_time, 'HH24:MI') as check_out_time,
@@ -72,7 +75,7 @@ export async function findListing(sql: Sql, caller: Caller, id: string): Promise
   const params = new SqlParams();
   const [row] = await sql.query<Listing>(
     `select ${LISTING_COLUMNS}
-     from listings l left join buildings b on b.id = l.building_id
+     from ${LISTING_FROM}
      where l.id = ${params.add(id)}::bigint and ${listingScope(caller, params)}`,
     params.values,
   );
@@ -168,7 +171,7 @@ export function listingFilter(
     }
   }
   return {
-    source: `from listings l left join buildings b on b.id = l.building_id where ${conditions.join(' and ')}`,
+    source: `from ${LISTING_FROM} where ${conditions.join(' and ')}`,
     params,
     scoreColumn,
   };

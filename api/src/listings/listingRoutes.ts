@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { forbidden, notFound } from '../http/errors';
 import { idParam, pagingQuery } from '../http/schemas';
+import { pageQuerySql } from '../http/pageQuery';
 import { orderBy, parseSort, type SortableField } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 import { buildingAggregation } from './buildingRoutes';
@@ -13,6 +14,7 @@ import {
   findListing,
   isVendor,
   LISTING_COLUMNS,
+  LISTING_FROM,
   LISTING_NOT_FOUND_MESSAGE,
   listingFilter,
   listingFilterQuery,
@@ -167,10 +169,16 @@ export function registerListingRoutes(app: FastifyInstance, { db }: AppContext):
         const page = new SqlParams();
         page.values.push(...filter.params.values);
         items = await db.query<Listing>(
-          `select ${LISTING_COLUMNS}${filter.scoreColumn}
-           ${filter.source}
-           order by ${orderBy(sortKeys, LISTING_SORT, 'l.id', search ? [] : ['_score'])}
-           limit ${page.add(size)} offset ${page.add(from)}`,
+          pageQuerySql({
+            key: 'l.id',
+            source: filter.source,
+            scoreColumn: filter.scoreColumn,
+            order: orderBy(sortKeys, LISTING_SORT, 'l.id', search ? [] : ['_score']),
+            limit: page.add(size),
+            offset: page.add(from),
+            columns: LISTING_COLUMNS,
+            rowsFrom: LISTING_FROM,
+          }),
           page.values,
         );
       }

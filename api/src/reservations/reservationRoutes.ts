@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { notFound } from '../http/errors';
 import { idParam, pagingQuery } from '../http/schemas';
+import { pageQuerySql } from '../http/pageQuery';
 import { orderBy } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 import { listingScope } from '../listings/listingQueries';
@@ -216,10 +217,16 @@ export function registerReservationRoutes(app: FastifyInstance, { db }: AppConte
         const page = new SqlParams();
         page.values.push(...filter.params.values);
         items = await db.query<ReservationItem>(
-          `select ${itemColumns(caller)}${filter.scoreColumn}
-           ${filter.source}
-           order by ${orderBy(sortKeys, RESERVATION_SORT, 'r.id', search ? [] : ['_score'])}
-           limit ${page.add(size)} offset ${page.add(from)}`,
+          pageQuerySql({
+            key: 'r.id',
+            source: filter.source,
+            scoreColumn: filter.scoreColumn,
+            order: orderBy(sortKeys, RESERVATION_SORT, 'r.id', search ? [] : ['_score']),
+            limit: page.add(size),
+            offset: page.add(from),
+            columns: itemColumns(caller),
+            rowsFrom: RESERVATION_FROM,
+          }),
           page.values,
         );
       }
