@@ -3,6 +3,7 @@
 import { isAdmin, type Caller } from '../auth/caller';
 import type { Sql } from '../db/database';
 import { badRequest } from '../http/errors';
+import type { ListFilter } from '../http/pageQuery';
 import { SqlParams } from '../http/sqlParams';
 import {
   LISTING_DOCUMENT,
@@ -131,13 +132,8 @@ export function parseList(
   return values;
 }
 
-export interface ListingFilter {
-  /** `from listings l left join buildings b … where …` */
-  source: string;
-  params: SqlParams;
-  /** `, … as _score` when searching, else empty. */
-  scoreColumn: string;
-}
+/** Which listings a list holds: `source` is `from … where …` over LISTING_FROM. */
+export type ListingFilter = ListFilter;
 
 /** FROM and WHERE (scope, filters, search) and the relevance column when searching. */
 export function listingFilter(

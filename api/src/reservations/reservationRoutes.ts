@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { notFound } from '../http/errors';
 import { idParam, pagingQuery } from '../http/schemas';
-import { pageQuerySql } from '../http/pageQuery';
+import { countRows, readPage } from '../http/pageQuery';
 import { orderBy } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 import { listingScope } from '../listings/listingQueries';
@@ -206,30 +206,18 @@ export function registerReservationRoutes(app: FastifyInstance, { db }: AppConte
       const sortKeys = reservationSort(request.query.sort, search !== null);
       const filter = reservationFilter(caller, request.query, search);
 
-      // A count, then the page (as /listing/load: a window count would build every row).
-      const [count] = await db.query<{ total: number }>(
-        `select count(*)::int as total ${filter.source}`,
-        filter.params.values,
-      );
-      const total = count?.total ?? 0;
-      let items: ReservationItem[] = [];
-      if (from < total) {
-        const page = new SqlParams();
-        page.values.push(...filter.params.values);
-        items = await db.query<ReservationItem>(
-          pageQuerySql({
-            key: 'r.id',
-            source: filter.source,
-            scoreColumn: filter.scoreColumn,
-            order: orderBy(sortKeys, RESERVATION_SORT, 'r.id', search ? [] : ['_score']),
-            limit: page.add(size),
-            offset: page.add(from),
-            columns: itemColumns(caller),
-            rowsFrom: RESERVATION_FROM,
-          }),
-          page.values,
-        );
-      }
+      const total = await countRows(db, filter);
+      const items =
+        from < total
+          ? await readPage<ReservationItem>(db, filter, {
+              key: 'r.id',
+              order: orderBy(sortKeys, RESERVATION_SORT, 'r.id', search ? [] : ['_score']),
+              columns: itemColumns(caller),
+              rowsFrom: RESERVATION_FROM,
+              from,
+              size,
+            })
+          : [];
       return { items, total, size, from };
     },
   );

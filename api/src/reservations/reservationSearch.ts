@@ -3,6 +3,7 @@
 // from a whitelist.
 import type { Caller } from '../auth/caller';
 import { badRequest } from '../http/errors';
+import type { ListFilter } from '../http/pageQuery';
 import { assertCalendarDate, idParam, optionalDateQuery } from '../http/schemas';
 import { parseSort, type SortableField, type SortKey } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
@@ -97,13 +98,8 @@ export function parseStatuses(raw: string | undefined, fallback: string): string
   return values;
 }
 
-export interface ReservationFilter {
-  /** `from … where …` over RESERVATION_FROM. */
-  source: string;
-  params: SqlParams;
-  /** `, … as _score` when searching, else empty. */
-  scoreColumn: string;
-}
+/** Which reservations a list holds: `source` is `from … where …` over RESERVATION_FROM. */
+export type ReservationFilter = ListFilter;
 
 /** A date bound from the query: undefined → the default, '' → none, else checked. */
 function dateBound(value: string | undefined, field: string): string | null | undefined {
