@@ -1,12 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import {
-  formatDateTime,
-  reservationPath,
-  riskColourInfo,
-  verificationStatusInfo,
-} from '@hostdash/shared-auth';
-import { EmptyState } from '@hostdash/shared-ui';
+import { formatDateTime, reservationPath, verificationStatusInfo } from '@hostdash/shared-auth';
+import { EmptyState, riskLabel } from '@hostdash/shared-ui';
 import type { ProtectLogEntry } from '../reservations/reservationsApi';
 
 const EVENT_LABELS: Record<string, string> = {
@@ -27,11 +22,9 @@ interface ScreeningResult {
   colour?: string;
 }
 
-/** A screening result the way the risk chips read: "Orange · 55". */
+/** A screening result the way the risk chips read it, or '' without a colour. */
 const riskText = (result: ScreeningResult | undefined): string =>
-  result?.colour === undefined
-    ? ''
-    : `${riskColourInfo(result.colour).label}${result.score === undefined ? '' : ` · ${result.score}`}`;
+  result?.colour === undefined ? '' : riskLabel(result.colour, result.score);
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
