@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CONTRACT_VERSION } from '../../shared-auth/src/contract';
 import { canaryBucket } from '../../shell/server/delivery/canary';
 import { apiGet, apiSession } from './support/api';
 import {
@@ -186,7 +187,9 @@ test('a remote built for another contract is refused in its place; the rest keep
   request,
 }) => {
   const output = deploy('deploy', 'listings', '--dist', incompatibleDir);
-  expect(output).toContain('needs shell contract ^2.0.0; the shell built here provides 1.0.0');
+  expect(output).toContain(
+    `needs shell contract ^2.0.0; the shell built here provides ${CONTRACT_VERSION}`,
+  );
 
   await signIn(page, 'owner@hostdash.test', { next: '/listings' });
   await expectHeading(page, 'Listings needs a newer dashboard');
@@ -198,7 +201,7 @@ test('a remote built for another contract is refused in its place; the rest keep
 
   const health = (await (await request.get('/health')).json()) as { problems: string[] };
   expect(health.problems).toContain(
-    `listings ${incompatibleVersion}: needs shell contract ^2.0.0; this shell provides 1.0.0`,
+    `listings ${incompatibleVersion}: needs shell contract ^2.0.0; this shell provides ${CONTRACT_VERSION}`,
   );
   deploy('rollback', 'listings');
 });

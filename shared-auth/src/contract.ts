@@ -8,5 +8,8 @@
 // versions (config/webpack.federation.cjs). Bump the minor for an addition a remote may start to
 // rely on, the major for a change that breaks remotes built before it.
 //
+// 1.1.0 added what the remotes' lists and forms now call: isStaleWrite, leadingSortKey and
+// toggledSort (and nextPath, for the shell itself).
+//
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.0.0';
+export const CONTRACT_VERSION = '1.1.0';

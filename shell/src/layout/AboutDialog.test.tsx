@@ -25,7 +25,7 @@ describe('the About dialog', () => {
     ]);
     renderShell(<AboutDialog open onClose={() => undefined} />, { path: '/', user: makeUser() });
     expect(await screen.findByRole('dialog', { name: 'About Hostdash' })).toBeInTheDocument();
-    expect(screen.getByText(/remote contract 1\.0\.0/)).toBeInTheDocument();
+    expect(screen.getByText(/remote contract 1\.1\.0/)).toBeInTheDocument();
     const rows = await screen.findAllByRole('row');
     expect(rows[1]).toHaveTextContent('Listings0.2.0+bbbbbbbbCanaryEveryone else: 0.1.0+aaaaaaaa');
     expect(rows[2]).toHaveTextContent(

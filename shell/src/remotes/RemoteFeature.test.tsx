@@ -123,7 +123,7 @@ describe('RemoteFeature', () => {
     renderShell(<RemoteFeature app="reservations" />, { path: '/', user: makeUser() });
     expect(await screen.findByText('Reservations needs a newer dashboard')).toBeInTheDocument();
     expect(
-      screen.getByText(/made for dashboard contract \^2\.0\.0; this dashboard provides 1\.0\.0/),
+      screen.getByText(/made for dashboard contract \^2\.0\.0; this dashboard provides 1\.1\.0/),
     ).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith(
       '[remotes] reservations@0.3.0+5e6f7a8b refused:',
