@@ -1,3 +1,4 @@
+import { LISTING_KEYS } from '../testing/listingKeys';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import type { Listing } from './listingQueries';
 import type { UpcomingReservation } from './listingRoutes';
@@ -22,28 +23,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 type ListingDetail = Listing & { upcoming_reservations: UpcomingReservation[] };
-
-const LISTING_KEYS = [
-  'id',
-  'account_id',
-  'nickname',
-  'address',
-  'city',
-  'country',
-  'building_id',
-  'building',
-  'building_slug',
-  'status',
-  'pms',
-  'timezone',
-  'bedrooms',
-  'check_in_time',
-  'check_out_time',
-  'custom_fields',
-  'version',
-  'created_at',
-  'updated_at',
-].sort();
 
 const NOT_FOUND = {
   error: 'not_found',

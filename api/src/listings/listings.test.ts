@@ -1,3 +1,4 @@
+import { LISTING_KEYS } from '../testing/listingKeys';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import type { Listing } from './listingQueries';
 import type { ListingStats } from './listingRoutes';
@@ -45,29 +46,7 @@ describe('GET /listing/load: paging and shape', () => {
     expect(response.body).toMatchObject({ total: 120, size: 10, from: 0 });
     expect(response.body.items).toHaveLength(10);
     const [first] = response.body.items;
-    expect(Object.keys(first ?? {}).sort()).toEqual(
-      [
-        'id',
-        'account_id',
-        'nickname',
-        'address',
-        'city',
-        'country',
-        'building_id',
-        'building',
-        'building_slug',
-        'status',
-        'pms',
-        'timezone',
-        'bedrooms',
-        'check_in_time',
-        'check_out_time',
-        'custom_fields',
-        'version',
-        'created_at',
-        'updated_at',
-      ].sort(),
-    );
+    expect(Object.keys(first ?? {}).sort()).toEqual(LISTING_KEYS);
     expect(first).toMatchObject({
       id: expect.any(String),
       account_id: '1',
