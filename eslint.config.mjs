@@ -1,6 +1,7 @@
 // One lint config for the whole monorepo.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import jest from 'eslint-plugin-jest';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -95,4 +96,15 @@ export default tseslint.config(
     },
   },
   ...remoteBoundaries,
+  {
+    // A focused test (`it.only`, `fdescribe`) would silently skip the rest of the suite in CI.
+    files: ['**/*.test.{ts,tsx}', 'e2e/tests/**/*.ts'],
+    plugins: { jest },
+    rules: { 'jest/no-focused-tests': 'error' },
+  },
+  {
+    // The generated contract types are written by `npm run contract`, not by hand.
+    files: ['api-contract/src/schema.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
 );

@@ -17,6 +17,8 @@ process.env.E2E_DELIVERY_DIR = deliveryDir;
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
+  // A `test.only` left in a journey fails the CI run instead of skipping every other journey.
+  forbidOnly: !!process.env.CI,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

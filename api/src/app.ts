@@ -1,6 +1,13 @@
 // The app factory: every route, validation, error answers and logging, over a given database.
 // server.ts runs it on a port; tests drive it with app.inject().
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { registerAdminUserRoutes } from './admin/adminUserRoutes';
 import { registerAuthRoutes } from './auth/authRoutes';
 import { registerPasswordResetRoutes } from './auth/passwordResetRoutes';
@@ -9,7 +16,9 @@ import type { Database } from './db/database';
 import { registerAdminFlagRoutes } from './flags/adminFlagRoutes';
 import { registerFlagsmithRoutes } from './flags/flagsmithRoutes';
 import { registerHealthRoutes } from './health/healthRoutes';
-import { registerErrorHandling } from './http/errors';
+import { NAMED_SCHEMAS, OPENAPI_INFO } from './contract';
+import { registerErrorHandling, unauthorized } from './http/errors';
+import type { Api } from './http/schemas';
 import { registerBuildingRoutes } from './listings/buildingRoutes';
 import { registerListingRoutes } from './listings/listingRoutes';
 import { registerListingUpdateRoute } from './listings/listingUpdate';
@@ -29,6 +38,11 @@ export interface BuildAppOptions {
    * given (stdout by default).
    */
   logger?: false | { stream?: { write(line: string): void } };
+  /**
+   * Called with every JSON answer before it is serialised (tests: checks it against the route's
+   * response schema, which serialisation alone would coerce, e.g. a null into "").
+   */
+  checkAnswer?: (request: FastifyRequest, status: number, payload: unknown) => void;
 }
 
 // Secrets never reach the logs (Fastify logs no headers or bodies by default; this is the guard
@@ -58,7 +72,7 @@ function loggerOptions(
   };
 }
 
-export function buildApp({ db, config, logger }: BuildAppOptions): FastifyInstance {
+export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(config, logger),
     // `/flags/` and `/flags`, `/listing/load/` and `/listing/load` are the same route.
@@ -78,22 +92,56 @@ export function buildApp({ db, config, logger }: BuildAppOptions): FastifyInstan
   });
 
   registerErrorHandling(app);
-  const context = { db, config };
-  registerHealthRoutes(app, context);
-  registerAuthRoutes(app, context);
-  registerPasswordResetRoutes(app, context);
-  registerNotificationRoutes(app, context);
-  registerListingRoutes(app, context);
-  registerListingUpdateRoute(app, context);
-  registerBuildingRoutes(app, context);
-  registerReservationRoutes(app, context);
-  registerReservationEditRoutes(app, context);
-  registerProtectRoutes(app, context);
-  registerImageRoutes(app, context);
-  registerReportRoutes(app, context);
-  registerTaskRoutes(app, context);
-  registerFlagsmithRoutes(app, context);
-  registerAdminFlagRoutes(app, context);
-  registerAdminUserRoutes(app, context);
+  for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
+  if (checkAnswer) {
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      checkAnswer(request, reply.statusCode, payload);
+      return payload;
+    });
+  }
+
+  // The OpenAPI document is built from every route's schema (swagger's onRoute hook), so the
+  // routes are registered in a plugin that loads after it.
+  app.register(swagger, {
+    openapi: OPENAPI_INFO,
+    // Named schemas become components.schemas.<$id> (not def-0, def-1 …).
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`),
+    },
+  });
+  app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  app.register(async (instance) => {
+    const api = instance.withTypeProvider<TypeBoxTypeProvider>() as Api;
+    // A call the contract says needs a session gets 401 before anything else is looked at (an
+    // anonymous caller learns nothing from the validation of its body). Each handler still checks
+    // that the session is real and active.
+    api.addHook('onRequest', async (request) => {
+      const security = request.routeOptions.schema?.security as
+        Array<Record<string, unknown>> | undefined;
+      const header = request.headers.authorization;
+      if (security?.some((scheme) => 'session' in scheme) && !header?.trim()) throw unauthorized();
+    });
+    const context = { db, config };
+    api.get('/openapi.json', { schema: { hide: true } }, async () => instance.swagger());
+    registerHealthRoutes(api, context);
+    registerAuthRoutes(api, context);
+    registerPasswordResetRoutes(api, context);
+    registerNotificationRoutes(api, context);
+    registerListingRoutes(api, context);
+    registerListingUpdateRoute(api, context);
+    registerBuildingRoutes(api, context);
+    registerReservationRoutes(api, context);
+    registerReservationEditRoutes(api, context);
+    registerProtectRoutes(api, context);
+    registerImageRoutes(api, context);
+    registerReportRoutes(api, context);
+    registerTaskRoutes(api, context);
+    registerFlagsmithRoutes(api, context);
+    registerAdminFlagRoutes(api, context);
+    registerAdminUserRoutes(api, context);
+  });
   return app;
 }

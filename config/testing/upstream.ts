@@ -22,13 +22,23 @@ export interface UpstreamAnswer {
 export interface Upstream {
   url: string;
   requests: RecordedRequest[];
+  /** Closes the server; rejects, naming each one, if any answer broke the `check`. */
   close: () => Promise<void>;
 }
 
 export type UpstreamHandler = (request: RecordedRequest) => UpstreamAnswer;
 
-export async function startUpstream(handler: UpstreamHandler): Promise<Upstream> {
+export interface UpstreamOptions {
+  /** Why an answer may not be given (e.g. the API contract forbids it), or null. */
+  check?: (request: RecordedRequest, answer: UpstreamAnswer) => string | null;
+}
+
+export async function startUpstream(
+  handler: UpstreamHandler,
+  options: UpstreamOptions = {},
+): Promise<Upstream> {
   const requests: RecordedRequest[] = [];
+  const violations: string[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -40,7 +50,12 @@ export async function startUpstream(handler: UpstreamHandler): Promise<Upstream>
         body: Buffer.concat(chunks).toString(),
       };
       requests.push(recorded);
-      const answer = handler(recorded);
+      let answer = handler(recorded);
+      const violation = options.check?.(recorded, answer) ?? null;
+      if (violation) {
+        violations.push(violation);
+        answer = { status: 500, json: { error: 'fake_broke_contract', message: violation } };
+      }
       const body = answer.json !== undefined ? JSON.stringify(answer.json) : (answer.body ?? '');
       const send = () => {
         if (response.destroyed) return;
@@ -67,11 +82,13 @@ export async function startUpstream(handler: UpstreamHandler): Promise<Upstream>
     // Answers in flight finish first (a test ending mid-request would otherwise log a reset);
     // anything still open a second later is cut.
     close: () =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         const force = setTimeout(() => server.closeAllConnections(), 1000);
         server.close(() => {
           clearTimeout(force);
-          resolve();
+          if (violations.length > 0)
+            reject(new Error(`The stand-in API broke the contract:\n${violations.join('\n')}`));
+          else resolve();
         });
         server.closeIdleConnections();
       }),

@@ -1,16 +1,8 @@
 // Listings and buildings, as a host and as building staff use them.
-import { expect, test, type Page } from '@playwright/test';
+import type { Listing, ListingPage } from '@hostdash/api-contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiGet, apiPost, apiSession } from './support/api';
 import { expectHeading, signIn } from './support/session';
-
-interface Listing {
-  id: string;
-  nickname: string;
-  address: string;
-  city: string;
-  status: string;
-  version: number;
-}
 
 const listingsTable = (page: Page) => page.getByRole('table', { name: 'Listings' });
 const statusOf = (page: Page, nickname: string) =>
@@ -27,36 +19,55 @@ async function firstRows(page: Page, count: number): Promise<string[]> {
   return (await links.allTextContents()).slice(0, count);
 }
 
+/** The owner's listings with these nicknames, as the API has them now. */
+async function listingsNamed(
+  request: APIRequestContext,
+  session: string,
+  nicknames: string[],
+): Promise<Listing[]> {
+  const found: Listing[] = [];
+  for (const nickname of nicknames) {
+    const { items } = await apiGet<ListingPage>(
+      request,
+      session,
+      `/listing/load?size=10&search=${encodeURIComponent(nickname)}`,
+    );
+    const listing = items.find((candidate) => candidate.nickname === nickname);
+    if (listing) found.push(listing);
+  }
+  return found;
+}
+
+/** Puts each listing's status back as it was (a status alone needs no version). */
+async function restoreStatuses(request: APIRequestContext, session: string, before: Listing[]) {
+  for (const listing of before)
+    await apiPost(request, session, `/listing/update/${listing.id}`, { status: listing.status });
+}
+
 test('an owner changes a listing’s status and sees it after a reload', async ({
   page,
   request,
 }) => {
   await openListings(page);
   const [nickname = ''] = await firstRows(page, 1);
-  await statusOf(page, nickname).click();
-  const saved = page.waitForResponse(
-    (response) => response.url().includes('/api/listing/update/') && response.ok(),
-  );
-  await page.getByRole('option', { name: 'Inactive' }).click();
-  await saved;
-  await expect(statusOf(page, nickname)).toHaveText('Inactive');
-
-  await page.reload();
-  await expect(statusOf(page, nickname)).toHaveText('Inactive');
-
-  // Leave the demo data as it was.
   const session = await apiSession(request, 'owner@hostdash.test');
-  const { items } = await apiGet<{ items: Listing[] }>(
-    request,
-    session,
-    `/listing/load?size=1&search=${encodeURIComponent(nickname)}`,
-  );
-  const listing = items.find((candidate) => candidate.nickname === nickname);
-  if (listing)
-    await apiPost(request, session, `/listing/update/${listing.id}`, {
-      version: listing.version,
-      status: 'active',
-    });
+  const before = await listingsNamed(request, session, [nickname]);
+  expect(before.map((listing) => listing.status)).toEqual(['active']);
+  try {
+    await statusOf(page, nickname).click();
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/api/listing/update/') && response.ok(),
+    );
+    await page.getByRole('option', { name: 'Inactive' }).click();
+    await saved;
+    await expect(statusOf(page, nickname)).toHaveText('Inactive');
+
+    await page.reload();
+    await expect(statusOf(page, nickname)).toHaveText('Inactive');
+  } finally {
+    // Leave the demo data as it was, whatever happened above.
+    await restoreStatuses(request, session, before);
+  }
 });
 
 test('a batch of three listings changes status together, with the result reported', async ({
@@ -65,36 +76,32 @@ test('a batch of three listings changes status together, with the result reporte
 }) => {
   await openListings(page);
   const nicknames = await firstRows(page, 3);
-  for (const nickname of nicknames)
-    await page.getByRole('checkbox', { name: `Select ${nickname}` }).check();
-  await expect(page.getByRole('region', { name: 'Selected listings' })).toContainText('3 selected');
-  await page.getByRole('button', { name: 'Set status' }).click();
-  await page.getByRole('menuitem', { name: 'Archived' }).click();
-
-  await expect(page.getByRole('status', { name: 'Batch result' })).toContainText(
-    '3 listings set to Archived',
-  );
-  for (const nickname of nicknames) await expect(statusOf(page, nickname)).toHaveText('Archived');
-  await page.reload();
-  for (const nickname of nicknames) await expect(statusOf(page, nickname)).toHaveText('Archived');
-
   const session = await apiSession(request, 'owner@hostdash.test');
-  const { items } = await apiGet<{ items: Listing[] }>(
-    request,
-    session,
-    '/listing/load?size=100&status=archived',
-  );
-  for (const listing of items.filter((candidate) => nicknames.includes(candidate.nickname))) {
-    await apiPost(request, session, `/listing/update/${listing.id}`, {
-      version: listing.version,
-      status: 'active',
-    });
+  const before = await listingsNamed(request, session, nicknames);
+  expect(before).toHaveLength(3);
+  try {
+    for (const nickname of nicknames)
+      await page.getByRole('checkbox', { name: `Select ${nickname}` }).check();
+    await expect(page.getByRole('region', { name: 'Selected listings' })).toContainText(
+      '3 selected',
+    );
+    await page.getByRole('button', { name: 'Set status' }).click();
+    await page.getByRole('menuitem', { name: 'Archived' }).click();
+
+    await expect(page.getByRole('status', { name: 'Batch result' })).toContainText(
+      '3 listings set to Archived',
+    );
+    for (const nickname of nicknames) await expect(statusOf(page, nickname)).toHaveText('Archived');
+    await page.reload();
+    for (const nickname of nicknames) await expect(statusOf(page, nickname)).toHaveText('Archived');
+  } finally {
+    await restoreStatuses(request, session, before);
   }
 });
 
 test('search finds a listing by part of its address', async ({ page, request }) => {
   const session = await apiSession(request, 'owner@hostdash.test');
-  const { items } = await apiGet<{ items: Listing[] }>(
+  const { items } = await apiGet<ListingPage>(
     request,
     session,
     '/listing/load?from=57&size=1&sort=created_at:asc',
@@ -119,46 +126,44 @@ test('search finds a listing by part of its address', async ({ page, request }) 
 
 test('editing a listing is safe against a second tab', async ({ page, request }) => {
   const session = await apiSession(request, 'owner@hostdash.test');
-  const { items } = await apiGet<{ items: Listing[] }>(
-    request,
-    session,
-    '/listing/load?from=5&size=1',
-  );
+  const { items } = await apiGet<ListingPage>(request, session, '/listing/load?from=5&size=1');
   const listing = items[0]!;
 
-  await signIn(page, 'owner@hostdash.test', { next: `/listing/${listing.id}` });
-  await expectHeading(page, listing.nickname);
-  const second = await page.context().newPage();
-  await second.goto(`/listing/${listing.id}`);
-  await expectHeading(second, listing.nickname);
+  try {
+    await signIn(page, 'owner@hostdash.test', { next: `/listing/${listing.id}` });
+    await expectHeading(page, listing.nickname);
+    const second = await page.context().newPage();
+    await second.goto(`/listing/${listing.id}`);
+    await expectHeading(second, listing.nickname);
 
-  await page.getByRole('textbox', { name: 'Nickname' }).fill(`${listing.nickname} (first tab)`);
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expectHeading(page, `${listing.nickname} (first tab)`);
+    await page.getByRole('textbox', { name: 'Nickname' }).fill(`${listing.nickname} (first tab)`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectHeading(page, `${listing.nickname} (first tab)`);
 
-  await second.getByRole('textbox', { name: 'City' }).fill('Sintra');
-  await second.getByRole('button', { name: 'Save changes' }).click();
-  await expect(second.getByText('Someone else changed this listing')).toBeVisible();
-  await second.getByRole('button', { name: 'Keep my edits' }).click();
-  await expect(second.getByRole('textbox', { name: 'Nickname' })).toHaveValue(
-    `${listing.nickname} (first tab)`,
-  );
-  await second.getByRole('button', { name: 'Save changes' }).click();
-  await expect(second.getByText('Changes saved.')).toBeVisible();
+    await second.getByRole('textbox', { name: 'City' }).fill('Sintra');
+    await second.getByRole('button', { name: 'Save changes' }).click();
+    await expect(second.getByText('Someone else changed this listing')).toBeVisible();
+    await second.getByRole('button', { name: 'Keep my edits' }).click();
+    await expect(second.getByRole('textbox', { name: 'Nickname' })).toHaveValue(
+      `${listing.nickname} (first tab)`,
+    );
+    await second.getByRole('button', { name: 'Save changes' }).click();
+    await expect(second.getByText('Changes saved.')).toBeVisible();
 
-  await page.reload();
-  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Sintra');
-  await expect(page.getByRole('textbox', { name: 'Nickname' })).toHaveValue(
-    `${listing.nickname} (first tab)`,
-  );
-  await second.close();
-
-  const current = await apiGet<Listing>(request, session, `/listing/get/${listing.id}`);
-  await apiPost(request, session, `/listing/update/${listing.id}`, {
-    version: current.version,
-    nickname: listing.nickname,
-    city: listing.city,
-  });
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Sintra');
+    await expect(page.getByRole('textbox', { name: 'Nickname' })).toHaveValue(
+      `${listing.nickname} (first tab)`,
+    );
+    await second.close();
+  } finally {
+    const current = await apiGet<Listing>(request, session, `/listing/get/${listing.id}`);
+    await apiPost(request, session, `/listing/update/${listing.id}`, {
+      version: current.version,
+      nickname: listing.nickname,
+      city: listing.city,
+    });
+  }
 });
 
 test('an owner sees buildings with their arrivals and opens one', async ({ page }) => {

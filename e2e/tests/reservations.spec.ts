@@ -38,43 +38,47 @@ test('an owner reviews a red stay from the risks page: rotates an image, verifie
   const reservationId = page.url().split('/').pop() ?? '';
 
   const session = await apiSession(request, 'owner@hostdash.test');
-  const before = await apiGet<Detail>(request, session, `/reservation/get/${reservationId}`);
-  const front = before.images.find((image) => image.kind === 'id_front');
-  expect(front).toBeDefined();
-  const image = page.getByRole('img', { name: `ID front of ${guest}` });
-  const oldSource = await image.getAttribute('src');
-  await page.getByRole('button', { name: 'Rotate ID front' }).click();
-  await expect(image).not.toHaveAttribute('src', oldSource ?? '');
-  const after = await apiGet<Detail>(request, session, `/reservation/get/${reservationId}`);
-  expect(after.images.find((candidate) => candidate.kind === 'id_front')?.rotation).toBe(
-    ((front?.rotation ?? 0) + 90) % 360,
-  );
+  try {
+    const before = await apiGet<Detail>(request, session, `/reservation/get/${reservationId}`);
+    const front = before.images.find((image) => image.kind === 'id_front');
+    expect(front).toBeDefined();
+    const image = page.getByRole('img', { name: `ID front of ${guest}` });
+    const oldSource = await image.getAttribute('src');
+    await page.getByRole('button', { name: 'Rotate ID front' }).click();
+    await expect(image).not.toHaveAttribute('src', oldSource ?? '');
+    const after = await apiGet<Detail>(request, session, `/reservation/get/${reservationId}`);
+    expect(after.images.find((candidate) => candidate.kind === 'id_front')?.rotation).toBe(
+      ((front?.rotation ?? 0) + 90) % 360,
+    );
 
-  await page.getByRole('button', { name: 'Change verification' }).click();
-  const dialog = page.getByRole('dialog', { name: `Change verification of ${guest}` });
-  await dialog.getByRole('combobox', { name: 'Verification status' }).click();
-  await page.getByRole('option', { name: /^Verified/ }).click();
-  await dialog
-    .getByRole('textbox', { name: 'Note for the protect log' })
-    .fill('Passport matches the selfie; called the guest.');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-  // Newest first: the change, and the re-screening it caused.
-  const log = page.getByRole('table', { name: 'Protect log' });
-  const change = log.getByRole('row').filter({ hasText: 'Verification changed' }).first();
-  await expect(change).toContainText('In review → Verified');
-  await expect(change).toContainText('Passport matches the selfie; called the guest.');
-  await expect(change).toContainText('Olivia Hart');
-  await expect(change).toContainText('supervised');
+    await page.getByRole('button', { name: 'Change verification' }).click();
+    const dialog = page.getByRole('dialog', { name: `Change verification of ${guest}` });
+    await dialog.getByRole('combobox', { name: 'Verification status' }).click();
+    await page.getByRole('option', { name: /^Verified/ }).click();
+    await dialog
+      .getByRole('textbox', { name: 'Note for the protect log' })
+      .fill('Passport matches the selfie; called the guest.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    // Newest first: the change, and the re-screening it caused.
+    const log = page.getByRole('table', { name: 'Protect log' });
+    const change = log.getByRole('row').filter({ hasText: 'Verification changed' }).first();
+    await expect(change).toContainText('In review → Verified');
+    await expect(change).toContainText('Passport matches the selfie; called the guest.');
+    await expect(change).toContainText('Olivia Hart');
+    await expect(change).toContainText('supervised');
 
-  await page.reload();
-  await expect(page.getByText('Verified', { exact: true }).first()).toBeVisible();
-  await apiPost(
-    request,
-    session,
-    `/reservation/changeVerification/${reservationId}/?supervised=1`,
-    { status: 'review', note: 'e2e: back to review' },
-  );
+    await page.reload();
+    await expect(page.getByText('Verified', { exact: true }).first()).toBeVisible();
+  } finally {
+    // The stay goes back to review whatever happened above, for the journeys after this one.
+    await apiPost(
+      request,
+      session,
+      `/reservation/changeVerification/${reservationId}/?supervised=1`,
+      { status: 'review', note: 'e2e: back to review' },
+    );
+  }
 });
 
 test('changing the risk tolerance moves the colours', async ({ page, request }) => {
@@ -91,19 +95,19 @@ test('changing the risk tolerance moves the colours', async ({ page, request }) 
   await signIn(page, 'owner@hostdash.test', { next: `/reservation/${stay?.id}` });
   await expect(page.getByText(`Orange · ${stay?.risk.score}`).first()).toBeVisible();
 
-  await page.goto('/protect');
-  await expectHeading(page, 'Protect');
-  const choices = page.getByRole('radiogroup', { name: 'Risk tolerance' });
-  await choices.getByRole('radio', { name: 'Strict' }).click();
-  await expect(choices.getByRole('radio', { name: 'Strict' })).toHaveAttribute(
-    'aria-checked',
-    'true',
-  );
-  await expect(page.getByRole('table', { name: 'Account protect log' })).toContainText(
-    'Risk tolerance changed',
-  );
-
   try {
+    await page.goto('/protect');
+    await expectHeading(page, 'Protect');
+    const choices = page.getByRole('radiogroup', { name: 'Risk tolerance' });
+    await choices.getByRole('radio', { name: 'Strict' }).click();
+    await expect(choices.getByRole('radio', { name: 'Strict' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(page.getByRole('table', { name: 'Account protect log' })).toContainText(
+      'Risk tolerance changed',
+    );
+
     await page.goto(`/reservation/${stay?.id}`);
     await expect(page.getByText(`Red · ${stay?.risk.score}`).first()).toBeVisible();
   } finally {

@@ -1,63 +1,24 @@
 // Buildings: the aggregation of GET /listing/load?buildings=1 and the building view
 // GET /listing/building/{accountId}/{slug}, the whole world of a vendor (building staff).
 // The building view never carries a guest's email, phone or identity data, whoever asks.
-import type { FastifyInstance } from 'fastify';
 import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
-import { idParam } from '../http/schemas';
+import { errors, ref, SESSION, type Api } from '../http/schemas';
 import { SqlParams } from '../http/sqlParams';
 import { buildingScope } from './listingQueries';
+import {
+  BuildingParams,
+  BuildingViewSchema,
+  type BuildingSummary,
+  type BuildingView,
+} from './listingSchemas';
 
 /** Arrivals are reservations checking in from today through today + this many days. */
 export const ARRIVALS_DAYS_AHEAD = 7;
 
-export interface BuildingSummary {
-  id: string;
-  account_id: string;
-  name: string;
-  slug: string;
-  address: string;
-  city: string;
-  country: string;
-  listing_count: number;
-  active_count: number;
-  arrivals_today: number;
-  arrivals_next_7_days: number;
-}
-
-export interface BuildingView {
-  building: {
-    id: string;
-    account_id: string;
-    name: string;
-    slug: string;
-    address: string;
-    city: string;
-    country: string;
-    listing_count: number;
-  };
-  listings: Array<{
-    id: string;
-    nickname: string;
-    status: string;
-    bedrooms: number;
-    check_in_time: string;
-    check_out_time: string;
-  }>;
-  arrivals: Array<{
-    id: string;
-    listing_id: string;
-    listing_nickname: string;
-    guest_name: string;
-    guests: number;
-    check_in_date: string;
-    check_out_date: string;
-    status: string;
-    verification_status: string;
-  }>;
-}
+export type { BuildingSummary, BuildingView };
 
 const buildingNotFound = (): ApiError =>
   new ApiError(
@@ -131,19 +92,18 @@ async function buildingView(
   return { building, listings, arrivals };
 }
 
-export function registerBuildingRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get<{ Params: { accountId: string; slug: string } }>(
+export function registerBuildingRoutes(app: Api, { db }: AppContext): void {
+  app.get(
     '/listing/building/:accountId/:slug',
     {
       schema: {
-        params: {
-          type: 'object',
-          required: ['accountId', 'slug'],
-          properties: {
-            accountId: idParam,
-            slug: { type: 'string', minLength: 1, maxLength: 100 },
-          },
-        },
+        summary: 'A building as its staff see it: arrivals and listings',
+        description:
+          'The vendor’s whole world. Never carries a guest’s email, phone or identity data, whoever asks. 404 `building_not_found` for a building that does not exist or is not shared with the caller.',
+        tags: ['buildings'],
+        security: SESSION,
+        params: BuildingParams,
+        response: { 200: ref(BuildingViewSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

@@ -11,33 +11,13 @@ import {
   SUBSTRING_BONUS,
   type ListingSearch,
 } from './listingSearch';
+import type { Listing, ListingFilterQuery } from './listingSchemas';
 import { PMS_NAMES } from './pms';
 
 export const LISTING_STATUSES = ['active', 'inactive', 'archived'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-export interface Listing {
-  id: string;
-  account_id: string;
-  nickname: string;
-  address: string;
-  city: string;
-  country: string;
-  building_id: string | null;
-  building: string | null;
-  building_slug: string | null;
-  status: ListingStatus;
-  pms: string;
-  timezone: string;
-  bedrooms: number;
-  check_in_time: string;
-  check_out_time: string;
-  custom_fields: Record<string, string>;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  _score?: number;
-}
+export type { Listing };
 
 /** The tables a Listing reads: the listing l and its building b. */
 export const LISTING_FROM = 'listings l left join buildings b on b.id = l.building_id';
@@ -83,29 +63,7 @@ export async function findListing(sql: Sql, caller: Caller, id: string): Promise
   return row ?? null;
 }
 
-/** The filters of /listing/load and /listing/stats, as they come in the query string. */
-export interface ListingFilterQuery {
-  search?: string;
-  /** Comma list of statuses. */
-  status?: string;
-  /** Comma list of PMS names. */
-  pms?: string;
-  /** A building id. */
-  building?: string;
-  /** A building slug, within `account_id` (the caller's own account when omitted). */
-  building_slug?: string;
-  account_id?: string;
-}
-
-/** JSON-schema properties of those filters. */
-export const listingFilterQuery = {
-  search: { type: 'string', maxLength: 200 },
-  status: { type: 'string', maxLength: 200 },
-  pms: { type: 'string', maxLength: 500 },
-  building: { type: 'string', pattern: '^[0-9]{1,18}$' },
-  building_slug: { type: 'string', minLength: 1, maxLength: 100 },
-  account_id: { type: 'string', pattern: '^[0-9]{1,18}$' },
-} as const;
+export type { ListingFilterQuery };
 
 /** `active, inactive` → ['active', 'inactive']; an unknown value is a 400 naming the allowed ones. */
 export function parseList(

@@ -1,11 +1,10 @@
 // GET /listing/load (searched, filtered, sorted and paged in SQL, with the building aggregation on
 // request), GET /listing/stats and GET /listing/get/{id}.
-import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { forbidden, notFound } from '../http/errors';
-import { idParam, pagingQuery } from '../http/schemas';
+import { errors, IdParams, ref, SESSION, type Api } from '../http/schemas';
 import { countRows, readPage } from '../http/pageQuery';
 import { orderBy, parseSort, type SortableField } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
@@ -17,11 +16,18 @@ import {
   LISTING_FROM,
   LISTING_NOT_FOUND_MESSAGE,
   listingFilter,
-  listingFilterQuery,
-  type Listing,
   type ListingFilter,
-  type ListingFilterQuery,
 } from './listingQueries';
+import {
+  ListingDetailSchema,
+  ListingFilterQuery,
+  ListingLoadQuery,
+  ListingPageSchema,
+  ListingStatsSchema,
+  type Listing,
+  type ListingStats,
+  type UpcomingReservation,
+} from './listingSchemas';
 import { prepareSearch } from './listingSearch';
 
 export const LISTING_SORT: Record<string, SortableField> = {
@@ -43,38 +49,6 @@ const STATS_DAYS_BEFORE = 30;
 /** … through this many days ahead. */
 const STATS_DAYS_AFTER = 90;
 const UPCOMING_RESERVATIONS = 10;
-
-interface ListingQuery extends ListingFilterQuery {
-  from: number;
-  size: number;
-  sort?: string;
-  buildings?: 0 | 1;
-  noitems?: 0 | 1;
-}
-
-export interface UpcomingReservation {
-  id: string;
-  guest_name: string;
-  guests: number;
-  check_in_date: string;
-  check_out_date: string;
-  status: string;
-  source: string;
-  verification_status: string;
-}
-
-export interface ListingStats {
-  total: number;
-  by_status: { active: number; inactive: number; archived: number };
-  by_pms: Array<{ pms: string; count: number }>;
-  by_building: Array<{
-    building_id: string | null;
-    name: string | null;
-    slug: string | null;
-    count: number;
-  }>;
-  reservations: { total: number; screened: number; screened_share: number };
-}
 
 /** Everything in one statement: the filtered listings once (a CTE), then each aggregate over them. */
 async function listingStats(sql: Sql, filter: ListingFilter): Promise<ListingStats> {
@@ -126,20 +100,18 @@ async function upcomingReservations(sql: Sql, listingId: string): Promise<Upcomi
   );
 }
 
-export function registerListingRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get<{ Querystring: ListingQuery }>(
+export function registerListingRoutes(app: Api, { db }: AppContext): void {
+  app.get(
     '/listing/load',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...pagingQuery,
-            ...listingFilterQuery,
-            buildings: { type: 'integer', enum: [0, 1] },
-            noitems: { type: 'integer', enum: [0, 1] },
-          },
-        },
+        summary: 'Search, filter, sort and page the listings in scope',
+        description:
+          'Owners and their team see their account’s listings, vendors those of their granted buildings, staff all. Sort by nickname, created_at, updated_at, status, city, building, pms or `_score` (relevance, with `search`).',
+        tags: ['listings'],
+        security: SESSION,
+        querystring: ListingLoadQuery,
+        response: { 200: ref(ListingPageSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -173,9 +145,17 @@ export function registerListingRoutes(app: FastifyInstance, { db }: AppContext):
     },
   );
 
-  app.get<{ Querystring: ListingFilterQuery }>(
+  app.get(
     '/listing/stats',
-    { schema: { querystring: { type: 'object', properties: listingFilterQuery } } },
+    {
+      schema: {
+        summary: 'Counts over the listings the filters select',
+        tags: ['listings'],
+        security: SESSION,
+        querystring: ListingFilterQuery,
+        response: { 200: ref(ListingStatsSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => {
       const caller = await requireUser(db, request);
       const filter = listingFilter(caller, request.query, prepareSearch(request.query.search));
@@ -183,11 +163,16 @@ export function registerListingRoutes(app: FastifyInstance, { db }: AppContext):
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/listing/get/:id',
     {
       schema: {
-        params: { type: 'object', required: ['id'], properties: { id: idParam } },
+        summary: 'A listing with its coming stays',
+        description: 'Not for vendors: building staff see listings through the building view.',
+        tags: ['listings'],
+        security: SESSION,
+        params: IdParams,
+        response: { 200: ref(ListingDetailSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

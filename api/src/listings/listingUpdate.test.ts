@@ -1,7 +1,6 @@
 import { LISTING_KEYS } from '../testing/listingKeys';
 import { startTestApi, type TestApi } from '../testing/testApi';
-import type { Listing } from './listingQueries';
-import type { UpcomingReservation } from './listingRoutes';
+import type { Listing, UpcomingReservation } from './listingSchemas';
 
 let api: TestApi;
 type Role = 'owner' | 'manager' | 'vendor' | 'admin' | 'newhost';
@@ -230,6 +229,32 @@ describe('POST /listing/update/{id}', () => {
     });
   });
 
+  it('changes a status sent alone without a version (spec: "posting a new status"): last writer wins', async () => {
+    const before = (await get('8')).body;
+    const target = before.status === 'inactive' ? 'active' : 'inactive';
+    const changed = await update('8', { status: target });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      id: '8',
+      status: target,
+      nickname: before.nickname,
+      version: before.version + 1,
+    });
+    // A second writer who read the old version still sets the status: no 409 without a version.
+    const again = await update('8', { status: before.status }, sessions.manager);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: before.status, version: before.version + 2 });
+    // With a version, a status change is guarded like any other field.
+    expect(await update('8', { version: before.version, status: target })).toMatchObject({
+      status: 409,
+      body: { error: 'stale_write', current: { status: before.status } },
+    });
+    // Vendors and strangers are refused as for any change.
+    expect(await update('8', { status: target }, sessions.vendor)).toMatchObject({ status: 403 });
+    expect(await update('8', { status: target }, sessions.newhost)).toMatchObject({ status: 404 });
+    expect((await get('8')).body.status).toBe(before.status);
+  });
+
   it('lets sub-users and admins (any account) change listings; others get 404, vendors 403', async () => {
     expect(
       (await update('6', { version: await versionOf('6'), status: 'inactive' }, sessions.manager))
@@ -267,7 +292,20 @@ describe('POST /listing/update/{id}', () => {
     Array.from({ length: 21 }, (_, index) => [`field ${index}`, 'x']),
   );
   const cases: Array<[string, Record<string, unknown>, ReturnType<typeof invalid>]> = [
-    ['version is required', { nickname: 'x' }, invalid('"version" is required.')],
+    [
+      'version is required for anything but a status',
+      { nickname: 'x' },
+      invalid(
+        '"version" is required to change anything but the status: send the version you read, so that nobody’s changes are overwritten.',
+      ),
+    ],
+    [
+      'version is required for a status sent with other fields',
+      { status: 'inactive', bedrooms: 2 },
+      invalid(
+        '"version" is required to change anything but the status: send the version you read, so that nobody’s changes are overwritten.',
+      ),
+    ],
     [
       'version is a whole number',
       { version: 'one', nickname: 'x' },

@@ -1,39 +1,26 @@
 // POST /listing/update/{id}: change some fields of a listing, guarded against lost updates. The
 // caller sends the version it read; the update applies only to that version (one statement that
 // also bumps it), so two people editing the same listing cannot silently overwrite each other.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// A status alone may come without a version (spec section 4: "posting a new status"): it is
+// last-writer-wins, and logged with who changed it from what.
+import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
-import { idParam, ID_PATTERN } from '../http/schemas';
+import { errors, IdParams, ref, SESSION, type Api } from '../http/schemas';
 import { SqlParams } from '../http/sqlParams';
 import {
   findListing,
   isVendor,
   LISTING_COLUMNS,
   LISTING_NOT_FOUND_MESSAGE,
-  LISTING_STATUSES,
   listingScope,
   type Listing,
-  type ListingStatus,
 } from './listingQueries';
+import { ListingSchema, ListingUpdateBody, StaleListingSchema } from './listingSchemas';
 
-export interface ListingChanges {
-  nickname?: string;
-  address?: string;
-  city?: string;
-  country?: string;
-  building_id?: string | null;
-  timezone?: string;
-  check_in_time?: string;
-  check_out_time?: string;
-  bedrooms?: number;
-  custom_fields?: Record<string, string>;
-  status?: ListingStatus;
-}
-
-type ListingUpdateBody = ListingChanges & { version: number };
+export type ListingChanges = Omit<ListingUpdateBody, 'version'>;
 
 /** Each changeable field and the SQL type its parameter is cast to. */
 const CHANGEABLE: Record<keyof ListingChanges, string> = {
@@ -61,32 +48,7 @@ const TRIMMED_FIELDS = [
   'check_out_time',
 ] as const;
 
-const TIME_OF_DAY = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' } as const;
-export const MAX_CUSTOM_FIELDS = 20;
 const CUSTOM_FIELD_NAME = /^[\p{L}\p{M}\p{N} _-]{1,40}$/u;
-
-const updateBodySchema = {
-  type: 'object',
-  required: ['version'],
-  properties: {
-    version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-    nickname: { type: 'string', minLength: 1, maxLength: 120 },
-    address: { type: 'string', minLength: 1, maxLength: 200 },
-    city: { type: 'string', minLength: 1, maxLength: 100 },
-    country: { type: 'string', pattern: '^[A-Za-z]{2}$' },
-    building_id: { type: ['string', 'null'], pattern: ID_PATTERN },
-    timezone: { type: 'string', minLength: 1, maxLength: 64 },
-    check_in_time: TIME_OF_DAY,
-    check_out_time: TIME_OF_DAY,
-    bedrooms: { type: 'integer', minimum: 0, maximum: 50 },
-    custom_fields: {
-      type: 'object',
-      maxProperties: MAX_CUSTOM_FIELDS,
-      additionalProperties: { type: 'string', maxLength: 500 },
-    },
-    status: { type: 'string', enum: LISTING_STATUSES },
-  },
-} as const;
 
 const staleWrite = (current: Listing): ApiError =>
   new ApiError(
@@ -120,10 +82,20 @@ async function prepareUpdateBody(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** The rules a JSON schema cannot say clearly: something to change, custom field names. */
-function checkChanges(changes: ListingChanges): void {
-  if (!CHANGEABLE_FIELDS.some((field) => changes[field] !== undefined))
+/**
+ * The rules a JSON schema cannot say clearly: something to change, a version for anything but a
+ * status, custom field names.
+ */
+function checkChanges(changes: ListingChanges, version: number | undefined): void {
+  const fields = CHANGEABLE_FIELDS.filter((field) => changes[field] !== undefined);
+  if (fields.length === 0)
     throw badRequest('invalid_request', 'Nothing to change: send at least one field.');
+  if (version === undefined && fields.some((field) => field !== 'status')) {
+    throw badRequest(
+      'invalid_request',
+      '"version" is required to change anything but the status: send the version you read, so that nobody’s changes are overwritten.',
+    );
+  }
   for (const name of Object.keys(changes.custom_fields ?? {})) {
     if (!CUSTOM_FIELD_NAME.test(name) || name.trim() === '') {
       throw badRequest(
@@ -166,21 +138,31 @@ async function assertBuildingOfAccount(
   }
 }
 
-export function registerListingUpdateRoute(app: FastifyInstance, { db }: AppContext): void {
-  app.post<{ Params: { id: string }; Body: ListingUpdateBody }>(
+export function registerListingUpdateRoute(app: Api, { db }: AppContext): void {
+  app.post(
     '/listing/update/:id',
     {
       preValidation: prepareUpdateBody,
       schema: {
-        params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        body: updateBodySchema,
+        summary: 'Change a listing’s fields, or its status',
+        description:
+          'Send the `version` you read with the fields to change; a stale version gets 409 with the current listing, so the caller can re-apply its edits. `{ status }` alone needs no version: the last writer wins. Not for vendors.',
+        tags: ['listings'],
+        security: SESSION,
+        params: IdParams,
+        body: ListingUpdateBody,
+        response: {
+          200: ref(ListingSchema),
+          ...errors(400, 401, 403, 404),
+          409: ref(StaleListingSchema),
+        },
       },
     },
     async (request) => {
       const caller = await requireUser(db, request);
       if (isVendor(caller)) throw forbidden('Building staff cannot change listings.');
       const { version, ...changes } = request.body;
-      checkChanges(changes);
+      checkChanges(changes, version);
       if (changes.country !== undefined) changes.country = changes.country.toUpperCase();
       if (changes.timezone !== undefined)
         changes.timezone = await canonicalTimezone(db, changes.timezone);
@@ -202,7 +184,8 @@ export function registerListingUpdateRoute(app: FastifyInstance, { db }: AppCont
         `with updated as (
            update listings l
            set ${assignments.join(', ')}, version = l.version + 1, updated_at = now()
-           where l.id = ${params.add(listing.id)}::bigint and l.version = ${params.add(version)}::int
+           where l.id = ${params.add(listing.id)}::bigint
+             and ${version === undefined ? 'true' : `l.version = ${params.add(version)}::int`}
              and ${listingScope(caller, params)}
            returning l.*
          )
@@ -211,7 +194,16 @@ export function registerListingUpdateRoute(app: FastifyInstance, { db }: AppCont
       );
       if (updated) {
         request.log.info(
-          { event: 'listing_updated', listingId: updated.id, version: updated.version },
+          {
+            event: 'listing_updated',
+            listingId: updated.id,
+            version: updated.version,
+            userId: caller.id,
+            fields: Object.keys(changes),
+            ...(changes.status !== undefined && changes.status !== listing.status
+              ? { status: { from: listing.status, to: changes.status } }
+              : {}),
+          },
           'Listing updated',
         );
         return updated;

@@ -1,7 +1,6 @@
 import { LISTING_KEYS } from '../testing/listingKeys';
 import { startTestApi, type TestApi } from '../testing/testApi';
-import type { Listing } from './listingQueries';
-import type { ListingStats } from './listingRoutes';
+import type { Listing, ListingStats } from './listingSchemas';
 import { prepareSearch } from './listingSearch';
 
 let api: TestApi;

@@ -10,6 +10,7 @@ import { openPglite, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEMO_PASSWORD } from '../db/seedData';
 import { seedIfEmpty } from '../db/seed';
+import { createAnswerCheck } from './answerCheck';
 import { TEMPLATE_DIR_ENV } from './templateEnv';
 
 export { DEMO_PASSWORD };
@@ -71,7 +72,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     logLevel: 'warn',
     ...options.config,
   };
-  const app = buildApp({ db, config, logger: options.logger ?? false });
+  const answers = createAnswerCheck();
+  const app = buildApp({
+    db,
+    config,
+    logger: options.logger ?? false,
+    checkAnswer: (request, status, payload) => answers.check(request, status, payload),
+  });
 
   const send = async <Body>(
     method: 'GET' | 'POST',
@@ -98,6 +105,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       headers,
       ...(raw === undefined ? {} : { payload: raw }),
     });
+    const violations = answers.take();
+    if (violations.length > 0)
+      throw new Error(`The API broke its contract:\n${violations.join('\n')}`);
     let body: unknown;
     try {
       body = response.body ? JSON.parse(response.body) : undefined;

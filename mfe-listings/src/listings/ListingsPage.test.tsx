@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, NO_RESPONSE_MESSAGE } from '@hostdash/shared-auth';
+import { SEARCH_DEBOUNCE_MS } from '@hostdash/shared-ui';
 import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
 import { renderRemote } from '../testing/renderRemote';
 
@@ -79,20 +80,35 @@ describe('ListingsPage', () => {
   it('searches (debounced) with page size 10 and the search sort, and says when nothing matches', async () => {
     renderRemote('/listings');
     await showsFirstPage();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search listings' }), '17 Harbor');
-    await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    const searchRequest = server.requestsTo('/listing/load').at(-1);
-    expect(searchRequest?.searchParams.get('search')).toBe('17 Harbor');
-    expect(searchRequest?.searchParams.get('size')).toBe('10');
-    expect(searchRequest?.searchParams.get('sort')).toBe('created_at:desc,_score');
-    // One request for the whole typed phrase, not one per key.
-    expect(
-      server.requestsTo('/listing/load').filter((request) => request.searchParams.has('search')),
-    ).toHaveLength(1);
+    // The debounce runs on jest's clock, so typing speed and machine load cannot change the result.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      const searches = () =>
+        server.requestsTo('/listing/load').filter((request) => request.searchParams.has('search'));
+      await user.type(screen.getByRole('textbox', { name: 'Search listings' }), '17 Harbor');
+      act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+      expect(searches()).toHaveLength(0);
+      act(() => jest.advanceTimersByTime(1));
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      const searchRequest = searches().at(-1);
+      expect(searchRequest?.searchParams.get('search')).toBe('17 Harbor');
+      expect(searchRequest?.searchParams.get('size')).toBe('10');
+      expect(searchRequest?.searchParams.get('sort')).toBe('created_at:desc,_score');
+      // One request for the whole typed phrase, not one per key.
+      expect(searches()).toHaveLength(1);
 
-    await userEvent.clear(screen.getByRole('textbox', { name: 'Search listings' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search listings' }), 'no such place');
-    expect(await screen.findByText('No listings match “no such place”.')).toBeInTheDocument();
+      await user.clear(screen.getByRole('textbox', { name: 'Search listings' }));
+      await user.type(screen.getByRole('textbox', { name: 'Search listings' }), 'no such place');
+      act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(await screen.findByText('No listings match “no such place”.')).toBeInTheDocument();
+      expect(searches().map((request) => request.searchParams.get('search'))).toEqual([
+        '17 Harbor',
+        'no such place',
+      ]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('changes one row’s status when the API confirms it, and leaves it as it was when the API refuses', async () => {

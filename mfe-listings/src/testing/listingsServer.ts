@@ -1,6 +1,8 @@
 // A small stand-in for the listings API over real HTTP, so pages, sagas and the shared client run
 // for real in component tests. The API's own behaviour is tested against its real database in
-// api/; this keeps to the contract the remote relies on.
+// api/; every answer here is checked against the API contract (api/openapi.json), so the stand-in
+// cannot promise the remote anything the real API would not answer.
+import { keepsContract } from '../../../config/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
@@ -127,37 +129,40 @@ export async function startListingsServer(count = 23): Promise<ListingsServer> {
     return { json: updated };
   }
 
-  const upstream = await startUpstream((request) => {
-    const url = new URL(request.url, 'http://api');
-    urls.push(url);
-    const path = url.pathname.replace(/\/$/, '');
-    if (path === '/listing/load' && url.searchParams.get('buildings') === '1') {
-      return { json: { items: [], total: 0, size: 10, from: 0, buildings: [] } };
-    }
-    if (path === '/listing/load') return load(url);
-    if (path === '/listing/stats') return stats();
-    const get = /^\/listing\/get\/(\w+)$/.exec(path);
-    if (get) {
-      const listing = state.listings.find((candidate) => candidate.id === get[1]);
-      return listing ? { json: { ...listing, upcoming_reservations: [] } } : notFound;
-    }
-    const change = /^\/listing\/update\/(\w+)$/.exec(path);
-    if (change && request.method === 'POST') return update(change[1]!, request);
-    if (path.startsWith('/listing/building/')) {
-      return state.building &&
-        path ===
-          `/listing/building/${state.building.building.account_id}/${state.building.building.slug}`
-        ? { json: state.building }
-        : {
-            status: 404,
-            json: {
-              error: 'building_not_found',
-              message: 'This building does not exist or has not been shared with you.',
-            },
-          };
-    }
-    return { status: 404, json: { error: 'not_found', message: `No route ${path}` } };
-  });
+  const upstream = await startUpstream(
+    (request) => {
+      const url = new URL(request.url, 'http://api');
+      urls.push(url);
+      const path = url.pathname.replace(/\/$/, '');
+      if (path === '/listing/load' && url.searchParams.get('buildings') === '1') {
+        return { json: { items: [], total: 0, size: 10, from: 0, buildings: [] } };
+      }
+      if (path === '/listing/load') return load(url);
+      if (path === '/listing/stats') return stats();
+      const get = /^\/listing\/get\/(\w+)$/.exec(path);
+      if (get) {
+        const listing = state.listings.find((candidate) => candidate.id === get[1]);
+        return listing ? { json: { ...listing, upcoming_reservations: [] } } : notFound;
+      }
+      const change = /^\/listing\/update\/(\w+)$/.exec(path);
+      if (change && request.method === 'POST') return update(change[1]!, request);
+      if (path.startsWith('/listing/building/')) {
+        return state.building &&
+          path ===
+            `/listing/building/${state.building.building.account_id}/${state.building.building.slug}`
+          ? { json: state.building }
+          : {
+              status: 404,
+              json: {
+                error: 'building_not_found',
+                message: 'This building does not exist or has not been shared with you.',
+              },
+            };
+      }
+      return { status: 404, json: { error: 'not_found', message: `No route ${path}` } };
+    },
+    { check: keepsContract },
+  );
 
   const server: ListingsServer = Object.assign(upstream, state, {
     requestsTo: (pathname: string) =>

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { temporaryDir } from '../testSupport';
 import {
@@ -102,16 +102,27 @@ describe('the registry file', () => {
     const dir = temporaryDir('registry-lock');
     const file = path.join(dir, 'remotes.json');
     const order: string[] = [];
-    const slow = withRegistryLock(file, async () => {
+    // No clock in this: the first change holds the lock until the test opens its gate.
+    let entered!: () => void;
+    const inFirst = new Promise<void>((resolve) => (entered = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = withRegistryLock(file, async () => {
       order.push('first in');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      entered();
+      await gate;
       order.push('first out');
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await withRegistryLock(file, async () => {
+    await inFirst;
+    const second = withRegistryLock(file, async () => {
       order.push('second');
     });
-    await slow;
+    // The second change waits on the lock file for as long as the first holds it.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(existsSync(`${file}.lock`)).toBe(true);
+    expect(order).toEqual(['first in']);
+    open();
+    await Promise.all([first, second]);
     expect(order).toEqual(['first in', 'first out', 'second']);
 
     writeFileSync(`${file}.lock`, '1');

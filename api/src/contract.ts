@@ -1,0 +1,61 @@
+// The API contract's table of contents: every named schema (components.schemas in the OpenAPI
+// document) and the document's header. `npm run contract` writes api/openapi.json from the routes
+// and these; the remotes' types are generated from that file (ADR 6).
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { ApiErrorSchema, Ok, type NamedSchema } from './http/schemas';
+import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
+import { LISTING_SCHEMAS } from './listings/listingSchemas';
+import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
+
+/**
+ * The contract's version: major for a change that breaks a client written against the last one
+ * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
+ * words. The drift check (`npm run contract:check`) makes every change visible in review.
+ */
+export const CONTRACT_VERSION = '1.0.0';
+
+export const NAMED_SCHEMAS: NamedSchema[] = [
+  ApiErrorSchema,
+  Ok,
+  ...ACCOUNT_SCHEMAS,
+  ...LISTING_SCHEMAS,
+  ...RESERVATION_SCHEMAS,
+];
+
+/** Tags by area, in the order the docs show them. */
+export const TAGS = [
+  { name: 'auth', description: 'Sign-in, second step, session, sign-out, password reset.' },
+  { name: 'notifications', description: 'The bell menu.' },
+  { name: 'listings', description: 'Listings, their stats and updates.' },
+  { name: 'buildings', description: 'Buildings and the building view of their staff.' },
+  { name: 'reservations', description: 'Reservations: search, detail, stats, create and edit.' },
+  { name: 'protect', description: 'Screening, verification, risk tolerance and the protect log.' },
+  { name: 'images', description: "A guest's identity images." },
+  { name: 'reports', description: 'Guest-portal and screening reports (PDF, CSV).' },
+  { name: 'tasks', description: 'Helpers the forms call (address normalisation).' },
+  { name: 'flags', description: 'Feature flags: the Flagsmith-compatible API and the admin view.' },
+  { name: 'admin', description: 'Hostdash staff only.' },
+  { name: 'health', description: 'Liveness of the API and its database.' },
+] as const;
+export type Tag = (typeof TAGS)[number]['name'];
+
+export const OPENAPI_INFO: NonNullable<FastifyDynamicSwaggerOptions['openapi']> = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Hostdash API',
+    version: CONTRACT_VERSION,
+    description:
+      'The API behind the Hostdash dashboard. Through the dashboard it is served under `/api` with the session taken from an HttpOnly cookie; called directly, send the session id as the `Authorization` header. Every error is `{ error, message }`.',
+  },
+  tags: TAGS.map((tag) => ({ ...tag })),
+  components: {
+    securitySchemes: {
+      session: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'The session id from `POST /login` (the dashboard’s proxy adds it).',
+      },
+    },
+  },
+};
