@@ -18,7 +18,7 @@ import { registerFlagsmithRoutes } from './flags/flagsmithRoutes';
 import { registerHealthRoutes } from './health/healthRoutes';
 import { NAMED_SCHEMAS, OPENAPI_INFO } from './contract';
 import { registerErrorHandling, unauthorized } from './http/errors';
-import type { Api } from './http/schemas';
+import { errors, type Api } from './http/schemas';
 import { registerBuildingRoutes } from './listings/buildingRoutes';
 import { registerListingRoutes } from './listings/listingRoutes';
 import { registerListingUpdateRoute } from './listings/listingUpdate';
@@ -115,6 +115,13 @@ export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): 
   });
   app.register(async (instance) => {
     const api = instance.withTypeProvider<TypeBoxTypeProvider>() as Api;
+    // Answers any route can give, whatever it does: a body Fastify cannot take, our own failure.
+    api.addHook('onRoute', (route) => {
+      const schema = route.schema as { body?: unknown; response?: Record<string, unknown> };
+      if (!schema?.response) return;
+      const common = schema.body ? ([413, 415, 500] as const) : ([500] as const);
+      schema.response = { ...errors(...common), ...schema.response };
+    });
     // A call the contract says needs a session gets 401 before anything else is looked at (an
     // anonymous caller learns nothing from the validation of its body). Each handler still checks
     // that the session is real and active.

@@ -56,6 +56,13 @@ export const OPENAPI_INFO: NonNullable<FastifyDynamicSwaggerOptions['openapi']> 
         name: 'Authorization',
         description: 'The session id from `POST /login` (the dashboard’s proxy adds it).',
       },
+      environmentKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Environment-Key',
+        description:
+          'The flag environment’s key (FLAGSMITH_ENVIRONMENT_KEY), for the Flagsmith API.',
+      },
     },
   },
 };

@@ -1,9 +1,10 @@
 // Hostdash staff list every user and (de)activate them.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { AdminUserPageSchema, UserSchema } from '../auth/authSchemas';
 import { requireAdmin, toUserView, USER_COLUMNS, type UserRow } from '../auth/caller';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
-import { idParam, pagingQuery } from '../http/schemas';
+import { errors, Id, pagingQuery, query, ref, SESSION, type Api } from '../http/schemas';
 import { orderBy, parseSort, type SortableField } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 
@@ -24,15 +25,21 @@ interface AdminUserRow extends UserRow {
   total: string;
 }
 
-export function registerAdminUserRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get<{ Querystring: { from: number; size: number; sort?: string; search?: string } }>(
+export function registerAdminUserRoutes(app: Api, { db }: AppContext): void {
+  app.get(
     '/admin/user/load',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { ...pagingQuery, search: { type: 'string', maxLength: 200 } },
-        },
+        summary: 'Every user, paged (staff)',
+        description:
+          'Sort by email, name, created_at (default `created_at:desc`), type, subtype or is_active; `search` looks in names and emails.',
+        tags: ['admin'],
+        security: SESSION,
+        querystring: query({
+          ...pagingQuery,
+          search: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+        response: { 200: ref(AdminUserPageSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -69,15 +76,17 @@ export function registerAdminUserRoutes(app: FastifyInstance, { db }: AppContext
     },
   );
 
-  app.post<{ Params: { userId: string; action: string } }>(
+  app.post(
     '/admin/user/update/:userId/:action',
     {
       schema: {
-        params: {
-          type: 'object',
-          required: ['userId', 'action'],
-          properties: { userId: idParam, action: { type: 'string', maxLength: 50 } },
-        },
+        summary: 'Activate or deactivate a user (staff)',
+        description:
+          '`action` is `activate` or `deactivate`. A deactivated user keeps their sessions: the dashboard sees `is_active` false and signs them out. Nobody deactivates themselves.',
+        tags: ['admin'],
+        security: SESSION,
+        params: Type.Object({ userId: Id(), action: Type.String({ maxLength: 50 }) }),
+        response: { 200: ref(UserSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

@@ -1,9 +1,16 @@
 // Sign-in (password, then TOTP for accounts that have it), load-auth and logout.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
-import { emailField, okResponse, trimEmail } from '../http/schemas';
+import { errors, Ok, ref, SESSION, trimEmail, type Api } from '../http/schemas';
+import {
+  ChallengeBody,
+  CurrentUserSchema,
+  LoginBody,
+  SecondStepSchema,
+  SignedInSchema,
+} from './authSchemas';
 import {
   accountDeactivated,
   requireUser,
@@ -82,23 +89,24 @@ interface ChallengeRow extends UserRow {
   totp_last_step: string | null;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
   app.addHook('onReady', async () => {
     await prepareDecoy();
   });
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     '/login',
     {
       preValidation: trimEmail,
       schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'password'],
-          properties: {
-            email: emailField,
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
-          },
+        summary: 'Sign in with email and password',
+        description:
+          'Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password and an unknown email get the same 401, after the same work. Failed attempts per email are limited (429 with Retry-After).',
+        tags: ['auth'],
+        body: LoginBody,
+        response: {
+          200: Type.Union([ref(SignedInSchema), ref(SecondStepSchema)]),
+          ...errors(400, 401, 403, 429),
         },
       },
     },
@@ -129,7 +137,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: AppCont
            values ($1, $2::bigint, now() + $3::float8 * interval '1 millisecond')`,
           [hashToken(challengeToken), user.id, CHALLENGE_TTL_MS],
         );
-        return { redirect: '/login/challenge', challengeToken };
+        return { redirect: '/login/challenge' as const, challengeToken };
       }
       const session = await createSession(db, user.id, config.sessionTtlMs);
       request.log.info({ event: 'signed_in', userId: user.id }, 'Signed in');
@@ -137,18 +145,16 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: AppCont
     },
   );
 
-  app.post<{ Body: { challengeToken: string; code: string } }>(
+  app.post(
     '/user/auth/challenge',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['challengeToken', 'code'],
-          properties: {
-            challengeToken: { type: 'string', minLength: 1, maxLength: 512 },
-            code: { type: 'string', pattern: '^[0-9]{6}$' },
-          },
-        },
+        summary: 'Second step of sign-in: the authenticator code',
+        description:
+          'A code is used once; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again).',
+        tags: ['auth'],
+        body: ChallengeBody,
+        response: { 200: ref(SignedInSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -208,15 +214,38 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config }: AppCont
     },
   );
 
-  app.get('/loadAuth', async (request) => {
-    // The one route a deactivated user may call: the dashboard reads is_active and signs them out.
-    const caller = await requireUser(db, request, { allowInactive: true });
-    return caller;
-  });
+  app.get(
+    '/loadAuth',
+    {
+      schema: {
+        summary: 'The user behind the session',
+        description:
+          'The one call a deactivated user may make: the dashboard reads `is_active` and signs them out.',
+        tags: ['auth'],
+        security: SESSION,
+        response: { 200: ref(CurrentUserSchema), ...errors(401) },
+      },
+    },
+    async (request) => {
+      // The one route a deactivated user may call: the dashboard reads is_active and signs them out.
+      const caller = await requireUser(db, request, { allowInactive: true });
+      return caller;
+    },
+  );
 
-  app.get('/logout', async (request) => {
-    const token = sessionToken(request);
-    if (token) await revokeSession(db, token);
-    return okResponse;
-  });
+  app.get(
+    '/logout',
+    {
+      schema: {
+        summary: 'Sign out: end the session, if any',
+        tags: ['auth'],
+        response: { 200: ref(Ok) },
+      },
+    },
+    async (request) => {
+      const token = sessionToken(request);
+      if (token) await revokeSession(db, token);
+      return { ok: true } as const;
+    },
+  );
 }

@@ -1,4 +1,163 @@
-// The account part of the contract (auth, password reset, notifications, flags, admin, health).
-import type { NamedSchema } from '../http/schemas';
+// The account part of the contract: who is signed in (the user every sign-in answer carries), the
+// sign-in steps, password reset, notifications, flags, the admin area and health.
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  DateTime,
+  EmailField,
+  Id,
+  named,
+  nullable,
+  page,
+  ref,
+  stringEnum,
+  type NamedSchema,
+} from '../http/schemas';
+import { FLAG_SCHEMAS } from '../flags/flagSchemas';
 
-export const ACCOUNT_SCHEMAS: NamedSchema[] = [];
+export const USER_TYPES = ['user', 'admin', 'channel'] as const;
+
+export const VendorBuildingSchema = named(
+  'VendorBuilding',
+  { account_id: Id(), slug: Type.String(), name: Type.String() },
+  { description: 'A building granted to a vendor (building staff).' },
+);
+
+const userProperties = {
+  id: Id(),
+  name: Type.String(),
+  email: Type.String(),
+  type: stringEnum(USER_TYPES, {
+    description: '`admin` and `channel` are Hostdash staff; everyone else is `user`.',
+  }),
+  subtype: Type.String({
+    description:
+      '`owner`, `admin`, `vendor` (building staff); sub-users have others, e.g. `manager`.',
+  }),
+  is_active: Type.Boolean({ description: 'false: deactivated; the dashboard signs them out.' }),
+  account_id: Id(),
+  billing: Type.Object(
+    { stripe_customer_id: nullable(Type.String()) },
+    { additionalProperties: false, description: 'No customer id: no payment method yet.' },
+  ),
+  vendor_buildings: Type.Array(ref(VendorBuildingSchema), {
+    description:
+      "A vendor's granted buildings, by name, the first being their landing page; [] for everyone else.",
+  }),
+};
+
+export const UserSchema = named('User', userProperties, {
+  description: 'A signed-in user, as every sign-in answer and /loadAuth give it.',
+});
+export type UserView = Static<typeof UserSchema>;
+
+const sessionProperties = {
+  sessionId: Type.String({
+    description:
+      'The session: send it as `Authorization`. The dashboard’s proxy keeps it in an HttpOnly cookie and never shows it to the page.',
+  }),
+  expiresAt: DateTime('When the session ends.'),
+};
+
+export const SignedInSchema = named(
+  'SignedIn',
+  { user: ref(UserSchema), ...sessionProperties },
+  { description: 'Signed in: the user and a new session.' },
+);
+
+export const SecondStepSchema = named(
+  'SecondStep',
+  {
+    redirect: Type.Literal('/login/challenge', {
+      description: 'Not signed in yet: the account has a second step (spec section 3).',
+    }),
+    challengeToken: Type.String({ description: 'Send it with the code to /user/auth/challenge.' }),
+  },
+  { description: 'The password was right; the authenticator code comes next.' },
+);
+
+export const LoginBody = Type.Object({
+  email: EmailField,
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
+export const ChallengeBody = Type.Object({
+  challengeToken: Type.String({ minLength: 1, maxLength: 512 }),
+  code: Type.String({
+    pattern: '^[0-9]{6}$',
+    description: 'The current code of the authenticator app.',
+  }),
+});
+
+export const CurrentUserSchema = named(
+  'CurrentUser',
+  { ...userProperties, sessionId: sessionProperties.sessionId },
+  { description: 'The user behind the session (the dashboard’s proxy removes `sessionId`).' },
+);
+
+export const MessageSchema = named(
+  'Message',
+  { message: Type.String() },
+  { description: 'Done; a sentence to show.' },
+);
+
+export const PasswordResetBody = Type.Object({ email: EmailField });
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const PasswordConfirmBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 512, description: 'From the reset link.' }),
+  password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 }),
+});
+
+export const NotificationSchema = named(
+  'Notification',
+  { id: Id(), title: Type.String(), body: Type.String(), created_at: DateTime() },
+  { description: 'A message in the bell menu.' },
+);
+
+export const NotificationListSchema = named(
+  'NotificationList',
+  {
+    items: Type.Array(ref(NotificationSchema)),
+    total: Type.Integer({
+      minimum: 0,
+      description: 'How many the caller has, over the limit too.',
+    }),
+  },
+  { description: 'The newest notifications, up to the limit asked for.' },
+);
+
+export const AdminUserSchema = named(
+  'AdminUser',
+  { ...userProperties, created_at: DateTime() },
+  { description: 'A user as the admin area lists them.' },
+);
+
+export const AdminUserPageSchema = page(
+  'AdminUserPage',
+  ref(AdminUserSchema),
+  'A page of users (staff).',
+);
+
+export const HealthSchema = named(
+  'Health',
+  {
+    status: stringEnum(['ok', 'unavailable'] as const),
+    database: stringEnum(['ok', 'unavailable'] as const),
+  },
+  { description: 'Whether the API and its database answer.' },
+);
+
+export const ACCOUNT_SCHEMAS: NamedSchema[] = [
+  VendorBuildingSchema,
+  UserSchema,
+  SignedInSchema,
+  SecondStepSchema,
+  CurrentUserSchema,
+  MessageSchema,
+  NotificationSchema,
+  NotificationListSchema,
+  AdminUserSchema,
+  AdminUserPageSchema,
+  HealthSchema,
+  ...FLAG_SCHEMAS,
+];

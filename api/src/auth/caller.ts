@@ -3,29 +3,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/database';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
+import type { UserView } from './authSchemas';
 import { hashToken } from './tokens';
 
 export type UserType = 'user' | 'admin' | 'channel';
 
-/** The user object every endpoint returns (login, challenge, loadAuth, admin list). */
-export interface UserView {
-  id: string;
-  name: string;
-  email: string;
-  type: UserType;
-  subtype: string;
-  is_active: boolean;
-  account_id: string;
-  billing: { stripe_customer_id: string | null };
-  /** The buildings granted to a vendor, by name (the first is the vendor's landing page); [] for everyone else. */
-  vendor_buildings: VendorBuilding[];
-}
-
-export interface VendorBuilding {
-  account_id: string;
-  slug: string;
-  name: string;
-}
+export type { UserView };
+export type VendorBuilding = UserView['vendor_buildings'][number];
 
 export interface UserRow {
   id: string;

@@ -1,15 +1,15 @@
 // Forgotten password: a one-time link by mail (written to the outbox), then a new password.
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { emailField, trimEmail } from '../http/schemas';
+import { errors, ref, trimEmail, type Api } from '../http/schemas';
 import { normaliseEmail } from './authRoutes';
+import { MessageSchema, PasswordConfirmBody, PasswordResetBody } from './authSchemas';
 import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from './authSchemas';
 
 const RESET_REQUESTED = {
   message: 'If an account exists for that email, we have sent a link to reset the password.',
@@ -42,15 +42,19 @@ function resetMail(name: string, link: string): { subject: string; body: string 
   };
 }
 
-export function registerPasswordResetRoutes(
-  app: FastifyInstance,
-  { db, config }: AppContext,
-): void {
-  app.post<{ Body: { email: string } }>(
+export function registerPasswordResetRoutes(app: Api, { db, config }: AppContext): void {
+  app.post(
     '/user/auth/password/reset',
     {
       preValidation: trimEmail,
-      schema: { body: { type: 'object', required: ['email'], properties: { email: emailField } } },
+      schema: {
+        summary: 'Ask for a password reset link by mail',
+        description:
+          'The same answer whether or not an account exists for the email. The link works once, for an hour.',
+        tags: ['auth'],
+        body: PasswordResetBody,
+        response: { 200: ref(MessageSchema), ...errors(400) },
+      },
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
@@ -84,18 +88,16 @@ export function registerPasswordResetRoutes(
     },
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
+  app.post(
     '/user/auth/password/confirm',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['token', 'password'],
-          properties: {
-            token: { type: 'string', minLength: 1, maxLength: 512 },
-            password: { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 },
-          },
-        },
+        summary: 'Set a new password with the token of a reset link',
+        description:
+          'Spends every outstanding link of the user and ends all their sessions and pending sign-ins. 400 `invalid_token` for a used or expired link.',
+        tags: ['auth'],
+        body: PasswordConfirmBody,
+        response: { 200: ref(MessageSchema), ...errors(400) },
       },
     },
     async (request) => {

@@ -1,33 +1,39 @@
 // Admins list and change feature flags (the outage banner among them).
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { requireAdmin } from '../auth/caller';
 import type { AppContext } from '../context';
-import { FLAG_NAME_PATTERN, listFlags, saveFlag, type FlagChange } from './flags';
+import { errors, ref, SESSION, type Api } from '../http/schemas';
+import { listFlags, saveFlag } from './flags';
+import { FLAG_NAME_PATTERN, FlagChangeBody, FlagListSchema, FlagSchema } from './flagSchemas';
 
-export function registerAdminFlagRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get('/admin/flags', async (request) => {
-    await requireAdmin(db, request);
-    return { items: await listFlags(db) };
-  });
+export function registerAdminFlagRoutes(app: Api, { db }: AppContext): void {
+  app.get(
+    '/admin/flags',
+    {
+      schema: {
+        summary: 'Every feature flag (staff)',
+        tags: ['flags', 'admin'],
+        security: SESSION,
+        response: { 200: ref(FlagListSchema), ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(db, request);
+      return { items: await listFlags(db) };
+    },
+  );
 
-  app.post<{ Params: { name: string }; Body: FlagChange }>(
+  app.post(
     '/admin/flags/:name',
     {
       schema: {
-        params: {
-          type: 'object',
-          required: ['name'],
-          properties: { name: { type: 'string', pattern: FLAG_NAME_PATTERN } },
-        },
-        body: {
-          type: 'object',
-          required: ['enabled'],
-          properties: {
-            enabled: { type: 'boolean' },
-            value: { type: ['string', 'null'], maxLength: 10_000 },
-            description: { type: 'string', maxLength: 500 },
-          },
-        },
+        summary: 'Create or change a feature flag (staff)',
+        description: 'Records who changed it. The outage banner is `outage_banner_dashboard`.',
+        tags: ['flags', 'admin'],
+        security: SESSION,
+        params: Type.Object({ name: Type.String({ pattern: FLAG_NAME_PATTERN }) }),
+        body: FlagChangeBody,
+        response: { 200: ref(FlagSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {

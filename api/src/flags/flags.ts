@@ -1,18 +1,10 @@
 // Feature flags as stored, as admins see them and as the Flagsmith client expects them.
 import type { Sql } from '../db/database';
 
-export const FLAG_NAME_PATTERN = '^[a-z][a-z0-9_]{1,63}$';
+import type { FlagChange, FlagsmithFlag, FlagView } from './flagSchemas';
 
-/** A flag in the admin area. */
-export interface FlagView {
-  id: string;
-  name: string;
-  enabled: boolean;
-  value: string | null;
-  description: string;
-  updated_at: string;
-  updated_by: { id: string; name: string; email: string } | null;
-}
+export { FLAG_NAME_PATTERN } from './flagSchemas';
+export type { FlagChange, FlagsmithFlag, FlagView };
 
 interface FlagRow {
   id: string;
@@ -54,13 +46,6 @@ export async function getFlag(sql: Sql, name: string): Promise<FlagView | null> 
   return row ? toFlagView(row) : null;
 }
 
-export interface FlagChange {
-  enabled: boolean;
-  /** undefined keeps the current value; null clears it. */
-  value?: string | null;
-  description?: string;
-}
-
 /** Creates or updates a flag, recording who changed it. */
 export async function saveFlag(
   sql: Sql,
@@ -89,14 +74,6 @@ export async function saveFlag(
   const flag = await getFlag(sql, name);
   if (!flag) throw new Error(`Flag ${name} vanished after saving.`);
   return flag;
-}
-
-/** Flagsmith's flag (feature state) shape. Its ids are numbers, as Flagsmith clients expect. */
-export interface FlagsmithFlag {
-  id: number;
-  feature: { id: number; name: string; type: 'STANDARD'; description: string };
-  enabled: boolean;
-  feature_state_value: string | null;
 }
 
 interface FlagsmithRow {

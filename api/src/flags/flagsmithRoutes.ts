@@ -3,16 +3,24 @@
 // keyed by the X-Environment-Key header, and open to any origin (CORS) since the client may run
 // on another one.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context';
+import { errors, ref, type Api } from '../http/schemas';
 import {
   environmentFlags,
   identityFlags,
   identityTraits,
   saveTraits,
-  type Trait,
   type TraitValue,
 } from './flags';
+import {
+  FlagsmithErrorSchema,
+  FlagsmithFlagSchema,
+  FlagsmithIdentitySchema,
+  IdentityBody,
+  IdentityQuery,
+} from './flagSchemas';
 
 export const FLAGSMITH_PREFIX = '/flagsmith/api/v1';
 
@@ -22,17 +30,14 @@ const INVALID_KEY = {
   message: 'Send the environment key of this Hostdash API in the X-Environment-Key header.',
 };
 
-const identifierField = { type: 'string', minLength: 1, maxLength: 2000 } as const;
+/** What every Flagsmith call can answer besides its own: a wrong key, a bad request. */
+const FLAGSMITH_ERRORS = { ...errors(400), 401: ref(FlagsmithErrorSchema) };
+const KEY = [{ environmentKey: [] }];
 
-interface IdentityBody {
-  identifier?: string;
-  transient?: boolean;
-  traits?: Array<Trait & { transient?: boolean }>;
-}
-
-export function registerFlagsmithRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+export function registerFlagsmithRoutes(app: Api, { db, config }: AppContext): void {
   app.register(
-    async (flagsmith) => {
+    async (plugin) => {
+      const flagsmith = plugin.withTypeProvider<TypeBoxTypeProvider>();
       flagsmith.addHook('onRequest', async (request, reply) => {
         reply.header('access-control-allow-origin', '*');
         if (request.method === 'OPTIONS') return;
@@ -42,30 +47,55 @@ export function registerFlagsmithRoutes(app: FastifyInstance, { db, config }: Ap
       });
 
       // CORS preflight for every path under the prefix (and only there).
-      flagsmith.options('/*', async (request, reply) => {
-        const requested = request.headers['access-control-request-headers'];
-        return reply
-          .code(204)
-          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-          .header(
-            'access-control-allow-headers',
-            typeof requested === 'string' ? requested : 'content-type, x-environment-key',
-          )
-          .header('access-control-max-age', '600')
-          .send();
-      });
+      flagsmith.options(
+        '/*',
+        {
+          schema: {
+            summary: 'CORS pre-flight for the Flagsmith API',
+            tags: ['flags'],
+            response: {
+              204: Type.Unsafe<undefined>({
+                description: 'Allowed: the methods and headers are in the answer’s headers.',
+              }),
+            },
+          },
+        },
+        async (request, reply) => {
+          const requested = request.headers['access-control-request-headers'];
+          return reply
+            .code(204)
+            .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+            .header(
+              'access-control-allow-headers',
+              typeof requested === 'string' ? requested : 'content-type, x-environment-key',
+            )
+            .header('access-control-max-age', '600')
+            .send();
+        },
+      );
 
-      flagsmith.get('/flags/', async () => environmentFlags(db));
+      flagsmith.get(
+        '/flags/',
+        {
+          schema: {
+            summary: 'The environment’s flags (Flagsmith client, no identity)',
+            tags: ['flags'],
+            security: KEY,
+            response: { 200: Type.Array(ref(FlagsmithFlagSchema)), ...FLAGSMITH_ERRORS },
+          },
+        },
+        async () => environmentFlags(db),
+      );
 
-      flagsmith.get<{ Querystring: { identifier: string; transient?: boolean } }>(
+      flagsmith.get(
         '/identities/',
         {
           schema: {
-            querystring: {
-              type: 'object',
-              required: ['identifier'],
-              properties: { identifier: identifierField, transient: { type: 'boolean' } },
-            },
+            summary: 'An identity’s flags and traits (Flagsmith client, identified)',
+            tags: ['flags'],
+            security: KEY,
+            querystring: IdentityQuery,
+            response: { 200: ref(FlagsmithIdentitySchema), ...FLAGSMITH_ERRORS },
           },
         },
         async (request) => {
@@ -78,33 +108,17 @@ export function registerFlagsmithRoutes(app: FastifyInstance, { db, config }: Ap
         },
       );
 
-      flagsmith.post<{ Body: IdentityBody }>(
+      flagsmith.post(
         '/identities/',
         {
           schema: {
-            body: {
-              type: 'object',
-              properties: {
-                identifier: identifierField,
-                transient: { type: 'boolean' },
-                traits: {
-                  type: 'array',
-                  maxItems: 100,
-                  items: {
-                    type: 'object',
-                    required: ['trait_key'],
-                    properties: {
-                      trait_key: { type: 'string', minLength: 1, maxLength: 200 },
-                      trait_value: {
-                        type: ['string', 'number', 'boolean', 'null'],
-                        maxLength: 2000,
-                      },
-                      transient: { type: 'boolean' },
-                    },
-                  },
-                },
-              },
-            },
+            summary: 'Set an identity’s traits and answer its flags (Flagsmith client)',
+            description:
+              'Without an identifier (or with `transient`), nothing about the identity is kept.',
+            tags: ['flags'],
+            security: KEY,
+            body: IdentityBody,
+            response: { 200: ref(FlagsmithIdentitySchema), ...FLAGSMITH_ERRORS },
           },
         },
         async (request) => {
@@ -139,7 +153,21 @@ export function registerFlagsmithRoutes(app: FastifyInstance, { db, config }: Ap
       );
 
       // The client reports flag evaluations here when analytics are on; nothing is kept.
-      flagsmith.post('/analytics/flags/', async (_request, reply) => reply.code(200).send({}));
+      flagsmith.post(
+        '/analytics/flags/',
+        {
+          schema: {
+            summary: 'Flag evaluation counts from the Flagsmith client (not kept)',
+            tags: ['flags'],
+            security: KEY,
+            response: {
+              200: Type.Object({}, { additionalProperties: false }),
+              ...FLAGSMITH_ERRORS,
+            },
+          },
+        },
+        async () => ({}),
+      );
     },
     { prefix: FLAGSMITH_PREFIX },
   );

@@ -181,6 +181,7 @@ const ERROR_MEANINGS = {
   415: 'The body is not JSON.',
   422: 'Understood, but there is nothing to do it on.',
   429: 'Too many attempts; `Retry-After` says when to try again.',
+  500: 'Something failed on our side (`internal`); try again in a moment.',
   503: 'A dependency is unavailable.',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;

@@ -1,9 +1,10 @@
 // The caller's own notifications: newest first, removable one by one.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { NotificationListSchema } from '../auth/authSchemas';
 import { requireUser } from '../auth/caller';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
-import { idParam, okResponse } from '../http/schemas';
+import { errors, IdParams, Ok, query, ref, SESSION, type Api } from '../http/schemas';
 
 interface NotificationRow {
   id: string;
@@ -13,15 +14,16 @@ interface NotificationRow {
   total: string;
 }
 
-export function registerNotificationRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get<{ Querystring: { limit: number } }>(
+export function registerNotificationRoutes(app: Api, { db }: AppContext): void {
+  app.get(
     '/user/notifications/load',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
-        },
+        summary: 'The caller’s notifications, newest first',
+        tags: ['notifications'],
+        security: SESSION,
+        querystring: query({ limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }) }),
+        response: { 200: ref(NotificationListSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -41,9 +43,17 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: AppCont
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/user/notifications/remove/:id',
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: idParam } } } },
+    {
+      schema: {
+        summary: 'Remove one of the caller’s notifications',
+        tags: ['notifications'],
+        security: SESSION,
+        params: IdParams,
+        response: { 200: ref(Ok), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const caller = await requireUser(db, request);
       const removed = await db.query(
@@ -54,7 +64,7 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: AppCont
       );
       // Someone else's notification is "not found" too: its existence is not the caller's business.
       if (removed.length === 0) throw notFound('That notification does not exist.');
-      return okResponse;
+      return { ok: true } as const;
     },
   );
 }
