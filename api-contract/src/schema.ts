@@ -9,6 +9,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Whether the API and its database answer */
     get: {
       parameters: {
         query?: never;
@@ -18,12 +19,32 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Whether the API and its database answer. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Health'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Whether the API and its database answer. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Health'];
+          };
         };
       };
     };
@@ -44,6 +65,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Sign in with email and password
+     * @description Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password and an unknown email get the same 401, after the same work. Failed attempts per email are limited (429 with Retry-After).
+     */
     post: {
       parameters: {
         query?: never;
@@ -66,7 +91,73 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json':
+              components['schemas']['SignedIn'] | components['schemas']['SecondStep'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many attempts; `Retry-After` says when to try again. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -85,6 +176,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Second step of sign-in: the authenticator code
+     * @description A code is used once; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again).
+     */
     post: {
       parameters: {
         query?: never;
@@ -96,17 +191,74 @@ export interface paths {
         content: {
           'application/json': {
             challengeToken: string;
+            /** @description The current code of the authenticator app. */
             code: string;
           };
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Signed in: the user and a new session. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['SignedIn'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -123,6 +275,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * The user behind the session
+     * @description The one call a deactivated user may make: the dashboard reads `is_active` and signs them out.
+     */
     get: {
       parameters: {
         query?: never;
@@ -132,12 +288,32 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The user behind the session (the dashboard’s proxy removes `sessionId`). */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['CurrentUser'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -156,6 +332,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Sign out: end the session, if any */
     get: {
       parameters: {
         query?: never;
@@ -165,12 +342,23 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The action was done. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Ok'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -191,6 +379,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Ask for a password reset link by mail
+     * @description The same answer whether or not an account exists for the email. The link works once, for an hour.
+     */
     post: {
       parameters: {
         query?: never;
@@ -207,12 +399,50 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Done; a sentence to show. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -231,6 +461,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Set a new password with the token of a reset link
+     * @description Spends every outstanding link of the user and ends all their sessions and pending sign-ins. 400 `invalid_token` for a used or expired link.
+     */
     post: {
       parameters: {
         query?: never;
@@ -241,18 +475,57 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @description From the reset link. */
             token: string;
             password: string;
           };
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description Done; a sentence to show. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -269,6 +542,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The caller’s notifications, newest first */
     get: {
       parameters: {
         query?: {
@@ -280,12 +554,50 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The newest notifications, up to the limit asked for. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['NotificationList'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -306,6 +618,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Remove one of the caller’s notifications */
     post: {
       parameters: {
         query?: never;
@@ -317,12 +630,59 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The action was done. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Ok'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -410,6 +770,15 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
       };
     };
     put?: never;
@@ -478,6 +847,15 @@ export interface paths {
         };
         /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
           headers: {
             [name: string]: unknown;
           };
@@ -555,6 +933,15 @@ export interface paths {
         };
         /** @description Not found, or not shared with the caller (`not_found`). */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
           headers: {
             [name: string]: unknown;
           };
@@ -677,6 +1064,33 @@ export interface paths {
             'application/json': components['schemas']['StaleListing'];
           };
         };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
       };
     };
     delete?: never;
@@ -753,6 +1167,15 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
       };
     };
     put?: never;
@@ -770,6 +1193,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * Search, filter, sort and page the reservations in scope
+     * @description Defaults: CONFIRMED stays checking in from today, by `check_in_date:asc` (spec section 9). Sort by check_in_date, check_out_date, created_at, guest_name, risk_score, `attention` (red, orange, in review, yellow, green) or `_score` (relevance, with `search`). Vendors get no guest email or phone.
+     */
     get: {
       parameters: {
         query?: {
@@ -779,12 +1206,18 @@ export interface paths {
           size?: number;
           /** @description Comma list of `field:asc|desc`, e.g. `nickname:asc`. */
           sort?: string;
+          /** @description YYYY-MM-DD: check-in on or after (default today; empty: any; with a search: any). */
           startDate?: string;
+          /** @description YYYY-MM-DD: check-in on or before. */
           endDate?: string;
+          /** @description Comma list of statuses, or `all` (default CONFIRMED; with a search: all). */
           status?: string;
+          /** @description Comma list of colours. */
           colour?: string;
+          /** @description Comma list of verification statuses. */
           verification?: string;
           listing_id?: string;
+          /** @description Guest name, email, phone, listing, or an id. */
           search?: string;
         };
         header?: never;
@@ -793,12 +1226,50 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A page of reservations. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ReservationPage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -817,10 +1288,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Counts over the reservations checking in within a window */
     get: {
       parameters: {
         query?: {
+          /** @description YYYY-MM-DD: check-in on or after (default today; empty: any; with a search: any). */
           startDate?: string;
+          /** @description YYYY-MM-DD: check-in on or before. */
           endDate?: string;
         };
         header?: never;
@@ -829,12 +1303,50 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Counts over the reservations checking in within the window. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ReservationStats'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -853,6 +1365,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * Confirmed stays by month, verification, colour and source
+     * @description The last `months` months (this one included) and the next three.
+     */
     get: {
       parameters: {
         query?: {
@@ -864,12 +1380,50 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Confirmed stays by check-in month, verification, colour and source. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Analytics'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -888,6 +1442,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * A reservation in full
+     * @description The stay, the guest, its screening (`protect`), identity images and reports. Not for vendors: building staff see arrivals through the building view.
+     */
     get: {
       parameters: {
         query?: never;
@@ -899,12 +1457,59 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A reservation in full: the stay, the guest, the screening, images and reports. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Reservation'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -925,6 +1530,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Create a reservation typed in by a host
+     * @description Screened at once, in the same transaction, and logged. The listing must be one of the caller’s account. Not for vendors.
+     */
     post: {
       parameters: {
         query?: never;
@@ -934,34 +1543,72 @@ export interface paths {
       };
       requestBody: {
         content: {
-          'application/json': {
-            listing_id: string;
-            guest_name: string;
-            /** Format: email */
-            guest_email: string;
-            guest_phone?: string | null;
-            guest_city?: string | null;
-            guest_country?: string | null;
-            guests: number;
-            check_in_date: string;
-            check_out_date: string;
-            /** @enum {string} */
-            source: 'airbnb' | 'booking.com' | 'vrbo' | 'direct';
-            /** @enum {string} */
-            status?: 'CONFIRMED' | 'CANCELLED' | 'INQUIRY';
-            message?: string | null;
-            /** @enum {string} */
-            card_check?: 'passed' | 'failed' | 'not_run';
-          };
+          'application/json': components['schemas']['ReservationInput'];
         };
       };
       responses: {
-        /** @description Default Response */
-        200: {
+        /** @description A reservation in full: the stay, the guest, the screening, images and reports. */
+        201: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Reservation'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -980,6 +1627,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Change a reservation
+     * @description Send the `version` you read; a stale one gets 409 with the current reservation. Screened again and logged. Not for vendors.
+     */
     post: {
       parameters: {
         query?: never;
@@ -989,9 +1640,11 @@ export interface paths {
         };
         cookie?: never;
       };
+      /** @description The fields to change, and the version read. */
       requestBody: {
         content: {
           'application/json': {
+            /** @description The version read. */
             version: number;
             listing_id?: string;
             guest_name?: string;
@@ -1014,12 +1667,86 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description A reservation in full: the stay, the guest, the screening, images and reports. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Reservation'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The reservation changed since the caller read it: here is the current one. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StaleReservation'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1036,9 +1763,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The account’s risk tolerance and the levels to choose from */
     get: {
       parameters: {
         query?: {
+          /** @description Staff only: another account than their own. */
           account_id?: string;
         };
         header?: never;
@@ -1047,12 +1776,59 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description An account's risk tolerance, and every level to choose from. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ProtectSettings'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1073,10 +1849,16 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Set the account’s risk tolerance (owners)
+     * @description Every colour moves at once (colours are derived when read). Logged in the account’s protect log.
+     */
     post: {
       parameters: {
         query: {
+          /** @description `low`: strict; `balanced`: the default; `high`: lenient. */
           risk: 'low' | 'balanced' | 'high';
+          /** @description Staff only: another account than their own. */
           account_id?: string;
         };
         header?: never;
@@ -1085,12 +1867,59 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description An account's risk tolerance, and every level to choose from. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ProtectSettings'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1107,11 +1936,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The account’s protect log, newest first */
     get: {
       parameters: {
         query?: {
           from?: number;
           size?: number;
+          /** @description Staff only: another account than their own. */
           account_id?: string;
         };
         header?: never;
@@ -1120,12 +1951,59 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A page of an account's protect log, newest first. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AccountLogPage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1144,6 +2022,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** A reservation’s protect log, newest first (pages of 100) */
     get: {
       parameters: {
         query?: {
@@ -1158,12 +2037,59 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A page of a reservation's protect log, newest first. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ProtectLogPage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1184,6 +2110,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Change a guest’s verification, with a note
+     * @description `supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status.
+     */
     post: {
       parameters: {
         query?: {
@@ -1198,19 +2128,87 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @enum {string} */
+            /**
+             * @description The guest's identity verification: `pending` (not started), `incomplete`, `review` (a person must look), `verified`, `declined`.
+             * @enum {string}
+             */
             status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
             note?: string;
           };
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description A reservation in full: the stay, the guest, the screening, images and reports. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Reservation'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1229,6 +2227,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Screen a reservation again
+     * @description The dashboard sends `source: dashboard`. Logged as a recalculation.
+     */
     post: {
       parameters: {
         query?: never;
@@ -1239,6 +2241,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @description The reservation to screen. */
             reservation: string;
             /**
              * @default screening
@@ -1251,12 +2254,77 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description The reservation as screened again. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Rescreened'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1273,6 +2341,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * The bytes of a guest’s identity image
+     * @description `image=any` (the default): the first there is of id_front, id_back, selfie. Never cached by browsers; answers 304 to a matching If-None-Match. Not for vendors.
+     */
     get: {
       parameters: {
         query?: {
@@ -1286,12 +2358,67 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The image (JPEG or PNG). */
         200: {
           headers: {
             [name: string]: unknown;
           };
+          content: {
+            'image/jpeg': string;
+            'image/png': string;
+          };
+        };
+        /** @description Not changed since the ETag sent. */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
           content?: never;
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1310,10 +2437,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * Rotate a guest’s identity image (the bytes change and are kept)
+     * @description Logged in the protect log. 409 `conflict` when someone else rotates it at the same moment. Not for vendors.
+     */
     get: {
       parameters: {
         query: {
           image: 'id_front' | 'id_back' | 'selfie';
+          /** @description Clockwise. */
           degrees?: 90 | 180 | 270;
           sync?: 0 | 1;
         };
@@ -1325,12 +2457,68 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description One of a guest's identity images (the bytes: GET /reservation/image/{id}). */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ReservationImage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1349,10 +2537,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * Generate a reservation’s report, or download it
+     * @description Answers the task (its file, or why it failed: the error is kept in the task); with `download=1`, the file. A stored file is reused until `refresh=1`. 422 `nothing_to_report` when the reservation has nothing for it. Not for vendors.
+     */
     get: {
       parameters: {
         query?: {
+          /** @description 1: generate it anew. */
           refresh?: 0 | 1;
+          /** @description 1: answer the file instead of the task. */
           download?: 0 | 1;
           format?: 'pdf' | 'csv';
         };
@@ -1365,12 +2559,70 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The task (JSON), or with `download=1` the file. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ReportTask'];
+            'application/pdf': string;
+            'text/csv': string;
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Understood, but there is nothing to do it on. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1389,10 +2641,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * Generate a reservation’s guest-portal report, or download it
+     * @description Answers the task (its file, or why it failed: the error is kept in the task); with `download=1`, the file. A stored file is reused until `refresh=1`. 422 `nothing_to_report` when the reservation has nothing for it. Not for vendors.
+     */
     get: {
       parameters: {
         query?: {
+          /** @description 1: generate it anew. */
           refresh?: 0 | 1;
+          /** @description 1: answer the file instead of the task. */
           download?: 0 | 1;
           format?: 'pdf' | 'csv';
         };
@@ -1404,12 +2662,70 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description The task (JSON), or with `download=1` the file. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['ReportTask'];
+            'application/pdf': string;
+            'text/csv': string;
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Understood, but there is nothing to do it on. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1430,6 +2746,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Tidy an address and split it into components
+     * @description Rule-based, no network. 400 `invalid_address` for text that cannot be an address.
+     */
     post: {
       parameters: {
         query?: never;
@@ -1445,12 +2765,68 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description An address tidied and split into components. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['NormalisedAddress'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1467,6 +2843,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Every feature flag (staff) */
     get: {
       parameters: {
         query?: never;
@@ -1476,12 +2853,41 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description Every feature flag. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['FlagList'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1502,6 +2908,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Create or change a feature flag (staff)
+     * @description Records who changed it. The outage banner is `outage_banner_dashboard`.
+     */
     post: {
       parameters: {
         query?: never;
@@ -1515,18 +2925,75 @@ export interface paths {
         content: {
           'application/json': {
             enabled: boolean;
+            /** @description Absent keeps the value; null clears it. */
             value?: string | null;
             description?: string;
           };
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description A feature flag as admins see it. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Flag'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1543,6 +3010,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * Every user, paged (staff)
+     * @description Sort by email, name, created_at (default `created_at:desc`), type, subtype or is_active; `search` looks in names and emails.
+     */
     get: {
       parameters: {
         query?: {
@@ -1560,12 +3031,50 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A page of users (staff). */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AdminUserPage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1586,6 +3095,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Activate or deactivate a user (staff)
+     * @description `action` is `activate` or `deactivate`. A deactivated user keeps their sessions: the dashboard sees `is_active` false and signs them out. Nobody deactivates themselves.
+     */
     post: {
       parameters: {
         query?: never;
@@ -1598,12 +3111,59 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A signed-in user, as every sign-in answer and /loadAuth give it. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['User'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1624,6 +3184,7 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    /** CORS pre-flight for the Flagsmith API */
     options: {
       parameters: {
         query?: never;
@@ -1635,12 +3196,23 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
-        200: {
+        /** @description Allowed: the methods and headers are in the answer’s headers. */
+        204: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1655,6 +3227,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** The environment’s flags (Flagsmith client, no identity) */
     get: {
       parameters: {
         query?: never;
@@ -1669,7 +3242,36 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['FlagsmithFlag'][];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A Flagsmith-style refusal (`detail`), with our `error` and `message`. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['FlagsmithError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1688,6 +3290,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** An identity’s flags and traits (Flagsmith client, identified) */
     get: {
       parameters: {
         query: {
@@ -1700,16 +3303,49 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description An identity’s flags and traits (Flagsmith’s identities/ answer). */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['FlagsmithIdentity'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A Flagsmith-style refusal (`detail`), with our `error` and `message`. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['FlagsmithError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
     put?: never;
+    /**
+     * Set an identity’s traits and answer its flags (Flagsmith client)
+     * @description Without an identifier (or with `transient`), nothing about the identity is kept.
+     */
     post: {
       parameters: {
         query?: never;
@@ -1731,12 +3367,59 @@ export interface paths {
         };
       };
       responses: {
-        /** @description Default Response */
+        /** @description An identity’s flags and traits (Flagsmith’s identities/ answer). */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['FlagsmithIdentity'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A Flagsmith-style refusal (`detail`), with our `error` and `message`. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['FlagsmithError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1755,6 +3438,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /** Flag evaluation counts from the Flagsmith client (not kept) */
     post: {
       parameters: {
         query?: never;
@@ -1769,7 +3453,36 @@ export interface paths {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': Record<string, never>;
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A Flagsmith-style refusal (`detail`), with our `error` and `message`. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['FlagsmithError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
       };
     };
@@ -1794,6 +3507,186 @@ export interface components {
     Ok: {
       /** @enum {boolean} */
       ok: true;
+    };
+    /** @description A building granted to a vendor (building staff). */
+    VendorBuilding: {
+      account_id: string;
+      slug: string;
+      name: string;
+    };
+    /** @description A signed-in user, as every sign-in answer and /loadAuth give it. */
+    User: {
+      id: string;
+      name: string;
+      email: string;
+      /**
+       * @description `admin` and `channel` are Hostdash staff; everyone else is `user`.
+       * @enum {string}
+       */
+      type: 'user' | 'admin' | 'channel';
+      /** @description `owner`, `admin`, `vendor` (building staff); sub-users have others, e.g. `manager`. */
+      subtype: string;
+      /** @description false: deactivated; the dashboard signs them out. */
+      is_active: boolean;
+      account_id: string;
+      /** @description No customer id: no payment method yet. */
+      billing: {
+        stripe_customer_id: string | null;
+      };
+      /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
+      vendor_buildings: components['schemas']['VendorBuilding'][];
+    };
+    /** @description Signed in: the user and a new session. */
+    SignedIn: {
+      user: components['schemas']['User'];
+      /** @description The session: send it as `Authorization`. The dashboard’s proxy keeps it in an HttpOnly cookie and never shows it to the page. */
+      sessionId: string;
+      /**
+       * Format: date-time
+       * @description When the session ends.
+       */
+      expiresAt: string;
+    };
+    /** @description The password was right; the authenticator code comes next. */
+    SecondStep: {
+      /**
+       * @description Not signed in yet: the account has a second step (spec section 3).
+       * @enum {string}
+       */
+      redirect: '/login/challenge';
+      /** @description Send it with the code to /user/auth/challenge. */
+      challengeToken: string;
+    };
+    /** @description The user behind the session (the dashboard’s proxy removes `sessionId`). */
+    CurrentUser: {
+      id: string;
+      name: string;
+      email: string;
+      /**
+       * @description `admin` and `channel` are Hostdash staff; everyone else is `user`.
+       * @enum {string}
+       */
+      type: 'user' | 'admin' | 'channel';
+      /** @description `owner`, `admin`, `vendor` (building staff); sub-users have others, e.g. `manager`. */
+      subtype: string;
+      /** @description false: deactivated; the dashboard signs them out. */
+      is_active: boolean;
+      account_id: string;
+      /** @description No customer id: no payment method yet. */
+      billing: {
+        stripe_customer_id: string | null;
+      };
+      /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
+      vendor_buildings: components['schemas']['VendorBuilding'][];
+      /** @description The session: send it as `Authorization`. The dashboard’s proxy keeps it in an HttpOnly cookie and never shows it to the page. */
+      sessionId: string;
+    };
+    /** @description Done; a sentence to show. */
+    Message: {
+      message: string;
+    };
+    /** @description A message in the bell menu. */
+    Notification: {
+      id: string;
+      title: string;
+      body: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @description The newest notifications, up to the limit asked for. */
+    NotificationList: {
+      items: components['schemas']['Notification'][];
+      /** @description How many the caller has, over the limit too. */
+      total: number;
+    };
+    /** @description A user as the admin area lists them. */
+    AdminUser: {
+      id: string;
+      name: string;
+      email: string;
+      /**
+       * @description `admin` and `channel` are Hostdash staff; everyone else is `user`.
+       * @enum {string}
+       */
+      type: 'user' | 'admin' | 'channel';
+      /** @description `owner`, `admin`, `vendor` (building staff); sub-users have others, e.g. `manager`. */
+      subtype: string;
+      /** @description false: deactivated; the dashboard signs them out. */
+      is_active: boolean;
+      account_id: string;
+      /** @description No customer id: no payment method yet. */
+      billing: {
+        stripe_customer_id: string | null;
+      };
+      /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
+      vendor_buildings: components['schemas']['VendorBuilding'][];
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @description A page of users (staff). */
+    AdminUserPage: {
+      items: components['schemas']['AdminUser'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+    };
+    /** @description Whether the API and its database answer. */
+    Health: {
+      /** @enum {string} */
+      status: 'ok' | 'unavailable';
+      /** @enum {string} */
+      database: 'ok' | 'unavailable';
+    };
+    /** @description A feature flag as admins see it. */
+    Flag: {
+      id: string;
+      name: string;
+      enabled: boolean;
+      /** @description Free text; the outage banner’s is JSON `{ severity, text }`. */
+      value: string | null;
+      description: string;
+      /** Format: date-time */
+      updated_at: string;
+      updated_by: {
+        id: string;
+        name: string;
+        email: string;
+      } | null;
+    };
+    /** @description Every feature flag. */
+    FlagList: {
+      items: components['schemas']['Flag'][];
+    };
+    /** @description A flag as the Flagsmith client reads it (ids are numbers, the value text). */
+    FlagsmithFlag: {
+      id: number;
+      feature: {
+        id: number;
+        name: string;
+        /** @enum {string} */
+        type: 'STANDARD';
+        description: string;
+      };
+      enabled: boolean;
+      feature_state_value: string | null;
+    };
+    /** @description A trait of a Flagsmith identity. */
+    Trait: {
+      trait_key: string;
+      trait_value: string | number | boolean | null;
+    };
+    /** @description An identity’s flags and traits (Flagsmith’s identities/ answer). */
+    FlagsmithIdentity: {
+      identifier: string;
+      flags: components['schemas']['FlagsmithFlag'][];
+      traits: components['schemas']['Trait'][];
+    };
+    /** @description A Flagsmith-style refusal (`detail`), with our `error` and `message`. */
+    FlagsmithError: {
+      detail: string;
+      error: string;
+      message: string;
     };
     /** @description A rental unit. */
     Listing: {
@@ -1998,6 +3891,468 @@ export interface components {
       message: string;
       current: components['schemas']['Listing'];
     };
+    /** @description One reason behind a risk score, with its points. */
+    RiskFactor: {
+      /** @description Stable, e.g. `party_words`. */
+      code: string;
+      /** @description What a host reads, e.g. "Party words in the message". */
+      label: string;
+      points: number;
+      /** @description Why it applies to this stay, e.g. "8 guests for 2 bedrooms". */
+      detail: string;
+    };
+    /** @description The lowest score of each colour above green, under a tolerance. */
+    Thresholds: {
+      /** @description Risk score, 0 to 100. */
+      yellow: number;
+      /** @description Risk score, 0 to 100. */
+      orange: number;
+      /** @description Risk score, 0 to 100. */
+      red: number;
+    };
+    /** @description A stay's screening in a list: verification and risk. */
+    ProtectSummary: {
+      /**
+       * @description The guest's identity verification: `pending` (not started), `incomplete`, `review` (a person must look), `verified`, `declined`.
+       * @enum {string}
+       */
+      verification_status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
+      /** @description Risk score, 0 to 100. */
+      score: number;
+      /**
+       * @description The screening score's colour under the account's tolerance.
+       * @enum {string}
+       */
+      colour: 'green' | 'yellow' | 'orange' | 'red';
+      /** @description The (up to) three biggest. */
+      top_factors: components['schemas']['RiskFactor'][];
+    };
+    /** @description A stay's screening (spec section 3: the reservation's protect object). */
+    Protect: {
+      /**
+       * @description The guest's identity verification: `pending` (not started), `incomplete`, `review` (a person must look), `verified`, `declined`.
+       * @enum {string}
+       */
+      verification_status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
+      /** @description Risk score, 0 to 100. */
+      score: number;
+      /**
+       * @description The screening score's colour under the account's tolerance.
+       * @enum {string}
+       */
+      colour: 'green' | 'yellow' | 'orange' | 'red';
+      /** @description Every factor, biggest first. */
+      factors: components['schemas']['RiskFactor'][];
+      /**
+       * Format: date-time
+       * @description When it was last screened; null: not yet.
+       */
+      screened_at: string | null;
+      /**
+       * @description `low`: strict; `balanced`: the default; `high`: lenient.
+       * @enum {string}
+       */
+      tolerance: 'low' | 'balanced' | 'high';
+      thresholds: components['schemas']['Thresholds'];
+      /**
+       * @description The payment card's check.
+       * @enum {string}
+       */
+      card_check: 'passed' | 'failed' | 'not_run';
+    };
+    /** @description A reservation in a list. */
+    ReservationSummary: {
+      id: string;
+      account_id: string;
+      listing_id: string;
+      listing_nickname: string;
+      building: string | null;
+      building_slug: string | null;
+      guest_name: string;
+      /** @description Never shown to building staff (null). */
+      guest_email: string | null;
+      /** @description Never shown to building staff (null). */
+      guest_phone: string | null;
+      guests: number;
+      /** Format: date */
+      check_in_date: string;
+      /** Format: date */
+      check_out_date: string;
+      nights: number;
+      /** @enum {string} */
+      status: 'CONFIRMED' | 'CANCELLED' | 'INQUIRY';
+      /** @enum {string} */
+      source: 'airbnb' | 'booking.com' | 'vrbo' | 'direct';
+      /**
+       * @deprecated
+       * @description Deprecated: use `protect.verification_status`.
+       * @enum {string}
+       */
+      verification_status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
+      /** @description Send it back to change the reservation. */
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+      protect: components['schemas']['ProtectSummary'];
+      /**
+       * @deprecated
+       * @description Deprecated: use `protect`.
+       */
+      risk: {
+        /** @description Risk score, 0 to 100. */
+        score: number;
+        /**
+         * @description The screening score's colour under the account's tolerance.
+         * @enum {string}
+         */
+        colour: 'green' | 'yellow' | 'orange' | 'red';
+        top_factors: components['schemas']['RiskFactor'][];
+      };
+      /** @description Relevance, when the list was searched. */
+      _score?: number;
+    };
+    /** @description One of a guest's identity images (the bytes: GET /reservation/image/{id}). */
+    ReservationImage: {
+      /** @enum {string} */
+      kind: 'id_front' | 'id_back' | 'selfie';
+      /**
+       * @description Degrees clockwise.
+       * @enum {integer}
+       */
+      rotation: 0 | 90 | 180 | 270;
+      width: number;
+      height: number;
+      /**
+       * Format: date-time
+       * @description Changes with every rotation: use it to refresh the image.
+       */
+      updated_at: string;
+    };
+    /** @description A report generated for a reservation, as its detail lists it. */
+    ReportSummary: {
+      /** @enum {string} */
+      type: 'guest-portal' | 'screening';
+      /** @enum {string} */
+      format: 'pdf' | 'csv';
+      /** @enum {string} */
+      status: 'done' | 'failed';
+      /** Format: date-time */
+      generated_at: string;
+      /** @description Why it failed (the task keeps its error). */
+      error: string | null;
+    };
+    /** @description A reservation in full: the stay, the guest, the screening, images and reports. */
+    Reservation: {
+      id: string;
+      account_id: string;
+      listing_id: string;
+      listing_nickname: string;
+      building: string | null;
+      building_slug: string | null;
+      guest_name: string;
+      /** @description Never shown to building staff (null). */
+      guest_email: string | null;
+      /** @description Never shown to building staff (null). */
+      guest_phone: string | null;
+      guests: number;
+      /** Format: date */
+      check_in_date: string;
+      /** Format: date */
+      check_out_date: string;
+      nights: number;
+      /** @enum {string} */
+      status: 'CONFIRMED' | 'CANCELLED' | 'INQUIRY';
+      /** @enum {string} */
+      source: 'airbnb' | 'booking.com' | 'vrbo' | 'direct';
+      /**
+       * @deprecated
+       * @description Deprecated: use `protect.verification_status`.
+       * @enum {string}
+       */
+      verification_status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
+      /** @description Send it back to change the reservation. */
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+      /** @description The guest's message to the host. */
+      message: string | null;
+      guest_city: string | null;
+      guest_country: string | null;
+      /**
+       * @deprecated
+       * @description Deprecated: use `protect.card_check`.
+       * @enum {string}
+       */
+      card_check: 'passed' | 'failed' | 'not_run';
+      protect: components['schemas']['Protect'];
+      /**
+       * @deprecated
+       * @description Deprecated: use `protect`.
+       */
+      risk: {
+        /** @description Risk score, 0 to 100. */
+        score: number;
+        /**
+         * @description The screening score's colour under the account's tolerance.
+         * @enum {string}
+         */
+        colour: 'green' | 'yellow' | 'orange' | 'red';
+        factors: components['schemas']['RiskFactor'][];
+        /** Format: date-time */
+        screened_at: string | null;
+        /**
+         * @description `low`: strict; `balanced`: the default; `high`: lenient.
+         * @enum {string}
+         */
+        tolerance: 'low' | 'balanced' | 'high';
+        thresholds: components['schemas']['Thresholds'];
+      };
+      listing: {
+        id: string;
+        nickname: string;
+        address: string;
+        city: string;
+        country: string;
+        building: string | null;
+        building_slug: string | null;
+        timezone: string;
+        check_in_time: string;
+        check_out_time: string;
+        bedrooms: number;
+      };
+      images: components['schemas']['ReservationImage'][];
+      reports: components['schemas']['ReportSummary'][];
+    };
+    /** @description A page of reservations. */
+    ReservationPage: {
+      items: components['schemas']['ReservationSummary'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+    };
+    /** @description Counts over the reservations checking in within the window. */
+    ReservationStats: {
+      total: number;
+      by_status: {
+        CONFIRMED: number;
+        CANCELLED: number;
+        INQUIRY: number;
+      };
+      by_colour: {
+        green: number;
+        yellow: number;
+        orange: number;
+        red: number;
+      };
+      by_verification: {
+        pending: number;
+        incomplete: number;
+        review: number;
+        verified: number;
+        declined: number;
+      };
+      arrivals_today: number;
+      arrivals_next_7_days: number;
+      /** @description Confirmed stays from today that are red, orange or in review. */
+      needs_attention: number;
+    };
+    /** @description Confirmed stays by check-in month, verification, colour and source. */
+    Analytics: {
+      months: {
+        month: string;
+        total: number;
+        green: number;
+        yellow: number;
+        orange: number;
+        red: number;
+        verified: number;
+        declined: number;
+      }[];
+      by_verification: {
+        /**
+         * @description The guest's identity verification: `pending` (not started), `incomplete`, `review` (a person must look), `verified`, `declined`.
+         * @enum {string}
+         */
+        status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
+        count: number;
+      }[];
+      by_colour: {
+        /**
+         * @description The screening score's colour under the account's tolerance.
+         * @enum {string}
+         */
+        colour: 'green' | 'yellow' | 'orange' | 'red';
+        count: number;
+      }[];
+      by_source: {
+        source: string;
+        count: number;
+      }[];
+      listings_by_status: {
+        active: number;
+        inactive: number;
+        archived: number;
+      };
+    };
+    /** @description A risk tolerance and what it means for the colours. */
+    ToleranceLevel: {
+      /**
+       * @description `low`: strict; `balanced`: the default; `high`: lenient.
+       * @enum {string}
+       */
+      level: 'low' | 'balanced' | 'high';
+      label: string;
+      meaning: string;
+      thresholds: components['schemas']['Thresholds'];
+    };
+    /** @description An account's risk tolerance, and every level to choose from. */
+    ProtectSettings: {
+      /**
+       * @description `low`: strict; `balanced`: the default; `high`: lenient.
+       * @enum {string}
+       */
+      risk_tolerance: 'low' | 'balanced' | 'high';
+      levels: components['schemas']['ToleranceLevel'][];
+    };
+    /** @description One event in a reservation's protect log. */
+    ProtectLogEntry: {
+      id: string;
+      /** Format: date-time */
+      at: string;
+      /** @enum {string} */
+      event:
+        | 'screened'
+        | 'risk_recalculated'
+        | 'verification_changed'
+        | 'image_rotated'
+        | 'report_generated'
+        | 'report_failed'
+        | 'reservation_created'
+        | 'reservation_updated'
+        | 'tolerance_changed'
+        | 'message_released';
+      /** @description Who did it ("Hostdash Protect" for the screening). */
+      actor_name: string;
+      /** @description A person decided it (not the automatic screening). */
+      supervised: boolean;
+      note: string | null;
+      /** @description What changed, by event (e.g. `{ from, to }`). */
+      details: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description One event in an account's protect log, with the stay it is about. */
+    AccountLogEntry: {
+      id: string;
+      /** Format: date-time */
+      at: string;
+      /** @enum {string} */
+      event:
+        | 'screened'
+        | 'risk_recalculated'
+        | 'verification_changed'
+        | 'image_rotated'
+        | 'report_generated'
+        | 'report_failed'
+        | 'reservation_created'
+        | 'reservation_updated'
+        | 'tolerance_changed'
+        | 'message_released';
+      /** @description Who did it ("Hostdash Protect" for the screening). */
+      actor_name: string;
+      /** @description A person decided it (not the automatic screening). */
+      supervised: boolean;
+      note: string | null;
+      /** @description What changed, by event (e.g. `{ from, to }`). */
+      details: {
+        [key: string]: unknown;
+      };
+      account_id: string;
+      reservation_id: string | null;
+      guest_name: string | null;
+      listing_nickname: string | null;
+    };
+    /** @description A page of a reservation's protect log, newest first. */
+    ProtectLogPage: {
+      items: components['schemas']['ProtectLogEntry'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+    };
+    /** @description A page of an account's protect log, newest first. */
+    AccountLogPage: {
+      items: components['schemas']['AccountLogEntry'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+    };
+    /** @description The reservation as screened again. */
+    Rescreened: {
+      reservation: components['schemas']['Reservation'];
+    };
+    /** @description The task of generating a report: its file, or its error. */
+    ReportTask: {
+      reservation_id: string;
+      /** @enum {string} */
+      type: 'guest-portal' | 'screening';
+      /** @enum {string} */
+      format: 'pdf' | 'csv';
+      /** @enum {string} */
+      status: 'done' | 'failed';
+      /** Format: date-time */
+      generated_at: string;
+      file_name: string | null;
+      content_type: string | null;
+      /** @description Bytes. */
+      size: number | null;
+      error: string | null;
+    };
+    /** @description An address tidied and split into components. */
+    NormalisedAddress: {
+      formatted: string;
+      components: {
+        line1: string;
+        line2: string | null;
+        city: string | null;
+        /** @description State or province, when given. */
+        region: string | null;
+        postal_code: string | null;
+        /** @description ISO 3166-1 alpha-2. */
+        country: string | null;
+      };
+      /** @description Whether it differs from what was sent. */
+      changed: boolean;
+    };
+    /** @description The reservation changed since the caller read it: here is the current one. */
+    StaleReservation: {
+      /** @enum {string} */
+      error: 'stale_write';
+      message: string;
+      current: components['schemas']['Reservation'];
+    };
+    /** @description A reservation typed in by a host. Optional text may be cleared with "" or null. */
+    ReservationInput: {
+      listing_id: string;
+      guest_name: string;
+      /** Format: email */
+      guest_email: string;
+      guest_phone?: string | null;
+      guest_city?: string | null;
+      guest_country?: string | null;
+      guests: number;
+      check_in_date: string;
+      check_out_date: string;
+      /** @enum {string} */
+      source: 'airbnb' | 'booking.com' | 'vrbo' | 'direct';
+      /** @enum {string} */
+      status?: 'CONFIRMED' | 'CANCELLED' | 'INQUIRY';
+      message?: string | null;
+      /** @enum {string} */
+      card_check?: 'passed' | 'failed' | 'not_run';
+    };
   };
   responses: never;
   parameters: never;
@@ -2007,6 +4362,23 @@ export interface components {
 }
 export type ApiError = components['schemas']['ApiError'];
 export type Ok = components['schemas']['Ok'];
+export type VendorBuilding = components['schemas']['VendorBuilding'];
+export type User = components['schemas']['User'];
+export type SignedIn = components['schemas']['SignedIn'];
+export type SecondStep = components['schemas']['SecondStep'];
+export type CurrentUser = components['schemas']['CurrentUser'];
+export type Message = components['schemas']['Message'];
+export type Notification = components['schemas']['Notification'];
+export type NotificationList = components['schemas']['NotificationList'];
+export type AdminUser = components['schemas']['AdminUser'];
+export type AdminUserPage = components['schemas']['AdminUserPage'];
+export type Health = components['schemas']['Health'];
+export type Flag = components['schemas']['Flag'];
+export type FlagList = components['schemas']['FlagList'];
+export type FlagsmithFlag = components['schemas']['FlagsmithFlag'];
+export type Trait = components['schemas']['Trait'];
+export type FlagsmithIdentity = components['schemas']['FlagsmithIdentity'];
+export type FlagsmithError = components['schemas']['FlagsmithError'];
 export type Listing = components['schemas']['Listing'];
 export type UpcomingReservation = components['schemas']['UpcomingReservation'];
 export type ListingDetail = components['schemas']['ListingDetail'];
@@ -2016,5 +4388,27 @@ export type ListingStats = components['schemas']['ListingStats'];
 export type BuildingArrival = components['schemas']['BuildingArrival'];
 export type BuildingView = components['schemas']['BuildingView'];
 export type StaleListing = components['schemas']['StaleListing'];
+export type RiskFactor = components['schemas']['RiskFactor'];
+export type Thresholds = components['schemas']['Thresholds'];
+export type ProtectSummary = components['schemas']['ProtectSummary'];
+export type Protect = components['schemas']['Protect'];
+export type ReservationSummary = components['schemas']['ReservationSummary'];
+export type ReservationImage = components['schemas']['ReservationImage'];
+export type ReportSummary = components['schemas']['ReportSummary'];
+export type Reservation = components['schemas']['Reservation'];
+export type ReservationPage = components['schemas']['ReservationPage'];
+export type ReservationStats = components['schemas']['ReservationStats'];
+export type Analytics = components['schemas']['Analytics'];
+export type ToleranceLevel = components['schemas']['ToleranceLevel'];
+export type ProtectSettings = components['schemas']['ProtectSettings'];
+export type ProtectLogEntry = components['schemas']['ProtectLogEntry'];
+export type AccountLogEntry = components['schemas']['AccountLogEntry'];
+export type ProtectLogPage = components['schemas']['ProtectLogPage'];
+export type AccountLogPage = components['schemas']['AccountLogPage'];
+export type Rescreened = components['schemas']['Rescreened'];
+export type ReportTask = components['schemas']['ReportTask'];
+export type NormalisedAddress = components['schemas']['NormalisedAddress'];
+export type StaleReservation = components['schemas']['StaleReservation'];
+export type ReservationInput = components['schemas']['ReservationInput'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

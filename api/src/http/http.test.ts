@@ -2,6 +2,7 @@ import { buildApp } from '../app';
 import type { Database } from '../db/database';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
 import { INTERNAL_ERROR } from './errors';
+import { errors } from './schemas';
 
 let api: TestApi;
 const logLines: string[] = [];
@@ -11,7 +12,7 @@ beforeAll(async () => {
     logger: { stream: { write: (line) => logLines.push(line) } },
   });
   // A route that fails the way a bug would, with a secret in its message.
-  api.app.get('/test/explode', async () => {
+  api.app.get('/test/explode', { schema: { response: errors(500) } }, async () => {
     throw new Error('secret detail: connection string postgres://user:pw@db/hostdash');
   });
 });

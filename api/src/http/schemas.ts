@@ -223,13 +223,3 @@ export function assertCalendarDate(value: string, field: string): void {
     throw badRequest('invalid_request', `"${field}" must be a real date (got "${value}").`);
   }
 }
-
-// Old names, until every area's routes are written with the schemas above.
-export const idParam = { type: 'string', pattern: ID_PATTERN } as const;
-export const emailField = { type: 'string', format: 'email', maxLength: 254 } as const;
-export const okResponse = { ok: true } as const;
-export const dateField = { type: 'string', pattern: DATE_PATTERN } as const;
-export const optionalDateQuery = {
-  type: 'string',
-  pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$',
-} as const;

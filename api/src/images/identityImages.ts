@@ -3,13 +3,14 @@
 // writes a new blob and repoints only this reservation's row, so a blob shared with another
 // reservation never changes under it. Vendors: 403.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import sharp from 'sharp';
 import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Database, Sql } from '../db/database';
 import { ApiError, notFound } from '../http/errors';
-import { idParam } from '../http/schemas';
+import { errors, IdParams, query, ref, SESSION, type Api } from '../http/schemas';
+import { ReservationImageSchema } from '../reservations/reservationSchemas';
 import { actorOf, appendLog } from '../protect/protectLog';
 import {
   findReservationRef,
@@ -154,17 +155,34 @@ async function rotateImage(
   );
 }
 
-export function registerImageRoutes(app: FastifyInstance, { db }: AppContext): void {
-  const params = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
-
-  app.get<{ Params: { id: string }; Querystring: { image: ImageKind | 'any' } }>(
+export function registerImageRoutes(app: Api, { db }: AppContext): void {
+  app.get(
     '/reservation/image/:id',
     {
       schema: {
-        params,
-        querystring: {
-          type: 'object',
-          properties: { image: { type: 'string', enum: [...IMAGE_KINDS, 'any'], default: 'any' } },
+        summary: 'The bytes of a guest’s identity image',
+        description:
+          '`image=any` (the default): the first there is of id_front, id_back, selfie. Never cached by browsers; answers 304 to a matching If-None-Match. Not for vendors.',
+        tags: ['images'],
+        security: SESSION,
+        params: IdParams,
+        querystring: query({
+          image: Type.Unsafe<ImageKind | 'any'>({
+            type: 'string',
+            enum: [...IMAGE_KINDS, 'any'],
+            default: 'any',
+          }),
+        }),
+        response: {
+          200: {
+            description: 'The image (JPEG or PNG).',
+            content: {
+              'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+              'image/png': { schema: { type: 'string', format: 'binary' } },
+            },
+          },
+          304: { description: 'Not changed since the ETag sent.', type: 'null' },
+          ...errors(400, 401, 403, 404),
         },
       },
     },
@@ -187,24 +205,28 @@ export function registerImageRoutes(app: FastifyInstance, { db }: AppContext): v
     },
   );
 
-  app.get<{
-    Params: { id: string };
-    Querystring: { image: ImageKind; degrees: number; sync?: number };
-  }>(
+  app.get(
     '/reservation/rotateImage/:id',
     {
       schema: {
-        params,
-        querystring: {
-          type: 'object',
-          required: ['image'],
-          properties: {
-            image: { type: 'string', enum: IMAGE_KINDS },
-            degrees: { type: 'integer', enum: ROTATIONS, default: 90 },
-            // Rotation is always done before answering; the flag is accepted for the dashboard.
-            sync: { type: 'integer', enum: [0, 1] },
-          },
-        },
+        summary: 'Rotate a guest’s identity image (the bytes change and are kept)',
+        description:
+          'Logged in the protect log. 409 `conflict` when someone else rotates it at the same moment. Not for vendors.',
+        tags: ['images'],
+        security: SESSION,
+        params: IdParams,
+        querystring: query({
+          image: Type.Unsafe<ImageKind>({ type: 'string', enum: [...IMAGE_KINDS] }),
+          degrees: Type.Unsafe<(typeof ROTATIONS)[number]>({
+            type: 'integer',
+            enum: [...ROTATIONS],
+            default: 90,
+            description: 'Clockwise.',
+          }),
+          // Rotation is always done before answering; the flag is accepted for the dashboard.
+          sync: Type.Optional(Type.Integer({ enum: [0, 1] })),
+        }),
+        response: { 200: ref(ReservationImageSchema), ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

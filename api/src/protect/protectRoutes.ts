@@ -2,45 +2,46 @@
 // account-wide log (GET /protect/log), a re-screen on demand (POST /protect/webhook), a
 // reservation's verification change (POST /reservation/changeVerification/{id}) and its history
 // (GET /reservation/protectLog/{id}). None of it is for building staff (vendors: 403).
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { isAdmin, requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { idParam, ID_PATTERN } from '../http/schemas';
+import { errors, Id, IdParams, query, ref, SESSION, type Api } from '../http/schemas';
 import { SqlParams } from '../http/sqlParams';
 import {
   findReservation,
   refuseVendor,
   RESERVATION_NOT_FOUND_MESSAGE,
   reservationScope,
-  VERIFICATION_STATUSES,
   type ReservationDetail,
-  type VerificationStatus,
 } from '../reservations/reservationQueries';
+import {
+  AccountLogPageSchema,
+  logPagingQuery,
+  ProtectLogPageSchema,
+  ProtectSettingsSchema,
+  RescreenedSchema,
+  ReservationSchema,
+} from '../reservations/reservationSchemas';
+import { RiskToleranceSchema, VerificationStatusSchema } from '../domainSchemas';
 import { accountLog, actorOf, appendLog, reservationLog, SCREENING_ACTOR } from './protectLog';
-import { RISK_TOLERANCES, TOLERANCE_LEVELS, type RiskTolerance } from './risk';
+import { TOLERANCE_LEVELS, type RiskTolerance } from './risk';
 import { screenReservations } from './screening';
 
 const VENDOR_MESSAGE = 'Building staff do not have access to guest screening.';
 export const MAX_NOTE_LENGTH = 1000;
-const LOG_PAGE_SIZE = 100;
 
 export const RISK_TYPES = ['screening', 'identity', 'payment'] as const;
 
 export interface ProtectSettings {
   risk_tolerance: RiskTolerance;
-  levels: typeof TOLERANCE_LEVELS;
+  levels: Array<(typeof TOLERANCE_LEVELS)[number]>;
 }
 
 /** Who may change an account's risk tolerance: its owner or admin (subtype), or Hostdash staff. */
 export const mayChangeTolerance = (caller: Caller): boolean =>
   isAdmin(caller) || caller.subtype === 'owner' || caller.subtype === 'admin';
-
-const logPagingQuery = {
-  from: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
-  size: { type: 'integer', minimum: 1, maximum: LOG_PAGE_SIZE, default: LOG_PAGE_SIZE },
-} as const;
 
 const ACCOUNT_NOT_FOUND = 'This account does not exist or is not yours.';
 
@@ -59,7 +60,7 @@ async function protectSettings(sql: Sql, accountId: string): Promise<ProtectSett
     [accountId],
   );
   if (!row) throw notFound(ACCOUNT_NOT_FOUND);
-  return { risk_tolerance: row.risk_tolerance, levels: TOLERANCE_LEVELS };
+  return { risk_tolerance: row.risk_tolerance, levels: [...TOLERANCE_LEVELS] };
 }
 
 async function requireReservation(
@@ -72,12 +73,22 @@ async function requireReservation(
   return reservation;
 }
 
-export function registerProtectRoutes(app: FastifyInstance, { db }: AppContext): void {
-  const accountQuery = { account_id: { type: 'string', pattern: ID_PATTERN } } as const;
+export function registerProtectRoutes(app: Api, { db }: AppContext): void {
+  const accountQuery = {
+    account_id: Type.Optional(Id('Staff only: another account than their own.')),
+  };
 
-  app.get<{ Querystring: { account_id?: string } }>(
+  app.get(
     '/protect/settings',
-    { schema: { querystring: { type: 'object', properties: accountQuery } } },
+    {
+      schema: {
+        summary: 'The account’s risk tolerance and the levels to choose from',
+        tags: ['protect'],
+        security: SESSION,
+        querystring: query(accountQuery),
+        response: { 200: ref(ProtectSettingsSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const caller = await requireUser(db, request);
       refuseVendor(caller, VENDOR_MESSAGE);
@@ -85,15 +96,17 @@ export function registerProtectRoutes(app: FastifyInstance, { db }: AppContext):
     },
   );
 
-  app.post<{ Querystring: { risk: RiskTolerance; account_id?: string } }>(
+  app.post(
     '/protect/actions/setRiskTolerance',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          required: ['risk'],
-          properties: { risk: { type: 'string', enum: RISK_TOLERANCES }, ...accountQuery },
-        },
+        summary: 'Set the account’s risk tolerance (owners)',
+        description:
+          'Every colour moves at once (colours are derived when read). Logged in the account’s protect log.',
+        tags: ['protect'],
+        security: SESSION,
+        querystring: query({ risk: RiskToleranceSchema, ...accountQuery }),
+        response: { 200: ref(ProtectSettingsSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -127,11 +140,15 @@ export function registerProtectRoutes(app: FastifyInstance, { db }: AppContext):
     },
   );
 
-  app.get<{ Querystring: { from: number; size: number; account_id?: string } }>(
+  app.get(
     '/protect/log',
     {
       schema: {
-        querystring: { type: 'object', properties: { ...logPagingQuery, ...accountQuery } },
+        summary: 'The account’s protect log, newest first',
+        tags: ['protect'],
+        security: SESSION,
+        querystring: query({ ...logPagingQuery, ...accountQuery }),
+        response: { 200: ref(AccountLogPageSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -143,12 +160,16 @@ export function registerProtectRoutes(app: FastifyInstance, { db }: AppContext):
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { from: number; size: number } }>(
+  app.get(
     '/reservation/protectLog/:id',
     {
       schema: {
-        params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        querystring: { type: 'object', properties: logPagingQuery },
+        summary: 'A reservation’s protect log, newest first (pages of 100)',
+        tags: ['protect'],
+        security: SESSION,
+        params: IdParams,
+        querystring: query(logPagingQuery),
+        response: { 200: ref(ProtectLogPageSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -165,27 +186,22 @@ export function registerProtectRoutes(app: FastifyInstance, { db }: AppContext):
     },
   );
 
-  app.post<{
-    Params: { id: string };
-    Querystring: { supervised: 0 | 1 };
-    Body: { status: VerificationStatus; note?: string };
-  }>(
+  app.post(
     '/reservation/changeVerification/:id',
     {
       schema: {
-        params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        querystring: {
-          type: 'object',
-          properties: { supervised: { type: 'integer', enum: [0, 1], default: 1 } },
-        },
-        body: {
-          type: 'object',
-          required: ['status'],
-          properties: {
-            status: { type: 'string', enum: VERIFICATION_STATUSES },
-            note: { type: 'string', maxLength: MAX_NOTE_LENGTH },
-          },
-        },
+        summary: 'Change a guest’s verification, with a note',
+        description:
+          '`supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status.',
+        tags: ['protect'],
+        security: SESSION,
+        params: IdParams,
+        querystring: query({ supervised: Type.Integer({ enum: [0, 1], default: 1 }) }),
+        body: Type.Object({
+          status: VerificationStatusSchema,
+          note: Type.Optional(Type.String({ maxLength: MAX_NOTE_LENGTH })),
+        }),
+        response: { 200: ref(ReservationSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -234,22 +250,25 @@ export function registerProtectRoutes(app: FastifyInstance, { db }: AppContext):
     },
   );
 
-  app.post<{
-    Body: { reservation: string; riskType: (typeof RISK_TYPES)[number]; source: string };
-  }>(
+  app.post(
     '/protect/webhook',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['reservation'],
-          properties: {
-            // A number is accepted too (coerced to its digits).
-            reservation: { type: 'string', pattern: ID_PATTERN },
-            riskType: { type: 'string', enum: RISK_TYPES, default: 'screening' },
-            source: { type: 'string', minLength: 1, maxLength: 40, default: 'dashboard' },
-          },
-        },
+        summary: 'Screen a reservation again',
+        description: 'The dashboard sends `source: dashboard`. Logged as a recalculation.',
+        tags: ['protect'],
+        security: SESSION,
+        body: query({
+          // A number is accepted too (coerced to its digits).
+          reservation: Id('The reservation to screen.'),
+          riskType: Type.Unsafe<(typeof RISK_TYPES)[number]>({
+            type: 'string',
+            enum: [...RISK_TYPES],
+            default: 'screening',
+          }),
+          source: Type.String({ minLength: 1, maxLength: 40, default: 'dashboard' }),
+        }),
+        response: { 200: ref(RescreenedSchema), ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {

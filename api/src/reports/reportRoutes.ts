@@ -2,12 +2,13 @@
 // (a real PDF with pdf-lib, or a CSV), stores the result or its failure as the reservation's task
 // for that type and format, and answers the task (JSON) or the file. The stored file is reused
 // until `refresh=1`. Vendors: 403.
-import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
 import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { ApiError, notFound } from '../http/errors';
-import { idParam } from '../http/schemas';
+import { errors, Id, query, ref, SESSION, type Api } from '../http/schemas';
+import { ReportTaskSchema } from '../reservations/reservationSchemas';
 import { loadImages } from '../images/identityImages';
 import { actorOf, appendLog, reservationLog } from '../protect/protectLog';
 import {
@@ -31,25 +32,15 @@ import {
 const REPORT_LOG_ENTRIES = 100;
 const GENERIC_FAILURE = 'The report could not be generated. Try again in a moment.';
 
-export interface ReportTask {
-  reservation_id: string;
-  type: ReportType;
-  format: ReportFormat;
-  status: 'done' | 'failed';
-  generated_at: string;
-  file_name: string | null;
-  content_type: string | null;
-  size: number | null;
-  error: string | null;
-}
+export type ReportTask = Static<typeof ReportTaskSchema>;
 
 interface StoredReport extends ReportTask {
   bytes: Uint8Array | null;
 }
 
 interface ReportQuery {
-  refresh?: 0 | 1;
-  download?: 0 | 1;
+  refresh?: number;
+  download?: number;
   format: ReportFormat;
 }
 
@@ -119,7 +110,7 @@ async function storeOutcome(
   });
 }
 
-export function registerReportRoutes(app: FastifyInstance, { db }: AppContext): void {
+export function registerReportRoutes(app: Api, { db }: AppContext): void {
   const handler = async (
     caller: Caller,
     id: string,
@@ -172,34 +163,54 @@ export function registerReportRoutes(app: FastifyInstance, { db }: AppContext): 
     }
   };
 
-  const querystring = {
-    type: 'object',
-    properties: {
-      refresh: { type: 'integer', enum: [0, 1] },
-      download: { type: 'integer', enum: [0, 1] },
-      format: { type: 'string', enum: REPORT_FORMATS, default: 'pdf' },
-    },
-  } as const;
+  const querystring = query({
+    refresh: Type.Optional(Type.Integer({ enum: [0, 1], description: '1: generate it anew.' })),
+    download: Type.Optional(
+      Type.Integer({ enum: [0, 1], description: '1: answer the file instead of the task.' }),
+    ),
+    format: Type.Unsafe<ReportFormat>({
+      type: 'string',
+      enum: [...REPORT_FORMATS],
+      default: 'pdf',
+    }),
+  });
+  const file = { schema: { type: 'string', format: 'binary' } };
 
   const register = (path: string, withType: boolean): void => {
-    app.get<{ Params: { id: string; type?: ReportType }; Querystring: ReportQuery }>(
+    app.get(
       path,
       {
         schema: {
-          params: {
-            type: 'object',
-            required: withType ? ['type', 'id'] : ['id'],
-            properties: {
-              id: idParam,
-              ...(withType ? { type: { type: 'string', enum: REPORT_TYPES } } : {}),
-            },
-          },
+          summary: withType
+            ? 'Generate a reservation’s report, or download it'
+            : 'Generate a reservation’s guest-portal report, or download it',
+          description:
+            'Answers the task (its file, or why it failed: the error is kept in the task); with `download=1`, the file. A stored file is reused until `refresh=1`. 422 `nothing_to_report` when the reservation has nothing for it. Not for vendors.',
+          tags: ['reports'],
+          security: SESSION,
+          params: withType
+            ? Type.Object({
+                id: Id(),
+                type: Type.Unsafe<ReportType>({ type: 'string', enum: [...REPORT_TYPES] }),
+              })
+            : Type.Object({ id: Id() }),
           querystring,
+          response: {
+            200: {
+              description: 'The task (JSON), or with `download=1` the file.',
+              content: {
+                'application/json': { schema: ref(ReportTaskSchema) },
+                'application/pdf': file,
+                'text/csv': file,
+              },
+            },
+            ...errors(400, 401, 403, 404, 422, 500),
+          },
         },
       },
       async (request, reply) => {
         const caller = await requireUser(db, request);
-        const type = request.params.type ?? 'guest-portal';
+        const type = 'type' in request.params ? request.params.type : 'guest-portal';
         const report = await handler(caller, request.params.id, type, request.query, request.log);
         if (request.query.download === 1 && report.bytes) {
           return reply

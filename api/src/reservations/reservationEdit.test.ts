@@ -224,9 +224,16 @@ describe('POST /reservation/update/{id}', () => {
         },
       },
     });
+    // A one-night stay starting on a Friday or Saturday adds its own 15 points (whatever today is).
+    const [weekend] = await api.db.query<{ yes: boolean }>(
+      `select extract(isodow from current_date + 10) in (5, 6) as yes`,
+    );
     expect(recalculated).toMatchObject({
       event: 'risk_recalculated',
-      details: { before: { score: 20 }, after: { score: 35, colour: 'yellow' } },
+      details: {
+        before: { score: 20 },
+        after: weekend?.yes ? { score: 50, colour: 'orange' } : { score: 35, colour: 'yellow' },
+      },
     });
   });
 

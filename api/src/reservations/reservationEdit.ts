@@ -2,51 +2,37 @@
 // (or fixed after an import). Both screen it at once, in the same transaction, and log what
 // happened. Updates apply only to the version the caller read (409 `stale_write` otherwise), like
 // listings. Vendors: 403.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { ApiError, badRequest, notFound } from '../http/errors';
-import { assertCalendarDate, dateField, emailField, idParam, ID_PATTERN } from '../http/schemas';
+import { assertCalendarDate, errors, IdParams, ref, SESSION, type Api } from '../http/schemas';
 import { SqlParams } from '../http/sqlParams';
 import { listingScope } from '../listings/listingQueries';
 import { actorOf, appendLog, SCREENING_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
 import {
-  CARD_CHECKS,
   findReservation,
   refuseVendor,
   RESERVATION_NOT_FOUND_MESSAGE,
-  RESERVATION_SOURCES,
-  RESERVATION_STATUSES,
   reservationScope,
-  type CardCheck,
   type ReservationDetail,
-  type ReservationSource,
-  type ReservationStatus,
 } from './reservationQueries';
+import {
+  ReservationChangesBody,
+  ReservationInputSchema,
+  ReservationSchema,
+  StaleReservationSchema,
+  type ReservationFields,
+} from './reservationSchemas';
 
+export { MAX_GUESTS } from './reservationSchemas';
+export type { ReservationFields };
 export const MAX_NIGHTS = 365;
-export const MAX_GUESTS = 30;
 const MIN_PHONE_DIGITS = 6;
 const MAX_PHONE_DIGITS = 20;
 const PHONE_CHARACTERS = /^[0-9+\-() ]+$/;
-
-export interface ReservationFields {
-  listing_id: string;
-  guest_name: string;
-  guest_email: string;
-  guest_phone?: string | null;
-  guest_city?: string | null;
-  guest_country?: string | null;
-  guests: number;
-  check_in_date: string;
-  check_out_date: string;
-  source: ReservationSource;
-  status?: ReservationStatus;
-  message?: string | null;
-  card_check?: CardCheck;
-}
 
 type FieldName = keyof ReservationFields;
 
@@ -69,48 +55,6 @@ const COLUMNS: Record<FieldName, { column: string; cast: string }> = {
 const FIELD_NAMES = Object.keys(COLUMNS) as FieldName[];
 /** Optional text a host may clear: '' or null stores null. */
 const CLEARABLE: readonly FieldName[] = ['guest_phone', 'guest_city', 'guest_country', 'message'];
-
-const nullableText = (maxLength: number, extra: Record<string, unknown> = {}) =>
-  ({ type: ['string', 'null'], maxLength, ...extra }) as const;
-
-const FIELD_SCHEMAS = {
-  listing_id: { type: 'string', pattern: ID_PATTERN },
-  guest_name: { type: 'string', minLength: 1, maxLength: 120 },
-  guest_email: emailField,
-  guest_phone: nullableText(40),
-  guest_city: nullableText(100),
-  guest_country: { type: ['string', 'null'], pattern: '^[A-Za-z]{2}$' },
-  guests: { type: 'integer', minimum: 1, maximum: MAX_GUESTS },
-  check_in_date: dateField,
-  check_out_date: dateField,
-  source: { type: 'string', enum: RESERVATION_SOURCES },
-  status: { type: 'string', enum: RESERVATION_STATUSES },
-  message: nullableText(2000),
-  card_check: { type: 'string', enum: CARD_CHECKS },
-} as const;
-
-const createSchema = {
-  type: 'object',
-  required: [
-    'listing_id',
-    'guest_name',
-    'guest_email',
-    'guests',
-    'check_in_date',
-    'check_out_date',
-    'source',
-  ],
-  properties: FIELD_SCHEMAS,
-} as const;
-
-const updateSchema = {
-  type: 'object',
-  required: ['version'],
-  properties: {
-    version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-    ...FIELD_SCHEMAS,
-  },
-} as const;
 
 const staleWrite = (current: ReservationDetail): ApiError =>
   new ApiError(
@@ -223,10 +167,21 @@ async function storedFields(sql: Sql, caller: Caller, id: string): Promise<Store
   return row ?? null;
 }
 
-export function registerReservationEditRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.post<{ Body: ReservationFields }>(
+export function registerReservationEditRoutes(app: Api, { db }: AppContext): void {
+  app.post(
     '/reservation/create',
-    { preValidation: prepareBody(false), schema: { body: createSchema } },
+    {
+      preValidation: prepareBody(false),
+      schema: {
+        summary: 'Create a reservation typed in by a host',
+        description:
+          'Screened at once, in the same transaction, and logged. The listing must be one of the caller’s account. Not for vendors.',
+        tags: ['reservations'],
+        security: SESSION,
+        body: ref(ReservationInputSchema),
+        response: { 201: ref(ReservationSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request, reply) => {
       const caller = await requireUser(db, request);
       refuseVendor(caller, 'Building staff cannot create reservations.');
@@ -270,17 +225,28 @@ export function registerReservationEditRoutes(app: FastifyInstance, { db }: AppC
       });
       request.log.info({ event: 'reservation_created', reservationId: id }, 'Reservation created');
       const created = await findReservation(db, caller, id);
+      if (!created) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
       return reply.code(201).send(created);
     },
   );
 
-  app.post<{ Params: { id: string }; Body: Partial<ReservationFields> & { version: number } }>(
+  app.post(
     '/reservation/update/:id',
     {
       preValidation: prepareBody(true),
       schema: {
-        params: { type: 'object', required: ['id'], properties: { id: idParam } },
-        body: updateSchema,
+        summary: 'Change a reservation',
+        description:
+          'Send the `version` you read; a stale one gets 409 with the current reservation. Screened again and logged. Not for vendors.',
+        tags: ['reservations'],
+        security: SESSION,
+        params: IdParams,
+        body: ReservationChangesBody,
+        response: {
+          200: ref(ReservationSchema),
+          ...errors(400, 401, 403, 404),
+          409: ref(StaleReservationSchema),
+        },
       },
     },
     async (request) => {

@@ -7,14 +7,8 @@ import type { Sql } from '../db/database';
 import { forbidden } from '../http/errors';
 import { SqlParams } from '../http/sqlParams';
 import { isVendor, listingScope } from '../listings/listingQueries';
-import {
-  riskColourSql,
-  thresholdsOf,
-  type RiskColour,
-  type RiskTolerance,
-  type Thresholds,
-} from '../protect/risk';
-import type { RiskFactor } from '../protect/screening';
+import { riskColourSql, thresholdsOf } from '../protect/risk';
+import type { Reservation, ReservationSummary } from './reservationSchemas';
 
 export const RESERVATION_STATUSES = ['CONFIRMED', 'CANCELLED', 'INQUIRY'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
@@ -62,27 +56,21 @@ export function refuseVendor(caller: Caller, message: string): void {
   if (isVendor(caller)) throw forbidden(message);
 }
 
-export interface ReservationItem {
-  id: string;
-  account_id: string;
-  listing_id: string;
-  listing_nickname: string;
-  building: string | null;
-  building_slug: string | null;
-  guest_name: string;
-  guest_email: string | null;
-  guest_phone: string | null;
-  guests: number;
-  check_in_date: string;
-  check_out_date: string;
-  nights: number;
-  status: ReservationStatus;
-  source: ReservationSource;
-  verification_status: VerificationStatus;
-  risk: { score: number; colour: RiskColour; top_factors: RiskFactor[] };
-  version: number;
-  created_at: string;
-  _score?: number;
+/** A list item as the SQL reads it; `toSummary` adds the `protect` object. */
+export type ReservationItemRow = Omit<ReservationSummary, 'protect'>;
+export type ReservationItem = ReservationSummary;
+
+/** A list item with its screening grouped as spec section 3 names it (`protect`). */
+export function toSummary(row: ReservationItemRow): ReservationSummary {
+  return {
+    ...row,
+    protect: {
+      verification_status: row.verification_status,
+      score: row.risk.score,
+      colour: row.risk.colour,
+      top_factors: row.risk.top_factors,
+    },
+  };
 }
 
 /** The fields a list item and the detail share (without `risk`). Vendors get no email or phone. */
@@ -103,54 +91,10 @@ export function itemColumns(caller: Caller): string {
     r.version, r.created_at`;
 }
 
-export interface ReservationImageInfo {
-  kind: string;
-  rotation: number;
-  width: number;
-  height: number;
-  updated_at: string;
-}
+export type ReservationDetail = Reservation;
 
-export interface ReportSummary {
-  type: string;
-  format: string;
-  status: 'done' | 'failed';
-  generated_at: string;
-  error: string | null;
-}
-
-export interface ReservationDetail extends Omit<ReservationItem, 'risk' | '_score'> {
-  message: string | null;
-  guest_city: string | null;
-  guest_country: string | null;
-  card_check: CardCheck;
-  risk: {
-    score: number;
-    colour: RiskColour;
-    factors: RiskFactor[];
-    screened_at: string | null;
-    tolerance: RiskTolerance;
-    thresholds: Thresholds;
-  };
-  listing: {
-    id: string;
-    nickname: string;
-    address: string;
-    city: string;
-    country: string;
-    building: string | null;
-    building_slug: string | null;
-    timezone: string;
-    check_in_time: string;
-    check_out_time: string;
-    bedrooms: number;
-  };
-  images: ReservationImageInfo[];
-  reports: ReportSummary[];
-}
-
-type DetailRow = Omit<ReservationDetail, 'risk'> & {
-  risk: Omit<ReservationDetail['risk'], 'thresholds'>;
+type DetailRow = Omit<Reservation, 'risk' | 'protect'> & {
+  risk: Omit<Reservation['risk'], 'thresholds'>;
 };
 
 const DETAIL_COLUMNS = (caller: Caller): string => `${sharedColumns(caller)},
@@ -186,7 +130,21 @@ export async function findReservation(
     params.values,
   );
   if (!row) return null;
-  return { ...row, risk: { ...row.risk, thresholds: thresholdsOf(row.risk.tolerance) } };
+  const risk = { ...row.risk, thresholds: thresholdsOf(row.risk.tolerance) };
+  return {
+    ...row,
+    risk,
+    protect: {
+      verification_status: row.verification_status,
+      score: risk.score,
+      colour: risk.colour,
+      factors: risk.factors,
+      screened_at: risk.screened_at,
+      tolerance: risk.tolerance,
+      thresholds: risk.thresholds,
+      card_check: row.card_check,
+    },
+  };
 }
 
 /** The id and account of a reservation in scope (for the routes that act on one), or null. */

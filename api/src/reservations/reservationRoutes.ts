@@ -1,17 +1,17 @@
 // GET /reservation/search (filtered, searched, sorted and paged in SQL), /reservation/stats,
 // /reservation/analytics and /reservation/get/{id}.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { notFound } from '../http/errors';
-import { idParam, pagingQuery } from '../http/schemas';
+import { errors, IdParams, query, ref, SESSION, type Api } from '../http/schemas';
 import { countRows, readPage } from '../http/pageQuery';
 import { orderBy } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 import { listingScope } from '../listings/listingQueries';
 import { prepareSearch } from '../listings/listingSearch';
-import { RISK_COLOURS, type RiskColour } from '../protect/risk';
+import { RISK_COLOURS } from '../protect/risk';
 import {
   COLOUR_SQL,
   findReservation,
@@ -22,18 +22,25 @@ import {
   RESERVATION_SOURCES,
   RESERVATION_STATUSES,
   reservationScope,
+  toSummary,
   VERIFICATION_STATUSES,
-  type ReservationItem,
-  type ReservationStatus,
-  type VerificationStatus,
+  type ReservationItemRow,
 } from './reservationQueries';
+import {
+  AnalyticsSchema,
+  ReservationPageSchema,
+  ReservationSchema,
+  ReservationSearchQuery,
+  ReservationStatsSchema,
+  reservationFilterQuery,
+  type ReservationAnalytics,
+  type ReservationStats,
+} from './reservationSchemas';
 import {
   checkInWindow,
   RESERVATION_SORT,
   reservationFilter,
-  reservationFilterQuery,
   reservationSort,
-  type ReservationFilterQuery,
 } from './reservationSearch';
 
 /** Arrivals: non-cancelled stays checking in today, and from today through today + this. */
@@ -41,38 +48,7 @@ const ARRIVALS_DAYS_AHEAD = 7;
 /** Analytics covers the months up to this many after the current one. */
 const ANALYTICS_MONTHS_AHEAD = 3;
 
-interface SearchQuery extends ReservationFilterQuery {
-  from: number;
-  size: number;
-  sort?: string;
-}
-
-export interface ReservationStats {
-  total: number;
-  by_status: Record<ReservationStatus, number>;
-  by_colour: Record<RiskColour, number>;
-  by_verification: Record<VerificationStatus, number>;
-  arrivals_today: number;
-  arrivals_next_7_days: number;
-  needs_attention: number;
-}
-
-export interface ReservationAnalytics {
-  months: Array<{
-    month: string;
-    total: number;
-    green: number;
-    yellow: number;
-    orange: number;
-    red: number;
-    verified: number;
-    declined: number;
-  }>;
-  by_verification: Array<{ status: VerificationStatus; count: number }>;
-  by_colour: Array<{ colour: RiskColour; count: number }>;
-  by_source: Array<{ source: string; count: number }>;
-  listings_by_status: { active: number; inactive: number; archived: number };
-}
+export type { ReservationAnalytics, ReservationStats };
 
 const countBy = (values: readonly string[], column: string, where = 'true'): string =>
   `json_build_object(${values
@@ -188,15 +164,18 @@ async function reservationAnalytics(
   return row;
 }
 
-export function registerReservationRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get<{ Querystring: SearchQuery }>(
+export function registerReservationRoutes(app: Api, { db }: AppContext): void {
+  app.get(
     '/reservation/search',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { ...pagingQuery, ...reservationFilterQuery },
-        },
+        summary: 'Search, filter, sort and page the reservations in scope',
+        description:
+          'Defaults: CONFIRMED stays checking in from today, by `check_in_date:asc` (spec section 9). Sort by check_in_date, check_out_date, created_at, guest_name, risk_score, `attention` (red, orange, in review, yellow, green) or `_score` (relevance, with `search`). Vendors get no guest email or phone.',
+        tags: ['reservations'],
+        security: SESSION,
+        querystring: ReservationSearchQuery,
+        response: { 200: ref(ReservationPageSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -209,7 +188,7 @@ export function registerReservationRoutes(app: FastifyInstance, { db }: AppConte
       const total = await countRows(db, filter);
       const items =
         from < total
-          ? await readPage<ReservationItem>(db, filter, {
+          ? await readPage<ReservationItemRow>(db, filter, {
               key: 'r.id',
               order: orderBy(sortKeys, RESERVATION_SORT, 'r.id', search ? [] : ['_score']),
               columns: itemColumns(caller),
@@ -218,21 +197,22 @@ export function registerReservationRoutes(app: FastifyInstance, { db }: AppConte
               size,
             })
           : [];
-      return { items, total, size, from };
+      return { items: items.map(toSummary), total, size, from };
     },
   );
 
-  app.get<{ Querystring: { startDate?: string; endDate?: string } }>(
+  app.get(
     '/reservation/stats',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            startDate: reservationFilterQuery.startDate,
-            endDate: reservationFilterQuery.endDate,
-          },
-        },
+        summary: 'Counts over the reservations checking in within a window',
+        tags: ['reservations'],
+        security: SESSION,
+        querystring: query({
+          startDate: reservationFilterQuery.startDate,
+          endDate: reservationFilterQuery.endDate,
+        }),
+        response: { 200: ref(ReservationStatsSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -241,14 +221,16 @@ export function registerReservationRoutes(app: FastifyInstance, { db }: AppConte
     },
   );
 
-  app.get<{ Querystring: { months: number } }>(
+  app.get(
     '/reservation/analytics',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { months: { type: 'integer', minimum: 1, maximum: 24, default: 12 } },
-        },
+        summary: 'Confirmed stays by month, verification, colour and source',
+        description: 'The last `months` months (this one included) and the next three.',
+        tags: ['reservations'],
+        security: SESSION,
+        querystring: query({ months: Type.Integer({ minimum: 1, maximum: 24, default: 12 }) }),
+        response: { 200: ref(AnalyticsSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
@@ -257,9 +239,19 @@ export function registerReservationRoutes(app: FastifyInstance, { db }: AppConte
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/reservation/get/:id',
-    { schema: { params: { type: 'object', required: ['id'], properties: { id: idParam } } } },
+    {
+      schema: {
+        summary: 'A reservation in full',
+        description:
+          'The stay, the guest, its screening (`protect`), identity images and reports. Not for vendors: building staff see arrivals through the building view.',
+        tags: ['reservations'],
+        security: SESSION,
+        params: IdParams,
+        response: { 200: ref(ReservationSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const caller = await requireUser(db, request);
       refuseVendor(caller, 'Building staff see arrivals through the building view.');

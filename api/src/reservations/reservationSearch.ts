@@ -4,7 +4,7 @@
 import type { Caller } from '../auth/caller';
 import { badRequest } from '../http/errors';
 import type { ListFilter } from '../http/pageQuery';
-import { assertCalendarDate, idParam, optionalDateQuery } from '../http/schemas';
+import { assertCalendarDate } from '../http/schemas';
 import { parseSort, type SortableField, type SortKey } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 import { isVendor, parseList } from '../listings/listingQueries';
@@ -17,6 +17,7 @@ import {
   reservationScope,
   VERIFICATION_STATUSES,
 } from './reservationQueries';
+import type { ReservationFilterQuery } from './reservationSchemas';
 
 /** What an exact reservation id adds to the rank, so that it comes first. */
 const ID_BONUS = 10;
@@ -51,28 +52,7 @@ export function reservationSort(raw: string | undefined, searching: boolean): So
   return keys;
 }
 
-export interface ReservationFilterQuery {
-  /** YYYY-MM-DD: check-in on or after (default today; empty: no bound; with a search: no bound). */
-  startDate?: string;
-  /** YYYY-MM-DD: check-in on or before. */
-  endDate?: string;
-  /** Comma list of statuses, or `all` (default CONFIRMED; with a search: all). */
-  status?: string;
-  colour?: string;
-  verification?: string;
-  listing_id?: string;
-  search?: string;
-}
-
-export const reservationFilterQuery = {
-  startDate: optionalDateQuery,
-  endDate: optionalDateQuery,
-  status: { type: 'string', maxLength: 100 },
-  colour: { type: 'string', maxLength: 100 },
-  verification: { type: 'string', maxLength: 200 },
-  listing_id: idParam,
-  search: { type: 'string', maxLength: 200 },
-} as const;
+export type { ReservationFilterQuery };
 
 /** `CONFIRMED,inquiry` → ['CONFIRMED', 'INQUIRY']; `all` → null (no filter). */
 export function parseStatuses(raw: string | undefined, fallback: string): string[] | null {

@@ -92,10 +92,76 @@ const ITEM_KEYS = [
   'status',
   'source',
   'verification_status',
+  'protect',
   'risk',
   'version',
   'created_at',
 ].sort();
+
+describe('the protect object (spec section 3: "Reservation: protect object with verification_status")', () => {
+  it('a list item carries its verification and risk in `protect`, equal to the deprecated flat fields', async () => {
+    for (const role of ['owner', 'manager', 'admin', 'vendor'] as const) {
+      const response = await search('?size=20&status=all&startDate=', role);
+      expect(response.status).toBe(200);
+      expect(response.body.items.length).toBeGreaterThan(0);
+      for (const item of response.body.items) {
+        expect(item.protect).toEqual({
+          verification_status: item.verification_status,
+          score: item.risk.score,
+          colour: item.risk.colour,
+          top_factors: item.risk.top_factors,
+        });
+        if (role === 'vendor') expect([item.guest_email, item.guest_phone]).toEqual([null, null]);
+      }
+    }
+  });
+
+  it('the detail carries the whole screening in `protect`', async () => {
+    const [row] = await api.db.query<{ id: string }>(
+      `select id::text as id from reservations where account_id = 1 and risk_score >= 45 order by id limit 1`,
+    );
+    for (const role of ['owner', 'manager', 'admin'] as const) {
+      const detail = (
+        await api.get<ReservationDetail>(`/reservation/get/${row?.id}`, sessions[role])
+      ).body;
+      expect(detail.protect).toEqual({
+        verification_status: detail.verification_status,
+        score: detail.risk.score,
+        colour: detail.risk.colour,
+        factors: detail.risk.factors,
+        screened_at: detail.risk.screened_at,
+        tolerance: detail.risk.tolerance,
+        thresholds: detail.risk.thresholds,
+        card_check: detail.card_check,
+      });
+      expect(detail.protect.factors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a verification change answers the reservation with `protect` moved too', async () => {
+    const [row] = await api.db.query<{ id: string; verification_status: string }>(
+      `select id::text as id, verification_status from reservations
+       where account_id = 1 and verification_status = 'pending' order by id limit 1`,
+    );
+    const changed = await api.post<ReservationDetail>(
+      `/reservation/changeVerification/${row?.id}?supervised=1`,
+      { status: 'verified', note: 'Checked the passport.' },
+      sessions.owner,
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.protect.verification_status).toBe('verified');
+    expect(changed.body.verification_status).toBe('verified');
+    expect(
+      (
+        await api.post(
+          `/reservation/changeVerification/${row?.id}?supervised=1`,
+          { status: 'pending' },
+          sessions.owner,
+        )
+      ).status,
+    ).toBe(200);
+  });
+});
 
 describe('GET /reservation/search: the defaults', () => {
   it("answers the owner's confirmed stays from today on, by check-in date, 10 at a time", async () => {

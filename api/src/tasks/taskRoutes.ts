@@ -1,23 +1,27 @@
 // POST /task/address: the address normaliser (src/tasks/addressNormaliser.ts) for the forms that
 // take an address. Any signed-in user; it reads and writes nothing.
-import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { requireUser } from '../auth/caller';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/errors';
+import { errors, ref, SESSION, type Api } from '../http/schemas';
+import { NormalisedAddressSchema } from '../reservations/reservationSchemas';
 import { AddressError, normaliseAddress } from './addressNormaliser';
 
 export const MAX_ADDRESS_LENGTH = 500;
 
-export function registerTaskRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.post<{ Body: { address: string } }>(
+export function registerTaskRoutes(app: Api, { db }: AppContext): void {
+  app.post(
     '/task/address',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['address'],
-          properties: { address: { type: 'string', maxLength: MAX_ADDRESS_LENGTH } },
-        },
+        summary: 'Tidy an address and split it into components',
+        description:
+          'Rule-based, no network. 400 `invalid_address` for text that cannot be an address.',
+        tags: ['tasks'],
+        security: SESSION,
+        body: Type.Object({ address: Type.String({ maxLength: MAX_ADDRESS_LENGTH }) }),
+        response: { 200: ref(NormalisedAddressSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
