@@ -30,7 +30,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** What the details of an entry mean, in a sentence. */
 export function describeEntry(entry: ProtectLogEntry): string {
-  const details = entry.details ?? {};
+  const { details } = entry;
   const text = (key: string) =>
     typeof details[key] === 'string' || typeof details[key] === 'number'
       ? String(details[key])
@@ -88,7 +88,7 @@ export function ProtectLogTable({
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
             {withReservation && (
               <TableCell>
-                {entry.reservation_id ? (
+                {'reservation_id' in entry && entry.reservation_id ? (
                   <Link
                     component={RouterLink}
                     to={reservationPath(entry.reservation_id)}
@@ -99,7 +99,7 @@ export function ProtectLogTable({
                 ) : (
                   'Account'
                 )}
-                {entry.listing_nickname && (
+                {'listing_nickname' in entry && entry.listing_nickname && (
                   <Typography variant="body2" color="text.secondary">
                     {entry.listing_nickname}
                   </Typography>

@@ -122,8 +122,9 @@ function StayCard({ reservation }: { reservation: Reservation }) {
             </Typography>
           </Fact>
           <Fact label="Card check">
-            {{ passed: 'Passed', failed: 'Failed', not_run: 'Not run' }[reservation.card_check] ??
-              reservation.card_check}
+            {{ passed: 'Passed', failed: 'Failed', not_run: 'Not run' }[
+              reservation.protect.card_check
+            ] ?? reservation.protect.card_check}
           </Fact>
         </Box>
         {reservation.message && (
@@ -228,8 +229,8 @@ export function ReservationDetailPage() {
         <Typography variant="h1" sx={{ flexGrow: 1 }}>
           {current.guest_name}
         </Typography>
-        <RiskChip colour={current.risk.colour} score={current.risk.score} />
-        <VerificationChip status={current.verification_status} />
+        <RiskChip colour={current.protect.colour} score={current.protect.score} />
+        <VerificationChip status={current.protect.verification_status} />
         <Button variant="contained" onClick={() => setChanging(true)}>
           Change verification
         </Button>

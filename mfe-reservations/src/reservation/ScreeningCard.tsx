@@ -27,7 +27,7 @@ const TOLERANCE_LABELS = {
 export function ScreeningCard({ reservation }: { reservation: Reservation }) {
   const dispatch = useDispatch();
   const { rescreen } = useSelector(selectDetail);
-  const { risk } = reservation;
+  const { protect: risk } = reservation;
   return (
     <Card>
       <CardHeader

@@ -129,7 +129,10 @@ export function ReservationsTable(props: ReservationsTableProps) {
                 <TableRow key={reservation.id} hover sx={{ opacity: loading ? 0.6 : 1 }}>
                   {attention && (
                     <TableCell>
-                      <RiskChip colour={reservation.risk.colour} score={reservation.risk.score} />
+                      <RiskChip
+                        colour={reservation.protect.colour}
+                        score={reservation.protect.score}
+                      />
                     </TableCell>
                   )}
                   <TableCell sx={{ fontWeight: 500 }}>
@@ -167,13 +170,13 @@ export function ReservationsTable(props: ReservationsTableProps) {
                   </TableCell>
                   {attention ? (
                     <TableCell>
-                      {reservation.risk.top_factors.length === 0 ? (
+                      {reservation.protect.top_factors.length === 0 ? (
                         <Typography variant="body2" color="text.secondary">
                           Nothing stands out
                         </Typography>
                       ) : (
                         <Stack component="ul" sx={{ m: 0, pl: 2 }}>
-                          {reservation.risk.top_factors.map((factor) => (
+                          {reservation.protect.top_factors.map((factor) => (
                             <Typography component="li" variant="body2" key={factor.code}>
                               {factor.label}
                             </Typography>
@@ -188,7 +191,7 @@ export function ReservationsTable(props: ReservationsTableProps) {
                   {!attention && <TableCell>{reservation.source}</TableCell>}
                   <TableCell>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <VerificationChip status={reservation.verification_status} />
+                      <VerificationChip status={reservation.protect.verification_status} />
                       {canChangeVerification && (
                         <Button
                           size="small"
@@ -202,7 +205,10 @@ export function ReservationsTable(props: ReservationsTableProps) {
                   </TableCell>
                   {!attention && (
                     <TableCell>
-                      <RiskChip colour={reservation.risk.colour} score={reservation.risk.score} />
+                      <RiskChip
+                        colour={reservation.protect.colour}
+                        score={reservation.protect.score}
+                      />
                     </TableCell>
                   )}
                 </TableRow>

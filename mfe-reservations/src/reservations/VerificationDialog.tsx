@@ -19,7 +19,11 @@ import { reservationsActions, selectDetail } from './reservationsSlice';
 export const NOTE_MAX = 1000;
 
 interface VerificationDialogProps {
-  reservation: { id: string; guest_name: string; verification_status: VerificationStatus };
+  reservation: {
+    id: string;
+    guest_name: string;
+    protect: { verification_status: VerificationStatus };
+  };
   /** The reservations list row to update; without it the open reservation is updated. */
   index?: number;
   onClose: () => void;
@@ -30,7 +34,7 @@ export function VerificationDialog({ reservation, index, onClose }: Verification
   const dispatch = useDispatch();
   const { verification } = useSelector(selectDetail);
   const [status, setStatus] = useState<VerificationStatus>(
-    reservation.verification_status === 'verified' ? 'review' : 'verified',
+    reservation.protect.verification_status === 'verified' ? 'review' : 'verified',
   );
   const [note, setNote] = useState('');
   const [supervised, setSupervised] = useState(true);
@@ -41,7 +45,7 @@ export function VerificationDialog({ reservation, index, onClose }: Verification
     if (attempted && !verification.loading && !verification.error) onClose();
   }, [attempted, verification.loading, verification.error, onClose]);
 
-  const unchanged = status === reservation.verification_status;
+  const unchanged = status === reservation.protect.verification_status;
   const save = () => {
     setAttempted(true);
     dispatch(

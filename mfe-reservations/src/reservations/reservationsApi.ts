@@ -1,152 +1,58 @@
-// The reservations and protect calls of spec section 7, typed.
-import {
-  api,
-  type ListResponse,
-  type RiskColour,
-  type VerificationStatus,
-} from '@hostdash/shared-auth';
+// The reservations and protect calls of spec section 7, typed with the API contract
+// (@hostdash/api-contract, generated from the API's schemas): no answer is declared here.
+import type {
+  AccountLogPage,
+  Analytics,
+  Body,
+  ListingPage,
+  NormalisedAddress,
+  ProtectLogPage,
+  ProtectSettings,
+  ReportTask,
+  Rescreened,
+  Reservation,
+  ReservationImage,
+  ReservationPage,
+  ReservationStats,
+  ReservationSummary,
+  RiskFactor,
+  Thresholds,
+} from '@hostdash/api-contract';
+import { api, type RiskColour, type VerificationStatus } from '@hostdash/shared-auth';
 
-export type ReservationStatus = 'CONFIRMED' | 'CANCELLED' | 'INQUIRY';
+export type {
+  Analytics,
+  NormalisedAddress,
+  ProtectSettings,
+  ReportTask,
+  Reservation,
+  ReservationImage,
+  ReservationStats,
+  ReservationSummary,
+  RiskFactor,
+  Thresholds,
+};
+
+export type ReservationStatus = Reservation['status'];
 export const RESERVATION_STATUSES: readonly ReservationStatus[] = [
   'CONFIRMED',
   'CANCELLED',
   'INQUIRY',
 ];
-export const RESERVATION_SOURCES = ['airbnb', 'booking.com', 'vrbo', 'direct'] as const;
-export type ReservationSource = (typeof RESERVATION_SOURCES)[number];
-export type RiskTolerance = 'low' | 'balanced' | 'high';
-export type ImageKind = 'id_front' | 'id_back' | 'selfie';
+export type ReservationSource = Reservation['source'];
+export const RESERVATION_SOURCES: readonly ReservationSource[] = [
+  'airbnb',
+  'booking.com',
+  'vrbo',
+  'direct',
+];
+export type RiskTolerance = ProtectSettings['risk_tolerance'];
+export type ImageKind = ReservationImage['kind'];
 export const IMAGE_KINDS: readonly ImageKind[] = ['id_front', 'id_back', 'selfie'];
-export type ReportType = 'guest-portal' | 'screening';
+export type ReportType = ReportTask['type'];
 
-export interface RiskFactor {
-  code: string;
-  label: string;
-  points: number;
-  detail?: string | null;
-}
-
-export interface Thresholds {
-  yellow: number;
-  orange: number;
-  red: number;
-}
-
-export interface ReservationSummary {
-  id: string;
-  account_id: string;
-  listing_id: string;
-  listing_nickname: string;
-  building: string | null;
-  building_slug: string | null;
-  guest_name: string;
-  guest_email: string | null;
-  guest_phone: string | null;
-  guests: number;
-  check_in_date: string;
-  check_out_date: string;
-  nights: number;
-  status: ReservationStatus;
-  source: string;
-  verification_status: VerificationStatus;
-  risk: { score: number; colour: RiskColour; top_factors: RiskFactor[] };
-  version: number;
-  created_at: string;
-  _score?: number;
-}
-
-export interface ReservationImage {
-  kind: ImageKind;
-  rotation: number;
-  width: number;
-  height: number;
-  updated_at: string;
-}
-
-export interface ReportTask {
-  type: ReportType;
-  status: 'done' | 'failed';
-  generated_at: string | null;
-  error: string | null;
-  file_name?: string;
-  content_type?: string;
-  size?: number;
-}
-
-export interface Reservation extends Omit<ReservationSummary, 'risk'> {
-  message: string | null;
-  guest_city: string | null;
-  guest_country: string | null;
-  card_check: 'passed' | 'failed' | 'not_run';
-  risk: {
-    score: number;
-    colour: RiskColour;
-    factors: RiskFactor[];
-    screened_at: string | null;
-    tolerance: RiskTolerance;
-    thresholds: Thresholds;
-  };
-  listing: {
-    id: string;
-    nickname: string;
-    address: string;
-    city: string;
-    country: string;
-    building: string | null;
-    building_slug: string | null;
-    timezone: string;
-    check_in_time: string;
-    check_out_time: string;
-    bedrooms: number;
-  };
-  images: ReservationImage[];
-  reports: ReportTask[];
-}
-
-export interface ProtectLogEntry {
-  id: string;
-  at: string;
-  event: string;
-  actor_name: string | null;
-  supervised: boolean | null;
-  note: string | null;
-  details: Record<string, unknown> | null;
-  reservation_id?: string | null;
-  guest_name?: string | null;
-  listing_nickname?: string | null;
-}
-
-export interface ReservationStats {
-  total: number;
-  by_status: Record<ReservationStatus, number>;
-  by_colour: Record<RiskColour, number>;
-  by_verification: Record<VerificationStatus, number>;
-  arrivals_today: number;
-  arrivals_next_7_days: number;
-  needs_attention: number;
-}
-
-export interface ProtectSettings {
-  risk_tolerance: RiskTolerance;
-  levels: { level: RiskTolerance; label: string; meaning: string; thresholds: Thresholds }[];
-}
-
-export interface Analytics {
-  months: {
-    month: string;
-    total: number;
-    green: number;
-    yellow: number;
-    orange: number;
-    red: number;
-    verified: number;
-    declined: number;
-  }[];
-  by_verification: { status: VerificationStatus; count: number }[];
-  by_colour: { colour: RiskColour; count: number }[];
-  by_source: { source: string; count: number }[];
-  listings_by_status: { active: number; inactive: number; archived: number };
-}
+/** An entry of a reservation's log, or of the account's (which names the stay it is about). */
+export type ProtectLogEntry = ProtectLogPage['items'][number] | AccountLogPage['items'][number];
 
 export interface ReservationQuery {
   from: number;
@@ -161,32 +67,8 @@ export interface ReservationQuery {
   verification: VerificationStatus[];
 }
 
-export interface ReservationInput {
-  listing_id: string;
-  guest_name: string;
-  guest_email: string;
-  guest_phone?: string;
-  guest_city?: string;
-  guest_country?: string;
-  guests: number;
-  check_in_date: string;
-  check_out_date: string;
-  source: ReservationSource;
-  status?: ReservationStatus;
-  message?: string;
-}
-
-export interface NormalisedAddress {
-  formatted: string;
-  components: {
-    line1: string;
-    line2: string | null;
-    city: string | null;
-    postal_code: string | null;
-    country: string | null;
-  };
-  changed: boolean;
-}
+/** What the form sends: the create call's body. */
+export type ReservationInput = Body<'/reservation/create', 'post'>;
 
 const list = (values: readonly string[]) => (values.length ? values.join(',') : undefined);
 
@@ -194,7 +76,7 @@ const enc = encodeURIComponent;
 
 export const reservationsApi = {
   search: (query: ReservationQuery, signal?: AbortSignal) =>
-    api.get<ListResponse<ReservationSummary>>('/reservation/search', {
+    api.get<ReservationPage>('/reservation/search', {
       params: {
         from: query.from,
         size: query.size,
@@ -220,14 +102,14 @@ export const reservationsApi = {
       data: { status, ...(note.trim() ? { note: note.trim() } : {}) },
     }),
   protectLog: (id: string, from: number, size: number, signal?: AbortSignal) =>
-    api.get<ListResponse<ProtectLogEntry>>(`/reservation/protectLog/${enc(id)}`, {
+    api.get<ProtectLogPage>(`/reservation/protectLog/${enc(id)}`, {
       params: { size, from },
       signal,
     }),
   accountLog: (from: number, size: number, signal?: AbortSignal) =>
-    api.get<ListResponse<ProtectLogEntry>>('/protect/log', { params: { from, size }, signal }),
+    api.get<AccountLogPage>('/protect/log', { params: { from, size }, signal }),
   rescreen: (id: string) =>
-    api.post<{ reservation: Reservation }>('/protect/webhook', {
+    api.post<Rescreened>('/protect/webhook', {
       data: { reservation: id, riskType: 'screening', source: 'dashboard' },
     }),
   protectSettings: (signal?: AbortSignal) =>
@@ -256,15 +138,7 @@ export const reservationsApi = {
   normaliseAddress: (address: string) =>
     api.post<NormalisedAddress>('/task/address', { data: { address } }),
   listingOptions: (search: string, signal?: AbortSignal) =>
-    api.get<
-      ListResponse<{
-        id: string;
-        nickname: string;
-        address: string;
-        city: string;
-        building: string | null;
-      }>
-    >('/listing/load', {
+    api.get<ListingPage>('/listing/load', {
       params: {
         search: search || undefined,
         size: 10,

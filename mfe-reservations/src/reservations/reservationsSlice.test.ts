@@ -1,4 +1,5 @@
 import { makeReservation, summaryOf } from '../testing/reservationsServer';
+import type { Reservation } from './reservationsApi';
 import {
   initialReservationsState,
   reservationsActions,
@@ -23,9 +24,19 @@ function withListAndOpen() {
   return state;
 }
 
+/** The reservation as the API answers it after a verification change (flat field and protect). */
+const withVerification = (
+  reservation: Reservation,
+  status: Reservation['verification_status'],
+): Reservation => ({
+  ...reservation,
+  verification_status: status,
+  protect: { ...reservation.protect, verification_status: status },
+});
+
 describe('the reservations slice', () => {
   it('updates the verification in the list row when an index is given', () => {
-    const changed = { ...open, verification_status: 'verified' as const };
+    const changed = withVerification(open, 'verified');
     const state = reservationsReducer(
       withListAndOpen(),
       reservationsActions.changeVerification.succeeded(changed, {
@@ -36,12 +47,12 @@ describe('the reservations slice', () => {
         index: 1,
       }),
     );
-    expect(state.list.items[1]?.verification_status).toBe('verified');
-    expect(state.detail.reservation?.verification_status).toBe('review');
+    expect(state.list.items[1]?.protect.verification_status).toBe('verified');
+    expect(state.detail.reservation?.protect.verification_status).toBe('review');
   });
 
   it('otherwise updates the open reservation', () => {
-    const changed = { ...open, verification_status: 'declined' as const };
+    const changed = withVerification(open, 'declined');
     const state = reservationsReducer(
       withListAndOpen(),
       reservationsActions.changeVerification.succeeded(changed, {
@@ -51,8 +62,8 @@ describe('the reservations slice', () => {
         supervised: true,
       }),
     );
-    expect(state.detail.reservation?.verification_status).toBe('declined');
-    expect(state.list.items[1]?.verification_status).toBe('review');
+    expect(state.detail.reservation?.protect.verification_status).toBe('declined');
+    expect(state.list.items[1]?.protect.verification_status).toBe('review');
   });
 
   it('stores a report task result or its error, and a download clears the error', () => {
@@ -89,7 +100,17 @@ describe('the reservations slice', () => {
     state = reservationsReducer(
       state,
       reservationsActions.generateReport.succeeded(
-        { type: 'screening', status: 'done', generated_at: '2026-11-22T10:00:00Z', error: null },
+        {
+          reservation_id: '1',
+          type: 'screening',
+          format: 'pdf',
+          status: 'done',
+          generated_at: '2026-11-22T10:00:00Z',
+          file_name: 'screening-1.pdf',
+          content_type: 'application/pdf',
+          size: 2048,
+          error: null,
+        },
         { type: 'screening', id: '1', refresh: true },
       ),
     );
@@ -104,11 +125,11 @@ describe('the reservations slice', () => {
     const entry = {
       id: '7',
       at: '2026-11-22T10:00:00Z',
-      event: 'screened',
-      actor_name: null,
-      supervised: null,
+      event: 'screened' as const,
+      actor_name: 'Hostdash Protect',
+      supervised: false,
       note: null,
-      details: null,
+      details: { score: 20, colour: 'green' },
     };
     state = reservationsReducer(
       state,

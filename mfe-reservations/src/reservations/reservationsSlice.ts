@@ -196,12 +196,18 @@ export const reservationsActions = {
 function summaryOf(reservation: Reservation, row: ReservationSummary): ReservationSummary {
   return {
     ...row,
-    verification_status: reservation.verification_status,
+    verification_status: reservation.protect.verification_status,
     version: reservation.version,
+    protect: {
+      verification_status: reservation.protect.verification_status,
+      score: reservation.protect.score,
+      colour: reservation.protect.colour,
+      top_factors: reservation.protect.factors.slice(0, 3),
+    },
     risk: {
-      score: reservation.risk.score,
-      colour: reservation.risk.colour,
-      top_factors: reservation.risk.factors.slice(0, 3),
+      score: reservation.protect.score,
+      colour: reservation.protect.colour,
+      top_factors: reservation.protect.factors.slice(0, 3),
     },
   };
 }

@@ -1,6 +1,9 @@
 // A small stand-in for the reservations API over real HTTP, so pages, sagas and the shared client
 // run for real in component tests. The API's own behaviour is tested against its real database in
-// api/; this keeps to the contract the remote relies on.
+// api/; every answer here is checked against the API contract (api/openapi.json), so the stand-in
+// cannot promise the remote anything the real API would not answer.
+import type { Listing } from '@hostdash/api-contract';
+import { keepsContract } from '../../../config/testing/contract';
 import {
   startUpstream,
   type Upstream,
@@ -13,9 +16,26 @@ import type {
   RiskTolerance,
 } from '../reservations/reservationsApi';
 
-export function makeReservation(index: number, overrides: Partial<Reservation> = {}): Reservation {
-  const red = index === 1;
+/** The `protect` object the API derives from a reservation's screening fields. */
+export function protectOf(reservation: Omit<Reservation, 'protect'>): Reservation['protect'] {
   return {
+    verification_status: reservation.verification_status,
+    score: reservation.risk.score,
+    colour: reservation.risk.colour,
+    factors: reservation.risk.factors,
+    screened_at: reservation.risk.screened_at,
+    tolerance: reservation.risk.tolerance,
+    thresholds: reservation.risk.thresholds,
+    card_check: reservation.card_check,
+  };
+}
+
+export function makeReservation(
+  index: number,
+  overrides: Partial<Omit<Reservation, 'protect'>> = {},
+): Reservation {
+  const red = index === 1;
+  const reservation: Omit<Reservation, 'protect'> = {
     id: String(index),
     account_id: '1',
     listing_id: '5',
@@ -53,7 +73,12 @@ export function makeReservation(index: number, overrides: Partial<Reservation> =
               points: 15,
               detail: '8 guests for 2 bedrooms',
             },
-            { code: 'id_review', label: 'ID in review', points: 15, detail: null },
+            {
+              code: 'id_review',
+              label: 'ID in review',
+              points: 15,
+              detail: 'The ID is waiting for a person to look at it.',
+            },
           ]
         : [],
       screened_at: '2026-11-20T10:00:00Z',
@@ -88,6 +113,7 @@ export function makeReservation(index: number, overrides: Partial<Reservation> =
     created_at: '2026-11-19T08:00:00Z',
     ...overrides,
   };
+  return { ...reservation, protect: protectOf(reservation) };
 }
 
 export function summaryOf(reservation: Reservation): ReservationSummary {
@@ -99,14 +125,45 @@ export function summaryOf(reservation: Reservation): ReservationSummary {
     listing: _l,
     images: _i,
     reports: _r,
+    protect,
     risk,
     ...rest
   } = reservation;
+  const topFactors = risk.factors.slice(0, 3);
   return {
     ...rest,
-    risk: { score: risk.score, colour: risk.colour, top_factors: risk.factors.slice(0, 3) },
+    protect: {
+      verification_status: protect.verification_status,
+      score: protect.score,
+      colour: protect.colour,
+      top_factors: topFactors,
+    },
+    risk: { score: risk.score, colour: risk.colour, top_factors: topFactors },
   };
 }
+
+/** The listing the form offers, as /listing/load answers it. */
+const MARINA_LOFTS_1A: Listing = {
+  id: '5',
+  account_id: '1',
+  nickname: 'Marina Lofts 1A',
+  address: '1800 Bay Road',
+  city: 'Miami Beach',
+  country: 'US',
+  building_id: '3',
+  building: 'Marina Lofts',
+  building_slug: 'marina-lofts',
+  status: 'active',
+  pms: 'guesty',
+  timezone: 'America/New_York',
+  bedrooms: 2,
+  check_in_time: '16:00',
+  check_out_time: '11:00',
+  custom_fields: {},
+  version: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
 
 export interface ReservationsServer extends Upstream {
   reservations: Reservation[];
@@ -155,140 +212,138 @@ export async function startReservationsServer(count = 3): Promise<ReservationsSe
     },
   };
 
-  const upstream = await startUpstream((request) => {
-    const url = new URL(request.url, 'http://api');
-    urls.push(url);
-    const path = url.pathname.replace(/\/$/, '');
-    const failure = state.failNext.get(path);
-    if (failure) {
-      state.failNext.delete(path);
-      return failure;
-    }
-    const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
-    if (path === '/reservation/search') {
-      const from = Number(url.searchParams.get('from') ?? 0);
-      const size = Number(url.searchParams.get('size') ?? 10);
-      const colours = url.searchParams.get('colour')?.split(',');
-      const rows = state.reservations
-        .filter((reservation) => !colours || colours.includes(reservation.risk.colour))
-        .map(summaryOf);
-      return { json: { items: rows.slice(from, from + size), total: rows.length, from, size } };
-    }
-    if (path === '/reservation/stats') {
-      return {
-        json: {
-          total: 3,
-          by_status: { CONFIRMED: 3, CANCELLED: 1, INQUIRY: 0 },
-          by_colour: { green: 2, yellow: 0, orange: 0, red: 1 },
-          by_verification: { pending: 0, incomplete: 0, review: 1, verified: 2, declined: 0 },
-          arrivals_today: 1,
-          arrivals_next_7_days: 3,
-          needs_attention: 1,
-        },
-      };
-    }
-    const get = /^\/reservation\/get\/(\w+)$/.exec(path);
-    if (get) return find(get[1]) ? { json: find(get[1]) } : notFound;
-    const verify = /^\/reservation\/changeVerification\/(\w+)$/.exec(path);
-    if (verify) {
-      const reservation = find(verify[1]);
-      if (!reservation) return notFound;
-      state.log.unshift({
-        id: String(state.log.length + 1),
-        at: new Date().toISOString(),
-        event: 'verification_changed',
-        actor_name: 'Olivia Hart',
-        supervised: url.searchParams.get('supervised') === '1',
-        note: (body.note as string) ?? null,
-        details: { from: reservation.verification_status, to: body.status },
-      });
-      Object.assign(reservation, {
-        verification_status: body.status,
-        version: reservation.version + 1,
-      });
-      return { json: reservation };
-    }
-    const log = /^\/reservation\/protectLog\/(\w+)$/.exec(path);
-    if (log) return { json: { items: state.log, total: state.log.length, from: 0, size: 100 } };
-    const rotate = /^\/reservation\/rotateImage\/(\w+)$/.exec(path);
-    if (rotate) {
-      const image = find(rotate[1])?.images.find(
-        (candidate) => candidate.kind === url.searchParams.get('image'),
-      );
-      if (!image) return notFound;
-      Object.assign(image, {
-        rotation: (image.rotation + 90) % 360,
-        width: image.height,
-        height: image.width,
-        updated_at: new Date(Date.now() + 1000).toISOString(),
-      });
-      return { json: image };
-    }
-    const report = /^\/user\/reports\/generate\/([\w-]+)\/(\w+)$/.exec(path);
-    if (report) {
-      if (url.searchParams.get('download') === '1')
-        return { body: '%PDF-1.7 sample', headers: { 'content-type': 'application/pdf' } };
-      return {
-        json: {
-          type: report[1],
-          status: 'done',
-          generated_at: new Date().toISOString(),
-          error: null,
-          file_name: 'report.pdf',
-          content_type: 'application/pdf',
-          size: 1234,
-        },
-      };
-    }
-    if (path === '/protect/settings') return { json: { risk_tolerance: state.tolerance, levels } };
-    if (path === '/protect/actions/setRiskTolerance') {
-      state.tolerance = url.searchParams.get('risk') as RiskTolerance;
-      return { json: { risk_tolerance: state.tolerance, levels } };
-    }
-    if (path === '/protect/log')
-      return { json: { items: state.log, total: state.log.length, from: 0, size: 25 } };
-    if (path === '/task/address') {
-      return {
-        json: {
-          formatted: '12 Ocean Drive, Apt 4B, Miami Beach, FL 33139, US',
-          components: {
-            line1: '12 Ocean Drive',
-            line2: 'Apt 4B',
-            city: 'Miami Beach',
-            postal_code: 'FL 33139',
-            country: 'US',
+  const upstream = await startUpstream(
+    (request) => {
+      const url = new URL(request.url, 'http://api');
+      urls.push(url);
+      const path = url.pathname.replace(/\/$/, '');
+      const failure = state.failNext.get(path);
+      if (failure) {
+        state.failNext.delete(path);
+        return failure;
+      }
+      const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+      if (path === '/reservation/search') {
+        const from = Number(url.searchParams.get('from') ?? 0);
+        const size = Number(url.searchParams.get('size') ?? 10);
+        const colours = url.searchParams.get('colour')?.split(',');
+        const rows = state.reservations
+          .filter((reservation) => !colours || colours.includes(reservation.risk.colour))
+          .map(summaryOf);
+        return { json: { items: rows.slice(from, from + size), total: rows.length, from, size } };
+      }
+      if (path === '/reservation/stats') {
+        return {
+          json: {
+            total: 3,
+            by_status: { CONFIRMED: 3, CANCELLED: 1, INQUIRY: 0 },
+            by_colour: { green: 2, yellow: 0, orange: 0, red: 1 },
+            by_verification: { pending: 0, incomplete: 0, review: 1, verified: 2, declined: 0 },
+            arrivals_today: 1,
+            arrivals_next_7_days: 3,
+            needs_attention: 1,
           },
-          changed: true,
-        },
-      };
-    }
-    if (path === '/listing/load')
-      return {
-        json: {
-          items: [
-            {
-              id: '5',
-              nickname: 'Marina Lofts 1A',
-              address: '1800 Bay Road',
+        };
+      }
+      const get = /^\/reservation\/get\/(\w+)$/.exec(path);
+      if (get) return find(get[1]) ? { json: find(get[1]) } : notFound;
+      const verify = /^\/reservation\/changeVerification\/(\w+)$/.exec(path);
+      if (verify) {
+        const reservation = find(verify[1]);
+        if (!reservation) return notFound;
+        state.log.unshift({
+          id: String(state.log.length + 1),
+          at: new Date().toISOString(),
+          event: 'verification_changed',
+          actor_name: 'Olivia Hart',
+          supervised: url.searchParams.get('supervised') === '1',
+          note: (body.note as string) ?? null,
+          details: { from: reservation.verification_status, to: body.status },
+        });
+        Object.assign(reservation, {
+          verification_status: body.status,
+          version: reservation.version + 1,
+        });
+        reservation.protect = protectOf(reservation);
+        return { json: reservation };
+      }
+      const log = /^\/reservation\/protectLog\/(\w+)$/.exec(path);
+      if (log) return { json: { items: state.log, total: state.log.length, from: 0, size: 100 } };
+      const rotate = /^\/reservation\/rotateImage\/(\w+)$/.exec(path);
+      if (rotate) {
+        const image = find(rotate[1])?.images.find(
+          (candidate) => candidate.kind === url.searchParams.get('image'),
+        );
+        if (!image) return notFound;
+        Object.assign(image, {
+          rotation: (image.rotation + 90) % 360,
+          width: image.height,
+          height: image.width,
+          updated_at: new Date(Date.now() + 1000).toISOString(),
+        });
+        return { json: image };
+      }
+      const report = /^\/user\/reports\/generate\/([\w-]+)\/(\w+)$/.exec(path);
+      if (report) {
+        if (url.searchParams.get('download') === '1')
+          return { body: '%PDF-1.7 sample', headers: { 'content-type': 'application/pdf' } };
+        return {
+          json: {
+            reservation_id: report[2],
+            type: report[1],
+            format: url.searchParams.get('format') ?? 'pdf',
+            status: 'done',
+            generated_at: new Date().toISOString(),
+            error: null,
+            file_name: 'report.pdf',
+            content_type: 'application/pdf',
+            size: 1234,
+          },
+        };
+      }
+      if (path === '/protect/settings')
+        return { json: { risk_tolerance: state.tolerance, levels } };
+      if (path === '/protect/actions/setRiskTolerance') {
+        state.tolerance = url.searchParams.get('risk') as RiskTolerance;
+        return { json: { risk_tolerance: state.tolerance, levels } };
+      }
+      if (path === '/protect/log')
+        return { json: { items: state.log, total: state.log.length, from: 0, size: 25 } };
+      if (path === '/task/address') {
+        return {
+          json: {
+            formatted: '12 Ocean Drive, Apt 4B, Miami Beach, FL 33139, US',
+            components: {
+              line1: '12 Ocean Drive',
+              line2: 'Apt 4B',
               city: 'Miami Beach',
-              building: 'Marina Lofts',
+              region: 'FL',
+              postal_code: '33139',
+              country: 'US',
             },
-          ],
-          total: 1,
-          from: 0,
-          size: 10,
-        },
-      };
-    if (path === '/reservation/create') {
-      const created = makeReservation(state.reservations.length + 1, {
-        ...(body as Partial<Reservation>),
-        id: '99',
-      });
-      state.reservations.push(created);
-      return { status: 201, json: created };
-    }
-    return { status: 404, json: { error: 'not_found', message: `No route ${path}` } };
-  });
+            changed: true,
+          },
+        };
+      }
+      if (path === '/listing/load')
+        return {
+          json: {
+            items: [MARINA_LOFTS_1A],
+            total: 1,
+            from: 0,
+            size: 10,
+          },
+        };
+      if (path === '/reservation/create') {
+        const { card_check: _card, ...input } = body as Partial<Reservation>;
+        const created = makeReservation(state.reservations.length + 1, { ...input, id: '99' });
+        state.reservations.push(created);
+        return { status: 201, json: created };
+      }
+      return { status: 404, json: { error: 'not_found', message: `No route ${path}` } };
+    },
+    { check: keepsContract },
+  );
 
   const server: ReservationsServer = Object.assign(upstream, state, {
     requestsTo: (pathname: string) =>
