@@ -1,17 +1,8 @@
 import { checkAccess, matchRoute, nextPath, routes, type AccessRequest } from './access';
 import type { User } from './types';
+import { demoUser } from '../../config/testing/demoUsers';
 
-const user = (overrides: Partial<User> = {}): User => ({
-  id: '1',
-  name: 'Olivia Hart',
-  email: 'owner@hostdash.test',
-  type: 'user',
-  subtype: 'owner',
-  is_active: true,
-  account_id: '1',
-  billing: { stripe_customer_id: 'cus_1' },
-  ...overrides,
-});
+const user = demoUser;
 
 const owner = user();
 const manager = user({ subtype: 'manager' });

@@ -5,18 +5,9 @@ import { startUpstream, type Upstream } from '../../config/testing/upstream';
 import { configureApiClient } from './apiClient';
 import { authSaga } from './authSaga';
 import { authActions, authSlice, initialAuthState, type AuthState } from './authSlice';
-import type { User } from './types';
+import { DEMO_OWNER } from '../../config/testing/demoUsers';
 
-const owner: User = {
-  id: '1',
-  name: 'Olivia Hart',
-  email: 'owner@hostdash.test',
-  type: 'user',
-  subtype: 'owner',
-  is_active: true,
-  account_id: '1',
-  billing: { stripe_customer_id: 'cus_1' },
-};
+const owner = DEMO_OWNER;
 
 let upstream: Upstream;
 

@@ -1,29 +1,16 @@
-// The shapes every app exchanges with the API (spec sections 3 and 7).
+// The shapes every app exchanges with the API (spec sections 3 and 7). The API's answers come from
+// the API contract (@hostdash/api-contract); this adds what the client itself says.
+import type { Notification, User, VendorBuilding } from '@hostdash/api-contract';
 
-export type UserType = 'admin' | 'channel' | 'user' | (string & {});
+export type UserType = User['type'];
 /** owner, admin and vendor have rules of their own; sub-users (manager, cleaner …) have other subtypes. */
 export type UserSubtype = 'owner' | 'admin' | 'vendor' | 'manager' | (string & {});
 
-/** A building granted to a vendor (building staff): their whole world in the dashboard. */
-export interface VendorBuilding {
-  account_id: string;
-  slug: string;
-  name: string;
-}
-
-/** The signed-in user, as the load-auth call returns it (the session id is never kept in the browser). */
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  type: UserType;
-  subtype: UserSubtype;
-  is_active: boolean;
-  account_id: string;
-  billing: { stripe_customer_id: string | null };
-  /** Vendors: the buildings granted to them, the first being their landing page. */
-  vendor_buildings?: VendorBuilding[];
-}
+/**
+ * The signed-in user (the API contract's `User`: the load-auth answer without the session id,
+ * which is never kept in the browser), a building granted to a vendor, a notification.
+ */
+export type { Notification, User, VendorBuilding };
 
 /** Every paged list the API answers. */
 export interface ListResponse<Item> {
@@ -40,11 +27,4 @@ export interface ApiError {
   /** HTTP status when the server answered. */
   status?: number;
   [detail: string]: unknown;
-}
-
-export interface Notification {
-  id: string;
-  title: string;
-  body: string;
-  created_at: string;
 }

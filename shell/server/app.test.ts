@@ -10,20 +10,12 @@ import {
   testConfig,
   type Upstream,
 } from './testSupport';
+import { demoUser } from '../../config/testing/demoUsers';
 
 const LIVE = '0.1.0+aaaaaaaa';
 const CANDIDATE = '0.2.0+bbbbbbbb';
 
-const owner = {
-  id: '1',
-  name: 'Olivia',
-  email: 'o@x',
-  type: 'user',
-  subtype: 'owner',
-  is_active: true,
-  account_id: '1',
-  billing: { stripe_customer_id: 'cus_1' },
-};
+const owner = demoUser({ name: 'Olivia', email: 'o@x' });
 
 /** The shell server's view of the registry, live, per user, and in /health. */
 describe('the live registry in the shell server', () => {

@@ -2,17 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
 import { startUpstream, testConfig, type Upstream } from './testSupport';
+import { demoUser } from '../../config/testing/demoUsers';
 
-const owner = {
-  id: '7',
-  name: 'Olivia Hart',
-  email: 'owner@hostdash.test',
-  type: 'user',
-  subtype: 'owner',
-  is_active: true,
-  account_id: '1',
-  billing: { stripe_customer_id: 'cus_1' },
-};
+const owner = demoUser({ id: '7' });
 
 describe('the /api proxy', () => {
   let upstream: Upstream;

@@ -1,4 +1,5 @@
 import { startTestApi, type TestApi } from '../testing/testApi';
+import { DEMO_OWNER } from '../../../config/testing/demoUsers';
 
 let api: TestApi;
 let admin: string;
@@ -58,15 +59,7 @@ describe('GET /admin/user/load', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(response.body.items[0]?.email).toBe('newhost@hostdash.test');
     expect(response.body.items.find((user) => user.email === 'owner@hostdash.test')).toEqual({
-      id: '1',
-      name: 'Olivia Hart',
-      email: 'owner@hostdash.test',
-      type: 'user',
-      subtype: 'owner',
-      is_active: true,
-      account_id: '1',
-      billing: { stripe_customer_id: 'cus_demo_olivia' },
-      vendor_buildings: [],
+      ...DEMO_OWNER,
       created_at: expect.any(String),
     });
   });

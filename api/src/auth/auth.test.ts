@@ -2,6 +2,7 @@ import { DEMO_TOTP_SECRET } from '../db/seedData';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
 import { hashToken } from './tokens';
 import { totp } from './totp';
+import { DEMO_OWNER } from '../../../config/testing/demoUsers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -9,17 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const OLIVIA = {
-  id: '1',
-  name: 'Olivia Hart',
-  email: 'owner@hostdash.test',
-  type: 'user',
-  subtype: 'owner',
-  is_active: true,
-  account_id: '1',
-  billing: { stripe_customer_id: 'cus_demo_olivia' },
-  vendor_buildings: [],
-};
+const OLIVIA = DEMO_OWNER;
 const INVALID_CREDENTIALS = {
   error: 'invalid_credentials',
   message: 'The email or password is incorrect.',

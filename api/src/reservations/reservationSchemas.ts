@@ -26,6 +26,7 @@ import {
   stringEnum,
   type NamedSchema,
 } from '../http/schemas';
+import { PROTECT_EVENTS } from '../protect/protectLog';
 import { CARD_CHECKS } from './reservationQueries';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -281,18 +282,7 @@ export const ProtectSettingsSchema = named(
   { description: "An account's risk tolerance, and every level to choose from." },
 );
 
-const PROTECT_EVENT = stringEnum([
-  'screened',
-  'risk_recalculated',
-  'verification_changed',
-  'image_rotated',
-  'report_generated',
-  'report_failed',
-  'reservation_created',
-  'reservation_updated',
-  'tolerance_changed',
-  'message_released',
-] as const);
+const PROTECT_EVENT = stringEnum(PROTECT_EVENTS);
 
 const logProperties = {
   id: Id(),

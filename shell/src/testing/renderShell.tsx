@@ -6,6 +6,7 @@ import type { User } from '@hostdash/shared-auth';
 import { ShellProviders } from '../app/App';
 import type { ClientConfig } from '../config';
 import { createShellStore } from '../store/store';
+import { demoUser } from '../../../config/testing/demoUsers';
 
 export const testConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig => ({
   stage: 'prod',
@@ -19,19 +20,7 @@ export const testConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig 
   ...overrides,
 });
 
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: '1',
-    name: 'Olivia Hart',
-    email: 'owner@hostdash.test',
-    type: 'user',
-    subtype: 'owner',
-    is_active: true,
-    account_id: '1',
-    billing: { stripe_customer_id: 'cus_1' },
-    ...overrides,
-  };
-}
+export const makeUser = demoUser;
 
 function LocationProbe() {
   const location = useLocation();
