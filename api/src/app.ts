@@ -112,6 +112,20 @@ export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): 
   app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
+    // "Try it out" calls the API where the docs are served: `..` from /docs/json is the API's root
+    // (/api/ behind the dashboard, whose cookie then signs the calls in; / when called directly).
+    transformSpecification: (specification) => ({
+      ...specification,
+      servers: [{ url: '..', description: 'The API these docs are served by' }],
+    }),
+    uiHooks: {
+      // Behind the dashboard the API lives under /api: `/docs` would link its assets as /docs/…,
+      // so it moves to `docs/` (relative), whose page links everything relatively.
+      onRequest: (request, reply, done) => {
+        if (request.url === '/docs') reply.redirect('docs/');
+        else done();
+      },
+    },
   });
   app.register(async (instance) => {
     const api = instance.withTypeProvider<TypeBoxTypeProvider>() as Api;

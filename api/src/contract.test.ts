@@ -68,8 +68,17 @@ test('the committed api/openapi.json is the document the API serves', () => {
   }
 });
 
-test('/docs shows the document in Swagger UI', async () => {
+test('/docs shows the document in Swagger UI, with links that work under any prefix', async () => {
+  const moved = await api.get('/docs');
+  expect(moved.status).toBe(302);
+  expect(moved.headers.location).toBe('docs/');
   const page = await api.get('/docs/');
   expect(page.status).toBe(200);
   expect(page.text).toContain('swagger-ui');
+  expect(page.text).toContain('src="./static/swagger-ui-bundle.js"');
+  expect((await api.get('/docs/static/swagger-ui-bundle.js')).status).toBe(200);
+  expect((await api.get('/docs/json')).body).toEqual({
+    ...document,
+    servers: [{ url: '..', description: 'The API these docs are served by' }],
+  });
 });
