@@ -84,17 +84,22 @@ export const ListingDetailSchema = named(
   { description: 'A listing with its coming stays.' },
 );
 
+/** What every answer says of a building. */
+const buildingProperties = {
+  id: Id(),
+  account_id: Id(),
+  name: Type.String(),
+  slug: Type.String(),
+  address: Type.String(),
+  city: Type.String(),
+  country: Type.String(),
+  listing_count: Type.Integer({ minimum: 0 }),
+};
+
 export const BuildingSummarySchema = named(
   'BuildingSummary',
   {
-    id: Id(),
-    account_id: Id(),
-    name: Type.String(),
-    slug: Type.String(),
-    address: Type.String(),
-    city: Type.String(),
-    country: Type.String(),
-    listing_count: Type.Integer({ minimum: 0 }),
+    ...buildingProperties,
     active_count: Type.Integer({ minimum: 0 }),
     arrivals_today: Type.Integer({ minimum: 0 }),
     arrivals_next_7_days: Type.Integer({
@@ -189,19 +194,7 @@ export const BuildingArrivalSchema = named(
 export const BuildingViewSchema = named(
   'BuildingView',
   {
-    building: Type.Object(
-      {
-        id: Id(),
-        account_id: Id(),
-        name: Type.String(),
-        slug: Type.String(),
-        address: Type.String(),
-        city: Type.String(),
-        country: Type.String(),
-        listing_count: Count,
-      },
-      { additionalProperties: false },
-    ),
+    building: Type.Object(buildingProperties, { additionalProperties: false }),
     listings: Type.Array(BuildingListingSchema),
     arrivals: Type.Array(ref(BuildingArrivalSchema), {
       description: 'From today through today + 7.',

@@ -54,12 +54,17 @@ export const ThresholdsSchema = named(
 const deprecated = <Schema extends TSchema>(schema: Schema, replacement: string): Schema =>
   ({ ...schema, deprecated: true, description: `Deprecated: use \`${replacement}\`.` }) as Schema;
 
+/** What every `protect` object says: the guest's verification and the stay's risk. */
+const screeningProperties = {
+  verification_status: VerificationStatusSchema,
+  score: Score,
+  colour: RiskColourSchema,
+};
+
 export const ProtectSummarySchema = named(
   'ProtectSummary',
   {
-    verification_status: VerificationStatusSchema,
-    score: Score,
-    colour: RiskColourSchema,
+    ...screeningProperties,
     top_factors: Type.Array(ref(RiskFactorSchema), { description: 'The (up to) three biggest.' }),
   },
   { description: "A stay's screening in a list: verification and risk." },
@@ -68,9 +73,7 @@ export const ProtectSummarySchema = named(
 export const ProtectDetailSchema = named(
   'Protect',
   {
-    verification_status: VerificationStatusSchema,
-    score: Score,
-    colour: RiskColourSchema,
+    ...screeningProperties,
     factors: Type.Array(ref(RiskFactorSchema), { description: 'Every factor, biggest first.' }),
     screened_at: nullable(DateTime('When it was last screened; null: not yet.')),
     tolerance: RiskToleranceSchema,
@@ -366,6 +369,7 @@ export const NormalisedAddressSchema = named(
   },
   { description: 'An address tidied and split into components.' },
 );
+export type NormalisedAddress = Static<typeof NormalisedAddressSchema>;
 
 export const StaleReservationSchema = named(
   'StaleReservation',

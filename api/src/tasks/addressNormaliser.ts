@@ -3,23 +3,10 @@
 // and city words (keeping connectors like "de", "da", "van" in lower case, and unit designators'
 // identifiers, directions and postcodes in upper case); recognises a trailing ISO country code or
 // a common country name; and finds the postcode by the shape it has in that country.
+import type { NormalisedAddress } from '../reservations/reservationSchemas';
 
-export interface AddressComponents {
-  line1: string;
-  line2: string | null;
-  city: string | null;
-  /** State or province (US, Canada, Australia, Brazil …), when given. */
-  region: string | null;
-  postal_code: string | null;
-  /** ISO 3166-1 alpha-2, upper case. */
-  country: string | null;
-}
-
-export interface NormalisedAddress {
-  formatted: string;
-  components: AddressComponents;
-  changed: boolean;
-}
+export type { NormalisedAddress };
+export type AddressComponents = NormalisedAddress['components'];
 
 /** The input cannot be an address (a 400 with this message). */
 export class AddressError extends Error {
