@@ -141,9 +141,11 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Too many attempts; `Retry-After` says when to try again. */
+        /** @description Too many failed sign-ins for this email (`too_many_attempts`); `Retry-After` says when to try again. */
         429: {
           headers: {
+            /** @description Seconds until one more attempt is allowed. */
+            'Retry-After'?: string;
             [name: string]: unknown;
           };
           content: {
@@ -332,7 +334,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Sign out: end the session, if any */
+    /**
+     * Sign out: end the session, if any
+     * @description Ends the session sent as `Authorization`; without one, or with one already ended, it answers the same.
+     */
     get: {
       parameters: {
         query?: never;
@@ -3184,26 +3189,34 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
-    /** CORS pre-flight for the Flagsmith API */
+    /**
+     * CORS pre-flight for the Flagsmith API
+     * @description Any origin may call the Flagsmith API (the client may run on another one). No key needed.
+     */
     options: {
       parameters: {
         query?: never;
         header?: never;
         path: {
+          /** @description Any path under the Flagsmith API’s prefix. */
           '*': string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Allowed: the methods and headers are in the answer’s headers. */
+        /** @description Allowed: no body; what is allowed is in the headers. */
         204: {
           headers: {
+            'Access-Control-Allow-Origin'?: '*';
+            'Access-Control-Allow-Methods'?: 'GET, POST, OPTIONS';
+            /** @description The headers the pre-flight asked for (`content-type, x-environment-key` if none). */
+            'Access-Control-Allow-Headers'?: string;
+            /** @description Seconds the browser may keep this answer. */
+            'Access-Control-Max-Age'?: '600';
             [name: string]: unknown;
           };
-          content: {
-            'application/json': unknown;
-          };
+          content?: never;
         };
         /** @description Something failed on our side (`internal`); try again in a moment. */
         500: {
@@ -3244,15 +3257,6 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['FlagsmithFlag'][];
-          };
-        };
-        /** @description The request is not valid (`invalid_request` names the field). */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
           };
         };
         /** @description A Flagsmith-style refusal (`detail`), with our `error` and `message`. */
@@ -3446,9 +3450,14 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      /** @description Evaluations per flag name since the last report, e.g. `{ "outage_banner_dashboard": 3 }`. */
+      requestBody: {
+        content: {
+          'application/json': unknown;
+        };
+      };
       responses: {
-        /** @description Default Response */
+        /** @description Received. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3473,6 +3482,24 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['FlagsmithError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
           };
         };
         /** @description Something failed on our side (`internal`); try again in a moment. */

@@ -10,6 +10,7 @@ import {
   LoginBody,
   SecondStepSchema,
   SignedInSchema,
+  TooManyAttempts,
 } from './authSchemas';
 import {
   accountDeactivated,
@@ -106,7 +107,8 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
         body: LoginBody,
         response: {
           200: Type.Union([ref(SignedInSchema), ref(SecondStepSchema)]),
-          ...errors(400, 401, 403, 429),
+          ...errors(400, 401, 403),
+          429: TooManyAttempts,
         },
       },
     },
@@ -238,6 +240,8 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
     {
       schema: {
         summary: 'Sign out: end the session, if any',
+        description:
+          'Ends the session sent as `Authorization`; without one, or with one already ended, it answers the same.',
         tags: ['auth'],
         response: { 200: ref(Ok) },
       },

@@ -2,6 +2,7 @@
 // sign-in steps, password reset, notifications, flags, the admin area and health.
 import { Type, type Static } from '@sinclair/typebox';
 import {
+  ApiErrorSchema,
   DateTime,
   EmailField,
   Id,
@@ -74,6 +75,19 @@ export const SecondStepSchema = named(
   },
   { description: 'The password was right; the authenticator code comes next.' },
 );
+
+/** 429 of sign-in: too many failed attempts for the email, with when to try again. */
+export const TooManyAttempts = Type.Unsafe<Static<typeof ApiErrorSchema>>({
+  $ref: `${ApiErrorSchema.$id}#`,
+  description:
+    'Too many failed sign-ins for this email (`too_many_attempts`); `Retry-After` says when to try again.',
+  headers: {
+    'Retry-After': Type.String({
+      pattern: '^[0-9]+$',
+      description: 'Seconds until one more attempt is allowed.',
+    }),
+  },
+});
 
 export const LoginBody = Type.Object({
   email: EmailField,

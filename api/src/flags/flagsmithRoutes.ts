@@ -30,8 +30,10 @@ const INVALID_KEY = {
   message: 'Send the environment key of this Hostdash API in the X-Environment-Key header.',
 };
 
-/** What every Flagsmith call can answer besides its own: a wrong key, a bad request. */
-const FLAGSMITH_ERRORS = { ...errors(400), 401: ref(FlagsmithErrorSchema) };
+/** A wrong or missing X-Environment-Key: what every Flagsmith call can answer. */
+const WRONG_KEY = { 401: ref(FlagsmithErrorSchema) };
+/** … and, for a call that takes a query or a body, a request that is not valid. */
+const FLAGSMITH_ERRORS = { ...errors(400), ...WRONG_KEY };
 const KEY = [{ environmentKey: [] }];
 
 export function registerFlagsmithRoutes(app: Api, { db, config }: AppContext): void {
@@ -52,10 +54,27 @@ export function registerFlagsmithRoutes(app: Api, { db, config }: AppContext): v
         {
           schema: {
             summary: 'CORS pre-flight for the Flagsmith API',
+            description:
+              'Any origin may call the Flagsmith API (the client may run on another one). No key needed.',
             tags: ['flags'],
+            params: Type.Object({
+              '*': Type.String({ description: 'Any path under the Flagsmith API’s prefix.' }),
+            }),
             response: {
               204: Type.Unsafe<undefined>({
-                description: 'Allowed: the methods and headers are in the answer’s headers.',
+                type: 'null',
+                description: 'Allowed: no body; what is allowed is in the headers.',
+                headers: {
+                  'Access-Control-Allow-Origin': Type.Literal('*'),
+                  'Access-Control-Allow-Methods': Type.Literal('GET, POST, OPTIONS'),
+                  'Access-Control-Allow-Headers': Type.String({
+                    description:
+                      'The headers the pre-flight asked for (`content-type, x-environment-key` if none).',
+                  }),
+                  'Access-Control-Max-Age': Type.Literal('600', {
+                    description: 'Seconds the browser may keep this answer.',
+                  }),
+                },
               }),
             },
           },
@@ -81,7 +100,7 @@ export function registerFlagsmithRoutes(app: Api, { db, config }: AppContext): v
             summary: 'The environment’s flags (Flagsmith client, no identity)',
             tags: ['flags'],
             security: KEY,
-            response: { 200: Type.Array(ref(FlagsmithFlagSchema)), ...FLAGSMITH_ERRORS },
+            response: { 200: Type.Array(ref(FlagsmithFlagSchema)), ...WRONG_KEY },
           },
         },
         async () => environmentFlags(db),
@@ -160,8 +179,13 @@ export function registerFlagsmithRoutes(app: Api, { db, config }: AppContext): v
             summary: 'Flag evaluation counts from the Flagsmith client (not kept)',
             tags: ['flags'],
             security: KEY,
+            // Documented, not checked: whatever the client reports is accepted and dropped.
+            body: Type.Unknown({
+              description:
+                'Evaluations per flag name since the last report, e.g. `{ "outage_banner_dashboard": 3 }`.',
+            }),
             response: {
-              200: Type.Object({}, { additionalProperties: false }),
+              200: Type.Object({}, { additionalProperties: false, description: 'Received.' }),
               ...FLAGSMITH_ERRORS,
             },
           },

@@ -9,18 +9,19 @@ import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Database, Sql } from '../db/database';
 import { ApiError, notFound } from '../http/errors';
-import { errors, IdParams, query, ref, SESSION, type Api } from '../http/schemas';
-import { ReservationImageSchema } from '../reservations/reservationSchemas';
+import { errors, IdParams, query, ref, SESSION, stringEnum, type Api } from '../http/schemas';
+import { ReservationImageSchema, type ReservationImage } from '../reservations/reservationSchemas';
 import { actorOf, appendLog } from '../protect/protectLog';
 import {
   findReservationRef,
+  IMAGE_KINDS,
   isoSql,
   refuseVendor,
   RESERVATION_NOT_FOUND_MESSAGE,
+  type ImageKind,
 } from '../reservations/reservationQueries';
 
-export const IMAGE_KINDS = ['id_front', 'id_back', 'selfie'] as const;
-export type ImageKind = (typeof IMAGE_KINDS)[number];
+export { IMAGE_KINDS, type ImageKind };
 /** `any`: the first there is of these. */
 const ANY_ORDER: readonly ImageKind[] = ['id_front', 'selfie', 'id_back'];
 export const ROTATIONS = [90, 180, 270] as const;
@@ -45,13 +46,8 @@ export interface StoredImage {
   rotation: number;
 }
 
-export interface ImageInfo {
-  kind: ImageKind;
-  rotation: number;
-  width: number;
-  height: number;
-  updated_at: string;
-}
+/** An image as the API describes it (the contract's ReservationImage). */
+export type ImageInfo = ReservationImage;
 
 const imageNotFound = (kind: ImageKind | 'any'): ApiError =>
   new ApiError(
@@ -167,11 +163,7 @@ export function registerImageRoutes(app: Api, { db }: AppContext): void {
         security: SESSION,
         params: IdParams,
         querystring: query({
-          image: Type.Unsafe<ImageKind | 'any'>({
-            type: 'string',
-            enum: [...IMAGE_KINDS, 'any'],
-            default: 'any',
-          }),
+          image: stringEnum([...IMAGE_KINDS, 'any'] as const, { default: 'any' }),
         }),
         response: {
           200: {
@@ -216,7 +208,7 @@ export function registerImageRoutes(app: Api, { db }: AppContext): void {
         security: SESSION,
         params: IdParams,
         querystring: query({
-          image: Type.Unsafe<ImageKind>({ type: 'string', enum: [...IMAGE_KINDS] }),
+          image: stringEnum(IMAGE_KINDS),
           degrees: Type.Unsafe<(typeof ROTATIONS)[number]>({
             type: 'integer',
             enum: [...ROTATIONS],

@@ -4,6 +4,12 @@ import type { Caller } from '../auth/caller';
 import { isAdmin } from '../auth/caller';
 import type { Sql } from '../db/database';
 import { SqlParams } from '../http/sqlParams';
+import type {
+  AccountLogEntry,
+  AccountLogPage,
+  ProtectLogEntry,
+  ProtectLogPage,
+} from '../reservations/reservationSchemas';
 
 export const PROTECT_EVENTS = [
   'screened',
@@ -57,29 +63,11 @@ export async function appendLog(sql: Sql, entry: LogEntry): Promise<void> {
   );
 }
 
-export interface LogItem {
-  id: string;
-  at: string;
-  event: ProtectEvent;
-  actor_name: string;
-  supervised: boolean;
-  note: string | null;
-  details: Record<string, unknown>;
-}
-
-export interface AccountLogItem extends LogItem {
-  account_id: string;
-  reservation_id: string | null;
-  guest_name: string | null;
-  listing_nickname: string | null;
-}
-
-export interface LogPage<T> {
-  items: T[];
-  total: number;
-  size: number;
-  from: number;
-}
+/** An entry as the API answers it (the contract's ProtectLogEntry and AccountLogEntry). */
+export type LogItem = ProtectLogEntry;
+export type AccountLogItem = AccountLogEntry;
+/** A page of a log (ProtectLogPage, AccountLogPage): `{ items, total, size, from }`. */
+export type LogPage<Item extends LogItem> = Omit<ProtectLogPage, 'items'> & { items: Item[] };
 
 const ITEM_COLUMNS = `p.id::text as id, p.at, p.event, p.actor_name, p.supervised, p.note, p.details`;
 
@@ -89,7 +77,7 @@ export async function reservationLog(
   reservationId: string,
   from: number,
   size: number,
-): Promise<LogPage<LogItem>> {
+): Promise<ProtectLogPage> {
   const [count] = await sql.query<{ total: number }>(
     'select count(*)::int as total from protect_log where reservation_id = $1::bigint',
     [reservationId],
@@ -118,7 +106,7 @@ export async function accountLog(
   accountId: string | undefined,
   from: number,
   size: number,
-): Promise<LogPage<AccountLogItem>> {
+): Promise<AccountLogPage> {
   const params = new SqlParams();
   const scope = isAdmin(caller)
     ? accountId

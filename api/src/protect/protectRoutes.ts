@@ -7,7 +7,7 @@ import { isAdmin, requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { errors, Id, IdParams, query, ref, SESSION, type Api } from '../http/schemas';
+import { errors, Id, IdParams, query, ref, SESSION, stringEnum, type Api } from '../http/schemas';
 import { SqlParams } from '../http/sqlParams';
 import {
   findReservation,
@@ -23,6 +23,7 @@ import {
   ProtectSettingsSchema,
   RescreenedSchema,
   ReservationSchema,
+  type ProtectSettings,
 } from '../reservations/reservationSchemas';
 import { RiskToleranceSchema, VerificationStatusSchema } from '../domainSchemas';
 import { accountLog, actorOf, appendLog, reservationLog, SCREENING_ACTOR } from './protectLog';
@@ -34,10 +35,7 @@ export const MAX_NOTE_LENGTH = 1000;
 
 export const RISK_TYPES = ['screening', 'identity', 'payment'] as const;
 
-export interface ProtectSettings {
-  risk_tolerance: RiskTolerance;
-  levels: Array<(typeof TOLERANCE_LEVELS)[number]>;
-}
+export type { ProtectSettings };
 
 /** Who may change an account's risk tolerance: its owner or admin (subtype), or Hostdash staff. */
 export const mayChangeTolerance = (caller: Caller): boolean =>
@@ -261,11 +259,7 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
         body: query({
           // A number is accepted too (coerced to its digits).
           reservation: Id('The reservation to screen.'),
-          riskType: Type.Unsafe<(typeof RISK_TYPES)[number]>({
-            type: 'string',
-            enum: [...RISK_TYPES],
-            default: 'screening',
-          }),
+          riskType: stringEnum(RISK_TYPES, { default: 'screening' }),
           source: Type.String({ minLength: 1, maxLength: 40, default: 'dashboard' }),
         }),
         response: { 200: ref(RescreenedSchema), ...errors(400, 401, 403, 404) },

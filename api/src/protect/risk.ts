@@ -1,25 +1,15 @@
 // Risk colours: not stored, derived from a reservation's score and its account's tolerance every
 // time they are read, so that changing the tolerance moves every colour at once.
+import type { Thresholds, ToleranceLevel } from '../reservations/reservationSchemas';
+
+/** The lowest score of each colour above green; a tolerance and its thresholds (the contract's). */
+export type { Thresholds, ToleranceLevel };
 
 export const RISK_TOLERANCES = ['low', 'balanced', 'high'] as const;
 export type RiskTolerance = (typeof RISK_TOLERANCES)[number];
 
 export const RISK_COLOURS = ['green', 'yellow', 'orange', 'red'] as const;
 export type RiskColour = (typeof RISK_COLOURS)[number];
-
-/** The lowest score of each colour above green. */
-export interface Thresholds {
-  yellow: number;
-  orange: number;
-  red: number;
-}
-
-export interface ToleranceLevel {
-  level: RiskTolerance;
-  label: string;
-  meaning: string;
-  thresholds: Thresholds;
-}
 
 export const TOLERANCE_LEVELS: readonly ToleranceLevel[] = [
   {

@@ -8,14 +8,10 @@
 //   one-night stay starting Friday or Saturday +15 · local guest +15 · large party +15
 import type { Sql } from '../db/database';
 import { SqlParams } from '../http/sqlParams';
+import type { RiskFactor } from '../reservations/reservationSchemas';
 import { riskColourSql, type RiskColour, type RiskTolerance } from './risk';
 
-export interface RiskFactor {
-  code: string;
-  label: string;
-  points: number;
-  detail: string;
-}
+export type { RiskFactor };
 
 /**
  * Words that suggest a party, matched as whole words (PostgreSQL `\m`/`\M`) in any case:

@@ -7,8 +7,8 @@ import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { ApiError, notFound } from '../http/errors';
-import { errors, Id, query, ref, SESSION, type Api } from '../http/schemas';
-import { ReportTaskSchema } from '../reservations/reservationSchemas';
+import { errors, Id, query, ref, SESSION, stringEnum, type Api } from '../http/schemas';
+import { ReportTaskSchema, type ReportTask } from '../reservations/reservationSchemas';
 import { loadImages } from '../images/identityImages';
 import { actorOf, appendLog, reservationLog } from '../protect/protectLog';
 import {
@@ -32,17 +32,20 @@ import {
 const REPORT_LOG_ENTRIES = 100;
 const GENERIC_FAILURE = 'The report could not be generated. Try again in a moment.';
 
-export type ReportTask = Static<typeof ReportTaskSchema>;
+export type { ReportTask };
 
 interface StoredReport extends ReportTask {
   bytes: Uint8Array | null;
 }
 
-interface ReportQuery {
-  refresh?: number;
-  download?: number;
-  format: ReportFormat;
-}
+const ReportQuery = query({
+  refresh: Type.Optional(Type.Integer({ enum: [0, 1], description: '1: generate it anew.' })),
+  download: Type.Optional(
+    Type.Integer({ enum: [0, 1], description: '1: answer the file instead of the task.' }),
+  ),
+  format: stringEnum(REPORT_FORMATS, { default: 'pdf' }),
+});
+type ReportQuery = Static<typeof ReportQuery>;
 
 const TASK_COLUMNS = `reservation_id::text as reservation_id, type, format, status, ${isoSql('generated_at')} as generated_at,
   file_name, content_type, size, error`;
@@ -163,17 +166,6 @@ export function registerReportRoutes(app: Api, { db }: AppContext): void {
     }
   };
 
-  const querystring = query({
-    refresh: Type.Optional(Type.Integer({ enum: [0, 1], description: '1: generate it anew.' })),
-    download: Type.Optional(
-      Type.Integer({ enum: [0, 1], description: '1: answer the file instead of the task.' }),
-    ),
-    format: Type.Unsafe<ReportFormat>({
-      type: 'string',
-      enum: [...REPORT_FORMATS],
-      default: 'pdf',
-    }),
-  });
   const file = { schema: { type: 'string', format: 'binary' } };
 
   const register = (path: string, withType: boolean): void => {
@@ -191,10 +183,10 @@ export function registerReportRoutes(app: Api, { db }: AppContext): void {
           params: withType
             ? Type.Object({
                 id: Id(),
-                type: Type.Unsafe<ReportType>({ type: 'string', enum: [...REPORT_TYPES] }),
+                type: stringEnum(REPORT_TYPES),
               })
             : Type.Object({ id: Id() }),
-          querystring,
+          querystring: ReportQuery,
           response: {
             200: {
               description: 'The task (JSON), or with `download=1` the file.',

@@ -225,7 +225,8 @@ export function registerReservationEditRoutes(app: Api, { db }: AppContext): voi
       });
       request.log.info({ event: 'reservation_created', reservationId: id }, 'Reservation created');
       const created = await findReservation(db, caller, id);
-      if (!created) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
+      // Created on a listing in the caller's scope, so in scope: not finding it is our failure.
+      if (!created) throw new Error(`reservation ${id}: created but not found`);
       return reply.code(201).send(created);
     },
   );

@@ -24,6 +24,9 @@ export const RESERVATION_SOURCES = ['airbnb', 'booking.com', 'vrbo', 'direct'] a
 export type ReservationSource = (typeof RESERVATION_SOURCES)[number];
 export const CARD_CHECKS = ['passed', 'failed', 'not_run'] as const;
 export type CardCheck = (typeof CARD_CHECKS)[number];
+/** A guest's identity images, in the order a reservation lists them. */
+export const IMAGE_KINDS = ['id_front', 'id_back', 'selfie'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export const RESERVATION_NOT_FOUND_MESSAGE =
   'This reservation does not exist or is not shared with you.';

@@ -27,7 +27,8 @@ import {
   type NamedSchema,
 } from '../http/schemas';
 import { PROTECT_EVENTS } from '../protect/protectLog';
-import { CARD_CHECKS } from './reservationQueries';
+import { REPORT_FORMATS, REPORT_TYPES } from '../reports/reportContent';
+import { CARD_CHECKS, IMAGE_KINDS } from './reservationQueries';
 
 const Count = Type.Integer({ minimum: 0 });
 const Score = Type.Integer({ minimum: 0, maximum: 100, description: 'Risk score, 0 to 100.' });
@@ -44,12 +45,14 @@ export const RiskFactorSchema = named(
   },
   { description: 'One reason behind a risk score, with its points.' },
 );
+export type RiskFactor = Static<typeof RiskFactorSchema>;
 
 export const ThresholdsSchema = named(
   'Thresholds',
   { yellow: Score, orange: Score, red: Score },
   { description: 'The lowest score of each colour above green, under a tolerance.' },
 );
+export type Thresholds = Static<typeof ThresholdsSchema>;
 
 const deprecated = <Schema extends TSchema>(schema: Schema, replacement: string): Schema =>
   ({ ...schema, deprecated: true, description: `Deprecated: use \`${replacement}\`.` }) as Schema;
@@ -122,24 +125,23 @@ export const ReservationSummarySchema = named(
 );
 export type ReservationSummary = Static<typeof ReservationSummarySchema>;
 
+/** Degrees clockwise, as an integer from a closed list. */
+const degrees = (values: readonly number[], options: { description: string; default?: number }) =>
+  Type.Unsafe<number>({ type: 'integer', enum: [...values], ...options });
+
 export const ReservationImageSchema = named(
   'ReservationImage',
   {
-    kind: stringEnum(['id_front', 'id_back', 'selfie'] as const),
-    rotation: stringEnumInt([0, 90, 180, 270]),
+    kind: stringEnum(IMAGE_KINDS),
+    rotation: degrees([0, 90, 180, 270], { description: 'Degrees clockwise.' }),
     width: Type.Integer({ minimum: 1 }),
     height: Type.Integer({ minimum: 1 }),
     updated_at: DateTime('Changes with every rotation: use it to refresh the image.'),
   },
   { description: "One of a guest's identity images (the bytes: GET /reservation/image/{id})." },
 );
+export type ReservationImage = Static<typeof ReservationImageSchema>;
 
-function stringEnumInt(values: number[]) {
-  return Type.Unsafe<number>({ type: 'integer', enum: values, description: 'Degrees clockwise.' });
-}
-
-export const REPORT_TYPES = ['guest-portal', 'screening'] as const;
-export const REPORT_FORMATS = ['pdf', 'csv'] as const;
 const ReportStatus = stringEnum(['done', 'failed'] as const);
 
 export const ReportSummarySchema = named(
@@ -278,12 +280,14 @@ export const ToleranceLevelSchema = named(
   },
   { description: 'A risk tolerance and what it means for the colours.' },
 );
+export type ToleranceLevel = Static<typeof ToleranceLevelSchema>;
 
 export const ProtectSettingsSchema = named(
   'ProtectSettings',
   { risk_tolerance: RiskToleranceSchema, levels: Type.Array(ref(ToleranceLevelSchema)) },
   { description: "An account's risk tolerance, and every level to choose from." },
 );
+export type ProtectSettings = Static<typeof ProtectSettingsSchema>;
 
 const PROTECT_EVENT = stringEnum(PROTECT_EVENTS);
 
@@ -304,6 +308,7 @@ const logProperties = {
 export const ProtectLogEntrySchema = named('ProtectLogEntry', logProperties, {
   description: "One event in a reservation's protect log.",
 });
+export type ProtectLogEntry = Static<typeof ProtectLogEntrySchema>;
 
 export const AccountLogEntrySchema = named(
   'AccountLogEntry',
@@ -316,6 +321,7 @@ export const AccountLogEntrySchema = named(
   },
   { description: "One event in an account's protect log, with the stay it is about." },
 );
+export type AccountLogEntry = Static<typeof AccountLogEntrySchema>;
 
 export const ProtectLogPageSchema = page(
   'ProtectLogPage',
@@ -327,6 +333,8 @@ export const AccountLogPageSchema = page(
   ref(AccountLogEntrySchema),
   "A page of an account's protect log, newest first.",
 );
+export type ProtectLogPage = Static<typeof ProtectLogPageSchema>;
+export type AccountLogPage = Static<typeof AccountLogPageSchema>;
 
 export const RescreenedSchema = named(
   'Rescreened',
@@ -349,6 +357,7 @@ export const ReportTaskSchema = named(
   },
   { description: 'The task of generating a report: its file, or its error.' },
 );
+export type ReportTask = Static<typeof ReportTaskSchema>;
 
 export const NormalisedAddressSchema = named(
   'NormalisedAddress',
