@@ -10,8 +10,11 @@ const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
+const { promisify } = require('node:util');
+const zlib = require('node:zlib');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { satisfy } = require('@module-federation/enhanced/runtime');
 
@@ -205,6 +208,128 @@ class HostFederationInfoPlugin {
 }
 
 /**
+ * The shell's entry file name, content-hashed. The federation runtime module asks for it before
+ * content hashes exist (only to learn the folder depth), so it gets the unhashed form then.
+ */
+const hostEntryFilename = (pathData) =>
+  pathData.chunk?.contentHash?.javascript ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** What is worth compressing: text assets over 1 KB (source maps are fetched by tools only). */
+const COMPRESSIBLE = /\.(?:js|css|json|html|svg|txt)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every compressible
+ * asset, once at build time: the shell server and the remote origin serve them by content
+ * negotiation and never compress a static file per request. Results are kept in webpack's cache,
+ * so a rebuild compresses only what changed.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      const cache = compilation.getCache('PrecompressPlugin');
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        async (assets) => {
+          const work = Object.entries(assets)
+            .filter(
+              ([file, source]) => COMPRESSIBLE.test(file) && source.size() >= COMPRESS_MIN_BYTES,
+            )
+            .map(async ([file, source]) => {
+              const etag = cache.getLazyHashedEtag(source);
+              const [br, gz] = await cache.providePromise(file, etag, async () => {
+                const input = source.buffer();
+                return Promise.all([
+                  brotli(input, {
+                    params: {
+                      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+                    },
+                  }),
+                  gzip(input, { level: 9 }),
+                ]);
+              });
+              const info = {
+                compressed: true,
+                immutable: compilation.getAsset(file)?.info.immutable,
+              };
+              compilation.emitAsset(`${file}.br`, new sources.RawSource(br), info);
+              compilation.emitAsset(`${file}.gz`, new sources.RawSource(gz), info);
+            });
+          await Promise.all(work);
+        },
+      );
+    });
+  }
+}
+
+/** The file a build writes beside its bundles: which packages each JS file carries. */
+const BUNDLE_CONTENTS_FILE = 'bundle-contents.json';
+
+/** `react-dom` for …/node_modules/react-dom/cjs/x.js (the last node_modules wins); null for ours. */
+function packageOf(resource) {
+  const at = resource?.lastIndexOf(`${path.sep}node_modules${path.sep}`) ?? -1;
+  if (at < 0) return null;
+  const [scope, name] = resource.slice(at + 14).split(path.sep);
+  return scope.startsWith('@') ? `${scope}/${name}` : scope;
+}
+
+/**
+ * Writes `bundle-contents.json`: for each emitted JS file, the bytes of source (before
+ * minification) that come from each npm package, and from the app's own code (`own`). The byte
+ * budget test and the web bench read it to say which library a loaded file carries, and to find
+ * a library loaded from two builds (a copy).
+ */
+class BundleContentsPlugin {
+  constructor(app) {
+    this.app = app;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('BundleContentsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BundleContentsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const files = {};
+          for (const chunk of compilation.chunks) {
+            const contents = {};
+            const add = (module) => {
+              if (module.modules) {
+                for (const inner of module.modules) add(inner);
+                return;
+              }
+              const owner = packageOf(module.resource) ?? (module.resource ? 'own' : null);
+              if (!owner) return;
+              contents[owner] = (contents[owner] ?? 0) + module.size();
+            };
+            for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) add(module);
+            // The federation runtime is generated code (runtime modules), not a package module.
+            for (const module of compilation.chunkGraph.getChunkRuntimeModulesIterable(chunk)) {
+              const owner = /federation/i.test(module.name)
+                ? '@module-federation/runtime'
+                : 'webpack-runtime';
+              contents[owner] = (contents[owner] ?? 0) + module.size();
+            }
+            for (const file of chunk.files) {
+              if (file.endsWith('.js')) files[file] = contents;
+            }
+          }
+          compilation.emitAsset(
+            BUNDLE_CONTENTS_FILE,
+            new sources.RawSource(JSON.stringify({ app: this.app, files }, null, 1)),
+          );
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {object} options
  * @param {string} options.name federation name ('shell', 'listings', …)
  * @param {string} options.dir the package folder (__dirname of its webpack config)
@@ -234,10 +359,11 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
       entry: { main: './src/index.ts' },
       output: {
         path: path.join(dir, 'dist'),
-        // Entry files keep stable names (served no-cache: webpack 5.111 cannot put a content hash in
-        // a federated entry's name, module-federation/core#5077); every other chunk is
-        // content-hashed and immutable. The shell server serves its bundles under /assets/.
-        filename: isRemote ? '[name].js' : 'assets/[name].js',
+        // A remote's entry keeps a stable name (served no-cache: webpack 5.111 cannot put a content
+        // hash in a container entry's name, module-federation/core#5077); the shell has no
+        // container, so its entry is content-hashed like every chunk, and all are immutable (the
+        // page names them). The shell server serves its bundles under /assets/.
+        filename: isRemote ? '[name].js' : hostEntryFilename,
         chunkFilename: isRemote ? '[name].[contenthash:8].js' : 'assets/[name].[contenthash:8].js',
         // Remotes are served from any origin: resolve their chunks relative to where they were loaded.
         publicPath: isRemote ? 'auto' : '/',
@@ -318,6 +444,8 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
                 shared: providedSharedVersions(dir),
               }),
             ]),
+        new BundleContentsPlugin(name),
+        ...(production ? [new PrecompressPlugin()] : []),
         new HtmlWebpackPlugin({
           template: path.join(dir, 'src/index.html'),
           title: title ?? name,
@@ -326,7 +454,27 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
         }),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic' },
+      // Rebuilds reuse everything whose inputs did not change (modules, minified and compressed
+      // assets). The key covers this factory and the package's config and lockfile.
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(root, 'node_modules/.cache/webpack'),
+        name: `${name}-${production ? 'production' : 'development'}`,
+        buildDependencies: {
+          config: [
+            __filename,
+            path.join(dir, 'webpack.config.cjs'),
+            path.join(root, 'package-lock.json'),
+          ],
+        },
+      },
+      optimization: {
+        moduleIds: 'deterministic',
+        // SWC's minifier: the same output size as terser here, several times faster.
+        minimizer: [
+          new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false }),
+        ],
+      },
       devServer: {
         port: devPort,
         historyApiFallback: true,
@@ -351,4 +499,5 @@ module.exports = {
   sharedMismatches,
   sharedReport,
   HOST_FEDERATION_FILE,
+  BUNDLE_CONTENTS_FILE,
 };

@@ -1,7 +1,9 @@
 // The shell server: shell assets, the access check on every page load, /api proxy, /remotes.json
 // and /health.
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
@@ -30,12 +32,32 @@ export function buildShellServer(
     reply.header('x-robots-tag', 'noindex, nofollow');
   });
 
+  // Pages, /remotes.json and the API's JSON are compressed on the way out (brotli at a quick
+  // level: these answers are made per request). Bundles are not: see below.
+  app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Request bodies go to the API as they came.
+    globalDecompression: false,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  // Everything else is declared once compression is in place, so its hooks cover every route.
+  app.register(async (server) => registerShellRoutes(server, config));
+  return app;
+}
+
+function registerShellRoutes(app: FastifyInstance, config: ShellConfig): void {
+  // Bundles are sent as the brotli or gzip copy the build wrote beside them (preCompressed).
   // Content-hashed bundles never change: cache them for a year. Everything else revalidates.
   app.register(fastifyStatic, {
     root: path.join(config.distDir, 'assets'),
     prefix: '/assets/',
     index: false,
+    preCompressed: true,
+    // Ours, below: @fastify/static's own would say `public, max-age=0` for every file.
+    cacheControl: false,
     setHeaders(response, filePath) {
+      response.setHeader('vary', 'Accept-Encoding');
       response.setHeader(
         'cache-control',
         /\.[0-9a-f]{8}\./.test(path.basename(filePath))
@@ -105,19 +127,17 @@ export function buildShellServer(
   );
 
   const page = createPageHandler(config, app.log, users);
-  app.setNotFoundHandler(async (request, reply) => {
-    if (
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      wantsPage(request.headers.accept) &&
-      !request.url.startsWith('/assets/')
-    ) {
-      return page(request, reply);
-    }
-    return reply.code(404).send({
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({
       error: 'not_found',
       message: `Nothing at ${request.method} ${request.url.split('?')[0]}.`,
     });
-  });
-
-  return app;
+  // Every other GET (and HEAD) that asks for a page is one: a route, not the not-found handler,
+  // so the page is compressed like any answer.
+  app.get('*', async (request, reply) =>
+    wantsPage(request.headers.accept) && !request.url.startsWith('/assets/')
+      ? page(request, reply)
+      : notFound(request, reply),
+  );
+  app.setNotFoundHandler(notFound);
 }

@@ -20,6 +20,8 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'transfer-encoding',
   'upgrade',
   'expect',
+  // The hop to the API is local: it answers plain and this server compresses for the browser.
+  'accept-encoding',
 ]);
 const DROPPED_RESPONSE_HEADERS = new Set([
   'connection',

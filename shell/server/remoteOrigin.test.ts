@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { temporaryDir } from './testSupport';
 import { buildRemoteOrigin, cacheControlFor, remoteFilePath } from './remoteOrigin';
 
@@ -13,6 +14,10 @@ describe('the remote origin, serving the store', () => {
   writeFileSync(path.join(versionDir, 'mf-manifest.json'), '{"id":"listings"}');
   writeFileSync(path.join(versionDir, 'remoteEntry.js'), 'var listings;');
   writeFileSync(path.join(versionDir, 'feature.1a2b3c4d.js'), 'export {}');
+  const chunk = `export const text = ${JSON.stringify('listings '.repeat(300))};`;
+  writeFileSync(path.join(versionDir, 'page.5e6f7a8b.js'), chunk);
+  writeFileSync(path.join(versionDir, 'page.5e6f7a8b.js.br'), brotliCompressSync(chunk));
+  writeFileSync(path.join(versionDir, 'page.5e6f7a8b.js.gz'), gzipSync(chunk));
   mkdirSync(path.join(root, 'listings', '.staging-0.2.0+5e6f7a8b-1'), { recursive: true });
   writeFileSync(path.join(root, 'listings', '.staging-0.2.0+5e6f7a8b-1', 'mf-manifest.json'), '{}');
   writeFileSync(path.join(root, 'remotes.json'), '{"remotes":[]}');
@@ -39,7 +44,7 @@ describe('the remote origin, serving the store', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-      expect(response.headers.vary).toBe('Origin');
+      expect(response.headers.vary).toBe('Origin, Accept-Encoding');
     }
     const foreign = await app.inject({
       url: `/listings/${VERSION}/mf-manifest.json`,
@@ -53,6 +58,31 @@ describe('the remote origin, serving the store', () => {
     const response = await app.inject({ url: url('feature.1a2b3c4d.js') });
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-type']).toContain('text/javascript');
+  });
+
+  it('sends the precompressed copy the client accepts, with its own ETag', async () => {
+    const br = await app.inject({
+      url: url('page.5e6f7a8b.js'),
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(chunk);
+    const gz = await app.inject({
+      url: url('page.5e6f7a8b.js'),
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+    const plain = await app.inject({ url: url('page.5e6f7a8b.js') });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(chunk);
+    // A file the build did not compress (too small) is sent as it is.
+    const small = await app.inject({
+      url: url('feature.1a2b3c4d.js'),
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export {}');
   });
 
   it('answers a revalidation with 304', async () => {

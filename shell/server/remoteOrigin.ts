@@ -1,13 +1,15 @@
 // The remote origin: a static host for the published remotes (a CDN in production). It serves the
 // store as it is: `/<remote>/<version>/<file>`. Manifests and remote entries must revalidate (an
-// ETag makes that a 304); content-hashed chunks are immutable. CORS is limited to the configured
-// shell origins.
+// ETag makes that a 304); content-hashed chunks are immutable. A text file is sent as the brotli or
+// gzip copy the build wrote beside it when the client accepts one. CORS is limited to the
+// configured shell origins.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { RemoteOriginConfig } from './config';
 import { REMOTE_NAME, VERSION } from './delivery/registryFile';
+import { acceptedVariants } from './encoding';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -20,6 +22,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.woff2': 'font/woff2',
 };
+
+/** Text types the build writes compressed copies of. */
+const COMPRESSIBLE_TYPES = new Set(['.js', '.json', '.css', '.html', '.svg', '.txt']);
+
+/** The best precompressed copy of `file` the request accepts and the build wrote, if any. */
+async function precompressedCopy(file: string, acceptEncoding: string | undefined) {
+  for (const { encoding, extension } of acceptedVariants(acceptEncoding)) {
+    const info = await stat(file + extension).catch(() => null);
+    if (info?.isFile()) return { file: file + extension, info, encoding };
+  }
+  return null;
+}
 
 /**
  * Where `/<remote>/<version>/<file>` lives in the store, or null for anything else (a bad name, a
@@ -81,16 +95,24 @@ export function buildRemoteOrigin(
         .header('cache-control', 'no-cache')
         .send({ error: 'not_found', message: `No file ${file} for remote ${remote}.` });
     }
-    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const compressed = COMPRESSIBLE_TYPES.has(path.extname(filePath))
+      ? await precompressedCopy(filePath, request.headers['accept-encoding'])
+      : null;
+    const sent = compressed ?? { file: filePath, info, encoding: null };
+    const tag = `${sent.info.size.toString(16)}-${Math.floor(sent.info.mtimeMs).toString(16)}`;
+    const etag = `W/"${tag}${sent.encoding ? `-${sent.encoding}` : ''}"`;
     reply
       .header('cache-control', cacheControlFor(filePath))
       .header('etag', etag)
       .header('last-modified', info.mtime.toUTCString());
+    if (COMPRESSIBLE_TYPES.has(path.extname(filePath)))
+      reply.header('vary', 'Origin, Accept-Encoding');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (sent.encoding) reply.header('content-encoding', sent.encoding);
     return reply
       .header('content-type', CONTENT_TYPES[path.extname(filePath)] ?? 'application/octet-stream')
-      .header('content-length', info.size)
-      .send(createReadStream(filePath));
+      .header('content-length', sent.info.size)
+      .send(createReadStream(sent.file));
   });
 
   return app;
