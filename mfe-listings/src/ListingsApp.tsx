@@ -3,23 +3,31 @@ import { Provider } from 'react-redux';
 import { Route, Router, Routes, type Navigator } from 'react-router';
 import { ThemeProvider, type Theme } from '@mui/material';
 import type { FeatureProps } from '@hostdash/shared-auth';
-import { BuildingPage } from './buildings/BuildingPage';
-import { BuildingsPage } from './buildings/BuildingsPage';
-import { ListingDetailPage } from './listing/ListingDetailPage';
-import { ListingsPage } from './listings/ListingsPage';
+import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 import { NotFoundPage } from './NotFoundPage';
+
+// Each page is its own chunk.
+const BuildingPage = lazyPage(() => import('./buildings/BuildingPage'), 'BuildingPage');
+const BuildingsPage = lazyPage(() => import('./buildings/BuildingsPage'), 'BuildingsPage');
+const ListingDetailPage = lazyPage(
+  () => import('./listing/ListingDetailPage'),
+  'ListingDetailPage',
+);
+const ListingsPage = lazyPage(() => import('./listings/ListingsPage'), 'ListingsPage');
 
 export function ListingsRoutes() {
   return (
-    <Routes>
-      {/* "/" shows the listings page until the reservations remote renders the risks page. */}
-      <Route path="/" element={<ListingsPage />} />
-      <Route path="/listings" element={<ListingsPage />} />
-      <Route path="/listing/:id" element={<ListingDetailPage />} />
-      <Route path="/buildings" element={<BuildingsPage />} />
-      <Route path="/building/:id/:building" element={<BuildingPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <LazyPages>
+      <Routes>
+        {/* "/" shows the listings page until the reservations remote renders the risks page. */}
+        <Route path="/" element={<ListingsPage />} />
+        <Route path="/listings" element={<ListingsPage />} />
+        <Route path="/listing/:id" element={<ListingDetailPage />} />
+        <Route path="/buildings" element={<BuildingsPage />} />
+        <Route path="/building/:id/:building" element={<BuildingPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </LazyPages>
   );
 }
 

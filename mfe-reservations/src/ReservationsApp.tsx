@@ -3,29 +3,43 @@ import { Provider } from 'react-redux';
 import { Route, Router, Routes, type Navigator } from 'react-router';
 import { ThemeProvider, type Theme } from '@mui/material';
 import type { FeatureProps } from '@hostdash/shared-auth';
-import { AnalyticsPage } from './analytics/AnalyticsPage';
-import { DownloadPage } from './download/DownloadPage';
-import { ReservationFormPage } from './form/ReservationFormPage';
+import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 import { NotFoundPage } from './NotFoundPage';
-import { ProtectPage } from './protect/ProtectPage';
-import { ReservationDetailPage } from './reservation/ReservationDetailPage';
-import { ReservationsPage } from './reservations/ReservationsPage';
-import { RisksPage } from './risks/RisksPage';
+
+// Each page is its own chunk (charts only on /analytics).
+const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage');
+const DownloadPage = lazyPage(() => import('./download/DownloadPage'), 'DownloadPage');
+const ReservationFormPage = lazyPage(
+  () => import('./form/ReservationFormPage'),
+  'ReservationFormPage',
+);
+const ProtectPage = lazyPage(() => import('./protect/ProtectPage'), 'ProtectPage');
+const ReservationDetailPage = lazyPage(
+  () => import('./reservation/ReservationDetailPage'),
+  'ReservationDetailPage',
+);
+const ReservationsPage = lazyPage(
+  () => import('./reservations/ReservationsPage'),
+  'ReservationsPage',
+);
+const RisksPage = lazyPage(() => import('./risks/RisksPage'), 'RisksPage');
 
 export function ReservationsRoutes() {
   return (
-    <Routes>
-      <Route path="/" element={<RisksPage />} />
-      <Route path="/risks" element={<RisksPage />} />
-      <Route path="/reservations" element={<ReservationsPage />} />
-      <Route path="/reservation/:id" element={<ReservationDetailPage />} />
-      <Route path="/create-reservation" element={<ReservationFormPage />} />
-      <Route path="/edit-reservation/:id" element={<ReservationFormPage />} />
-      <Route path="/protect" element={<ProtectPage />} />
-      <Route path="/analytics" element={<AnalyticsPage />} />
-      <Route path="/download/:type" element={<DownloadPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <LazyPages>
+      <Routes>
+        <Route path="/" element={<RisksPage />} />
+        <Route path="/risks" element={<RisksPage />} />
+        <Route path="/reservations" element={<ReservationsPage />} />
+        <Route path="/reservation/:id" element={<ReservationDetailPage />} />
+        <Route path="/create-reservation" element={<ReservationFormPage />} />
+        <Route path="/edit-reservation/:id" element={<ReservationFormPage />} />
+        <Route path="/protect" element={<ProtectPage />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/download/:type" element={<DownloadPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </LazyPages>
   );
 }
 

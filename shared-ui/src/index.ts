@@ -9,3 +9,4 @@ export * from './renderStandalone';
 export * from './SearchField';
 export * from './ListPagination';
 export * from './DetailPlaceholder';
+export * from './lazyPage';

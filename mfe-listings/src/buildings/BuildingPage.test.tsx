@@ -88,7 +88,7 @@ afterEach(() => server.close());
 
 describe('BuildingPage', () => {
   it("shows the building's arrivals by day with each guest's verification, and its listings", async () => {
-    renderRemote('/building/1/marina-lofts', { user: vendor });
+    await renderRemote('/building/1/marina-lofts', { user: vendor });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Marina Lofts' }),
     ).toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('BuildingPage', () => {
   });
 
   it('lets a vendor switch between their granted buildings', async () => {
-    renderRemote('/building/1/marina-lofts', { user: vendor });
+    await renderRemote('/building/1/marina-lofts', { user: vendor });
     await screen.findByRole('heading', { level: 1, name: 'Marina Lofts' });
     await userEvent.click(screen.getByRole('combobox', { name: 'Building' }));
     await userEvent.click(screen.getByRole('option', { name: 'Harbor House' }));
@@ -111,7 +111,7 @@ describe('BuildingPage', () => {
   });
 
   it('sends a building that is not shared to building-not-found', async () => {
-    renderRemote('/building/2/someone-elses', { user: vendor });
+    await renderRemote('/building/2/someone-elses', { user: vendor });
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/error/building-not-found'),
     );

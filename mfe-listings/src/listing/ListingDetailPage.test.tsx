@@ -18,7 +18,7 @@ const field = (label: string) => screen.getByRole('textbox', { name: label });
 
 describe('ListingDetailPage', () => {
   it('shows the listing with its fields, custom fields and upcoming reservations', async () => {
-    renderRemote('/listing/1');
+    await renderRemote('/listing/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Loft 01' })).toBeInTheDocument();
     expect(field('Nickname')).toHaveValue('Loft 01');
     expect(field('Field 1 name')).toHaveValue('wifi_network');
@@ -28,7 +28,7 @@ describe('ListingDetailPage', () => {
   });
 
   it('saves only what changed, with the version it was edited from', async () => {
-    const { store } = renderRemote('/listing/1');
+    const { store } = await renderRemote('/listing/1');
     await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
     await userEvent.clear(field('Nickname'));
     await userEvent.type(field('Nickname'), 'Loft 01 – River view');
@@ -55,7 +55,7 @@ describe('ListingDetailPage', () => {
   });
 
   it('explains a bad field and sends nothing', async () => {
-    renderRemote('/listing/1');
+    await renderRemote('/listing/1');
     await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
     await userEvent.clear(field('Country'));
     await userEvent.type(field('Country'), 'P');
@@ -67,7 +67,7 @@ describe('ListingDetailPage', () => {
   });
 
   it('on a stale write, keeps the edits and lets the host save them on top of the latest version', async () => {
-    renderRemote('/listing/1');
+    await renderRemote('/listing/1');
     await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
     // Someone else saves a new city in another tab.
     server.listings[0] = {
@@ -96,7 +96,7 @@ describe('ListingDetailPage', () => {
   });
 
   it('says so when the listing does not exist', async () => {
-    renderRemote('/listing/999');
+    await renderRemote('/listing/999');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Listing not found' }),
     ).toBeInTheDocument();

@@ -26,7 +26,7 @@ async function showsFirstPage() {
 
 describe('ListingsPage', () => {
   it('shows the first page sorted by nickname, with the total and the stats', async () => {
-    renderRemote('/listings');
+    await renderRemote('/listings');
     expect(screen.getByRole('heading', { level: 1, name: 'Listings' })).toBeInTheDocument();
     await showsFirstPage();
     expect(within(bodyRows()[0]!).getByText('Loft 01')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('ListingsPage', () => {
   });
 
   it('pages in the API and remembers rows per page for the list', async () => {
-    renderRemote('/listings');
+    await renderRemote('/listings');
     await showsFirstPage();
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(within(bodyRows()[0]!).getByText('Loft 11')).toBeInTheDocument());
@@ -55,7 +55,7 @@ describe('ListingsPage', () => {
   });
 
   it('sorts by a column in the API', async () => {
-    renderRemote('/listings');
+    await renderRemote('/listings');
     await showsFirstPage();
     await userEvent.click(screen.getByRole('button', { name: 'Nickname' }));
     await waitFor(() => expect(within(bodyRows()[0]!).getByText('Loft 23')).toBeInTheDocument());
@@ -65,7 +65,7 @@ describe('ListingsPage', () => {
   });
 
   it('filters by status, in the list and the stats', async () => {
-    renderRemote('/listings');
+    await renderRemote('/listings');
     await showsFirstPage();
     await userEvent.click(
       within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', {
@@ -78,7 +78,7 @@ describe('ListingsPage', () => {
   });
 
   it('searches (debounced) with page size 10 and the search sort, and says when nothing matches', async () => {
-    renderRemote('/listings');
+    await renderRemote('/listings');
     await showsFirstPage();
     // The debounce runs on jest's clock, so typing speed and machine load cannot change the result.
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
@@ -112,7 +112,7 @@ describe('ListingsPage', () => {
   });
 
   it('changes one row’s status when the API confirms it, and leaves it as it was when the API refuses', async () => {
-    const { store } = renderRemote('/listings');
+    const { store } = await renderRemote('/listings');
     await showsFirstPage();
     await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 02' }));
     await userEvent.click(screen.getByRole('option', { name: 'Archived' }));
@@ -136,7 +136,7 @@ describe('ListingsPage', () => {
   });
 
   it('sets the status of a batch, lists what failed, and keeps what succeeded', async () => {
-    renderRemote('/listings');
+    await renderRemote('/listings');
     await showsFirstPage();
     for (const nickname of ['Loft 01', 'Loft 02', 'Loft 03'])
       await userEvent.click(screen.getByRole('checkbox', { name: `Select ${nickname}` }));
@@ -169,7 +169,7 @@ describe('ListingsPage', () => {
   });
 
   it('selects and clears every row on the page', async () => {
-    renderRemote('/listings');
+    await renderRemote('/listings');
     await showsFirstPage();
     await userEvent.click(
       screen.getByRole('checkbox', { name: 'Select all listings on this page' }),
@@ -183,13 +183,13 @@ describe('ListingsPage', () => {
     // jsdom reports the refused connection on the console as a browser would.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     configureApiClient({ baseURL: 'http://127.0.0.1:9' });
-    renderRemote('/listings');
+    await renderRemote('/listings');
     expect((await screen.findAllByText(NO_RESPONSE_MESSAGE))[0]).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Retry' })[0]).toBeInTheDocument();
   });
 
-  it('answers an unknown listings address with a not-found page', () => {
-    renderRemote('/listings/nope/deeper');
+  it('answers an unknown listings address with a not-found page', async () => {
+    await renderRemote('/listings/nope/deeper');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -23,7 +23,7 @@ afterEach(() => server.close());
 
 describe('DownloadPage', () => {
   it('downloads the report, then returns to the reservation', async () => {
-    renderRemote('/download/screening?reservation=1');
+    await renderRemote('/download/screening?reservation=1');
     expect(
       screen.getByRole('heading', { level: 1, name: 'Download the screening report' }),
     ).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('DownloadPage', () => {
         message: 'The guest has not started the guest portal yet.',
       },
     });
-    const { store } = renderRemote('/download/guest-portal?reservation=1');
+    const { store } = await renderRemote('/download/guest-portal?reservation=1');
     expect(
       await screen.findByText('The guest has not started the guest portal yet.'),
     ).toBeInTheDocument();

@@ -15,7 +15,7 @@ const text = (name: string) => screen.getByRole('textbox', { name });
 
 describe('ReservationFormPage', () => {
   it('explains what is missing and sends nothing', async () => {
-    renderRemote('/create-reservation');
+    await renderRemote('/create-reservation');
     await userEvent.click(screen.getByRole('button', { name: 'Create reservation' }));
     expect(screen.getByText('Choose the listing.')).toBeInTheDocument();
     expect(screen.getByText("The guest's name is required.")).toBeInTheDocument();
@@ -23,7 +23,7 @@ describe('ReservationFormPage', () => {
   });
 
   it('normalises the home address, creates the reservation and opens it', async () => {
-    renderRemote('/create-reservation');
+    await renderRemote('/create-reservation');
     await userEvent.click(screen.getByRole('combobox', { name: 'Listing' }));
     await userEvent.click(await screen.findByRole('option', { name: /Marina Lofts 1A/ }));
     fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: '2026-12-10' } });

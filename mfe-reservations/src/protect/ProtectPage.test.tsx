@@ -13,7 +13,7 @@ afterEach(() => server.close());
 
 describe('ProtectPage', () => {
   it('shows what each tolerance means and changes it', async () => {
-    renderRemote('/protect');
+    await renderRemote('/protect');
     expect(screen.getByRole('heading', { level: 1, name: 'Protect' })).toBeInTheDocument();
     const choices = await screen.findByRole('radiogroup', { name: 'Risk tolerance' });
     expect(within(choices).getByRole('radio', { name: 'Balanced' })).toHaveAttribute(

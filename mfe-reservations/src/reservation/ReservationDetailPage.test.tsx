@@ -12,7 +12,7 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 async function open() {
-  const view = renderRemote('/reservation/1');
+  const view = await renderRemote('/reservation/1');
   await screen.findByRole('heading', { level: 1, name: 'Lukas Brandt' });
   return view;
 }
@@ -88,7 +88,7 @@ describe('ReservationDetailPage', () => {
   });
 
   it('says so when the reservation does not exist', async () => {
-    renderRemote('/reservation/404');
+    await renderRemote('/reservation/404');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Reservation not found' }),
     ).toBeInTheDocument();

@@ -19,7 +19,7 @@ const rows = () =>
 
 describe('ReservationsPage', () => {
   it('lists confirmed stays from today by check-in, 10 a page by default', async () => {
-    renderRemote('/reservations');
+    await renderRemote('/reservations');
     expect(screen.getByRole('heading', { level: 1, name: 'Reservations' })).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(
@@ -34,7 +34,7 @@ describe('ReservationsPage', () => {
   });
 
   it('searches with page size 10 and the search sort', async () => {
-    renderRemote('/reservations');
+    await renderRemote('/reservations');
     await waitFor(() => expect(rows()).toHaveLength(3));
     await userEvent.type(screen.getByRole('textbox', { name: 'Search reservations' }), 'okafor');
     await waitFor(() =>
@@ -49,7 +49,7 @@ describe('ReservationsPage', () => {
   });
 
   it('changes a guest’s verification from its row, with a note, and updates that row', async () => {
-    renderRemote('/reservations');
+    await renderRemote('/reservations');
     await waitFor(() => expect(rows()).toHaveLength(3));
     const row = rows()[0]!;
     const guest = within(row).getAllByRole('link')[0]!.textContent ?? '';

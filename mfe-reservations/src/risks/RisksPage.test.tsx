@@ -14,7 +14,7 @@ afterEach(() => server.close());
 
 describe('RisksPage', () => {
   it('is the home page: coming stays by attention, with colour, the factors and verification', async () => {
-    renderRemote('/');
+    await renderRemote('/');
     expect(screen.getByRole('heading', { level: 1, name: 'Risks' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Coming stays by risk' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
@@ -34,7 +34,7 @@ describe('RisksPage', () => {
   });
 
   it('filters by colour in the API', async () => {
-    renderRemote('/risks');
+    await renderRemote('/risks');
     const table = screen.getByRole('table', { name: 'Coming stays by risk' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     await userEvent.click(

@@ -1,5 +1,5 @@
 // One test helper: the remote's routes with a real store, saga and theme, on a memory router.
-import { render } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
 import { ThemeProvider, createTheme } from '@mui/material';
@@ -22,19 +22,23 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-export function renderRemote(path: string, options: { user?: User | null } = {}) {
+export async function renderRemote(path: string, options: { user?: User | null } = {}) {
   const store = createStandaloneStore(slice, {
     user: options.user ?? null,
   }) as unknown as Store<RemoteState>;
-  const view = render(
-    <Provider store={store}>
-      <ThemeProvider theme={createTheme(hostdashThemeOptions)}>
-        <MemoryRouter initialEntries={[path]}>
-          <ReservationsRoutes />
-          <LocationProbe />
-        </MemoryRouter>
-      </ThemeProvider>
-    </Provider>,
-  );
+  let view!: RenderResult;
+  // Pages are lazy chunks: the first render is done once the page's code has arrived.
+  await act(async () => {
+    view = render(
+      <Provider store={store}>
+        <ThemeProvider theme={createTheme(hostdashThemeOptions)}>
+          <MemoryRouter initialEntries={[path]}>
+            <ReservationsRoutes />
+            <LocationProbe />
+          </MemoryRouter>
+        </ThemeProvider>
+      </Provider>,
+    );
+  });
   return { ...view, store };
 }
