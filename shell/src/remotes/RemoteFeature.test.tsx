@@ -14,6 +14,7 @@ import { RemoteFeature } from './RemoteFeature';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
   loadRemote: jest.fn(),
   satisfy: jest.requireActual('@module-federation/enhanced/runtime').satisfy,
 }));

@@ -172,8 +172,10 @@ export function RemoteFeature({ app }: { app: AppName }) {
     );
   }, [app, location, phase.name]);
 
+  // The main area keeps at least a page's height from the first frame: nothing below it moves
+  // when the remote's content arrives (no layout shift).
   return (
-    <>
+    <Box sx={{ minHeight: '60vh' }}>
       {phase.name === 'loading' && <DelayedSpinner label={`Loading ${title}`} />}
       {phase.name === 'failed' && (
         <Alert
@@ -189,6 +191,6 @@ export function RemoteFeature({ app }: { app: AppName }) {
         </Alert>
       )}
       <div ref={hostRef} hidden={phase.name === 'failed'} data-remote={app} />
-    </>
+    </Box>
   );
 }

@@ -3,6 +3,7 @@ import type { RemoteRelease } from '../clientConfig.types';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
   loadRemote: jest.fn(),
   satisfy: jest.requireActual('@module-federation/enhanced/runtime').satisfy,
 }));
@@ -112,6 +113,25 @@ describe('the registry in the page', () => {
       needsNewerShell: true,
     });
     expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('hands the manifest it checked to the federation runtime, which does not fetch it again', async () => {
+    // jsdom has no Response: just enough of one to read the body back.
+    globalThis.Response ??= class {
+      constructor(readonly body: string) {}
+      json = async () => JSON.parse(this.body) as unknown;
+    } as unknown as typeof Response;
+    const { runtime, registry, fetchMock } = await freshPage([V1], () => [V1]);
+    await registry.loadFeature('listings');
+    const [[plugins]] = runtime.registerPlugins.mock.calls as unknown as [
+      [{ fetch: (url: string) => Promise<Response> | undefined }[]],
+    ];
+    const plugin = plugins[0]!;
+    const manifestUrl = new URL(V1.manifest, window.location.href).href;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const handed = (await plugin.fetch(manifestUrl)) as Response;
+    expect(await handed.json()).toEqual(await (await fetch(V1.manifest)).json());
+    expect(plugin.fetch('https://elsewhere.example/mf-manifest.json')).toBeUndefined();
   });
 
   it('treats a manifest that does not answer as a load failure', async () => {

@@ -5,7 +5,7 @@
 // A remote whose code runs in this page stays on its version until the page reloads (its module
 // and slice are in use); a newer version in the registry is offered with a "Reload" snackbar. A
 // remote not loaded yet simply switches to the newer version.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   CONTRACT_VERSION,
   FEATURE_EXPOSE,
@@ -58,6 +58,32 @@ const running = new Set<string>();
 const newest = new Map<string, RegistryEntry>();
 /** Manifests checked for compatibility (a failure is not kept: the next load checks again). */
 const checkedManifests = new Map<string, Promise<void>>();
+/**
+ * The body of each manifest checked, by absolute URL: the federation runtime gets it from here
+ * instead of fetching the manifest a second time.
+ */
+const manifestBodies = new Map<string, string>();
+const absolute = (url: string) => new URL(url, window.location.href).href;
+
+let handingOverManifests = false;
+
+/** Once, before the first remote loads (the page's federation instance exists by then). */
+function handOverCheckedManifests(): void {
+  if (handingOverManifests) return;
+  handingOverManifests = true;
+  registerPlugins([
+    {
+      name: 'hostdash-checked-manifests',
+      fetch(url: string) {
+        const body = manifestBodies.get(absolute(url));
+        if (body === undefined) return undefined;
+        return Promise.resolve(
+          new Response(body, { headers: { 'content-type': 'application/json' } }),
+        );
+      },
+    },
+  ]);
+}
 /** "<remote> <manifest>" already offered in the snackbar. */
 const announced = new Set<string>();
 let reading: Promise<void> | null = null;
@@ -209,12 +235,14 @@ function timeout<T>(promise: Promise<T>, ms: number, app: string): Promise<T> {
  * range does not include this dashboard's (config/webpack.federation.cjs writes it at build).
  */
 function ensureCompatible(app: string, entry: RegistryEntry): Promise<void> {
+  handOverCheckedManifests();
   let check = checkedManifests.get(entry.manifest);
   if (!check) {
     check = (async () => {
       const response = await fetch(entry.manifest, { cache: 'no-cache', credentials: 'omit' });
       if (!response.ok) throw new Error(`its manifest answered ${response.status}`);
-      const facts = readManifestFacts(await response.json());
+      const manifest: unknown = await response.json();
+      const facts = readManifestFacts(manifest);
       const contract = checkContract(facts.contract, CONTRACT_VERSION);
       if (!contract.compatible) {
         throw new RemoteIncompatibleError(
@@ -224,10 +252,14 @@ function ensureCompatible(app: string, entry: RegistryEntry): Promise<void> {
           contract.needsNewerShell,
         );
       }
+      manifestBodies.set(absolute(entry.manifest), JSON.stringify(manifest));
     })();
     const manifest = entry.manifest;
     checkedManifests.set(manifest, check);
-    check.catch(() => checkedManifests.delete(manifest));
+    check.catch(() => {
+      checkedManifests.delete(manifest);
+      manifestBodies.delete(absolute(manifest));
+    });
   }
   return check;
 }
