@@ -12,6 +12,14 @@ const axiosRestriction = {
   message: 'Use the API client from @hostdash/shared-auth.',
 };
 
+// MUI is shared whole under the key `@mui/material` (docs/adr/0002, 0007): a deep import
+// (`@mui/material/Button`) does not match it, so it would bundle a second copy of MUI.
+const muiDeepImports = {
+  group: ['@mui/material/*'],
+  message:
+    "Import MUI from '@mui/material': it is shared whole, and a deep path would bundle a copy of it.",
+};
+
 // No feature imports another feature: a remote may import shared packages, never another remote
 // (ARCHITECTURE.md, STYLE.md "Boundaries").
 const remoteBoundaries = remotes.map((remote) => ({
@@ -22,6 +30,7 @@ const remoteBoundaries = remotes.map((remote) => ({
       {
         paths: [axiosRestriction],
         patterns: [
+          muiDeepImports,
           {
             group: [
               ...remotes
@@ -53,6 +62,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-server/**',
+      '**/dist-monolith/**',
       '**/.data/**',
       'test-results/**',
       'e2e/test-results/**',
@@ -92,7 +102,13 @@ export default tseslint.config(
     // Only the shared API client talks HTTP from the browser (STYLE.md: one axios instance).
     files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [axiosRestriction] }],
+      'no-restricted-imports': ['error', { paths: [axiosRestriction], patterns: [muiDeepImports] }],
+    },
+  },
+  {
+    files: ['shared-ui/src/**/*.{ts,tsx}', 'shared-auth/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [muiDeepImports] }],
     },
   },
   ...remoteBoundaries,

@@ -8,7 +8,7 @@
 // fails when a shared singleton it requires cannot be satisfied by what the shell provides.
 const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
-const { readFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { promisify } = require('node:util');
 const zlib = require('node:zlib');
@@ -70,7 +70,11 @@ function sharedSingletons(dependencies, dir = root) {
     ...fromDeps('@reduxjs/toolkit'),
     ...fromDeps('@emotion/react'),
     ...fromDeps('@emotion/styled'),
+    // Shared whole: a deep import (`@mui/material/Button`) would not match this key and would
+    // bundle a copy (eslint forbids them in our code; the byte budget test finds them anywhere).
     ...fromDeps('@mui/material'),
+    // Stateless, but a page needs only one copy: the shell's, when it has one.
+    ...fromDeps('single-spa-react'),
     '@hostdash/shared-auth': {
       singleton: true,
       version: sharedAuthVersion,
@@ -267,22 +271,90 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * The ES module file of a package entry (its `exports` `import` condition). The federation runtime's
+ * packages ship CJS and ESM builds, and the runtime plugin that hands the shell's runtime to the
+ * page `require`s the CJS one: pinning both to the ESM files keeps one copy in the bundle.
+ */
+function esmEntry(request) {
+  const [first, second, ...rest] = request.split('/');
+  const pkg = first.startsWith('@') ? `${first}/${second}` : first;
+  const subpath = (first.startsWith('@') ? rest : [second, ...rest]).filter(Boolean).join('/');
+  const manifestFile = path.join(root, 'node_modules', pkg, 'package.json');
+  const target = JSON.parse(readFileSync(manifestFile, 'utf8')).exports[
+    subpath ? `./${subpath}` : '.'
+  ];
+  return path.join(path.dirname(manifestFile), target.import.default);
+}
+
+const FEDERATION_RUNTIME_ESM = Object.fromEntries(
+  [
+    '@module-federation/runtime',
+    '@module-federation/runtime-core',
+    '@module-federation/runtime-tools/runtime-core',
+    '@module-federation/sdk',
+    '@module-federation/error-codes',
+  ].map((request) => [`${request}$`, esmEntry(request)]),
+);
+
+/**
+ * MUI is shared whole, as `@mui/material`; a library that imports a module of it by path
+ * (`@mui/material/styles`, `@mui/material/Popper`: @mui/x-charts does) would bundle a second copy
+ * of MUI. Each such path is answered by a small module that re-exports the same names from the
+ * shared `@mui/material`, whose index re-exports every public module (`export * from
+ * "./Popper/index.mjs"`, `export { default as Popper } …`). Written once per install, under
+ * node_modules/.cache; MUI's own files keep their paths (they import a few of these themselves).
+ */
+function muiDeepImportShims() {
+  const muiDir = path.join(root, 'node_modules/@mui/material');
+  const index = readFileSync(path.join(muiDir, 'index.mjs'), 'utf8');
+  const { version } = JSON.parse(readFileSync(path.join(muiDir, 'package.json'), 'utf8'));
+  const shimDir = path.join(root, 'node_modules/.cache/hostdash-mui-shims', version);
+  const defaults = new Map(
+    [...index.matchAll(/export \{ default as (\w+) \} from "\.\/(\w+)\/index\.mjs";/g)].map(
+      ([, name, dir]) => [dir, name],
+    ),
+  );
+  // A consumed shared module has no static exports: each shim names what it re-exports.
+  const barrel = new Set(Object.keys(require(muiDir)));
+  mkdirSync(shimDir, { recursive: true });
+  return Object.fromEntries(
+    [...index.matchAll(/export \* from "\.\/(\w+)\/index\.mjs";/g)].map(([, dir]) => {
+      const file = path.join(shimDir, `${dir}.mjs`);
+      const names = Object.keys(require(path.join(muiDir, dir))).filter(
+        (name) => name !== 'default' && name !== '__esModule' && barrel.has(name),
+      );
+      const name = defaults.get(dir);
+      const lines = [
+        ...(names.length ? [`export { ${names.join(', ')} } from '@mui/material';`] : []),
+        ...(name ? [`export { ${name} as default } from '@mui/material';`] : []),
+      ];
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      return [`@mui/material/${dir}$`, file];
+    }),
+  );
+}
+
 /** The file a build writes beside its bundles: which packages each JS file carries. */
 const BUNDLE_CONTENTS_FILE = 'bundle-contents.json';
 
-/** `react-dom` for …/node_modules/react-dom/cjs/x.js (the last node_modules wins); null for ours. */
+/**
+ * `react-dom` and `react-dom/cjs/x.js` for …/node_modules/react-dom/cjs/x.js (the last
+ * node_modules wins); null for our own code.
+ */
 function packageOf(resource) {
   const at = resource?.lastIndexOf(`${path.sep}node_modules${path.sep}`) ?? -1;
   if (at < 0) return null;
-  const [scope, name] = resource.slice(at + 14).split(path.sep);
-  return scope.startsWith('@') ? `${scope}/${name}` : scope;
+  const file = resource.slice(at + 14).split(path.sep);
+  const name = file[0].startsWith('@') ? `${file[0]}/${file[1]}` : file[0];
+  return { name, module: file.join('/') };
 }
 
 /**
  * Writes `bundle-contents.json`: for each emitted JS file, the bytes of source (before
- * minification) that come from each npm package, and from the app's own code (`own`). The byte
- * budget test and the web bench read it to say which library a loaded file carries, and to find
- * a library loaded from two builds (a copy).
+ * minification) that come from each npm package and from the app's own code (`own`), and the
+ * package modules it carries. The byte budget test and the web bench read it to say which library
+ * a loaded file carries, and to find a module loaded from two builds (a copy).
  */
 class BundleContentsPlugin {
   constructor(app) {
@@ -297,24 +369,26 @@ class BundleContentsPlugin {
         () => {
           const files = {};
           for (const chunk of compilation.chunks) {
-            const contents = {};
+            const contents = { packages: {}, modules: [] };
+            const count = (owner, bytes) => {
+              contents.packages[owner] = (contents.packages[owner] ?? 0) + bytes;
+            };
             const add = (module) => {
               if (module.modules) {
                 for (const inner of module.modules) add(inner);
                 return;
               }
-              const owner = packageOf(module.resource) ?? (module.resource ? 'own' : null);
-              if (!owner) return;
-              contents[owner] = (contents[owner] ?? 0) + module.size();
+              if (!module.resource) return;
+              const from = packageOf(module.resource);
+              count(from?.name ?? 'own', module.size());
+              if (from) contents.modules.push(from.module);
             };
             for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) add(module);
-            // The federation runtime is generated code (runtime modules), not a package module.
+            // Generated code: webpack's runtime, with the federation runtime's bootstrap.
             for (const module of compilation.chunkGraph.getChunkRuntimeModulesIterable(chunk)) {
-              const owner = /federation/i.test(module.name)
-                ? '@module-federation/runtime'
-                : 'webpack-runtime';
-              contents[owner] = (contents[owner] ?? 0) + module.size();
+              count('webpack-runtime', module.size());
             }
+            contents.modules.sort();
             for (const file of chunk.files) {
               if (file.endsWith('.js')) files[file] = contents;
             }
@@ -343,6 +417,8 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
   const isRemote = Boolean(exposes);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    // The bench's monolith: the shell with every remote compiled in, no federation (issue 10).
+    const monolith = !isRemote && process.env.HOSTDASH_MONOLITH === '1';
     const shared = sharedSingletons(pkg.dependencies ?? {}, dir);
     const contractVersion = readContractVersion();
     const contract = isRemote ? contractRange(pkg, contractVersion) : undefined;
@@ -358,7 +434,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
       context: dir,
       entry: { main: './src/index.ts' },
       output: {
-        path: path.join(dir, 'dist'),
+        path: path.join(dir, monolith ? 'dist-monolith' : 'dist'),
         // A remote's entry keeps a stable name (served no-cache: webpack 5.111 cannot put a content
         // hash in a container entry's name, module-federation/core#5077); the shell has no
         // container, so its entry is content-hashed like every chunk, and all are immutable (the
@@ -377,10 +453,21 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
           '@hostdash/shared-auth$': path.join(sharedAuthDir, 'src/index.ts'),
           // Stateless React pieces: compiled into each remote, not shared at run time.
           '@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+          ...FEDERATION_RUNTIME_ESM,
+          ...(monolith
+            ? {
+                '@module-federation/enhanced/runtime$': path.join(__dirname, 'monolith/runtime.js'),
+              }
+            : {}),
         },
       },
       module: {
         rules: [
+          {
+            // Everything but MUI itself: a path into MUI is answered from the shared barrel.
+            exclude: /[\\/]node_modules[\\/]@mui[\\/]material[\\/]/,
+            resolve: { alias: muiDeepImportShims() },
+          },
           {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,
@@ -398,35 +485,45 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
-          remotes: {},
-          shared,
-          // One dead remote must not break start-up (TOOLCHAIN.md).
-          shareStrategy: 'loaded-first',
-          manifest: isRemote
-            ? {
-                fileName: 'mf-manifest.json',
-                // The release's identity and the contract it needs, read by the deploy command,
-                // the shell (before it runs the remote) and /health.
-                additionalData: ({ stats, compilation }) => {
-                  const version = releaseVersion(pkg.version, compilation.hash, contract);
-                  stats.metaData.buildInfo = { ...stats.metaData.buildInfo, buildVersion: version };
-                  stats.metaData.hostdash = {
-                    version,
-                    contract,
-                    builtWithContract: contractVersion,
-                    commit: sourceCommit(dir),
-                    builtAt: new Date().toISOString(),
-                  };
-                  return stats;
-                },
-              }
-            : false,
-          dts: false,
-          dev: false,
-        }),
+        monolith
+          ? null
+          : new ModuleFederationPlugin({
+              name,
+              ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
+              remotes: {},
+              shared,
+              // One dead remote must not break start-up (TOOLCHAIN.md).
+              shareStrategy: 'loaded-first',
+              manifest: isRemote
+                ? {
+                    fileName: 'mf-manifest.json',
+                    // The release's identity and the contract it needs, read by the deploy command,
+                    // the shell (before it runs the remote) and /health.
+                    additionalData: ({ stats, compilation }) => {
+                      const version = releaseVersion(pkg.version, compilation.hash, contract);
+                      stats.metaData.buildInfo = {
+                        ...stats.metaData.buildInfo,
+                        buildVersion: version,
+                      };
+                      stats.metaData.hostdash = {
+                        version,
+                        contract,
+                        builtWithContract: contractVersion,
+                        commit: sourceCommit(dir),
+                        builtAt: new Date().toISOString(),
+                      };
+                      return stats;
+                    },
+                  }
+                : false,
+              dts: false,
+              dev: false,
+              // One federation runtime per page: the shell provides its runtime-core to the page
+              // (a global), and a remote's entry uses it instead of carrying its own (~90 KB).
+              experiments: isRemote
+                ? { externalRuntime: production }
+                : { provideExternalRuntime: true },
+            }),
         new DefinePlugin({
           // A label set at build time (HOSTDASH_BUILD_LABEL), for telling two builds apart.
           'process.env.HOSTDASH_BUILD_LABEL': JSON.stringify(
@@ -434,16 +531,23 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
           ),
           'process.env.HOSTDASH_APP_VERSION': JSON.stringify(pkg.version),
         }),
-        ...(isRemote
-          ? [new SharedVersionCheckPlugin(name, sharedMismatches(shared, providedSharedVersions()))]
-          : [
-              new HostFederationInfoPlugin({
-                name,
-                version: pkg.version,
-                contract: contractVersion,
-                shared: providedSharedVersions(dir),
-              }),
-            ]),
+        ...(monolith
+          ? []
+          : isRemote
+            ? [
+                new SharedVersionCheckPlugin(
+                  name,
+                  sharedMismatches(shared, providedSharedVersions()),
+                ),
+              ]
+            : [
+                new HostFederationInfoPlugin({
+                  name,
+                  version: pkg.version,
+                  contract: contractVersion,
+                  shared: providedSharedVersions(dir),
+                }),
+              ]),
         new BundleContentsPlugin(name),
         ...(production ? [new PrecompressPlugin()] : []),
         new HtmlWebpackPlugin({
@@ -452,14 +556,14 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
           // The remote's chunks are federated; its standalone page loads only the app entry.
           chunks: ['main'],
         }),
-      ],
+      ].filter(Boolean),
       performance: { hints: false },
       // Rebuilds reuse everything whose inputs did not change (modules, minified and compressed
       // assets). The key covers this factory and the package's config and lockfile.
       cache: {
         type: 'filesystem',
         cacheDirectory: path.join(root, 'node_modules/.cache/webpack'),
-        name: `${name}-${production ? 'production' : 'development'}`,
+        name: `${name}-${production ? 'production' : 'development'}${monolith ? '-monolith' : ''}`,
         buildDependencies: {
           config: [
             __filename,

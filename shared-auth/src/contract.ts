@@ -10,6 +10,9 @@
 //
 // 1.1.0 added what the remotes' lists and forms now call: isStaleWrite, leadingSortKey and
 // toggledSort (and nextPath, for the shell itself).
+// 1.2.0: the shell provides the page's one federation runtime (`_FEDERATION_RUNTIME_CORE`), and
+// a remote's production entry uses it instead of carrying its own (docs/adr/0007-…). A remote
+// built since needs a shell on 1.2.0 or later; one built before still runs on it.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.1.0';
+export const CONTRACT_VERSION = '1.2.0';

@@ -1,8 +1,7 @@
 // Route-level code splitting for a remote: each page is its own chunk, loaded when its route is
 // first shown, so a remote's first page carries only its own code (charts only on /analytics).
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Box, CircularProgress } from '@mui/material';
 import { useDelayed } from './useDelayed';
 
 /**

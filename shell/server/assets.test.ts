@@ -22,9 +22,12 @@ describe('the shell server, serving bundles and pages', () => {
   writeFileSync(path.join(assets, 'main.1a2b3c4d.js.br'), brotliCompressSync(BUNDLE));
   writeFileSync(path.join(assets, 'main.1a2b3c4d.js.gz'), gzipSync(BUNDLE));
   writeFileSync(path.join(assets, 'favicon.svg'), '<svg/>');
-  const app = buildShellServer(testConfig({ SHELL_DIST_DIR: distDir, API_URL: 'http://127.0.0.1:9' }), {
-    logger: false,
-  });
+  const app = buildShellServer(
+    testConfig({ SHELL_DIST_DIR: distDir, API_URL: 'http://127.0.0.1:9' }),
+    {
+      logger: false,
+    },
+  );
   afterAll(() => app.close());
 
   it('sends the brotli copy the build wrote to a browser that accepts it, gzip to one that accepts only gzip', async () => {

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { CONTRACT_VERSION } from '@hostdash/shared-auth';
 import { loadRegistry, remoteStatuses } from '../remotes/registry';
 import { makeUser, renderShell } from '../testing/renderShell';
 import { release } from '../testing/remotes';
@@ -25,7 +26,9 @@ describe('the About dialog', () => {
     ]);
     renderShell(<AboutDialog open onClose={() => undefined} />, { path: '/', user: makeUser() });
     expect(await screen.findByRole('dialog', { name: 'About Hostdash' })).toBeInTheDocument();
-    expect(screen.getByText(/remote contract 1\.1\.0/)).toBeInTheDocument();
+    expect(
+      screen.getByText(`remote contract ${CONTRACT_VERSION}`, { exact: false }),
+    ).toBeInTheDocument();
     const rows = await screen.findAllByRole('row');
     expect(rows[1]).toHaveTextContent('Listings0.2.0+bbbbbbbbCanaryEveryone else: 0.1.0+aaaaaaaa');
     expect(rows[2]).toHaveTextContent(
