@@ -1,0 +1,387 @@
+// The web bench (issue 10): the federated dashboard beside a monolith built from the same sources
+// (HOSTDASH_MONOLITH=1), in Debian's Chromium. Per page and for a whole signed-in session: JS
+// bytes raw/gzip/brotli by owner, copies per library, requests; time to content (median of cold
+// loads); layout shift; a repeat visit's JS requests; Lighthouse scores. Saved under
+// .data/bench/web/ and printed as the table the README's Benchmarks section shows.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  byOwner,
+  copies,
+  describeFile,
+  recordScripts,
+  totals,
+  type LoadedFile,
+  type Origins,
+  type Totals,
+} from '../tests/support/bundles';
+import { repoDir } from '../tests/support/delivery';
+import { DEMO_PASSWORD } from '../tests/support/env';
+import { BENCH_PORTS } from './benchEnv';
+
+const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const OWNER = 'owner@hostdash.test';
+const SESSION_COOKIE = 'hd_session';
+const apiURL = `http://127.0.0.1:${BENCH_PORTS.api}`;
+
+interface Variant {
+  name: 'federated' | 'monolith';
+  base: string;
+  origins: Origins;
+}
+
+const store = path.join(process.env.BENCH_DELIVERY_DIR ?? '', 'store');
+const VARIANTS: Variant[] = [
+  {
+    name: 'federated',
+    base: `http://localhost:${BENCH_PORTS.shell}`,
+    origins: {
+      shell: `http://localhost:${BENCH_PORTS.shell}`,
+      remotes: `http://localhost:${BENCH_PORTS.remotes}`,
+      shellDist: path.join(repoDir, 'shell/dist'),
+      store,
+    },
+  },
+  {
+    name: 'monolith',
+    base: `http://localhost:${BENCH_PORTS.monolith}`,
+    origins: {
+      shell: `http://localhost:${BENCH_PORTS.monolith}`,
+      remotes: `http://localhost:${BENCH_PORTS.remotes}`,
+      shellDist: path.join(repoDir, 'shell/dist-monolith'),
+      store,
+    },
+  },
+];
+
+/** The signed-in session the bench walks: the page, and the heading that says it has content. */
+const JOURNEY: [string, RegExp][] = [
+  ['/', /Risks/i],
+  ['/listings', /Listings/i],
+  ['/reservations', /Reservations/i],
+  ['/analytics', /Analytics/i],
+  ['/protect', /Protect/i],
+];
+
+async function apiSession(): Promise<string> {
+  const response = await fetch(`${apiURL}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: OWNER, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`the API refused the bench's sign-in: ${response.status}`);
+  return ((await response.json()) as { sessionId: string }).sessionId;
+}
+
+async function signedInContext(browser: Browser, variant: Variant, session: string) {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: SESSION_COOKIE, value: session, url: variant.base }]);
+  return context;
+}
+
+/** In-page time (ms since navigation start) at which a visible h1 matching `heading` is there. */
+async function contentTime(page: Page, heading: RegExp): Promise<number> {
+  const handle = await page.waitForFunction(
+    (source) => {
+      const pattern = new RegExp(source, 'i');
+      const h1 = Array.from(document.querySelectorAll('h1')).find(
+        (element) => pattern.test(element.textContent ?? '') && element.getClientRects().length > 0,
+      );
+      return h1 ? performance.now() : false;
+    },
+    heading.source,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Moves the app's history without a page load (a link click). */
+async function navigateInApp(page: Page, to: string) {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, to);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface PageBytes {
+  path: string;
+  totals: Totals;
+}
+
+interface SessionResult {
+  pages: PageBytes[];
+  total: Totals;
+  owners: Record<string, Totals>;
+  copies: { library: string; builds: string[]; modules: number }[];
+}
+
+async function measureSession(browser: Browser, variant: Variant): Promise<SessionResult> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = recordScripts(page);
+  const describeAll = (urls: string[]) =>
+    urls
+      .map((url) => describeFile(url, variant.origins))
+      .filter((file): file is LoadedFile => !!file);
+  const pages: PageBytes[] = [];
+  const session: LoadedFile[] = [];
+  const take = async (label: string) => {
+    await page.waitForLoadState('networkidle');
+    const files = describeAll(scripts.take());
+    session.push(...files);
+    pages.push({ path: label, totals: totals(files) });
+  };
+
+  await page.goto(`${variant.base}/login`);
+  await contentTime(page, /Sign in/);
+  await take('/login');
+  await page.getByLabel('Email').fill(OWNER);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  for (const [to, heading] of JOURNEY) {
+    if (to !== '/') await navigateInApp(page, to);
+    await contentTime(page, heading);
+    await take(to);
+  }
+  await context.close();
+  return {
+    pages,
+    total: totals(session),
+    owners: byOwner(session),
+    copies: copies(session).map(({ library, builds, modules }) => ({ library, builds, modules })),
+  };
+}
+
+interface ColdResult {
+  path: string;
+  medianMs: number;
+  runsMs: number[];
+  cls: number;
+}
+
+async function coldLoads(
+  browser: Browser,
+  variant: Variant,
+  target: string,
+  heading: RegExp,
+  session: string | null,
+): Promise<ColdResult> {
+  const runsMs: number[] = [];
+  let cls = 0;
+  for (let run = 0; run < COLD_LOADS; run += 1) {
+    const context: BrowserContext = session
+      ? await signedInContext(browser, variant, session)
+      : await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts = { value: 0 };
+      Object.assign(window, { __benchShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) shifts.value += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${variant.base}${target}`);
+    runsMs.push(await contentTime(page, heading));
+    await page.waitForLoadState('networkidle');
+    cls = Math.max(
+      cls,
+      await page.evaluate(
+        () => (window as unknown as { __benchShifts: { value: number } }).__benchShifts.value,
+      ),
+    );
+    await context.close();
+  }
+  return { path: target, medianMs: median(runsMs), runsMs, cls };
+}
+
+/** JS requests that reach the network on a second visit to /login in the same browser. */
+async function repeatVisitRequests(browser: Browser, variant: Variant): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${variant.base}/login`);
+  await page.waitForLoadState('networkidle');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = new Set<string>();
+  const cached = new Set<string>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.type === 'Script') scripts.add(event.requestId);
+  });
+  cdp.on('Network.requestServedFromCache', (event) => cached.add(event.requestId));
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.response.fromDiskCache || event.response.fromPrefetchCache)
+      cached.add(event.requestId);
+  });
+  await page.goto(`${variant.base}/login`);
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return [...scripts].filter((id) => !cached.has(id)).length;
+}
+
+interface LighthouseResult {
+  url: string;
+  formFactor: 'mobile' | 'desktop';
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+function lighthouse(
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+  session: string | null,
+): LighthouseResult | null {
+  const args = [
+    path.join(repoDir, 'node_modules/lighthouse/cli/index.js'),
+    url,
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    '--only-categories=performance',
+    `--chrome-path=${process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium'}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+    ...(session
+      ? [`--extra-headers=${JSON.stringify({ Cookie: `${SESSION_COOKIE}=${session}` })}`]
+      : []),
+  ];
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (run.status !== 0) {
+    console.warn(`lighthouse ${url} (${formFactor}) failed: ${run.stderr.slice(-500)}`);
+    return null;
+  }
+  const report = JSON.parse(run.stdout) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue: number }>;
+  };
+  return {
+    url,
+    formFactor,
+    performance: Math.round(report.categories.performance.score * 100),
+    lcpMs: Math.round(report.audits['largest-contentful-paint']!.numericValue),
+    tbtMs: Math.round(report.audits['total-blocking-time']!.numericValue),
+    cls: Number(report.audits['cumulative-layout-shift']!.numericValue.toFixed(3)),
+  };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+test('federated vs monolith', async ({ browser }) => {
+  const session = await apiSession();
+  const results: Record<string, unknown> = {};
+  for (const variant of VARIANTS) {
+    const bytes = await measureSession(browser, variant);
+    const login = await coldLoads(browser, variant, '/login', /Sign in/, null);
+    const home = await coldLoads(browser, variant, '/', /Risks/, session);
+    const repeatLoginJsRequests = await repeatVisitRequests(browser, variant);
+    const scores = LIGHTHOUSE
+      ? [
+          lighthouse(`${variant.base}/login`, 'mobile', null),
+          lighthouse(`${variant.base}/`, 'mobile', session),
+          lighthouse(`${variant.base}/`, 'desktop', session),
+        ]
+      : [];
+    results[variant.name] = { bytes, login, home, repeatLoginJsRequests, lighthouse: scores };
+  }
+
+  const run = {
+    format: 'hostdash-web-bench/1',
+    startedAt: new Date().toISOString(),
+    coldLoads: COLD_LOADS,
+    results,
+  };
+  const dir = path.join(repoDir, '.data/bench/web');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${run.startedAt.replaceAll(':', '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+
+  type Result = {
+    bytes: SessionResult;
+    login: ColdResult;
+    home: ColdResult;
+    repeatLoginJsRequests: number;
+    lighthouse: (LighthouseResult | null)[];
+  };
+  const fed = results.federated as Result;
+  const mono = results.monolith as Result;
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  const score = (result: Result, index: number) => {
+    const entry = result.lighthouse[index];
+    return entry
+      ? `${entry.performance} (LCP ${entry.lcpMs} ms, TBT ${entry.tbtMs} ms, CLS ${entry.cls})`
+      : '–';
+  };
+  const rows = [
+    ['Measure', 'federated', 'monolith', 'federated ÷ monolith'],
+    [
+      'Session JS, gzip (files)',
+      `${kb(fed.bytes.total.gzip)} KB (${fed.bytes.total.files})`,
+      `${kb(mono.bytes.total.gzip)} KB (${mono.bytes.total.files})`,
+      ratio(fed.bytes.total.gzip, mono.bytes.total.gzip),
+    ],
+    [
+      'Session JS, raw',
+      `${kb(fed.bytes.total.raw)} KB`,
+      `${kb(mono.bytes.total.raw)} KB`,
+      ratio(fed.bytes.total.raw, mono.bytes.total.raw),
+    ],
+    ...fed.bytes.pages.map((page, index) => {
+      const other = mono.bytes.pages[index]!;
+      return [
+        `${page.path} JS, gzip`,
+        `${kb(page.totals.gzip)} KB`,
+        `${kb(other.totals.gzip)} KB`,
+        other.totals.gzip ? ratio(page.totals.gzip, other.totals.gzip) : '–',
+      ];
+    }),
+    [
+      `/login time to content (median of ${COLD_LOADS})`,
+      `${Math.round(fed.login.medianMs)} ms`,
+      `${Math.round(mono.login.medianMs)} ms`,
+      ratio(fed.login.medianMs, mono.login.medianMs),
+    ],
+    [
+      `/ signed in, time to content (median of ${COLD_LOADS})`,
+      `${Math.round(fed.home.medianMs)} ms`,
+      `${Math.round(mono.home.medianMs)} ms`,
+      ratio(fed.home.medianMs, mono.home.medianMs),
+    ],
+    ['/ signed in, layout shift (worst)', fed.home.cls.toFixed(3), mono.home.cls.toFixed(3), ''],
+    [
+      'Repeat /login: JS requests',
+      String(fed.repeatLoginJsRequests),
+      String(mono.repeatLoginJsRequests),
+      '',
+    ],
+    ['Copies (libraries from two builds)', String(fed.bytes.copies.length), '0', ''],
+    ['Lighthouse mobile /login', score(fed, 0), score(mono, 0), ''],
+    ['Lighthouse mobile / (signed in)', score(fed, 1), score(mono, 1), ''],
+    ['Lighthouse desktop / (signed in)', score(fed, 2), score(mono, 2), ''],
+  ];
+  const table = rows.map((row) => `| ${row.join(' | ')} |`);
+  table.splice(1, 0, '|---|---|---|---|');
+  const owners = Object.entries(fed.bytes.owners)
+    .sort(([, a], [, b]) => b.gzip - a.gzip)
+    .slice(0, 15)
+    .map(([owner, sum]) => `  ${kb(sum.gzip).padStart(7)} KB  ${owner}`);
+  console.log(
+    `\n${table.join('\n')}\n\nfederated session by owner (gzip):\n${owners.join('\n')}\n` +
+      `copies: ${fed.bytes.copies.map((copy) => `${copy.library} (${copy.builds.join('+')})`).join(', ') || 'none'}\n` +
+      `saved: ${path.relative(repoDir, file)}`,
+  );
+});
