@@ -10,3 +10,4 @@ export * from './SearchField';
 export * from './ListPagination';
 export * from './DetailPlaceholder';
 export * from './lazyPage';
+export * from './PlaceholderRows';

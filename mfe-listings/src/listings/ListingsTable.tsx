@@ -2,7 +2,6 @@ import { Link as RouterLink } from 'react-router';
 import {
   Checkbox,
   Link,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
@@ -14,19 +13,20 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath, pmsName, type SortKey } from '@hostdash/shared-auth';
-import { EmptyState } from '@hostdash/shared-ui';
+import { EmptyState, PlaceholderRows } from '@hostdash/shared-ui';
 import type { Listing } from './listingsApi';
 import { listingsActions, selectBatch } from './listingsSlice';
 import { StatusSelect } from './StatusSelect';
 
 export type SortField = 'nickname' | 'city' | 'building' | 'status' | 'pms';
 
-const COLUMNS: { field: SortField; label: string }[] = [
-  { field: 'nickname', label: 'Nickname' },
-  { field: 'city', label: 'Address' },
-  { field: 'building', label: 'Building' },
-  { field: 'status', label: 'Status' },
-  { field: 'pms', label: 'PMS' },
+/** Fixed widths: the columns do not move when the rows arrive (no layout shift). */
+const COLUMNS: { field: SortField; label: string; width: string }[] = [
+  { field: 'nickname', label: 'Nickname', width: '30%' },
+  { field: 'city', label: 'Address', width: '24%' },
+  { field: 'building', label: 'Building', width: '16%' },
+  { field: 'status', label: 'Status', width: '16%' },
+  { field: 'pms', label: 'PMS', width: '14%' },
 ];
 
 interface ListingsTableProps {
@@ -74,10 +74,15 @@ export function ListingsTable({
   return (
     <TableContainer>
       {/* Wide enough to read on a phone: the container scrolls sideways instead of squeezing. */}
-      <Table size="small" aria-label="Listings" aria-busy={loading} sx={{ minWidth: 760 }}>
+      <Table
+        size="small"
+        aria-label="Listings"
+        aria-busy={loading}
+        sx={{ minWidth: 760, tableLayout: 'fixed' }}
+      >
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox">
+            <TableCell padding="checkbox" sx={{ width: 52 }}>
               <Checkbox
                 checked={allOnPage}
                 indeterminate={selectedOnPage > 0 && !allOnPage}
@@ -89,6 +94,7 @@ export function ListingsTable({
             {COLUMNS.map((column) => (
               <TableCell
                 key={column.field}
+                sx={{ width: column.width }}
                 sortDirection={sort?.field === column.field ? sort.direction : false}
               >
                 {sort ? (
@@ -107,70 +113,68 @@ export function ListingsTable({
           </TableRow>
         </TableHead>
         <TableBody>
-          {showSkeleton && items.length === 0
-            ? Array.from({ length: 5 }, (_, row) => (
-                <TableRow key={`skeleton-${row}`}>
-                  <TableCell padding="checkbox" />
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column.field}>
-                      <Skeleton />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : items.map((listing) => (
-                <TableRow
-                  key={listing.id}
-                  hover
-                  selected={!!batch.rows[listing.id]}
-                  sx={{ opacity: loading ? 0.6 : 1 }}
-                >
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={!!batch.rows[listing.id]}
-                      disabled={batch.running}
-                      onChange={() => toggleRow(listing)}
-                      slotProps={{ input: { 'aria-label': `Select ${listing.nickname}` } }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ fontWeight: 500 }}>
+          {loading && items.length === 0 ? (
+            <PlaceholderRows
+              cells={COLUMNS.length}
+              rowHeight={53}
+              visible={showSkeleton}
+              checkboxColumn
+            />
+          ) : (
+            items.map((listing) => (
+              <TableRow
+                key={listing.id}
+                hover
+                selected={!!batch.rows[listing.id]}
+                sx={{ opacity: loading ? 0.6 : 1 }}
+              >
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={!!batch.rows[listing.id]}
+                    disabled={batch.running}
+                    onChange={() => toggleRow(listing)}
+                    slotProps={{ input: { 'aria-label': `Select ${listing.nickname}` } }}
+                  />
+                </TableCell>
+                <TableCell sx={{ fontWeight: 500 }}>
+                  <Link
+                    component={RouterLink}
+                    to={`/listing/${encodeURIComponent(listing.id)}`}
+                    underline="hover"
+                    color="inherit"
+                  >
+                    {listing.nickname}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  {listing.address}
+                  <Typography variant="body2" color="text.secondary">
+                    {listing.city}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  {listing.building && listing.building_slug ? (
                     <Link
                       component={RouterLink}
-                      to={`/listing/${encodeURIComponent(listing.id)}`}
+                      to={buildingPath({
+                        account_id: listing.account_id,
+                        slug: listing.building_slug,
+                      })}
                       underline="hover"
-                      color="inherit"
                     >
-                      {listing.nickname}
+                      {listing.building}
                     </Link>
-                  </TableCell>
-                  <TableCell>
-                    {listing.address}
-                    <Typography variant="body2" color="text.secondary">
-                      {listing.city}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {listing.building && listing.building_slug ? (
-                      <Link
-                        component={RouterLink}
-                        to={buildingPath({
-                          account_id: listing.account_id,
-                          slug: listing.building_slug,
-                        })}
-                        underline="hover"
-                      >
-                        {listing.building}
-                      </Link>
-                    ) : (
-                      '—'
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <StatusSelect listing={listing} />
-                  </TableCell>
-                  <TableCell>{pmsName(listing.pms)}</TableCell>
-                </TableRow>
-              ))}
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+                <TableCell>
+                  <StatusSelect listing={listing} />
+                </TableCell>
+                <TableCell>{pmsName(listing.pms)}</TableCell>
+              </TableRow>
+            ))
+          )}
           {!loading && items.length === 0 && (
             <TableRow>
               <TableCell colSpan={COLUMNS.length + 1}>

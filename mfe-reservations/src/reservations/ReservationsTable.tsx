@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import {
   Button,
   Link,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -20,7 +19,7 @@ import {
   reservationPath,
   type SortKey,
 } from '@hostdash/shared-auth';
-import { EmptyState, RiskChip, VerificationChip } from '@hostdash/shared-ui';
+import { EmptyState, PlaceholderRows, RiskChip, VerificationChip } from '@hostdash/shared-ui';
 import type { ReservationSummary } from './reservationsApi';
 import { VerificationDialog } from './VerificationDialog';
 
@@ -92,127 +91,131 @@ export function ReservationsTable(props: ReservationsTableProps) {
   return (
     <TableContainer>
       {/* Wide enough to read on a phone: the container scrolls sideways instead of squeezing. */}
-      <Table size="small" aria-label={label} aria-busy={loading} sx={{ minWidth: 960 }}>
+      {/* Fixed column widths: the columns do not move when the rows arrive (no layout shift). */}
+      <Table
+        size="small"
+        aria-label={label}
+        aria-busy={loading}
+        sx={{ minWidth: 960, tableLayout: 'fixed' }}
+      >
         <TableHead>
           <TableRow>
-            {attention && <TableCell>Risk</TableCell>}
-            <TableCell>
+            {attention && <TableCell sx={{ width: '9%' }}>Risk</TableCell>}
+            <TableCell sx={{ width: '14%' }}>
               <Sortable field="guest_name" label="Guest" sort={sort} onSort={onSort} />
             </TableCell>
-            <TableCell>Listing</TableCell>
-            <TableCell>
+            <TableCell sx={{ width: attention ? '23%' : '19%' }}>Listing</TableCell>
+            <TableCell sx={{ width: attention ? '13%' : '12%' }}>
               <Sortable field="check_in_date" label="Check-in" sort={sort} onSort={onSort} />
             </TableCell>
-            {attention ? <TableCell>Why</TableCell> : <TableCell>Check-out</TableCell>}
-            {!attention && <TableCell align="right">Guests</TableCell>}
-            {!attention && <TableCell>Source</TableCell>}
-            <TableCell>Verification</TableCell>
+            {attention ? (
+              <TableCell sx={{ width: '24%' }}>Why</TableCell>
+            ) : (
+              <TableCell sx={{ width: '11%' }}>Check-out</TableCell>
+            )}
             {!attention && (
-              <TableCell>
+              <TableCell align="right" sx={{ width: '8%' }}>
+                Guests
+              </TableCell>
+            )}
+            {!attention && <TableCell sx={{ width: '10%' }}>Source</TableCell>}
+            <TableCell sx={{ width: attention ? '17%' : '16%' }}>Verification</TableCell>
+            {!attention && (
+              <TableCell sx={{ width: '10%' }}>
                 <Sortable field="risk_score" label="Risk" sort={sort} onSort={onSort} />
               </TableCell>
             )}
           </TableRow>
         </TableHead>
         <TableBody>
-          {showSkeleton && items.length === 0
-            ? Array.from({ length: 5 }, (_, row) => (
-                <TableRow key={`skeleton-${row}`}>
-                  {Array.from({ length: columns }, (_cell, cell) => (
-                    <TableCell key={cell}>
-                      <Skeleton />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : items.map((reservation, index) => (
-                <TableRow key={reservation.id} hover sx={{ opacity: loading ? 0.6 : 1 }}>
-                  {attention && (
-                    <TableCell>
-                      <RiskChip
-                        colour={reservation.protect.colour}
-                        score={reservation.protect.score}
-                      />
-                    </TableCell>
-                  )}
-                  <TableCell sx={{ fontWeight: 500 }}>
-                    <Link
-                      component={RouterLink}
-                      to={reservationPath(reservation.id)}
-                      underline="hover"
-                    >
-                      {reservation.guest_name}
-                    </Link>
-                    {reservation.status !== 'CONFIRMED' && (
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        sx={{ display: 'block' }}
-                      >
-                        {reservation.status.toLowerCase()}
-                      </Typography>
-                    )}
-                  </TableCell>
+          {loading && items.length === 0 ? (
+            <PlaceholderRows cells={columns} rowHeight={73} visible={showSkeleton} />
+          ) : (
+            items.map((reservation, index) => (
+              <TableRow key={reservation.id} hover sx={{ opacity: loading ? 0.6 : 1 }}>
+                {attention && (
                   <TableCell>
-                    {reservation.listing_nickname}
-                    {reservation.building && (
-                      <Typography variant="body2" color="text.secondary">
-                        {reservation.building}
-                      </Typography>
-                    )}
+                    <RiskChip
+                      colour={reservation.protect.colour}
+                      score={reservation.protect.score}
+                    />
                   </TableCell>
-                  <TableCell>
-                    {formatDate(reservation.check_in_date)}
-                    <Typography variant="body2" color="text.secondary">
-                      {arrival(reservation.check_in_date)} · {reservation.nights}{' '}
-                      {reservation.nights === 1 ? 'night' : 'nights'}
+                )}
+                <TableCell sx={{ fontWeight: 500 }}>
+                  <Link
+                    component={RouterLink}
+                    to={reservationPath(reservation.id)}
+                    underline="hover"
+                  >
+                    {reservation.guest_name}
+                  </Link>
+                  {reservation.status !== 'CONFIRMED' && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {reservation.status.toLowerCase()}
                     </Typography>
-                  </TableCell>
-                  {attention ? (
-                    <TableCell>
-                      {reservation.protect.top_factors.length === 0 ? (
-                        <Typography variant="body2" color="text.secondary">
-                          Nothing stands out
-                        </Typography>
-                      ) : (
-                        <Stack component="ul" sx={{ m: 0, pl: 2 }}>
-                          {reservation.protect.top_factors.map((factor) => (
-                            <Typography component="li" variant="body2" key={factor.code}>
-                              {factor.label}
-                            </Typography>
-                          ))}
-                        </Stack>
-                      )}
-                    </TableCell>
-                  ) : (
-                    <TableCell>{formatDate(reservation.check_out_date)}</TableCell>
                   )}
-                  {!attention && <TableCell align="right">{reservation.guests}</TableCell>}
-                  {!attention && <TableCell>{reservation.source}</TableCell>}
+                </TableCell>
+                <TableCell>
+                  {reservation.listing_nickname}
+                  {reservation.building && (
+                    <Typography variant="body2" color="text.secondary">
+                      {reservation.building}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  {formatDate(reservation.check_in_date)}
+                  <Typography variant="body2" color="text.secondary">
+                    {arrival(reservation.check_in_date)} · {reservation.nights}{' '}
+                    {reservation.nights === 1 ? 'night' : 'nights'}
+                  </Typography>
+                </TableCell>
+                {attention ? (
                   <TableCell>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <VerificationChip status={reservation.protect.verification_status} />
-                      {canChangeVerification && (
-                        <Button
-                          size="small"
-                          onClick={() => setChanging({ row: reservation, index })}
-                          aria-label={`Change verification of ${reservation.guest_name}`}
-                        >
-                          Change
-                        </Button>
-                      )}
-                    </Stack>
+                    {reservation.protect.top_factors.length === 0 ? (
+                      <Typography variant="body2" color="text.secondary">
+                        Nothing stands out
+                      </Typography>
+                    ) : (
+                      <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+                        {reservation.protect.top_factors.map((factor) => (
+                          <Typography component="li" variant="body2" key={factor.code}>
+                            {factor.label}
+                          </Typography>
+                        ))}
+                      </Stack>
+                    )}
                   </TableCell>
-                  {!attention && (
-                    <TableCell>
-                      <RiskChip
-                        colour={reservation.protect.colour}
-                        score={reservation.protect.score}
-                      />
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
+                ) : (
+                  <TableCell>{formatDate(reservation.check_out_date)}</TableCell>
+                )}
+                {!attention && <TableCell align="right">{reservation.guests}</TableCell>}
+                {!attention && <TableCell>{reservation.source}</TableCell>}
+                <TableCell>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <VerificationChip status={reservation.protect.verification_status} />
+                    {canChangeVerification && (
+                      <Button
+                        size="small"
+                        onClick={() => setChanging({ row: reservation, index })}
+                        aria-label={`Change verification of ${reservation.guest_name}`}
+                      >
+                        Change
+                      </Button>
+                    )}
+                  </Stack>
+                </TableCell>
+                {!attention && (
+                  <TableCell>
+                    <RiskChip
+                      colour={reservation.protect.colour}
+                      score={reservation.protect.score}
+                    />
+                  </TableCell>
+                )}
+              </TableRow>
+            ))
+          )}
           {!loading && items.length === 0 && (
             <TableRow>
               <TableCell colSpan={columns}>

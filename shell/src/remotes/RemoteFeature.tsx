@@ -70,8 +70,9 @@ function DelayedSpinner({ label }: { label: string }) {
     return () => clearTimeout(timer);
   }, []);
   if (!visible) return null;
+  // Over the remote's box, not above it: the content does not move when the spinner goes.
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+    <Box sx={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', pt: 8 }}>
       <CircularProgress aria-label={label} />
     </Box>
   );
@@ -175,7 +176,7 @@ export function RemoteFeature({ app }: { app: AppName }) {
   // The main area keeps at least a page's height from the first frame: nothing below it moves
   // when the remote's content arrives (no layout shift).
   return (
-    <Box sx={{ minHeight: '60vh' }}>
+    <Box sx={{ minHeight: '60vh', position: 'relative' }}>
       {phase.name === 'loading' && <DelayedSpinner label={`Loading ${title}`} />}
       {phase.name === 'failed' && (
         <Alert
