@@ -14,6 +14,16 @@ const axiosRestriction = {
 
 // MUI is shared whole under the key `@mui/material` (docs/adr/0002, 0007): a deep import
 // (`@mui/material/Button`) does not match it, so it would bundle a second copy of MUI.
+// The shell is the exception: its own code imports MUI by path, so a page of the shell (the
+// sign-in page first) loads only the MUI modules it uses; the files are the ones the shared
+// barrel re-exports, so the page still runs one instance of each (docs/adr/0007).
+const muiBarrelInShell = {
+  name: '@mui/material',
+  allowTypeImports: true,
+  message:
+    "In the shell, import each MUI module by its path (`import Button from '@mui/material/Button'`): the barrel would load all of MUI on the sign-in page.",
+};
+
 const muiDeepImports = {
   group: ['@mui/material/*'],
   message:
@@ -100,9 +110,18 @@ export default tseslint.config(
   },
   {
     // Only the shared API client talks HTTP from the browser (STYLE.md: one axios instance).
-    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}'],
+    files: ['mfe-*/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { paths: [axiosRestriction], patterns: [muiDeepImports] }],
+    },
+  },
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [axiosRestriction, muiBarrelInShell] },
+      ],
     },
   },
   {

@@ -42,7 +42,7 @@ function installedVersion(pkg, dir) {
  * provided by whoever loads first (the shell). See docs/adr/0002-shared-singletons.md.
  * @param {Record<string, string>} dependencies the app's package.json dependencies
  */
-function sharedSingletons(dependencies, dir = root) {
+function sharedSingletons(dependencies, dir = root, { host = false } = {}) {
   const fromDeps = (name, pkg = name) => {
     const requiredVersion = dependencies[pkg];
     if (!requiredVersion) return {};
@@ -57,6 +57,14 @@ function sharedSingletons(dependencies, dir = root) {
       },
     };
   };
+  const mui = fromDeps('@mui/material');
+  // The shell's own code imports MUI by path (docs/adr/0007); it still provides the whole barrel
+  // to the remotes. An absolute `import` is provided even though nothing in the shell imports it.
+  if (host && mui['@mui/material']) {
+    mui['@mui/material'].import = esmEntry('@mui/material');
+    // A path cannot tell webpack the package's version: say it.
+    mui['@mui/material'].version = installedVersion('@mui/material', dir);
+  }
   return {
     ...fromDeps('react'),
     ...fromDeps('react/jsx-runtime', 'react'),
@@ -70,9 +78,9 @@ function sharedSingletons(dependencies, dir = root) {
     ...fromDeps('@reduxjs/toolkit'),
     ...fromDeps('@emotion/react'),
     ...fromDeps('@emotion/styled'),
-    // Shared whole: a deep import (`@mui/material/Button`) would not match this key and would
-    // bundle a copy (eslint forbids them in our code; the byte budget test finds them anywhere).
-    ...fromDeps('@mui/material'),
+    // Shared whole: a remote's deep import (`@mui/material/Button`) would not match this key and
+    // would bundle a copy (eslint forbids them in remotes; the byte budget test finds them).
+    ...mui,
     // Stateless, but a page needs only one copy: the shell's, when it has one.
     ...fromDeps('single-spa-react'),
     '@hostdash/shared-auth': {
@@ -419,7 +427,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
     const production = argv.mode !== 'development';
     // The bench's monolith: the shell with every remote compiled in, no federation (issue 10).
     const monolith = !isRemote && process.env.HOSTDASH_MONOLITH === '1';
-    const shared = sharedSingletons(pkg.dependencies ?? {}, dir);
+    const shared = sharedSingletons(pkg.dependencies ?? {}, dir, { host: !isRemote });
     const contractVersion = readContractVersion();
     const contract = isRemote ? contractRange(pkg, contractVersion) : undefined;
     if (contract && !satisfy(contractVersion, contract)) {
@@ -464,8 +472,9 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
       module: {
         rules: [
           {
-            // Everything but MUI itself: a path into MUI is answered from the shared barrel.
-            exclude: /[\\/]node_modules[\\/]@mui[\\/]material[\\/]/,
+            // Everything but MUI itself and the shell's own code (which imports MUI by path on
+            // purpose, docs/adr/0007): a path into MUI is answered from the shared barrel.
+            exclude: [/[\\/]node_modules[\\/]@mui[\\/]material[\\/]/, path.join(shellDir, 'src')],
             resolve: { alias: muiDeepImportShims() },
           },
           {

@@ -25,8 +25,11 @@ import { expectHeading } from './support/session';
  * docs/adr/0007-…), the goal stands beside it.
  */
 export const BUDGETS = {
-  /** Goal: 200 KB. Measured 396.8 KB: MUI (147 KB), react-dom and react-router are shared whole. */
-  login: 405 * 1024,
+  /**
+   * Goal: 200 KB. Measured 311.3 KB: react-dom (65 KB) and react-router (57 KB, shared whole), the
+   * MUI modules the form uses (~67 KB), the federation runtime, the store and the API client.
+   */
+  login: 320 * 1024,
   /** Goal met: a remote's own code on its first page. */
   remoteFirstPage: 60 * 1024,
 };
@@ -143,7 +146,13 @@ test('/login, each remote’s first page and a whole session stay within their b
   // For the record in the test output: who the session's bytes belong to.
   const owners = Object.entries(byOwner(session)).sort(([, a], [, b]) => b.gzip - a.gzip);
   console.log(
-    `session JS: ${kb(totals(session).gzip)} gzip in ${session.length} files\n` +
+    `/login JS: ${kb(loginTotal)} gzip in ${login.length} files\n` +
+      Object.entries(byOwner(login))
+        .sort(([, a], [, b]) => b.gzip - a.gzip)
+        .slice(0, 12)
+        .map(([owner, sum]) => `  ${kb(sum.gzip).padStart(9)}  ${owner}\n`)
+        .join('') +
+      `session JS: ${kb(totals(session).gzip)} gzip in ${session.length} files\n` +
       owners.map(([owner, sum]) => `  ${kb(sum.gzip).padStart(9)}  ${owner}`).join('\n'),
   );
 });

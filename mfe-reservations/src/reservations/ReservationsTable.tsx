@@ -100,16 +100,16 @@ export function ReservationsTable(props: ReservationsTableProps) {
       >
         <TableHead>
           <TableRow>
-            {attention && <TableCell sx={{ width: '9%' }}>Risk</TableCell>}
+            {attention && <TableCell sx={{ width: '11%' }}>Risk</TableCell>}
             <TableCell sx={{ width: '14%' }}>
               <Sortable field="guest_name" label="Guest" sort={sort} onSort={onSort} />
             </TableCell>
-            <TableCell sx={{ width: attention ? '23%' : '19%' }}>Listing</TableCell>
+            <TableCell sx={{ width: attention ? '22%' : '18%' }}>Listing</TableCell>
             <TableCell sx={{ width: attention ? '13%' : '12%' }}>
               <Sortable field="check_in_date" label="Check-in" sort={sort} onSort={onSort} />
             </TableCell>
             {attention ? (
-              <TableCell sx={{ width: '24%' }}>Why</TableCell>
+              <TableCell sx={{ width: '23%' }}>Why</TableCell>
             ) : (
               <TableCell sx={{ width: '11%' }}>Check-out</TableCell>
             )}
@@ -121,7 +121,7 @@ export function ReservationsTable(props: ReservationsTableProps) {
             {!attention && <TableCell sx={{ width: '10%' }}>Source</TableCell>}
             <TableCell sx={{ width: attention ? '17%' : '16%' }}>Verification</TableCell>
             {!attention && (
-              <TableCell sx={{ width: '10%' }}>
+              <TableCell sx={{ width: '11%' }}>
                 <Sortable field="risk_score" label="Risk" sort={sort} onSort={onSort} />
               </TableCell>
             )}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
 import type { ShellStore } from '../store/store';
 import { theme } from '../theme';
 import { Layout } from '../layout/Layout';

@@ -1,19 +1,36 @@
 // The client side of "one access table": every navigation is matched against the shared route
 // table and checked with the same rule function the server runs before sending HTML.
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
 import { checkAccess, matchRoute, selectUser, type AppName } from '@hostdash/shared-auth';
-import { RemoteFeature } from '../remotes/RemoteFeature';
-import { ChallengePage } from '../pages/ChallengePage';
-import { ErrorPage } from '../pages/ErrorPage';
 import { LoginPage } from '../pages/LoginPage';
-import { LogoutPage } from '../pages/LogoutPage';
-import { ResetPasswordPage } from '../pages/ResetPasswordPage';
 import type { ShellPageProps } from '../pages/ShellPageProps';
 import { useAppSelector } from './hooks';
 import { useClientConfig } from './ShellContext';
 import { useDeployedApps } from './useDeployedApps';
 
-const SHELL_PAGES: Record<string, (props: ShellPageProps) => React.JSX.Element> = {
+// The sign-in page comes with the shell; every other page is its own chunk, and so are the
+// remote's mount (single-spa, the registry) and whatever a remote needs: a cold /login loads
+// only what signing in takes.
+const RemoteFeature = lazy(() =>
+  import('../remotes/RemoteFeature').then((m) => ({ default: m.RemoteFeature })),
+);
+const ChallengePage = lazy(() =>
+  import('../pages/ChallengePage').then((m) => ({ default: m.ChallengePage })),
+);
+const ErrorPage = lazy(() => import('../pages/ErrorPage').then((m) => ({ default: m.ErrorPage })));
+const LogoutPage = lazy(() =>
+  import('../pages/LogoutPage').then((m) => ({ default: m.LogoutPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+
+/** While a page's code arrives: its space, so nothing below moves. */
+const pageFallback = <Box sx={{ minHeight: '60vh' }} />;
+
+const SHELL_PAGES: Record<string, ComponentType<ShellPageProps>> = {
   '/login': LoginPage,
   '/login/challenge': ChallengePage,
   '/logout': LogoutPage,
@@ -56,9 +73,17 @@ export function PageSwitch() {
       return null;
     }
     const Page = SHELL_PAGES[route.path] ?? ErrorPage;
-    return <Page params={match.params} />;
+    return (
+      <Suspense fallback={pageFallback}>
+        <Page params={match.params} />
+      </Suspense>
+    );
   }
   const app = appFor(route.path, route.app, deployed);
   // Keyed by app: moving between two pages of one remote updates its parcel instead of remounting.
-  return <RemoteFeature key={app} app={app} />;
+  return (
+    <Suspense fallback={pageFallback}>
+      <RemoteFeature key={app} app={app} />
+    </Suspense>
+  );
 }

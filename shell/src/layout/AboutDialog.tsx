@@ -1,21 +1,19 @@
 // "About Hostdash": the dashboard's own version and contract, and the version of each remote this
 // page uses — a canary's candidate says so — so support and teams can tell what someone runs.
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { CONTRACT_VERSION } from '@hostdash/shared-auth';
 import { featureTitle } from '../remotes/features';
 import { loadRegistry, remoteStatuses, type RemoteStatus } from '../remotes/registry';

@@ -1,22 +1,25 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  AppBar,
-  Box,
-  Button,
-  Drawer,
-  IconButton,
-  Toolbar,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { selectUser } from '@hostdash/shared-auth';
 import { useAppSelector } from '../app/hooks';
-import { AboutDialog } from './AboutDialog';
 import { InfoIcon, MenuIcon } from './icons';
-import { NavLinks } from './NavLinks';
-import { NotificationsMenu } from './NotificationsMenu';
+
+// What only a signed-in person or a click needs is its own chunk: the sign-in page loads none of it.
+const AboutDialog = lazy(() => import('./AboutDialog').then((m) => ({ default: m.AboutDialog })));
+const NavigationDrawer = lazy(() =>
+  import('./NavigationDrawer').then((m) => ({ default: m.NavigationDrawer })),
+);
+const NotificationsMenu = lazy(() =>
+  import('./NotificationsMenu').then((m) => ({ default: m.NotificationsMenu })),
+);
 
 const DRAWER_WIDTH = 232;
 
@@ -26,6 +29,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [aboutOpen, setAboutOpen] = useState(false);
+  // Loaded on first use, and kept (so it can animate closed).
+  const [aboutLoaded, setAboutLoaded] = useState(false);
   const signedIn = user !== null;
 
   return (
@@ -54,7 +59,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <IconButton
             color="inherit"
             aria-label="About Hostdash"
-            onClick={() => setAboutOpen(true)}
+            onClick={() => {
+              setAboutLoaded(true);
+              setAboutOpen(true);
+            }}
           >
             <InfoIcon />
           </IconButton>
@@ -63,7 +71,9 @@ export function Layout({ children }: { children: ReactNode }) {
               <Typography variant="body2" sx={{ mr: 1, display: { xs: 'none', sm: 'block' } }}>
                 {user.name}
               </Typography>
-              <NotificationsMenu />
+              <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+                <NotificationsMenu />
+              </Suspense>
               <Button color="inherit" component={RouterLink} to="/logout">
                 Sign out
               </Button>
@@ -72,22 +82,21 @@ export function Layout({ children }: { children: ReactNode }) {
         </Toolbar>
       </AppBar>
       {signedIn && (
-        <Drawer
-          variant={wide ? 'permanent' : 'temporary'}
-          open={wide || drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          sx={{
-            width: DRAWER_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-            '& a.active': { bgcolor: 'action.selected', fontWeight: 600 },
-          }}
-        >
-          <Toolbar />
-          <NavLinks onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+        // Its space is held while its code loads, so the page does not move (no layout shift).
+        <Suspense fallback={<Box sx={{ width: wide ? DRAWER_WIDTH : 0, flexShrink: 0 }} />}>
+          <NavigationDrawer
+            width={DRAWER_WIDTH}
+            wide={wide}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+          />
+        </Suspense>
       )}
-      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
+      {aboutLoaded && (
+        <Suspense fallback={null}>
+          <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
+        </Suspense>
+      )}
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
         <Toolbar />
         {children}

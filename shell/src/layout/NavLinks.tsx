@@ -3,7 +3,9 @@
 // remote once it is within 200px of the viewport, so the page is usually ready before the click.
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { List, ListItemButton, ListItemText } from '@mui/material';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import {
   buildingPath,
   checkAccess,

@@ -2,7 +2,8 @@
 // top centre. Severity info hides itself after 10 s and can be closed; severity error cannot be
 // dismissed. A malformed flag value never breaks the page.
 import { useState, useSyncExternalStore } from 'react';
-import { Alert, Snackbar } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
 import { INFO_BANNER_AUTO_HIDE_MS } from '@hostdash/shared-auth';
 import { getFlagsSnapshot, subscribeFlags } from '../flags/featureFlags';
 

@@ -1,6 +1,8 @@
 // The one snackbar (slice `snackbar`), driven by actions from the shell and the remotes. Its
 // action navigates inside the dashboard or reloads the page (a new version of a remote).
-import { Alert, Button, Snackbar } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
 import { useNavigate } from 'react-router';
 import { selectSnackbar, snackbarActions } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';

@@ -1,4 +1,5 @@
-import { SvgIcon, type SvgIconProps } from '@mui/material';
+import SvgIcon from '@mui/material/SvgIcon';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
 
 // The few icons the shell needs, drawn here rather than pulling in the whole icon package.
 export function BellIcon(props: SvgIconProps) {

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
 
 /** The centred card the sign-in, challenge, reset and sign-out pages share. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

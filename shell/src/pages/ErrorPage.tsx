@@ -1,6 +1,9 @@
 import { Link as RouterLink } from 'react-router';
 import type { ShellPageProps } from './ShellPageProps';
-import { Box, Button, Paper, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { selectIsAuthenticated } from '@hostdash/shared-auth';
 import { useAppSelector } from '../app/hooks';
 

@@ -1,6 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { authActions, nextPath, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { AuthCard } from './AuthCard';

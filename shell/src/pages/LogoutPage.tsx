@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Button, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { authActions, selectIsAuthenticated } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { AuthCard } from './AuthCard';

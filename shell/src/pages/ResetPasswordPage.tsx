@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { authActions, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { AuthCard } from './AuthCard';

@@ -6,7 +6,12 @@ import { useContext, useEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'react-redux';
 import { UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router';
 import { mountRootParcel, type Parcel } from 'single-spa';
-import { Alert, AlertTitle, Box, Button, CircularProgress, useTheme } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useTheme } from '@mui/material/styles';
 import {
   CONTRACT_VERSION,
   LAZY_LOAD_DELAY_MS,
