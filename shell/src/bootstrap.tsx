@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { configureApiClient, selectUser } from '@hostdash/shared-auth';
+import { configureApiClient, matchRoute, selectUser } from '@hostdash/shared-auth';
 import { App } from './app/App';
 import { clearSessionOnUnloadWhenSso } from './app/sso';
 import { readClientConfig } from './config';
 import { identifyFlagsUser, initFlags, resetFlagsUser } from './flags/featureFlags';
-import { loadRegistry, setRegistryUser, startRegistry } from './remotes/registry';
+import { loadRegistry, prefetchFeature, setRegistryUser, startRegistry } from './remotes/registry';
 import { createShellStore } from './store/store';
 
 const config = readClientConfig();
@@ -17,6 +17,14 @@ loadRegistry().catch((error: unknown) =>
   console.error('[remotes] the registry cannot be read', error),
 );
 void initFlags({ ...config.flagsmith, identity: config.user?.id ?? null });
+
+// A signed-in page load of a remote's page: start fetching that remote and the MUI the remotes
+// share now, beside the shell's own code, rather than once the shell has rendered (a waterfall).
+const route = matchRoute(window.location.pathname)?.route;
+if (config.user && route && route.app !== 'shell') {
+  prefetchFeature(route.app);
+  void import('@mui/material'); // the shared barrel itself, as the remotes load it
+}
 
 const { store, injectFeature } = createShellStore({
   user: config.user,
