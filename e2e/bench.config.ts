@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { BENCH_PORTS } from './bench/benchEnv';
+import { chromiumLaunchOptions } from './tests/support/env';
 
 const dataDir =
   process.env.BENCH_PGLITE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdash-bench-'));
@@ -33,18 +34,7 @@ export default defineConfig({
   timeout: 15 * 60_000,
   reporter: [['list']],
   use: {
-    launchOptions: {
-      executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: [
     {

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORTS, baseURL } from './tests/support/env';
+import { E2E_PORTS, baseURL, chromiumLaunchOptions } from './tests/support/env';
 
 const dataDir = process.env.E2E_PGLITE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdash-e2e-'));
 process.env.E2E_PGLITE_DIR = dataDir; // workers re-read this config: keep one database
@@ -28,19 +28,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Debian's Chromium by default: nothing downloads a browser here (README, TOOLCHAIN.md).
-      executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: 'node ../scripts/start.mjs --no-build',

@@ -18,7 +18,7 @@ import {
   type Totals,
 } from '../tests/support/bundles';
 import { repoDir } from '../tests/support/delivery';
-import { DEMO_PASSWORD } from '../tests/support/env';
+import { CHROMIUM_EXECUTABLE, DEMO_PASSWORD } from '../tests/support/env';
 import { BENCH_PORTS } from './benchEnv';
 
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
@@ -253,7 +253,7 @@ function lighthouse(
     '--output-path=stdout',
     '--quiet',
     '--only-categories=performance',
-    `--chrome-path=${process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium'}`,
+    `--chrome-path=${CHROMIUM_EXECUTABLE}`,
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
     ...(session

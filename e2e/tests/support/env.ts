@@ -5,3 +5,21 @@ export const apiURL = `http://127.0.0.1:${E2E_PORTS.api}`;
 export const remotesURL = `http://localhost:${E2E_PORTS.remotes}`;
 export const DEMO_PASSWORD = 'hostdash-demo';
 export const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
+/** Debian's Chromium by default: nothing downloads a browser here (README, TOOLCHAIN.md). */
+export const CHROMIUM_EXECUTABLE =
+  process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium';
+
+/** How the suites and the bench launch it. */
+export const chromiumLaunchOptions = {
+  executablePath: CHROMIUM_EXECUTABLE,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
