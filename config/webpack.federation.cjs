@@ -57,6 +57,12 @@ function sharedSingletons(dependencies, dir = root, { host = false } = {}) {
       },
     };
   };
+  const router = fromDeps('react-router');
+  // The shell provides the part of react-router the apps use (config/shared/react-router.js).
+  if (host && router['react-router']) {
+    router['react-router'].import = ROUTER_SURFACE_FILE;
+    router['react-router'].version = installedVersion('react-router', dir);
+  }
   const mui = fromDeps('@mui/material');
   // The shell's own code imports MUI by path (docs/adr/0007); it still provides the whole barrel
   // to the remotes. An absolute `import` is provided even though nothing in the shell imports it.
@@ -70,7 +76,7 @@ function sharedSingletons(dependencies, dir = root, { host = false } = {}) {
     ...fromDeps('react/jsx-runtime', 'react'),
     ...fromDeps('react-dom'),
     ...fromDeps('react-dom/client', 'react-dom'),
-    ...fromDeps('react-router'),
+    ...router,
     ...fromDeps('react-redux'),
     ...fromDeps('redux'),
     ...fromDeps('redux-saga'),
@@ -305,6 +311,59 @@ const FEDERATION_RUNTIME_ESM = Object.fromEntries(
   ].map((request) => [`${request}$`, esmEntry(request)]),
 );
 
+/** The react-router API the shell provides to the page (see the file). */
+const ROUTER_SURFACE_FILE = path.join(__dirname, 'shared/react-router.js');
+
+/** The names config/shared/react-router.js exports. */
+function routerSurface() {
+  const source = readFileSync(ROUTER_SURFACE_FILE, 'utf8');
+  const list = /export \{([^}]*)\}/.exec(source)?.[1] ?? '';
+  return new Set(
+    list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+}
+
+/**
+ * Fails a remote's build when its code imports from react-router a name the shell does not
+ * provide (config/shared/react-router.js): at run time that name would be undefined.
+ */
+class RouterSurfacePlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RouterSurfacePlugin', (compilation) => {
+      compilation.hooks.finishModules.tap('RouterSurfacePlugin', (modules) => {
+        const provided = routerSurface();
+        const missing = new Map();
+        for (const module of modules) {
+          if (!module.resource || /[\\/]node_modules[\\/]/.test(module.resource)) continue;
+          for (const dependency of module.dependencies) {
+            if (dependency.request !== 'react-router' || !dependency.getIds) continue;
+            const [name] = dependency.getIds(compilation.moduleGraph);
+            if (name && !provided.has(name)) {
+              const where = path.relative(root, module.resource);
+              missing.set(name, [...(missing.get(name) ?? []), where]);
+            }
+          }
+        }
+        if (missing.size === 0) return;
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            [
+              'These react-router names are not provided by the shell (config/shared/react-router.js):',
+              ...[...missing].map(
+                ([name, files]) => `  ${name}: ${[...new Set(files)].join(', ')}`,
+              ),
+              'Add them there: the shell provides them from its next build.',
+            ].join('\n'),
+          ),
+        );
+      });
+    });
+  }
+}
+
 /**
  * MUI is shared whole, as `@mui/material`; a library that imports a module of it by path
  * (`@mui/material/styles`, `@mui/material/Popper`: @mui/x-charts does) would bundle a second copy
@@ -462,6 +521,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
           // Stateless React pieces: compiled into each remote, not shared at run time.
           '@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
           ...FEDERATION_RUNTIME_ESM,
+          '@hostdash/react-router-package$': esmEntry('react-router'),
           ...(monolith
             ? {
                 '@module-federation/enhanced/runtime$': path.join(__dirname, 'monolith/runtime.js'),
@@ -557,6 +617,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
                   shared: providedSharedVersions(dir),
                 }),
               ]),
+        ...(isRemote ? [new RouterSurfacePlugin()] : []),
         new BundleContentsPlugin(name),
         ...(production ? [new PrecompressPlugin()] : []),
         new HtmlWebpackPlugin({

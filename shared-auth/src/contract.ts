@@ -12,7 +12,8 @@
 // toggledSort (and nextPath, for the shell itself).
 // 1.2.0: the shell provides the page's one federation runtime (`_FEDERATION_RUNTIME_CORE`), and
 // a remote's production entry uses it instead of carrying its own (docs/adr/0007-…). A remote
-// built since needs a shell on 1.2.0 or later; one built before still runs on it.
+// built since needs a shell on 1.2.0 or later; one built before still runs on it. The shared
+// `react-router` is the API config/shared/react-router.js lists (a remote's build checks it).
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
 export const CONTRACT_VERSION = '1.2.0';
