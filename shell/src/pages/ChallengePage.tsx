@@ -4,11 +4,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { authActions, nextPath, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { AuthCard } from './AuthCard';
+import { Field } from './Field';
 
 export function ChallengePage() {
   const dispatch = useAppDispatch();
@@ -50,12 +50,12 @@ export function ChallengePage() {
           Enter the 6-digit code from your authenticator app.
         </Typography>
         {submitted && status.error && <Alert severity="error">{status.error.message}</Alert>}
-        <TextField
+        <Field
           label="Code"
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={setCode}
           autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+          htmlInput={{ inputMode: 'numeric', maxLength: 7 }}
           required
           autoFocus
         />

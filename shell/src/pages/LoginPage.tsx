@@ -4,10 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { authActions, nextPath, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { AuthCard } from './AuthCard';
+import { Field } from './Field';
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
@@ -36,21 +36,21 @@ export function LoginPage() {
     <AuthCard title="Sign in">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
         {submitted && status.error && <Alert severity="error">{status.error.message}</Alert>}
-        <TextField
+        <Field
           label="Email"
           type="email"
           autoComplete="username"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={setEmail}
           required
           autoFocus
         />
-        <TextField
+        <Field
           label="Password"
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
           required
         />
         <Button

@@ -4,11 +4,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { authActions, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { AuthCard } from './AuthCard';
+import { Field } from './Field';
 import type { ShellPageProps } from './ShellPageProps';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -44,14 +44,7 @@ function RequestReset() {
             Enter the email you sign in with and we will send you a link to choose a new password.
           </Typography>
           {submitted && status.error && <Alert severity="error">{status.error.message}</Alert>}
-          <TextField
-            label="Email"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-            autoFocus
-          />
+          <Field label="Email" type="email" value={email} onChange={setEmail} required autoFocus />
           <Button
             type="submit"
             variant="contained"
@@ -99,23 +92,23 @@ function ConfirmReset({ token }: { token: string }) {
     <AuthCard title="Choose a new password">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
         {submitted && status.error && <Alert severity="error">{status.error.message}</Alert>}
-        <TextField
+        <Field
           label="New password"
           type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={setPassword}
           error={tooShort}
           helperText={tooShort ? `Use at least ${MIN_PASSWORD_LENGTH} characters.` : ' '}
           required
           autoFocus
         />
-        <TextField
+        <Field
           label="Repeat the new password"
           type="password"
           autoComplete="new-password"
           value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
+          onChange={setRepeat}
           error={mismatch}
           helperText={mismatch ? 'The two passwords differ.' : ' '}
           required
