@@ -1,5 +1,7 @@
 // The app factory: every route, validation, error answers and logging, over a given database.
 // server.ts runs it on a port; tests drive it with app.inject().
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -92,6 +94,15 @@ export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): 
   });
 
   registerErrorHandling(app);
+  // JSON answers over 1 KB are compressed for a caller that accepts it (brotli at a quick level:
+  // they are made per request). Images and PDFs are sent as they are (already compressed). The
+  // dashboard's proxy asks for plain answers and compresses for the browser itself.
+  app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
   if (checkAnswer) {
     app.addHook('preSerialization', async (request, reply, payload) => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { LISTING_KEYS } from '../testing/listingKeys';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import type { Listing, ListingStats } from './listingSchemas';
@@ -497,5 +498,36 @@ describe('GET /listing/stats', () => {
     expect((await stats('', sessions.admin)).body.total).toBe(total);
     expect((await stats('?status=nope')).status).toBe(400);
     expect((await api.get('/listing/stats')).status).toBe(401);
+  });
+});
+
+describe('GET /listing/load: compression', () => {
+  const raw = (headers: Record<string, string>) =>
+    api.app.inject({
+      url: '/listing/load?size=50',
+      headers: { authorization: sessions.owner, ...headers },
+    });
+
+  it('compresses a large answer for a caller that accepts it, and only then', async () => {
+    const plain = await raw({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await raw({ 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await raw({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('sends a small answer as it is', async () => {
+    const small = await api.app.inject({ url: '/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
