@@ -32,6 +32,9 @@ module.exports = function jestPreset(packageDir, options = {}) {
     moduleNameMapper: {
       '^@hostdash/shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
       '^@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+      // The react-router the shell provides (webpack resolves these two names the same way).
+      '^@hostdash/react-router-surface$': path.join(root, 'config/shared/react-router.js'),
+      '^@hostdash/react-router-package$': 'react-router',
     },
     setupFiles: [
       ...(jsdom ? [path.join(root, 'config/jest.setup-jsdom.cjs')] : []),

@@ -12,7 +12,7 @@ const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { promisify } = require('node:util');
 const zlib = require('node:zlib');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -42,7 +42,7 @@ function installedVersion(pkg, dir) {
  * provided by whoever loads first (the shell). See docs/adr/0002-shared-singletons.md.
  * @param {Record<string, string>} dependencies the app's package.json dependencies
  */
-function sharedSingletons(dependencies, dir = root, { host = false } = {}) {
+function sharedSingletons(dependencies, dir = root) {
   const fromDeps = (name, pkg = name) => {
     const requiredVersion = dependencies[pkg];
     if (!requiredVersion) return {};
@@ -57,26 +57,12 @@ function sharedSingletons(dependencies, dir = root, { host = false } = {}) {
       },
     };
   };
-  const router = fromDeps('react-router');
-  // The shell provides the part of react-router the apps use (config/shared/react-router.js).
-  if (host && router['react-router']) {
-    router['react-router'].import = ROUTER_SURFACE_FILE;
-    router['react-router'].version = installedVersion('react-router', dir);
-  }
-  const mui = fromDeps('@mui/material');
-  // The shell's own code imports MUI by path (docs/adr/0007); it still provides the whole barrel
-  // to the remotes. An absolute `import` is provided even though nothing in the shell imports it.
-  if (host && mui['@mui/material']) {
-    mui['@mui/material'].import = esmEntry('@mui/material');
-    // A path cannot tell webpack the package's version: say it.
-    mui['@mui/material'].version = installedVersion('@mui/material', dir);
-  }
   return {
     ...fromDeps('react'),
     ...fromDeps('react/jsx-runtime', 'react'),
     ...fromDeps('react-dom'),
     ...fromDeps('react-dom/client', 'react-dom'),
-    ...router,
+    ...fromDeps('react-router'),
     ...fromDeps('react-redux'),
     ...fromDeps('redux'),
     ...fromDeps('redux-saga'),
@@ -86,7 +72,7 @@ function sharedSingletons(dependencies, dir = root, { host = false } = {}) {
     ...fromDeps('@emotion/styled'),
     // Shared whole: a remote's deep import (`@mui/material/Button`) would not match this key and
     // would bundle a copy (eslint forbids them in remotes; the byte budget test finds them).
-    ...mui,
+    ...fromDeps('@mui/material'),
     // Stateless, but a page needs only one copy: the shell's, when it has one.
     ...fromDeps('single-spa-react'),
     '@hostdash/shared-auth': {
@@ -160,6 +146,29 @@ function providedSharedVersions(dir = shellDir) {
 }
 
 /**
+ * What the shell registers in the page's share scope for each singleton (shell/src/remotes/
+ * sharedModules.ts pairs each with its module): the version it provides and the same share
+ * settings a remote's build declares.
+ */
+function providedShareInfo(dir = shellDir) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const versions = providedSharedVersions(dir);
+  return Object.fromEntries(
+    Object.entries(sharedSingletons(pkg.dependencies ?? {}, dir)).map(([name, config]) => [
+      name,
+      {
+        version: versions[name],
+        shareConfig: {
+          singleton: config.singleton,
+          requiredVersion: config.requiredVersion,
+          strictVersion: config.strictVersion ?? false,
+        },
+      },
+    ]),
+  );
+}
+
+/**
  * The singletons whose required version the shell's copy does not satisfy. At run time the shell's
  * copy wins anyway (`strictVersion: false`), so such a remote would run against a version it was
  * not built for: the build reports it instead.
@@ -225,13 +234,6 @@ class HostFederationInfoPlugin {
   }
 }
 
-/**
- * The shell's entry file name, content-hashed. The federation runtime module asks for it before
- * content hashes exist (only to learn the folder depth), so it gets the unhashed form then.
- */
-const hostEntryFilename = (pathData) =>
-  pathData.chunk?.contentHash?.javascript ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js';
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -287,8 +289,9 @@ class PrecompressPlugin {
 
 /**
  * The ES module file of a package entry (its `exports` `import` condition). The federation runtime's
- * packages ship CJS and ESM builds, and the runtime plugin that hands the shell's runtime to the
- * page `require`s the CJS one: pinning both to the ESM files keeps one copy in the bundle.
+ * packages ship CJS and ESM builds and reach runtime-core by several names (the runtime plugin that
+ * hands the shell's runtime to the page imports it through runtime-tools): pinning each to its ESM
+ * file keeps one copy in the bundle.
  */
 function esmEntry(request) {
   const [first, second, ...rest] = request.split('/');
@@ -486,7 +489,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
     const production = argv.mode !== 'development';
     // The bench's monolith: the shell with every remote compiled in, no federation (issue 10).
     const monolith = !isRemote && process.env.HOSTDASH_MONOLITH === '1';
-    const shared = sharedSingletons(pkg.dependencies ?? {}, dir, { host: !isRemote });
+    const shared = sharedSingletons(pkg.dependencies ?? {}, dir);
     const contractVersion = readContractVersion();
     const contract = isRemote ? contractRange(pkg, contractVersion) : undefined;
     if (contract && !satisfy(contractVersion, contract)) {
@@ -506,7 +509,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
         // hash in a container entry's name, module-federation/core#5077); the shell has no
         // container, so its entry is content-hashed like every chunk, and all are immutable (the
         // page names them). The shell server serves its bundles under /assets/.
-        filename: isRemote ? '[name].js' : hostEntryFilename,
+        filename: isRemote ? '[name].js' : 'assets/[name].[contenthash:8].js',
         chunkFilename: isRemote ? '[name].[contenthash:8].js' : 'assets/[name].[contenthash:8].js',
         // Remotes are served from any origin: resolve their chunks relative to where they were loaded.
         publicPath: isRemote ? 'auto' : '/',
@@ -522,9 +525,15 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
           '@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
           ...FEDERATION_RUNTIME_ESM,
           '@hostdash/react-router-package$': esmEntry('react-router'),
+          // What the shell provides to the page as `react-router` (see the file).
+          '@hostdash/react-router-surface$': ROUTER_SURFACE_FILE,
           ...(monolith
             ? {
                 '@module-federation/enhanced/runtime$': path.join(__dirname, 'monolith/runtime.js'),
+                '@module-federation/inject-external-runtime-core-plugin$': path.join(
+                  __dirname,
+                  'monolith/injectRuntime.js',
+                ),
               }
             : {}),
         },
@@ -554,51 +563,65 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
         ],
       },
       plugins: [
-        monolith
-          ? null
-          : new ModuleFederationPlugin({
+        // Only a remote is built with the federation plugin. The shell is a plain build: it starts
+        // the federation runtime itself when a page first needs a remote (shell/src/remotes/
+        // loader.ts), so a page without one (the sign-in pages) never loads the runtime.
+        isRemote
+          ? new ModuleFederationPlugin({
               name,
-              ...(isRemote ? { filename: 'remoteEntry.js', exposes } : {}),
+              filename: 'remoteEntry.js',
+              exposes,
               remotes: {},
               shared,
               // One dead remote must not break start-up (TOOLCHAIN.md).
               shareStrategy: 'loaded-first',
-              manifest: isRemote
-                ? {
-                    fileName: 'mf-manifest.json',
-                    // The release's identity and the contract it needs, read by the deploy command,
-                    // the shell (before it runs the remote) and /health.
-                    additionalData: ({ stats, compilation }) => {
-                      const version = releaseVersion(pkg.version, compilation.hash, contract);
-                      stats.metaData.buildInfo = {
-                        ...stats.metaData.buildInfo,
-                        buildVersion: version,
-                      };
-                      stats.metaData.hostdash = {
-                        version,
-                        contract,
-                        builtWithContract: contractVersion,
-                        commit: sourceCommit(dir),
-                        builtAt: new Date().toISOString(),
-                      };
-                      return stats;
-                    },
-                  }
-                : false,
+              manifest: {
+                fileName: 'mf-manifest.json',
+                // The release's identity and the contract it needs, read by the deploy command,
+                // the shell (before it runs the remote) and /health.
+                additionalData: ({ stats, compilation }) => {
+                  const version = releaseVersion(pkg.version, compilation.hash, contract);
+                  stats.metaData.buildInfo = {
+                    ...stats.metaData.buildInfo,
+                    buildVersion: version,
+                  };
+                  stats.metaData.hostdash = {
+                    version,
+                    contract,
+                    builtWithContract: contractVersion,
+                    commit: sourceCommit(dir),
+                    builtAt: new Date().toISOString(),
+                  };
+                  return stats;
+                },
+              },
               dts: false,
               dev: false,
               // One federation runtime per page: the shell provides its runtime-core to the page
               // (a global), and a remote's entry uses it instead of carrying its own (~90 KB).
-              experiments: isRemote
-                ? { externalRuntime: production }
-                : { provideExternalRuntime: true },
-            }),
+              experiments: { externalRuntime: production },
+            })
+          : null,
+        monolith
+          ? new NormalModuleReplacementPlugin(
+              /[\\/]shell[\\/]src[\\/]remotes[\\/]sharedModules\.ts$/,
+              path.join(__dirname, 'monolith/sharedModules.js'),
+            )
+          : null,
         new DefinePlugin({
           // A label set at build time (HOSTDASH_BUILD_LABEL), for telling two builds apart.
           'process.env.HOSTDASH_BUILD_LABEL': JSON.stringify(
             process.env.HOSTDASH_BUILD_LABEL ?? '',
           ),
           'process.env.HOSTDASH_APP_VERSION': JSON.stringify(pkg.version),
+          // What the shell registers in the page's share scope, with its versions (JSON).
+          ...(isRemote
+            ? {}
+            : {
+                'process.env.HOSTDASH_PROVIDED_SHARED': JSON.stringify(
+                  JSON.stringify(providedShareInfo(dir)),
+                ),
+              }),
         }),
         ...(monolith
           ? []
@@ -670,6 +693,7 @@ module.exports = {
   contractRange,
   releaseVersion,
   providedSharedVersions,
+  providedShareInfo,
   sharedMismatches,
   sharedReport,
   HOST_FEDERATION_FILE,

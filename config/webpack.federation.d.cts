@@ -34,6 +34,13 @@ export function contractRange(
 ): string;
 export function releaseVersion(packageVersion: string, buildHash: string, contract: string): string;
 export function providedSharedVersions(dir?: string): Record<string, string>;
+export function providedShareInfo(dir?: string): Record<
+  string,
+  {
+    version: string;
+    shareConfig: { singleton?: boolean; requiredVersion: string | false; strictVersion?: boolean };
+  }
+>;
 export function sharedMismatches(
   shared: Record<string, SharedConfig>,
   provided: Record<string, string>,

@@ -1,8 +1,8 @@
 // The bench's monolith (HOSTDASH_MONOLITH=1, config/webpack.federation.cjs): the shell built with
 // every remote's code compiled in, to measure what federation costs. It stands in for
-// `@module-federation/enhanced/runtime` in that build only: `loadRemote('<remote>/feature')` is a
-// plain `import()` of the workspace remote's feature module; the registry calls are no-ops.
-// Never part of a product build.
+// `@module-federation/enhanced/runtime` in that build only: the federation instance loads
+// `<remote>/feature` with a plain `import()` of the workspace remote's feature module; registering
+// remotes, shared modules and plugins does nothing. Never part of a product build.
 export { satisfy } from '@module-federation/runtime-core';
 
 const features = {
@@ -10,13 +10,15 @@ const features = {
   reservations: () => import('../../mfe-reservations/src/feature'),
 };
 
-export function registerRemotes() {}
-
-export function registerPlugins() {}
-
-export async function loadRemote(id) {
-  const [remote] = id.split('/');
-  const load = features[remote];
-  if (!load) throw new Error(`The monolith build has no remote ${remote}`);
-  return load();
+export function createInstance() {
+  return {
+    registerRemotes() {},
+    registerPlugins() {},
+    async loadRemote(id) {
+      const [remote] = id.split('/');
+      const load = features[remote];
+      if (!load) throw new Error(`The monolith build has no remote ${remote}`);
+      return load();
+    },
+  };
 }

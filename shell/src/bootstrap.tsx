@@ -4,7 +4,7 @@ import { App } from './app/App';
 import { clearSessionOnUnloadWhenSso } from './app/sso';
 import { readClientConfig } from './config';
 import { identifyFlagsUser, initFlags, resetFlagsUser } from './flags/featureFlags';
-import { loadRegistry, prefetchFeature, setRegistryUser, startRegistry } from './remotes/registry';
+import { loadRegistry, setRegistryUser, startRegistry } from './remotes/registry';
 import { createShellStore } from './store/store';
 
 const config = readClientConfig();
@@ -18,11 +18,13 @@ loadRegistry().catch((error: unknown) =>
 );
 void initFlags({ ...config.flagsmith, identity: config.user?.id ?? null });
 
-// A signed-in page load of a remote's page: start fetching that remote and the MUI the remotes
-// share now, beside the shell's own code, rather than once the shell has rendered (a waterfall).
+// A signed-in page load of a remote's page: start the federation runtime, fetching that remote,
+// and the MUI the remotes share now, beside the shell's own code, rather than once the shell has
+// rendered (a waterfall).
 const route = matchRoute(window.location.pathname)?.route;
 if (config.user && route && route.app !== 'shell') {
-  prefetchFeature(route.app);
+  const app = route.app;
+  void import('./remotes/loader').then((loader) => loader.prefetchFeature(app));
   void import('@mui/material'); // the shared barrel itself, as the remotes load it
 }
 

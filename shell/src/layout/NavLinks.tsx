@@ -18,7 +18,7 @@ import {
 import { useAppSelector } from '../app/hooks';
 import { useClientConfig } from '../app/ShellContext';
 import { useDeployedApps } from '../app/useDeployedApps';
-import { prefetchFeature } from '../remotes/registry';
+import { prefetchFeature } from '../remotes/loader';
 
 interface NavItem {
   to: string;

@@ -5,22 +5,21 @@ import { createSlice } from '@reduxjs/toolkit';
 import { useSelector } from 'react-redux';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { CONTRACT_VERSION, type FeatureProps } from '@hostdash/shared-auth';
 import { Provider } from 'react-redux';
 import { renderShell, makeUser } from '../testing/renderShell';
 import { manifestsOf, mockRemoteFetch } from '../testing/remotes';
 import { RemoteFeature } from './RemoteFeature';
 
+// The page's federation instance (remotes/loader.ts starts it with createInstance).
+const mockRuntime = { registerRemotes: jest.fn(), loadRemote: jest.fn() };
 jest.mock('@module-federation/enhanced/runtime', () => ({
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
-  loadRemote: jest.fn(),
+  createInstance: () => mockRuntime,
   satisfy: jest.requireActual('@module-federation/enhanced/runtime').satisfy,
 }));
 
-const mockedLoadRemote = jest.mocked(loadRemote);
-const mockedRegisterRemotes = jest.mocked(registerRemotes);
+const mockedLoadRemote = mockRuntime.loadRemote;
+const mockedRegisterRemotes = mockRuntime.registerRemotes;
 
 // single-spa-react's mount never resolves inside act() (TOOLCHAIN.md).
 beforeAll(() => {

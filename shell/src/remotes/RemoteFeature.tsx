@@ -20,12 +20,8 @@ import {
 } from '@hostdash/shared-auth';
 import { useInjectFeature } from '../app/ShellContext';
 import { featureTitle } from './features';
-import {
-  loadFeature,
-  registeredEntry,
-  RemoteIncompatibleError,
-  RemoteNotDeployedError,
-} from './registry';
+import { loadFeature, RemoteIncompatibleError, RemoteNotDeployedError } from './loader';
+import { registeredEntry } from './registry';
 
 type Failure =
   | { kind: 'notDeployed' }

@@ -1,54 +1,24 @@
 // Remotes are found at run time: the registry (resolved for this user by the shell server, in the
 // page; later from /remotes.json) names each remote's manifest, and the Module Federation runtime
-// loads it. Nothing about a remote's location or version is built into the shell.
+// loads it (loader.ts). Nothing about a remote's location or version is built into the shell.
 //
 // A remote whose code runs in this page stays on its version until the page reloads (its module
 // and slice are in use); a newer version in the registry is offered with a "Reload" snackbar. A
 // remote not loaded yet simply switches to the newer version.
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  CONTRACT_VERSION,
-  FEATURE_EXPOSE,
-  type AppName,
-  type FeatureModule,
-} from '@hostdash/shared-auth';
+//
+// This module only keeps the registry: it does not load the federation runtime, so a page that
+// never loads a remote (the sign-in pages) does not either.
+import type { AppName } from '@hostdash/shared-auth';
 import type { RemoteRelease } from '../clientConfig.types';
-import { checkContract, readManifestFacts } from './compatibility';
 
 export type RegistryEntry = RemoteRelease;
 
-export class RemoteNotDeployedError extends Error {
-  constructor(readonly app: string) {
-    super(`The ${app} remote is not in the registry`);
-  }
+/** What changed for the federation runtime: remotes to register, and remotes to register anew. */
+export interface RegistrationChange {
+  added: RegistryEntry[];
+  /** A new version of a remote not running, or a Retry: the runtime drops what it cached. */
+  replaced: RegistryEntry[];
 }
-
-export class RemoteLoadError extends Error {
-  constructor(
-    readonly app: string,
-    override readonly cause: unknown,
-  ) {
-    super(
-      `The ${app} remote failed to load: ${cause instanceof Error ? cause.message : String(cause)}`,
-    );
-  }
-}
-
-/** The remote declares a shell contract range this dashboard is not in: its code is never run. */
-export class RemoteIncompatibleError extends Error {
-  constructor(
-    readonly app: string,
-    readonly version: string | undefined,
-    readonly contract: string,
-    readonly needsNewerShell: boolean,
-  ) {
-    super(
-      `${app}${version ? ` ${version}` : ''} needs shell contract ${contract}; this dashboard provides ${CONTRACT_VERSION}`,
-    );
-  }
-}
-
-export const REMOTE_LOAD_TIMEOUT_MS = 20_000;
 
 /** What is registered with the federation runtime: the version of each remote this page loads. */
 const registered = new Map<string, RegistryEntry>();
@@ -56,34 +26,8 @@ const registered = new Map<string, RegistryEntry>();
 const running = new Set<string>();
 /** The newest entry the registry named for each remote. */
 const newest = new Map<string, RegistryEntry>();
-/** Manifests checked for compatibility (a failure is not kept: the next load checks again). */
-const checkedManifests = new Map<string, Promise<void>>();
-/**
- * The body of each manifest checked, by absolute URL: the federation runtime gets it from here
- * instead of fetching the manifest a second time.
- */
-const manifestBodies = new Map<string, string>();
-const absolute = (url: string) => new URL(url, window.location.href).href;
-
-let handingOverManifests = false;
-
-/** Once, before the first remote loads (the page's federation instance exists by then). */
-function handOverCheckedManifests(): void {
-  if (handingOverManifests) return;
-  handingOverManifests = true;
-  registerPlugins([
-    {
-      name: 'hostdash-checked-manifests',
-      fetch(url: string) {
-        const body = manifestBodies.get(absolute(url));
-        if (body === undefined) return undefined;
-        return Promise.resolve(
-          new Response(body, { headers: { 'content-type': 'application/json' } }),
-        );
-      },
-    },
-  ]);
-}
+/** The federation runtime, once started (loader.ts): told of every change after that. */
+let registrationListener: ((change: RegistrationChange) => void) | null = null;
 /** "<remote> <manifest>" already offered in the snackbar. */
 const announced = new Set<string>();
 let reading: Promise<void> | null = null;
@@ -92,14 +36,10 @@ let lastRead = 0;
 let currentUser: string | null = null;
 let resolvedFor: string | null = null;
 
-function toRuntime(entries: RegistryEntry[]) {
-  return entries.map((entry) => ({ name: entry.name, entry: entry.manifest }));
-}
-
 /**
- * Registers what changed with the runtime: new remotes; a new version of a remote that is not
- * running (with `force`, which drops the runtime's cached manifest and entry); and the remotes in
- * `force` (a Retry), whatever their state.
+ * Registers what changed, and tells the runtime if it runs: new remotes; a new version of a remote
+ * that is not running (replaced: the runtime drops its cached manifest and entry); and the remotes
+ * in `force` (a Retry), whatever their state.
  */
 function apply(entries: RegistryEntry[], force: ReadonlySet<string> = new Set()): void {
   const added: RegistryEntry[] = [];
@@ -116,8 +56,24 @@ function apply(entries: RegistryEntry[], force: ReadonlySet<string> = new Set())
   for (const name of [...registered.keys()]) {
     if (!named.has(name) && !running.has(name)) registered.delete(name);
   }
-  if (added.length) registerRemotes(toRuntime(added), { force: false });
-  if (replaced.length) registerRemotes(toRuntime(replaced), { force: true });
+  if (added.length || replaced.length) registrationListener?.({ added, replaced });
+}
+
+/**
+ * Called once by the federation runtime when it starts: returns what is registered now, and
+ * reports every later change to `listener`.
+ */
+export function watchRegistrations(
+  listener: (change: RegistrationChange) => void,
+): RegistryEntry[] {
+  registrationListener = listener;
+  return [...registered.values()];
+}
+
+/** Marks a remote whose code now runs in this page (or, for a Retry, no longer counts as such). */
+export function setRunning(app: string, isRunning: boolean): void {
+  if (isRunning) running.add(app);
+  else running.delete(app);
 }
 
 async function fetchRegistry(): Promise<RegistryEntry[]> {
@@ -217,97 +173,6 @@ export function remoteStatuses(): RemoteStatus[] {
       ...(latest && latest.manifest !== entry.manifest ? { newer: latest } : {}),
     };
   });
-}
-
-function timeout<T>(promise: Promise<T>, ms: number, app: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  }).catch((error: unknown) => {
-    if (error instanceof RemoteNotDeployedError || error instanceof RemoteIncompatibleError)
-      throw error;
-    throw new RemoteLoadError(app, error);
-  });
-}
-
-/**
- * Reads the manifest before any of the remote's code runs and refuses a build whose contract
- * range does not include this dashboard's (config/webpack.federation.cjs writes it at build).
- */
-function ensureCompatible(app: string, entry: RegistryEntry): Promise<void> {
-  handOverCheckedManifests();
-  let check = checkedManifests.get(entry.manifest);
-  if (!check) {
-    check = (async () => {
-      const response = await fetch(entry.manifest, { cache: 'no-cache', credentials: 'omit' });
-      if (!response.ok) throw new Error(`its manifest answered ${response.status}`);
-      const manifest: unknown = await response.json();
-      const facts = readManifestFacts(manifest);
-      const contract = checkContract(facts.contract, CONTRACT_VERSION);
-      if (!contract.compatible) {
-        throw new RemoteIncompatibleError(
-          app,
-          entry.version ?? facts.version,
-          contract.contract,
-          contract.needsNewerShell,
-        );
-      }
-      manifestBodies.set(absolute(entry.manifest), JSON.stringify(manifest));
-    })();
-    const manifest = entry.manifest;
-    checkedManifests.set(manifest, check);
-    check.catch(() => {
-      checkedManifests.delete(manifest);
-      manifestBodies.delete(absolute(manifest));
-    });
-  }
-  return check;
-}
-
-function isFeatureModule(module: unknown): module is FeatureModule {
-  const candidate = module as Partial<FeatureModule> | null;
-  return (
-    !!candidate &&
-    typeof candidate.bootstrap === 'function' &&
-    typeof candidate.mount === 'function' &&
-    typeof candidate.unmount === 'function' &&
-    !!candidate.slice &&
-    typeof candidate.slice.key === 'string' &&
-    typeof candidate.slice.reducer === 'function'
-  );
-}
-
-/**
- * Loads a remote's `./feature`. With `reload`, the registry is read again and the remote is
- * registered anew, which drops the runtime's cached manifest and entry so the next load really
- * fetches them again (a Retry after a failure).
- */
-export async function loadFeature(
-  app: AppName,
-  options: { reload?: boolean } = {},
-): Promise<{ feature: FeatureModule; entry: RegistryEntry }> {
-  if (options.reload) running.delete(app);
-  await loadRegistry(options.reload, options.reload ? new Set([app]) : undefined);
-  const entry = registered.get(app);
-  if (!entry) throw new RemoteNotDeployedError(app);
-  const module = await timeout(
-    ensureCompatible(app, entry).then(() => loadRemote<unknown>(`${app}/${FEATURE_EXPOSE}`)),
-    REMOTE_LOAD_TIMEOUT_MS,
-    app,
-  );
-  if (!isFeatureModule(module)) {
-    throw new RemoteLoadError(
-      app,
-      new Error('its ./feature entry does not export lifecycles and a slice'),
-    );
-  }
-  running.add(app);
-  return { feature: module, entry };
-}
-
-/** Starts loading a remote ahead of a navigation (link prefetch); failures are left to the page. */
-export function prefetchFeature(app: AppName): void {
-  loadFeature(app).catch(() => undefined);
 }
 
 export async function isDeployed(app: AppName): Promise<boolean> {

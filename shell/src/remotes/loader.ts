@@ -1,0 +1,196 @@
+// Loading a remote's code: the page's one federation runtime, started by the shell the first time a
+// page needs a remote (a sign-in page never does). It provides the shell's shared singletons
+// (sharedModules.ts) and its runtime-core to the remotes, whose entries use it instead of their own
+// (contract 1.2.0, docs/adr/0007), and it loads the remotes the registry names (registry.ts).
+import { createInstance } from '@module-federation/enhanced/runtime';
+import injectExternalRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
+import {
+  CONTRACT_VERSION,
+  FEATURE_EXPOSE,
+  type AppName,
+  type FeatureModule,
+} from '@hostdash/shared-auth';
+import { checkContract, readManifestFacts } from './compatibility';
+import {
+  loadRegistry,
+  registeredEntry,
+  setRunning,
+  watchRegistrations,
+  type RegistryEntry,
+} from './registry';
+import { providedShared } from './sharedModules';
+
+export class RemoteNotDeployedError extends Error {
+  constructor(readonly app: string) {
+    super(`The ${app} remote is not in the registry`);
+  }
+}
+
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly app: string,
+    override readonly cause: unknown,
+  ) {
+    super(
+      `The ${app} remote failed to load: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
+}
+
+/** The remote declares a shell contract range this dashboard is not in: its code is never run. */
+export class RemoteIncompatibleError extends Error {
+  constructor(
+    readonly app: string,
+    readonly version: string | undefined,
+    readonly contract: string,
+    readonly needsNewerShell: boolean,
+  ) {
+    super(
+      `${app}${version ? ` ${version}` : ''} needs shell contract ${contract}; this dashboard provides ${CONTRACT_VERSION}`,
+    );
+  }
+}
+
+export const REMOTE_LOAD_TIMEOUT_MS = 20_000;
+
+/** Manifests checked for compatibility (a failure is not kept: the next load checks again). */
+const checkedManifests = new Map<string, Promise<void>>();
+/**
+ * The body of each manifest checked, by absolute URL: the federation runtime gets it from here
+ * instead of fetching the manifest a second time.
+ */
+const manifestBodies = new Map<string, string>();
+const absolute = (url: string) => new URL(url, window.location.href).href;
+
+const toRuntime = (entries: RegistryEntry[]) =>
+  entries.map((entry) => ({ name: entry.name, entry: entry.manifest }));
+
+function startFederation() {
+  const instance = createInstance({
+    name: 'shell',
+    remotes: [],
+    shared: providedShared(),
+    // One dead remote must not break the others (TOOLCHAIN.md); the shell's loaded copies win.
+    shareStrategy: 'loaded-first',
+    plugins: [
+      // The remotes' entries use this runtime-core (`_FEDERATION_RUNTIME_CORE`).
+      injectExternalRuntimeCore(),
+      {
+        name: 'hostdash-checked-manifests',
+        fetch(url: string) {
+          const body = manifestBodies.get(absolute(url));
+          if (body === undefined) return undefined;
+          return Promise.resolve(
+            new Response(body, { headers: { 'content-type': 'application/json' } }),
+          );
+        },
+      },
+    ],
+  });
+  const current = watchRegistrations(({ added, replaced }) => {
+    if (added.length) instance.registerRemotes(toRuntime(added), { force: false });
+    if (replaced.length) instance.registerRemotes(toRuntime(replaced), { force: true });
+  });
+  if (current.length) instance.registerRemotes(toRuntime(current), { force: false });
+  return instance;
+}
+
+let started: ReturnType<typeof startFederation> | null = null;
+
+/** The page's federation instance, started on first use. */
+function federation() {
+  started ??= startFederation();
+  return started;
+}
+
+function timeout<T>(promise: Promise<T>, ms: number, app: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  }).catch((error: unknown) => {
+    if (error instanceof RemoteNotDeployedError || error instanceof RemoteIncompatibleError)
+      throw error;
+    throw new RemoteLoadError(app, error);
+  });
+}
+
+/**
+ * Reads the manifest before any of the remote's code runs and refuses a build whose contract
+ * range does not include this dashboard's (config/webpack.federation.cjs writes it at build).
+ */
+function ensureCompatible(app: string, entry: RegistryEntry): Promise<void> {
+  let check = checkedManifests.get(entry.manifest);
+  if (!check) {
+    check = (async () => {
+      const response = await fetch(entry.manifest, { cache: 'no-cache', credentials: 'omit' });
+      if (!response.ok) throw new Error(`its manifest answered ${response.status}`);
+      const manifest: unknown = await response.json();
+      const facts = readManifestFacts(manifest);
+      const contract = checkContract(facts.contract, CONTRACT_VERSION);
+      if (!contract.compatible) {
+        throw new RemoteIncompatibleError(
+          app,
+          entry.version ?? facts.version,
+          contract.contract,
+          contract.needsNewerShell,
+        );
+      }
+      manifestBodies.set(absolute(entry.manifest), JSON.stringify(manifest));
+    })();
+    const manifest = entry.manifest;
+    checkedManifests.set(manifest, check);
+    check.catch(() => {
+      checkedManifests.delete(manifest);
+      manifestBodies.delete(absolute(manifest));
+    });
+  }
+  return check;
+}
+
+function isFeatureModule(module: unknown): module is FeatureModule {
+  const candidate = module as Partial<FeatureModule> | null;
+  return (
+    !!candidate &&
+    typeof candidate.bootstrap === 'function' &&
+    typeof candidate.mount === 'function' &&
+    typeof candidate.unmount === 'function' &&
+    !!candidate.slice &&
+    typeof candidate.slice.key === 'string' &&
+    typeof candidate.slice.reducer === 'function'
+  );
+}
+
+/**
+ * Loads a remote's `./feature`. With `reload`, the registry is read again and the remote is
+ * registered anew, which drops the runtime's cached manifest and entry so the next load really
+ * fetches them again (a Retry after a failure).
+ */
+export async function loadFeature(
+  app: AppName,
+  options: { reload?: boolean } = {},
+): Promise<{ feature: FeatureModule; entry: RegistryEntry }> {
+  if (options.reload) setRunning(app, false);
+  await loadRegistry(options.reload, options.reload ? new Set([app]) : undefined);
+  const entry = registeredEntry(app);
+  if (!entry) throw new RemoteNotDeployedError(app);
+  const module = await timeout(
+    ensureCompatible(app, entry).then(() =>
+      federation().loadRemote<unknown>(`${app}/${FEATURE_EXPOSE}`),
+    ),
+    REMOTE_LOAD_TIMEOUT_MS,
+    app,
+  );
+  if (!isFeatureModule(module)) {
+    throw new RemoteLoadError(
+      app,
+      new Error('its ./feature entry does not export lifecycles and a slice'),
+    );
+  }
+  setRunning(app, true);
+  return { feature: module, entry };
+}
+
+/** Starts loading a remote ahead of a navigation (link prefetch); failures are left to the page. */
+export function prefetchFeature(app: AppName): void {
+  loadFeature(app).catch(() => undefined);
+}

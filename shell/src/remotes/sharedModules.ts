@@ -1,0 +1,85 @@
+// The shared singletons the shell provides to the remotes (docs/adr/0002, 0007). The shell is not
+// built with the federation plugin: it registers each of them in the page's share scope when it
+// starts the federation runtime (loader.ts), with the version and share settings its build declares
+// (`sharedSingletons` in config/webpack.federation.cjs, handed over as HOSTDASH_PROVIDED_SHARED)
+// and, from here, the very module the shell runs, so the page runs one instance of each.
+//
+// Everything here but MUI is already loaded by a page that starts the runtime (a signed-in page):
+// registered as loaded, a remote always takes the shell's copy. The MUI barrel is loaded when the
+// first remote asks for it (a signed-in page load of a remote's page starts it at once).
+import * as emotionReact from '@emotion/react';
+import * as emotionStyled from '@emotion/styled';
+import * as sharedAuth from '@hostdash/shared-auth';
+import * as reactRouter from '@hostdash/react-router-surface';
+import * as reduxToolkit from '@reduxjs/toolkit';
+import * as react from 'react';
+import * as reactJsxRuntime from 'react/jsx-runtime';
+import * as reactDom from 'react-dom';
+import * as reactDomClient from 'react-dom/client';
+import * as reactRedux from 'react-redux';
+import * as redux from 'redux';
+import * as reduxSaga from 'redux-saga';
+import * as reduxSagaEffects from 'redux-saga/effects';
+import * as singleSpaReact from 'single-spa-react';
+
+type ShareConfig = {
+  singleton?: boolean;
+  requiredVersion: string | false;
+  strictVersion?: boolean;
+};
+
+/** One provided singleton, as the federation runtime's `shared` option takes it. */
+export type ProvidedShare = { version: string; shareConfig: ShareConfig } & (
+  { lib: () => unknown } | { get: () => Promise<() => unknown> }
+);
+
+/** Each share key with the module the shell provides under it. */
+export const SHARED_MODULES: Record<
+  string,
+  { lib: () => unknown } | { get: () => Promise<unknown> }
+> = {
+  react: { lib: () => react },
+  'react/jsx-runtime': { lib: () => reactJsxRuntime },
+  'react-dom': { lib: () => reactDom },
+  'react-dom/client': { lib: () => reactDomClient },
+  // The part of react-router the apps use (config/shared/react-router.js).
+  'react-router': { lib: () => reactRouter },
+  'react-redux': { lib: () => reactRedux },
+  redux: { lib: () => redux },
+  'redux-saga': { lib: () => reduxSaga },
+  'redux-saga/effects': { lib: () => reduxSagaEffects },
+  '@reduxjs/toolkit': { lib: () => reduxToolkit },
+  '@emotion/react': { lib: () => emotionReact },
+  '@emotion/styled': { lib: () => emotionStyled },
+  // The whole barrel: it re-exports the module files the shell imports by path.
+  '@mui/material': { get: () => import('@mui/material') },
+  'single-spa-react': { lib: () => singleSpaReact },
+  '@hostdash/shared-auth': { lib: () => sharedAuth },
+};
+
+interface ProvidedInfo {
+  version: string;
+  shareConfig: ShareConfig;
+}
+
+function buildInfo(): Record<string, ProvidedInfo> {
+  return JSON.parse(process.env.HOSTDASH_PROVIDED_SHARED ?? '{}') as Record<string, ProvidedInfo>;
+}
+
+/** The `shared` option of the shell's federation instance. */
+export function providedShared(
+  info: Record<string, ProvidedInfo> = buildInfo(),
+): Record<string, ProvidedShare> {
+  return Object.fromEntries(
+    Object.entries(info).map(([name, { version, shareConfig }]) => {
+      const provided = SHARED_MODULES[name];
+      if (!provided)
+        throw new Error(`The shell's build shares ${name}, but it has no module for it`);
+      const share: ProvidedShare =
+        'lib' in provided
+          ? { version, shareConfig, lib: provided.lib }
+          : { version, shareConfig, get: () => provided.get().then((module) => () => module) };
+      return [name, share];
+    }),
+  );
+}
