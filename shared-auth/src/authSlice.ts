@@ -1,28 +1,15 @@
 // The auth slice (spec sections 3 and 4): authenticated flag, session, user, notifications, and
-// the sign-in, challenge, reset and notification calls, each with its three steps.
+// the auth calls the store runs, each with its three steps. A sign-in happens on the sign-in pages
+// (its progress is form state); the slice learns its outcome, `signedIn`.
 import { createAction, createSlice } from '@reduxjs/toolkit';
+import type { NotificationsResponse, SignedIn } from './authApi';
 import {
   addRemoteStatusCases,
   createRemoteAction,
   idleStatus,
   type RemoteStatus,
 } from './remoteAction';
-import type { Notification, User } from './types';
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-/** A login either signs in, or (redirect present) asks for a second step first. */
-export type LoginResponse =
-  { user: User; expiresAt?: string } | { redirect: string; challengeToken: string };
-export type SignedIn = { user: User; expiresAt?: string };
-
-export interface NotificationsResponse {
-  items: Notification[];
-  total: number;
-}
+import type { User } from './types';
 
 export interface AuthState {
   authenticated: boolean;
@@ -30,18 +17,11 @@ export interface AuthState {
   session: { expiresAt: string | null } | null;
   user: User | null;
   notifications: NotificationsResponse;
-  /** The pending second step after a login that answered with a redirect. */
-  challenge: { token: string; redirect: string } | null;
-  passwordReset: { requested: boolean; confirmed: boolean; message: string | null };
   status: {
-    login: RemoteStatus;
-    challenge: RemoteStatus;
     loadAuth: RemoteStatus;
     logout: RemoteStatus;
     notifications: RemoteStatus;
     removeNotification: RemoteStatus;
-    passwordReset: RemoteStatus;
-    passwordConfirm: RemoteStatus;
   };
 }
 
@@ -50,38 +30,25 @@ export const initialAuthState: AuthState = {
   session: null,
   user: null,
   notifications: { items: [], total: 0 },
-  challenge: null,
-  passwordReset: { requested: false, confirmed: false, message: null },
   status: {
-    login: idleStatus(),
-    challenge: idleStatus(),
     loadAuth: idleStatus(),
     logout: idleStatus(),
     notifications: idleStatus(),
     removeNotification: idleStatus(),
-    passwordReset: idleStatus(),
-    passwordConfirm: idleStatus(),
   },
 };
 
 export const authActions = {
-  login: createRemoteAction<Credentials, LoginResponse>('auth/login'),
-  challenge: createRemoteAction<{ code: string }, SignedIn>('auth/challenge'),
   loadAuth: createRemoteAction<void, User | null>('auth/loadAuth'),
   logout: createRemoteAction<void, unknown>('auth/logout'),
   loadNotifications: createRemoteAction<{ limit?: number }, NotificationsResponse>(
     'auth/loadNotifications',
   ),
   removeNotification: createRemoteAction<{ id: string }, unknown>('auth/removeNotification'),
-  requestPasswordReset: createRemoteAction<{ email: string }, { message?: string }>(
-    'auth/requestPasswordReset',
-  ),
-  confirmPasswordReset: createRemoteAction<
-    { token: string; password: string },
-    { message?: string }
-  >('auth/confirmPasswordReset'),
   /** The user the shell server checked for this page load (or none). */
   hydrated: createAction<User | null>('auth/hydrated'),
+  /** A sign-in succeeded in the page (a login without a second step, or the second step). */
+  signedIn: createAction<SignedIn>('auth/signedIn'),
   /** Back to the initial, signed-out state. */
   reset: createAction('auth/reset'),
   /** The API no longer knows this session (expired or revoked elsewhere). */
@@ -89,13 +56,6 @@ export const authActions = {
   /** The API says this account was deactivated while signed in. */
   deactivated: createAction('auth/deactivated'),
 };
-
-function signIn(state: AuthState, { user, expiresAt }: SignedIn): void {
-  state.authenticated = true;
-  state.user = user;
-  state.session = { expiresAt: expiresAt ?? null };
-  state.challenge = null;
-}
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -114,19 +74,13 @@ export const authSlice = createSlice({
       .addCase(authActions.deactivated, (state) => {
         if (state.user) state.user.is_active = false;
       })
-      .addCase(authActions.login.requested, (state) => {
-        state.challenge = null;
+      // A login without a redirect, or the second step, marks authenticated (the sign-in pages
+      // send a login that answered with a redirect to its second step first).
+      .addCase(authActions.signedIn, (state, { payload: { user, expiresAt } }) => {
+        state.authenticated = true;
+        state.user = user;
+        state.session = { expiresAt: expiresAt ?? null };
       })
-      // Login success marks authenticated unless the response holds a redirect.
-      .addCase(authActions.login.succeeded, (state, { payload }) => {
-        if ('redirect' in payload && payload.redirect) {
-          state.challenge = { token: payload.challengeToken, redirect: payload.redirect };
-          return;
-        }
-        signIn(state, payload as SignedIn);
-      })
-      // Challenge success marks authenticated.
-      .addCase(authActions.challenge.succeeded, (state, { payload }) => signIn(state, payload))
       // Loading auth marks authenticated if a user payload exists.
       .addCase(authActions.loadAuth.succeeded, (state, { payload: user }) => {
         state.user = user ?? null;
@@ -149,27 +103,8 @@ export const authSlice = createSlice({
           0,
           state.notifications.total - (before - state.notifications.items.length),
         );
-      })
-      .addCase(authActions.requestPasswordReset.requested, (state) => {
-        state.passwordReset = { requested: false, confirmed: false, message: null };
-      })
-      .addCase(authActions.requestPasswordReset.succeeded, (state, { payload }) => {
-        state.passwordReset = {
-          requested: true,
-          confirmed: false,
-          message: payload.message ?? null,
-        };
-      })
-      .addCase(authActions.confirmPasswordReset.succeeded, (state, { payload }) => {
-        state.passwordReset = {
-          requested: false,
-          confirmed: true,
-          message: payload.message ?? null,
-        };
       });
 
-    addRemoteStatusCases(builder, authActions.login, (state) => state.status.login);
-    addRemoteStatusCases(builder, authActions.challenge, (state) => state.status.challenge);
     addRemoteStatusCases(builder, authActions.loadAuth, (state) => state.status.loadAuth);
     addRemoteStatusCases(
       builder,
@@ -180,16 +115,6 @@ export const authSlice = createSlice({
       builder,
       authActions.removeNotification,
       (state) => state.status.removeNotification,
-    );
-    addRemoteStatusCases(
-      builder,
-      authActions.requestPasswordReset,
-      (state) => state.status.passwordReset,
-    );
-    addRemoteStatusCases(
-      builder,
-      authActions.confirmPasswordReset,
-      (state) => state.status.passwordConfirm,
     );
   },
 });

@@ -14,6 +14,10 @@
 // a remote's production entry uses it instead of carrying its own (docs/adr/0007-…). A remote
 // built since needs a shell on 1.2.0 or later; one built before still runs on it. The shared
 // `react-router` is the API config/shared/react-router.js lists (a remote's build checks it).
+// Still 1.2.0: the sign-in pages call the sign-in, second-step and password-reset endpoints
+// themselves (authApi), so the auth slice lost those steps' actions and state, which only the
+// shell's own pages used; what a remote relies on (the user, notifications, loadAuth, logout, the
+// snackbar) is unchanged.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
 export const CONTRACT_VERSION = '1.2.0';

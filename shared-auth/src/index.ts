@@ -4,6 +4,7 @@ export * from './constants';
 export * from './cookies';
 export * from './apiClient';
 export * from './remoteAction';
+export * from './authApi';
 export * from './authSlice';
 export * from './authSaga';
 export * from './snackbarSlice';

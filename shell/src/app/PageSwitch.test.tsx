@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
+import type { RouteDef } from '@hostdash/shared-auth';
 import { PageSwitch } from './PageSwitch';
+import { RemotePage } from '../remotes/RemotePage';
 import { makeUser, renderShell } from '../testing/renderShell';
 
 jest.mock('../remotes/registry', () => ({
   loadRegistry: jest.fn(async () => [
     { name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' },
   ]),
-  prefetchFeature: jest.fn(),
 }));
 // The remote itself is exercised in RemoteFeature.test.tsx; here only which page is chosen.
 jest.mock('../remotes/RemoteFeature', () => ({
@@ -14,23 +15,27 @@ jest.mock('../remotes/RemoteFeature', () => ({
 }));
 
 const location = () => screen.getByTestId('location').textContent;
+const remotePage = (route: RouteDef) => <RemotePage route={route} />;
 
 describe('PageSwitch: the client router applies the same access rules on every navigation', () => {
   it('sends a visitor without a user to sign in, with next', async () => {
-    renderShell(<PageSwitch />, { path: '/listings?from=10' });
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/listings?from=10' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(location()).toBe('/login?next=%2Flistings%3Ffrom%3D10');
   });
 
   it('sends a vendor away from listings to building-not-found', async () => {
-    renderShell(<PageSwitch />, { path: '/listings', user: makeUser({ subtype: 'vendor' }) });
+    renderShell(<PageSwitch remotePage={remotePage} />, {
+      path: '/listings',
+      user: makeUser({ subtype: 'vendor' }),
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Building not found' }),
     ).toBeInTheDocument();
   });
 
   it('shows not-found to a non-admin on an admin page', async () => {
-    renderShell(<PageSwitch />, { path: '/users', user: makeUser() });
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/users', user: makeUser() });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();
@@ -38,23 +43,23 @@ describe('PageSwitch: the client router applies the same access rules on every n
 
   it('sends a host without a payment method to billing, unless bypassed', async () => {
     const newHost = makeUser({ billing: { stripe_customer_id: null } });
-    renderShell(<PageSwitch />, { path: '/listings', user: newHost });
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/listings', user: newHost });
     expect(location()).toBe('/billing');
     expect(await screen.findByText('remote billing')).toBeInTheDocument();
   });
 
   it('renders the remote that owns the route, and listings on / until reservations is deployed', async () => {
-    renderShell(<PageSwitch />, { path: '/listings', user: makeUser() });
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/listings', user: makeUser() });
     expect(await screen.findByText('remote listings')).toBeInTheDocument();
   });
 
   it('renders / with listings while the registry has no reservations remote', async () => {
-    renderShell(<PageSwitch />, { path: '/', user: makeUser() });
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/', user: makeUser() });
     expect(await screen.findByText('remote listings')).toBeInTheDocument();
   });
 
   it('skips the billing rule outside production', async () => {
-    renderShell(<PageSwitch />, {
+    renderShell(<PageSwitch remotePage={remotePage} />, {
       path: '/listings',
       user: makeUser({ billing: { stripe_customer_id: null } }),
       config: { stage: 'staging' },

@@ -1,21 +1,16 @@
 // The client side of "one access table": every navigation is matched against the shared route
 // table and checked with the same rule function the server runs before sending HTML.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import { checkAccess, matchRoute, selectUser, type AppName } from '@hostdash/shared-auth';
+import { checkAccess, matchRoute, type RouteDef } from '@hostdash/shared-auth';
 import { LoginPage } from '../pages/LoginPage';
 import type { ShellPageProps } from '../pages/ShellPageProps';
-import { useAppSelector } from './hooks';
+import { useSession } from './session';
 import { useClientConfig } from './ShellContext';
-import { useDeployedApps } from './useDeployedApps';
 
-// The sign-in page comes with the shell; every other page is its own chunk, and so are the
-// remote's mount (single-spa, the registry) and whatever a remote needs: a cold /login loads
-// only what signing in takes.
-const RemoteFeature = lazy(() =>
-  import('../remotes/RemoteFeature').then((m) => ({ default: m.RemoteFeature })),
-);
+// The sign-in page comes with the shell; every other page is its own chunk, and so is what a
+// remote's page needs (the dashboard, Shell.tsx): a cold /login loads only what signing in takes.
 const ChallengePage = lazy(() =>
   import('../pages/ChallengePage').then((m) => ({ default: m.ChallengePage })),
 );
@@ -28,7 +23,9 @@ const ResetPasswordPage = lazy(() =>
 );
 
 /** While a page's code arrives: its space, so nothing below moves. */
-const pageFallback = <Box sx={{ minHeight: '60vh' }} />;
+export function PageFallback() {
+  return <Box sx={{ minHeight: '60vh' }} />;
+}
 
 const SHELL_PAGES: Record<string, ComponentType<ShellPageProps>> = {
   '/login': LoginPage,
@@ -38,21 +35,11 @@ const SHELL_PAGES: Record<string, ComponentType<ShellPageProps>> = {
   '/error/:id?': ErrorPage,
 };
 
-/**
- * Until the reservations remote renders the risks page, `/` shows the listings page (README).
- * Resolved from the live registry, so deploying reservations changes it without a shell build.
- */
-function appFor(path: string, app: AppName, deployed: ReadonlySet<AppName>): AppName {
-  if (path === '/' && app === 'reservations' && deployed.size > 0 && !deployed.has('reservations'))
-    return 'listings';
-  return app;
-}
-
-export function PageSwitch() {
+/** `remotePage` renders a page of a remote (the shell's own pages are here). */
+export function PageSwitch({ remotePage }: { remotePage: (route: RouteDef) => ReactNode }) {
   const location = useLocation();
-  const user = useAppSelector(selectUser);
+  const { user } = useSession();
   const { stage, billingBypass } = useClientConfig();
-  const deployed = useDeployedApps();
 
   const decision = checkAccess({
     pathname: location.pathname,
@@ -74,16 +61,10 @@ export function PageSwitch() {
     }
     const Page = SHELL_PAGES[route.path] ?? ErrorPage;
     return (
-      <Suspense fallback={pageFallback}>
+      <Suspense fallback={<PageFallback />}>
         <Page params={match.params} />
       </Suspense>
     );
   }
-  const app = appFor(route.path, route.app, deployed);
-  // Keyed by app: moving between two pages of one remote updates its parcel instead of remounting.
-  return (
-    <Suspense fallback={pageFallback}>
-      <RemoteFeature key={app} app={app} />
-    </Suspense>
-  );
+  return <Suspense fallback={<PageFallback />}>{remotePage(route)}</Suspense>;
 }

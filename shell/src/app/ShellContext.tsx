@@ -2,28 +2,40 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { FeatureSlice } from '@hostdash/shared-auth';
 import type { ClientConfig } from '../config';
 
-export interface ShellServices {
-  config: ClientConfig;
-  injectFeature: (slice: FeatureSlice) => void;
+const ConfigContext = createContext<ClientConfig | null>(null);
+
+/** The page's configuration (what the shell server put in it), for every part of the shell. */
+export function ShellProvider({ config, children }: { config: ClientConfig; children: ReactNode }) {
+  return <ConfigContext.Provider value={config}>{children}</ConfigContext.Provider>;
 }
 
-const ShellContext = createContext<ShellServices | null>(null);
+export function useClientConfig(): ClientConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useClientConfig must be used inside <ShellProvider>');
+  return config;
+}
 
-export function ShellProvider({
-  services,
+type InjectFeature = (slice: FeatureSlice) => void;
+
+const FeatureInjectionContext = createContext<InjectFeature | null>(null);
+
+/** Inside the dashboard: how a mounted remote's slice and saga join the one store. */
+export function FeatureInjectionProvider({
+  injectFeature,
   children,
 }: {
-  services: ShellServices;
+  injectFeature: InjectFeature;
   children: ReactNode;
 }) {
-  return <ShellContext.Provider value={services}>{children}</ShellContext.Provider>;
+  return (
+    <FeatureInjectionContext.Provider value={injectFeature}>
+      {children}
+    </FeatureInjectionContext.Provider>
+  );
 }
 
-function useShell(): ShellServices {
-  const services = useContext(ShellContext);
-  if (!services) throw new Error('useShell must be used inside <ShellProvider>');
-  return services;
+export function useInjectFeature(): InjectFeature {
+  const injectFeature = useContext(FeatureInjectionContext);
+  if (!injectFeature) throw new Error('useInjectFeature must be used inside the dashboard');
+  return injectFeature;
 }
-
-export const useInjectFeature = () => useShell().injectFeature;
-export const useClientConfig = () => useShell().config;

@@ -8,8 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { selectUser } from '@hostdash/shared-auth';
-import { useAppSelector } from '../app/hooks';
+import { useSession } from '../app/session';
 import { InfoIcon, MenuIcon } from './icons';
 
 // What only a signed-in person or a click needs is its own chunk: the sign-in page loads none of it.
@@ -24,7 +23,7 @@ const NotificationsMenu = lazy(() =>
 const DRAWER_WIDTH = 232;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const user = useAppSelector(selectUser);
+  const { user } = useSession();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -5,24 +5,28 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { authActions, nextPath, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { authApi, nextPath } from '@hostdash/shared-auth';
+import { useSession, type PendingChallenge } from '../app/session';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
+import { useFormSubmit } from './useFormSubmit';
 
 export function ChallengePage() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const { authenticated, challenge } = useAppSelector(selectAuth);
-  const status = useAppSelector(selectAuthStatus).challenge;
+  const { user, challenge, expectSignIn, signIn } = useSession();
   const [code, setCode] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const next = nextPath(location.search);
 
   useEffect(() => {
-    if (authenticated) navigate(next, { replace: true });
-  }, [authenticated, next, navigate]);
+    if (user) navigate(next, { replace: true });
+  }, [user, next, navigate]);
+
+  const [submit, status] = useFormSubmit(async (pending: PendingChallenge) => {
+    expectSignIn();
+    const signedIn = await authApi.challenge(pending.token, code.replace(/\s/g, ''));
+    await signIn(signedIn, next);
+  });
 
   if (!challenge) {
     return (
@@ -39,8 +43,7 @@ export function ChallengePage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    dispatch(authActions.challenge.requested({ code: code.replace(/\s/g, '') }));
+    void submit(challenge);
   };
 
   return (
@@ -49,7 +52,7 @@ export function ChallengePage() {
         <Typography variant="body2" color="text.secondary">
           Enter the 6-digit code from your authenticator app.
         </Typography>
-        {submitted && status.error && <Alert severity="error">{status.error.message}</Alert>}
+        {status.error && <Alert severity="error">{status.error.message}</Alert>}
         <Field
           label="Code"
           value={code}

@@ -4,8 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { selectIsAuthenticated } from '@hostdash/shared-auth';
-import { useAppSelector } from '../app/hooks';
+import { useSession } from '../app/session';
 
 const ERRORS: Record<string, { title: string; text: string }> = {
   'not-found': {
@@ -29,7 +28,7 @@ const UNKNOWN = {
 
 export function ErrorPage({ params }: ShellPageProps) {
   const { id } = params;
-  const authenticated = useAppSelector(selectIsAuthenticated);
+  const authenticated = useSession().user !== null;
   const error = (id && ERRORS[id]) || UNKNOWN;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>

@@ -4,38 +4,47 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { authActions, nextPath, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { authApi, nextPath, type SignedIn } from '@hostdash/shared-auth';
+import { useSession } from '../app/session';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
+import { useFormSubmit } from './useFormSubmit';
 
 export function LoginPage() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const { authenticated, challenge } = useAppSelector(selectAuth);
-  const status = useAppSelector(selectAuthStatus).login;
+  const { user, setChallenge, expectSignIn, signIn } = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const next = nextPath(location.search);
 
+  // Someone already signed in goes on to where they were going.
   useEffect(() => {
-    if (authenticated) navigate(next, { replace: true });
-    else if (submitted && challenge)
+    if (user) navigate(next, { replace: true });
+  }, [user, next, navigate]);
+
+  const [submit, status] = useFormSubmit(async () => {
+    setChallenge(null);
+    expectSignIn();
+    const answer = await authApi.login({ email: email.trim(), password });
+    // A login that answers with a redirect is not signed in yet: its second step comes first.
+    if ('redirect' in answer && answer.redirect) {
+      setChallenge({ token: answer.challengeToken, redirect: answer.redirect });
       navigate(`/login/challenge?next=${encodeURIComponent(next)}`, { replace: true });
-  }, [authenticated, challenge, submitted, next, navigate]);
+      return;
+    }
+    await signIn(answer as SignedIn, next);
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    dispatch(authActions.login.requested({ email: email.trim(), password }));
+    void submit();
   };
 
   return (
     <AuthCard title="Sign in">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
-        {submitted && status.error && <Alert severity="error">{status.error.message}</Alert>}
+        {status.error && <Alert severity="error">{status.error.message}</Alert>}
         <Field
           label="Email"
           type="email"

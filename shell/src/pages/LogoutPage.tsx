@@ -2,19 +2,17 @@ import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { authActions, selectIsAuthenticated } from '@hostdash/shared-auth';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useSession } from '../app/session';
 import { AuthCard } from './AuthCard';
 
 export function LogoutPage() {
-  const dispatch = useAppDispatch();
-  const authenticated = useAppSelector(selectIsAuthenticated);
+  const { user, signOut } = useSession();
 
-  // A full page load of /logout was already signed out by the server; in-app it happens here.
+  // A full page load of /logout was already signed out by the server; in-app it happens here
+  // (and once the API has signed out, the page's state is reset).
   useEffect(() => {
-    if (authenticated) dispatch(authActions.logout.requested());
-    else dispatch(authActions.reset());
-  }, [authenticated, dispatch]);
+    signOut();
+  }, [user, signOut]);
 
   return (
     <AuthCard title="Signed out">

@@ -5,33 +5,35 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { authActions, selectAuth, selectAuthStatus } from '@hostdash/shared-auth';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { authApi } from '@hostdash/shared-auth';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
 import type { ShellPageProps } from './ShellPageProps';
+import { useFormSubmit } from './useFormSubmit';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
 function RequestReset() {
-  const dispatch = useAppDispatch();
-  const { passwordReset } = useAppSelector(selectAuth);
-  const status = useAppSelector(selectAuthStatus).passwordReset;
   const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  /** The API's answer to the request, once it has answered. */
+  const [sent, setSent] = useState<{ message: string | null } | null>(null);
+  const [submit, status] = useFormSubmit(async () => {
+    setSent(null);
+    const answer = await authApi.requestPasswordReset({ email: email.trim() });
+    setSent({ message: answer.message ?? null });
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    dispatch(authActions.requestPasswordReset.requested({ email: email.trim() }));
+    void submit();
   };
 
   return (
     <AuthCard title="Reset your password">
-      {submitted && passwordReset.requested && !status.loading ? (
+      {sent && !status.loading ? (
         <Stack spacing={2}>
           <Alert severity="success">
-            {passwordReset.message ??
+            {sent.message ??
               'If an account exists for that email, we have sent a link to reset the password.'}
           </Alert>
           <Link component={RouterLink} to="/login">
@@ -43,7 +45,7 @@ function RequestReset() {
           <Typography variant="body2" color="text.secondary">
             Enter the email you sign in with and we will send you a link to choose a new password.
           </Typography>
-          {submitted && status.error && <Alert severity="error">{status.error.message}</Alert>}
+          {status.error && <Alert severity="error">{status.error.message}</Alert>}
           <Field label="Email" type="email" value={email} onChange={setEmail} required autoFocus />
           <Button
             type="submit"
@@ -62,22 +64,22 @@ function RequestReset() {
 }
 
 function ConfirmReset({ token }: { token: string }) {
-  const dispatch = useAppDispatch();
-  const { passwordReset } = useAppSelector(selectAuth);
-  const status = useAppSelector(selectAuthStatus).passwordConfirm;
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
   const tooShort = password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
   const mismatch = repeat.length > 0 && repeat !== password;
+  const [submit, status] = useFormSubmit(async () => {
+    await authApi.confirmPasswordReset({ token, password });
+    setConfirmed(true);
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    dispatch(authActions.confirmPasswordReset.requested({ token, password }));
+    void submit();
   };
 
-  if (submitted && passwordReset.confirmed && !status.loading) {
+  if (confirmed && !status.loading) {
     return (
       <AuthCard title="Password changed">
         <Typography sx={{ mb: 3 }}>Your new password is set. Sign in with it now.</Typography>
@@ -91,7 +93,7 @@ function ConfirmReset({ token }: { token: string }) {
   return (
     <AuthCard title="Choose a new password">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
-        {submitted && status.error && <Alert severity="error">{status.error.message}</Alert>}
+        {status.error && <Alert severity="error">{status.error.message}</Alert>}
         <Field
           label="New password"
           type="password"

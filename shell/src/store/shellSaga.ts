@@ -9,21 +9,13 @@ import {
   snackbarActions,
   type ApiError,
   type AuthState,
-  type User,
+  type SignedIn,
 } from '@hostdash/shared-auth';
 
 export interface ShellSagaOptions {
   identifyUser: (userId: string) => Promise<void>;
   resetUser: () => Promise<void>;
 }
-
-// These failures are shown where they happen (the sign-in and reset forms), not in the snackbar.
-const SHOWN_IN_FORMS = new Set<string>([
-  authActions.login.failed.type,
-  authActions.challenge.failed.type,
-  authActions.requestPasswordReset.failed.type,
-  authActions.confirmPasswordReset.failed.type,
-]);
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again to continue.';
 
@@ -42,15 +34,8 @@ function* showFailure(action: PayloadAction<ApiError, string, { silent: boolean 
     yield put(authActions.deactivated());
     return;
   }
-  if (action.meta?.silent || SHOWN_IN_FORMS.has(action.type)) return;
+  if (action.meta?.silent) return;
   yield put(snackbarActions.show({ text: action.payload.message, props: { severity: 'error' } }));
-}
-
-function userOf(action: { payload: unknown }): User | null {
-  const payload = action.payload as { user?: User } | User | null;
-  if (!payload) return null;
-  if ('user' in payload && payload.user) return payload.user;
-  return 'id' in payload ? (payload as User) : null;
 }
 
 export function* shellSaga(options: ShellSagaOptions) {
@@ -59,13 +44,9 @@ export function* shellSaga(options: ShellSagaOptions) {
     takeEvery(isFailedRemoteAction, showFailure),
     // A page load already identifies the server's user when flags start (bootstrap); these are
     // the sign-ins that happen inside the page.
-    takeLatest(
-      [authActions.login.succeeded, authActions.challenge.succeeded],
-      function* identify(action: { payload: unknown }) {
-        const user = userOf(action);
-        if (user) yield call(options.identifyUser, user.id);
-      },
-    ),
+    takeLatest(authActions.signedIn, function* identify({ payload }: PayloadAction<SignedIn>) {
+      yield call(options.identifyUser, payload.user.id);
+    }),
     takeLatest(
       [authActions.logout.succeeded, authActions.logout.failed, authActions.reset],
       function* reset() {

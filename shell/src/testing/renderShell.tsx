@@ -1,11 +1,18 @@
-// One test helper: the real store, services and theme, on a memory router.
-import type { ReactNode } from 'react';
+// One test helper for the dashboard's parts: the real store, configuration, session and theme, on
+// a memory router. (The sign-in pages and the shell's own start run whole in app/Shell.test.tsx.)
+import { useMemo, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { User } from '@hostdash/shared-auth';
-import { ShellProviders } from '../app/App';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { selectUser, type User } from '@hostdash/shared-auth';
+import { useAppSelector } from '../app/hooks';
+import { SessionContext, type Session } from '../app/session';
+import { FeatureInjectionProvider, ShellProvider } from '../app/ShellContext';
 import type { ClientConfig } from '../config';
 import { createShellStore } from '../store/store';
+import { theme } from '../theme';
 import { demoUser } from '../../../config/testing/demoUsers';
 
 export const testConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig => ({
@@ -27,6 +34,23 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+/** The store's user as the session; signing in and out is not what these tests are about. */
+function StoreSession({ children }: { children: ReactNode }) {
+  const user = useAppSelector(selectUser);
+  const session = useMemo<Session>(
+    () => ({
+      user,
+      challenge: null,
+      setChallenge: () => undefined,
+      expectSignIn: () => undefined,
+      signIn: async () => undefined,
+      signOut: () => undefined,
+    }),
+    [user],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
 export function renderShell(
   element: ReactNode,
   options: { path?: string; user?: User | null; config?: Partial<ClientConfig> } = {},
@@ -42,14 +66,23 @@ export function renderShell(
     injectFeature: jest.fn(injectFeature),
   };
   const view = render(
-    <ShellProviders store={store} services={services}>
-      <MemoryRouter initialEntries={[options.path ?? '/']}>
-        <Routes>
-          <Route path="*" element={element} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </ShellProviders>,
+    <ShellProvider config={services.config}>
+      <Provider store={store}>
+        <FeatureInjectionProvider injectFeature={services.injectFeature}>
+          <StoreSession>
+            <ThemeProvider theme={theme}>
+              <CssBaseline />
+              <MemoryRouter initialEntries={[options.path ?? '/']}>
+                <Routes>
+                  <Route path="*" element={element} />
+                </Routes>
+                <LocationProbe />
+              </MemoryRouter>
+            </ThemeProvider>
+          </StoreSession>
+        </FeatureInjectionProvider>
+      </Provider>
+    </ShellProvider>,
   );
   return { ...view, store, services };
 }

@@ -1,0 +1,36 @@
+// The auth calls of spec section 7, typed. The sign-in pages call the sign-in, second-step and
+// password-reset ones themselves (their progress is form state); the auth saga runs the others.
+import { api } from './apiClient';
+import { NOTIFICATIONS_LIMIT } from './constants';
+import type { Notification, User } from './types';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** A login either signs in, or (redirect present) asks for a second step first. */
+export type LoginResponse =
+  { user: User; expiresAt?: string } | { redirect: string; challengeToken: string };
+export type SignedIn = { user: User; expiresAt?: string };
+
+export interface NotificationsResponse {
+  items: Notification[];
+  total: number;
+}
+
+export const authApi = {
+  login: (credentials: Credentials) => api.post<LoginResponse>('/login', { data: credentials }),
+  challenge: (challengeToken: string, code: string) =>
+    api.post<SignedIn>('/user/auth/challenge', { data: { challengeToken, code } }),
+  loadAuth: () => api.get<User>('/loadAuth'),
+  logout: () => api.get('/logout'),
+  loadNotifications: ({ limit = NOTIFICATIONS_LIMIT }: { limit?: number }) =>
+    api.get<NotificationsResponse>('/user/notifications/load', { params: { limit } }),
+  removeNotification: ({ id }: { id: string }) =>
+    api.post(`/user/notifications/remove/${encodeURIComponent(id)}`),
+  requestPasswordReset: ({ email }: { email: string }) =>
+    api.post<{ message?: string }>('/user/auth/password/reset', { data: { email } }),
+  confirmPasswordReset: ({ token, password }: { token: string; password: string }) =>
+    api.post<{ message?: string }>('/user/auth/password/confirm', { data: { token, password } }),
+};

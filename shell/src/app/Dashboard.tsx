@@ -1,0 +1,74 @@
+// The dashboard: what a signed-in page runs on (and a remote's page without a user, such as
+// /connect/{pms}): the one store with its sagas, the remotes, the snackbar and the new-version
+// notice. A chunk of its own: a sign-in page without a user never loads it (Shell.tsx).
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import {
+  authActions,
+  selectIsAuthenticated,
+  selectUser,
+  type RouteDef,
+  type SignedIn,
+  type User,
+} from '@hostdash/shared-auth';
+import type { ClientConfig } from '../config';
+import { identifyFlagsUser, resetFlagsUser } from '../flags/featureFlags';
+import { ShellSnackbar } from '../layout/ShellSnackbar';
+import { setRegistryUser } from '../remotes/registry';
+import { RemotePage } from '../remotes/RemotePage';
+import { createShellStore } from '../store/store';
+import { NewVersionNotice } from './NewVersionNotice';
+import { FeatureInjectionProvider } from './ShellContext';
+
+/** What the shell holds of a started dashboard. */
+export interface Dashboard {
+  /** Around the pages: the store, the snackbar and the new-version notice. */
+  Frame: (props: { children: ReactNode }) => ReactNode;
+  /** A page a remote renders. */
+  RemotePage: (props: { route: RouteDef }) => ReactNode;
+  /** Who is signed in, by the store; `subscribe` tells of every change. */
+  user(): User | null;
+  subscribe(listener: () => void): () => void;
+  /** A sign-in succeeded in the page. */
+  signIn(signedIn: SignedIn): void;
+  /** Signs out in the API while signed in; once signed out, resets every slice. */
+  signOut(): void;
+}
+
+/** The store for this page (with the user the server checked, if any) and what runs on it. */
+export function startDashboard(config: ClientConfig): Dashboard {
+  const { store, injectFeature } = createShellStore({
+    user: config.user,
+    identifyUser: identifyFlagsUser,
+    resetUser: resetFlagsUser,
+  });
+  // Subscribed before anything renders, so a sign-in inside the page reaches the registry before
+  // the user's first remote loads (a canary is per user).
+  store.subscribe(() => setRegistryUser(selectUser(store.getState())?.id ?? null));
+
+  function Frame({ children }: { children: ReactNode }) {
+    return (
+      <Provider store={store}>
+        <FeatureInjectionProvider injectFeature={injectFeature}>
+          {children}
+          <ShellSnackbar />
+          <NewVersionNotice />
+        </FeatureInjectionProvider>
+      </Provider>
+    );
+  }
+
+  return {
+    Frame,
+    RemotePage,
+    user: () => selectUser(store.getState()),
+    subscribe: (listener) => store.subscribe(listener),
+    signIn: (signedIn) => store.dispatch(authActions.signedIn(signedIn)),
+    signOut: () =>
+      store.dispatch(
+        selectIsAuthenticated(store.getState())
+          ? authActions.logout.requested()
+          : authActions.reset(),
+      ),
+  };
+}

@@ -1,0 +1,214 @@
+// The shell whole, on a page the server sent without a user: the sign-in pages work without the
+// dashboard (the store, its sagas), which starts only once someone has signed in and then takes
+// over in the same page. The API is a stand-in over real HTTP that keeps the API contract.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApiClient } from '@hostdash/shared-auth';
+import { keepsContract } from '../../../config/testing/contract';
+import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { startUpstream, type Upstream } from '../../../config/testing/upstream';
+import { identifyFlagsUser, resetFlagsUser } from '../flags/featureFlags';
+import { testConfig } from '../testing/renderShell';
+import { startDashboard } from './Dashboard';
+import { Shell } from './Shell';
+
+jest.mock('./Dashboard', () => {
+  const actual = jest.requireActual('./Dashboard');
+  return { ...actual, startDashboard: jest.fn(actual.startDashboard) };
+});
+jest.mock('../flags/featureFlags', () => ({
+  ...jest.requireActual('../flags/featureFlags'),
+  identifyFlagsUser: jest.fn(async () => undefined),
+  resetFlagsUser: jest.fn(async () => undefined),
+}));
+jest.mock('../remotes/registry', () => ({
+  loadRegistry: jest.fn(async () => [
+    { name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' },
+  ]),
+  setRegistryUser: jest.fn(),
+  checkForNewVersions: jest.fn(async () => []),
+}));
+// The remote itself is exercised in remotes/RemoteFeature.test.tsx.
+jest.mock('../remotes/RemoteFeature', () => ({
+  RemoteFeature: ({ app }: { app: string }) => <p>remote {app}</p>,
+}));
+
+const SECURE = { ...DEMO_OWNER, id: '7', email: 'secure@hostdash.test', name: 'Sam Secure' };
+const EXPIRES_AT = '2030-01-01T00:00:00.000Z';
+
+let upstream: Upstream;
+
+beforeAll(async () => {
+  upstream = await startUpstream(
+    (request) => {
+      const body = request.body ? JSON.parse(request.body) : {};
+      switch (request.url.split('?')[0]) {
+        case '/login':
+          if (body.password !== 'hostdash-demo')
+            return {
+              status: 401,
+              json: {
+                error: 'invalid_credentials',
+                message: 'The email or password is incorrect.',
+              },
+            };
+          if (body.email === 'secure@hostdash.test')
+            return { json: { redirect: '/login/challenge', challengeToken: 'tok-1' } };
+          return { json: { user: DEMO_OWNER, sessionId: 's-1', expiresAt: EXPIRES_AT } };
+        case '/user/auth/challenge':
+          return body.challengeToken === 'tok-1' && body.code === '123456'
+            ? { json: { user: SECURE, sessionId: 's-2', expiresAt: EXPIRES_AT } }
+            : { status: 401, json: { error: 'invalid_code', message: 'That code is not valid.' } };
+        case '/user/auth/password/reset':
+          return { json: { message: 'If an account exists for that email, we have sent a link.' } };
+        case '/user/auth/password/confirm':
+          return body.token === 'good'
+            ? { json: { message: 'Your password has been changed.' } }
+            : {
+                status: 400,
+                json: {
+                  error: 'invalid_token',
+                  message: 'This reset link is invalid or has expired.',
+                },
+              };
+        case '/user/notifications/load':
+          return { json: { items: [], total: 0 } };
+        default:
+          return { status: 404, json: { error: 'not_found', message: 'Nothing here.' } };
+      }
+    },
+    { check: keepsContract },
+  );
+  configureApiClient({ baseURL: upstream.url, logError: () => undefined });
+});
+
+afterAll(() => upstream.close());
+
+/** The shell as bootstrap starts it on a page the server sent without a user. */
+function openPage(path: string) {
+  window.history.replaceState(null, '', path);
+  render(<Shell config={testConfig()} dashboard={null} />);
+}
+
+async function signInWith(email: string) {
+  await userEvent.type(screen.getByLabelText(/Email/), email);
+  await userEvent.type(screen.getByLabelText(/Password/), 'hostdash-demo');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+const currentPath = () => window.location.pathname + window.location.search;
+
+describe('a page without a user', () => {
+  it('signs in without the store; the dashboard then takes over, signed in, at next', async () => {
+    openPage('/login?next=%2Flistings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign out' })).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText(/Email/), 'owner@hostdash.test');
+    await userEvent.type(screen.getByLabelText(/Password/), 'hostdash-demo');
+    expect(startDashboard).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('remote listings')).toBeInTheDocument();
+    expect(currentPath()).toBe('/listings');
+    expect(screen.getByText('Olivia Hart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign out' })).toBeInTheDocument();
+    expect(startDashboard).toHaveBeenCalledTimes(1);
+    // On sign-in the feature-flag service identifies the user by id (spec section 4).
+    expect(identifyFlagsUser).toHaveBeenCalledWith(DEMO_OWNER.id);
+  });
+
+  it('shows why a sign-in was refused, and stays on the form', async () => {
+    openPage('/login');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'owner@hostdash.test');
+    await userEvent.type(screen.getByLabelText(/Password/), 'not-the-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The email or password is incorrect.',
+    );
+    expect(currentPath()).toBe('/login');
+    expect(startDashboard).not.toHaveBeenCalled();
+  });
+
+  it('asks an account with a second step for its code, then signs in with the login’s token', async () => {
+    openPage('/login?next=%2Flistings');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await signInWith('secure@hostdash.test');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Verify it's you" }),
+    ).toBeInTheDocument();
+    expect(currentPath()).toBe('/login/challenge?next=%2Flistings');
+    expect(startDashboard).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText(/Code/), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not valid.');
+
+    await userEvent.clear(screen.getByLabelText(/Code/));
+    await userEvent.type(screen.getByLabelText(/Code/), '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('remote listings')).toBeInTheDocument();
+    expect(screen.getByText('Sam Secure')).toBeInTheDocument();
+    expect(identifyFlagsUser).toHaveBeenCalledWith(SECURE.id);
+    const challenges = upstream.requests.filter(
+      (request) => request.url === '/user/auth/challenge',
+    );
+    expect(challenges.map((request) => JSON.parse(request.body))).toEqual([
+      { challengeToken: 'tok-1', code: '000000' },
+      { challengeToken: 'tok-1', code: '123456' },
+    ]);
+  });
+
+  it('says the second step has expired when no login asked for one in this page', async () => {
+    openPage('/login/challenge?next=%2Flistings');
+    expect(
+      await screen.findByText(
+        'This verification step has expired. Sign in again to get a new one.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Flistings',
+    );
+  });
+
+  it('requests a password reset link', async () => {
+    openPage('/account/reset');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'owner@hostdash.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'If an account exists for that email, we have sent a link.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
+  });
+
+  it('refuses a new password with a reset link that has expired', async () => {
+    openPage('/account/reset/bad');
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'long-enough');
+    await userEvent.type(screen.getByLabelText(/^Repeat the new password/), 'long-enough');
+    await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This reset link is invalid or has expired.',
+    );
+  });
+
+  it('sets a new password with a valid reset link', async () => {
+    openPage('/account/reset/good');
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'long-enough');
+    await userEvent.type(screen.getByLabelText(/^Repeat the new password/), 'long-enough');
+    await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Password changed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('resets the flags on the sign-out page, which the server has already signed out', async () => {
+    openPage('/logout');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Signed out' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(resetFlagsUser).toHaveBeenCalled());
+    expect(startDashboard).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,134 @@
+// The shell's root: the theme, the one browser history, the outage banner, the layout and the
+// session. A page with a user, or a remote's page, runs on the dashboard (Dashboard.tsx: the store,
+// its sagas, the remotes), a chunk of its own; a sign-in page without a user does without it until
+// someone signs in, and then the dashboard takes over in the same page (docs/adr/0007).
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { RouteDef, SignedIn } from '@hostdash/shared-auth';
+import type { ClientConfig } from '../config';
+import { resetFlagsUser } from '../flags/featureFlags';
+import { Layout } from '../layout/Layout';
+import { OutageBanner } from '../layout/OutageBanner';
+import { theme } from '../theme';
+import type { Dashboard } from './Dashboard';
+import { PageFallback, PageSwitch } from './PageSwitch';
+import { SessionContext, type PendingChallenge, type Session } from './session';
+import { ShellProvider } from './ShellContext';
+
+/** The dashboard's code, loaded once. */
+const dashboardCode = () => import('./Dashboard');
+
+/** Loads the dashboard's code and starts it for this page. */
+export function openDashboard(config: ClientConfig): Promise<Dashboard> {
+  return dashboardCode().then((dashboard) => dashboard.startDashboard(config));
+}
+
+export function Shell({
+  config,
+  dashboard,
+}: {
+  config: ClientConfig;
+  dashboard: Dashboard | null;
+}) {
+  return (
+    <ShellProvider config={config}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <BrowserRouter>
+          <OutageBanner />
+          <ShellBody config={config} initialDashboard={dashboard} />
+        </BrowserRouter>
+      </ThemeProvider>
+    </ShellProvider>
+  );
+}
+
+const nobody = () => null;
+const noChanges = () => () => undefined;
+
+/** A remote's page before the dashboard is open: opens it, holding the page's space. */
+function OpeningDashboard({ open }: { open: () => void }) {
+  useEffect(open, [open]);
+  return <PageFallback />;
+}
+
+function ShellBody({
+  config,
+  initialDashboard,
+}: {
+  config: ClientConfig;
+  initialDashboard: Dashboard | null;
+}) {
+  const navigate = useNavigate();
+  const [dashboard, setDashboard] = useState(initialDashboard);
+  const [challenge, setChallenge] = useState<PendingChallenge | null>(null);
+  const user = useSyncExternalStore(dashboard?.subscribe ?? noChanges, dashboard?.user ?? nobody);
+
+  // One dashboard per page, started on first need (a failed load is tried again next time).
+  const opening = useRef<Promise<Dashboard> | null>(
+    initialDashboard ? Promise.resolve(initialDashboard) : null,
+  );
+  const open = useCallback(() => {
+    opening.current ??= openDashboard(config).catch((error: unknown) => {
+      opening.current = null;
+      throw error;
+    });
+    return opening.current;
+  }, [config]);
+
+  const showDashboard = useCallback(() => {
+    open().then(setDashboard, (error: unknown) =>
+      console.error('[shell] the dashboard cannot be loaded', error),
+    );
+  }, [open]);
+  // Loaded beside the sign-in call, so it is usually there when the API answers; it starts (the
+  // store, its sagas) only once someone has signed in. A failed load is reported by signIn.
+  const expectSignIn = useCallback(() => {
+    dashboardCode().catch(() => undefined);
+  }, []);
+  const signIn = useCallback(
+    async (signedIn: SignedIn, next: string) => {
+      const opened = await open();
+      // Rendered together: the dashboard, signed in, at `next`.
+      opened.signIn(signedIn);
+      setChallenge(null);
+      setDashboard(opened);
+      navigate(next, { replace: true });
+    },
+    [open, navigate],
+  );
+  const signOut = useCallback(() => {
+    setChallenge(null);
+    if (opening.current) void opening.current.then((opened) => opened.signOut(), resetFlagsUser);
+    else void resetFlagsUser();
+  }, []);
+
+  const session = useMemo<Session>(
+    () => ({ user, challenge, setChallenge, expectSignIn, signIn, signOut }),
+    [user, challenge, expectSignIn, signIn, signOut],
+  );
+  const remotePage = useCallback(
+    (route: RouteDef) =>
+      dashboard ? (
+        <dashboard.RemotePage route={route} />
+      ) : (
+        <OpeningDashboard open={showDashboard} />
+      ),
+    [dashboard, showDashboard],
+  );
+
+  const pages = (
+    <Layout>
+      <Routes>
+        <Route path="*" element={<PageSwitch remotePage={remotePage} />} />
+      </Routes>
+    </Layout>
+  );
+  return (
+    <SessionContext.Provider value={session}>
+      {dashboard ? <dashboard.Frame>{pages}</dashboard.Frame> : pages}
+    </SessionContext.Provider>
+  );
+}
