@@ -87,6 +87,9 @@ test('rule 6: a host without a payment method is kept on billing', async ({ page
 test('an expired session sends the person to sign in, saying why', async ({ page, context }) => {
   await signIn(page, 'owner@hostdash.test');
   await expectHeading(page, 'Risks');
+  // The page's own first calls are done (the heading shows before the last of them leaves), so
+  // the next call is the one this journey makes.
+  await page.waitForLoadState('networkidle');
   // The session ends elsewhere (here: the cookie the browser holds no longer matches any session).
   await context.addCookies([
     {
