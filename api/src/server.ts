@@ -3,7 +3,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ApiConfig } from './config';
 import { openDatabase } from './db/database';
-import { deleteExpiredRows } from './db/maintenance';
+import { deleteExpiredRows, vacuumEmbedded } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { SCREENING_ACTOR } from './protect/protectLog';
@@ -60,6 +60,12 @@ async function main(): Promise<void> {
       await deleteExpiredRows(db);
     } catch (error) {
       app.log.warn({ err: error }, 'Deleting expired rows failed; will retry');
+    }
+    try {
+      const started = Date.now();
+      if (await vacuumEmbedded(db)) app.log.info({ ms: Date.now() - started }, 'Database vacuumed');
+    } catch (error) {
+      app.log.warn({ err: error }, 'Vacuuming the embedded database failed; will retry');
     }
   };
   await maintenance();

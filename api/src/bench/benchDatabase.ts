@@ -42,16 +42,28 @@ async function openBenchSchema(databaseUrl: string): Promise<BenchDatabase> {
   // Lower-case letters, digits and _: a plain identifier, safe to write into the SQL.
   const schema = `hostdash_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = openPostgres(databaseUrl);
+  let extensionSchema: string | undefined;
   try {
     await admin.exec(`create schema ${schema}`);
+    // An extension is installed once per database: when pg_trgm is already there (in the app's own
+    // schema), the bench's migrations find its operator class through the search path below.
+    const [trigrams] = await admin.query<{ schema: string }>(
+      `select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+       where e.extname = 'pg_trgm'`,
+    );
+    extensionSchema = trigrams?.schema;
   } catch (error) {
     await admin.close().catch(() => undefined);
     throw error;
   }
-  // Every pooled connection resolves unqualified names (tables, the migrations' function) in the
-  // bench schema alone: the app's SQL runs unchanged and cannot see the rest of the database.
+  // Every pooled connection resolves unqualified names (tables, the migrations' functions) in the
+  // bench schema first: the app's SQL runs unchanged and creates everything there.
+  const searchPath = [
+    schema,
+    ...(extensionSchema ? [`"${extensionSchema.replace(/"/g, '""')}"`] : []),
+  ];
   const url = new URL(databaseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.searchParams.set('options', `-c search_path=${searchPath.join(',')}`);
   const db = openPostgres(url.toString());
   return {
     db,

@@ -40,7 +40,13 @@ const textParsers: Record<number, (value: string) => unknown> = {
 /** Opens (creating if needed) an embedded database in `dataDir`. */
 export async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir, parsers: textParsers });
+  // pg_trgm: substring search through an index (migration 0005); a server has it in contrib.
+  // Imported when used: the package publishes only ESM types for its contrib modules.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pglite = await PGlite.create({ dataDir, parsers: textParsers, extensions: { pg_trgm } });
+  // The embedded database's pages are in memory: a random read costs what a sequential one does,
+  // so the planner should probe an index for a few thousand rows rather than hash a whole table.
+  await pglite.exec('set random_page_cost = 1.1');
   const asSql = (target: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     async query<T extends object>(text: string, params: readonly unknown[] = []) {
       const result = await target.query<T>(text, params as unknown[]);

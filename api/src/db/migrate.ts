@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './database';
+import { installDerivedSql, recountAfterColourChange } from './derivedSql';
 
 export const MIGRATIONS_DIR = path.join(__dirname, '..', '..', 'migrations');
 
@@ -26,13 +27,17 @@ export function listMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
     .sort((a, b) => a.version.localeCompare(b.version));
 }
 
-/** Applies the migrations not yet recorded; returns the names of those it applied. */
+/**
+ * Installs the SQL derived from the code's constants (src/db/derivedSql.ts: the migrations may use
+ * it), then applies the migrations not yet recorded; returns the names of those it applied.
+ */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   await db.exec(`create table if not exists schema_migrations (
     version text primary key,
     name text not null,
     applied_at timestamptz not null default now()
   )`);
+  const colourChanged = await installDerivedSql(db, MIGRATION_LOCK_KEY);
   const done = new Set(
     (await db.query<{ version: string }>('select version from schema_migrations')).map(
       (row) => row.version,
@@ -57,5 +62,6 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
     });
     if (ran) applied.push(migration.name);
   }
+  if (colourChanged) await recountAfterColourChange(db);
   return applied;
 }

@@ -8,6 +8,8 @@ export interface SortableField {
   sql: string;
   /** Direction when the request gives none (asc unless said; `_score` is desc, like Elasticsearch). */
   defaultDirection?: SortDirection;
+  /** Can be null (a listing's building): nulls then go last whatever the direction. */
+  nullable?: boolean;
 }
 
 export interface SortKey {
@@ -56,18 +58,47 @@ export function parseSort(
   return keys;
 }
 
+/** An ORDER BY and its exact reverse (a page near the end of a list is read backwards). */
+export interface Ordering {
+  forward: string;
+  backward: string;
+}
+
 /**
  * ORDER BY for parsed keys, always ending with `tieBreaker` (a unique column) so that paging is
- * stable. Nulls go last whatever the direction.
+ * stable. A nullable field's nulls go last whatever the direction (first when read backwards);
+ * other fields say no NULLS, so that a descending order is an index read backwards.
  */
+export function ordering(
+  keys: SortKey[],
+  fields: Record<string, SortableField>,
+  tieBreaker: string,
+  skip: readonly string[] = [],
+): Ordering {
+  const terms = [
+    ...keys
+      .filter((key) => !skip.includes(key.field))
+      .map((key) => ({ field: fields[key.field] as SortableField, direction: key.direction })),
+    { field: { sql: tieBreaker }, direction: 'asc' as SortDirection },
+  ];
+  const reverse = (direction: SortDirection): SortDirection =>
+    direction === 'asc' ? 'desc' : 'asc';
+  const term = (field: SortableField, direction: SortDirection, nulls: string): string =>
+    `${field.sql} ${direction}${field.nullable ? ` nulls ${nulls}` : ''}`;
+  return {
+    forward: terms.map(({ field, direction }) => term(field, direction, 'last')).join(', '),
+    backward: terms
+      .map(({ field, direction }) => term(field, reverse(direction), 'first'))
+      .join(', '),
+  };
+}
+
+/** The forward ORDER BY of `ordering`. */
 export function orderBy(
   keys: SortKey[],
   fields: Record<string, SortableField>,
   tieBreaker: string,
   skip: readonly string[] = [],
 ): string {
-  const terms = keys
-    .filter((key) => !skip.includes(key.field))
-    .map((key) => `${(fields[key.field] as SortableField).sql} ${key.direction} nulls last`);
-  return [...terms, `${tieBreaker} asc`].join(', ');
+  return ordering(keys, fields, tieBreaker, skip).forward;
 }

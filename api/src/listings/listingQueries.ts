@@ -5,12 +5,7 @@ import type { Sql } from '../db/database';
 import { badRequest } from '../http/errors';
 import type { ListFilter } from '../http/pageQuery';
 import { SqlParams } from '../http/sqlParams';
-import {
-  LISTING_DOCUMENT,
-  LISTING_HAYSTACK,
-  SUBSTRING_BONUS,
-  type ListingSearch,
-} from './listingSearch';
+import { SUBSTRING_BONUS, type ListingSearch } from './listingSearch';
 import type { Listing, ListingFilterQuery } from './listingSchemas';
 import { PMS_NAMES } from './pms';
 
@@ -91,9 +86,18 @@ export function parseList(
 }
 
 /** Which listings a list holds: `source` is `from … where …` over LISTING_FROM. */
-export type ListingFilter = ListFilter;
+export interface ListingFilter extends ListFilter {
+  /** The WHERE conditions over `l`, joined. */
+  where: string;
+  /** Narrowed by status, PMS, building or a search (not only by who is asking)? */
+  narrowed: boolean;
+}
 
-/** FROM and WHERE (scope, filters, search) and the relevance column when searching. */
+/**
+ * FROM and WHERE (scope, filters, search) and the relevance column when searching. Without a
+ * search, the conditions read only the columns listing_counts keeps (account, building, status,
+ * PMS), so the same conditions over `listing_counts l` give the total.
+ */
 export function listingFilter(
   caller: Caller,
   query: ListingFilterQuery,
@@ -111,22 +115,38 @@ export function listingFilter(
       `l.building_id = (select id from buildings where account_id = ${params.add(query.account_id ?? caller.account_id)}::bigint and slug = ${params.add(query.building_slug)})`,
     );
   }
-  let scoreColumn = '';
-  if (search) {
-    const substringHit = `${LISTING_HAYSTACK} ilike ${params.add(search.likePattern)} escape '\\'`;
-    const bonus = `case when ${substringHit} then ${SUBSTRING_BONUS} else 0 end`;
-    if (search.tsquery) {
-      const tsquery = `to_tsquery('simple', ${params.add(search.tsquery)})`;
-      conditions.push(`(${LISTING_DOCUMENT} @@ ${tsquery} or ${substringHit})`);
-      scoreColumn = `, (ts_rank(${LISTING_DOCUMENT}, ${tsquery}) + ${bonus})::float8 as _score`;
-    } else {
-      conditions.push(substringHit);
-      scoreColumn = `, (${bonus})::float8 as _score`;
-    }
+  if (!search) {
+    const where = conditions.join(' and ');
+    return {
+      source: `from ${LISTING_FROM} where ${where}`,
+      where,
+      params,
+      scoreColumn: '',
+      countedTotal: {
+        text: `select coalesce(sum(l.listings), 0)::int as total from listing_counts l where ${where}`,
+        params,
+      },
+      narrowed: conditions.length > 1,
+    };
   }
+  // The listing's search fields carry its building's name (migration 0005): one index each.
+  const substringHit = `l.search_text ilike ${params.add(search.likePattern)} escape '\\'`;
+  const bonus = `case when ${substringHit} then ${SUBSTRING_BONUS} else 0 end`;
+  let scoreColumn: string;
+  if (search.tsquery) {
+    const tsquery = `to_tsquery('simple', ${params.add(search.tsquery)})`;
+    conditions.push(`(l.search_vector @@ ${tsquery} or ${substringHit})`);
+    scoreColumn = `, (ts_rank(l.search_vector, ${tsquery}) + ${bonus})::float8 as _score`;
+  } else {
+    conditions.push(substringHit);
+    scoreColumn = `, (${bonus})::float8 as _score`;
+  }
+  const where = conditions.join(' and ');
   return {
-    source: `from ${LISTING_FROM} where ${conditions.join(' and ')}`,
+    source: `from ${LISTING_FROM} where ${where}`,
+    where,
     params,
     scoreColumn,
+    narrowed: true,
   };
 }

@@ -1,13 +1,14 @@
 // GET /listing/load (searched, filtered, sorted and paged in SQL, with the building aggregation on
 // request), GET /listing/stats and GET /listing/get/{id}.
-import { requireUser } from '../auth/caller';
+import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { forbidden, notFound } from '../http/errors';
 import { errors, IdParams, ref, SESSION, type Api } from '../http/schemas';
 import { countRows, readPage } from '../http/pageQuery';
-import { orderBy, parseSort, type SortableField } from '../http/sort';
+import { ordering, parseSort, type SortableField } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
+import { accountScope } from '../reservations/reservationQueries';
 import { buildingAggregation } from './buildingRoutes';
 import {
   findListing,
@@ -36,7 +37,7 @@ export const LISTING_SORT: Record<string, SortableField> = {
   updated_at: { sql: 'l.updated_at' },
   status: { sql: 'l.status' },
   city: { sql: 'lower(l.city)' },
-  building: { sql: 'lower(b.name)' },
+  building: { sql: 'lower(b.name)', nullable: true },
   pms: { sql: 'l.pms' },
   // Relevance; only meaningful with `search` (ignored without it). Descending unless told.
   _score: { sql: '_score', defaultDirection: 'desc' },
@@ -50,32 +51,48 @@ const STATS_DAYS_BEFORE = 30;
 const STATS_DAYS_AFTER = 90;
 const UPCOMING_RESERVATIONS = 10;
 
-/** Everything in one statement: the filtered listings once (a CTE), then each aggregate over them. */
-async function listingStats(sql: Sql, filter: ListingFilter): Promise<ListingStats> {
+/**
+ * Everything in one statement: the filtered listings once (a CTE: from the kept counts when the
+ * filter allows, else the rows), then each aggregate over them. The reservations part reads the
+ * kept day counts when the listings are a whole account's (or every account's).
+ */
+async function listingStats(
+  sql: Sql,
+  caller: Caller,
+  filter: ListingFilter,
+): Promise<ListingStats> {
   const params = new SqlParams();
   params.values.push(...filter.params.values);
-  const [row] = await sql.query<ListingStats>(
-    `with f as (select l.id, l.status, l.pms, l.building_id ${filter.source}),
-     screening as (
-       select count(*)::int as total,
+  const listings = filter.countedTotal
+    ? `select l.building_id, l.status, l.pms, l.listings as n from listing_counts l where ${filter.where}`
+    : `select l.building_id, l.status, l.pms, 1 as n ${filter.source}`;
+  const window = `r.check_in_date between current_date - ${params.add(STATS_DAYS_BEFORE)}::int
+                                      and current_date + ${params.add(STATS_DAYS_AFTER)}::int`;
+  const accounts = filter.narrowed ? null : accountScope(caller, params, 'r');
+  const screening = accounts
+    ? `select coalesce(sum(r.confirmed), 0)::int as total,
+              coalesce(sum(r.verified + r.declined + r.review), 0)::int as screened
+       from reservation_day_counts r
+       where ${accounts} and ${window}`
+    : `select count(*)::int as total,
               count(*) filter (where r.verification_status in ('verified', 'declined', 'review'))::int as screened
        from reservations r
-       where r.listing_id in (select id from f) and r.status = 'CONFIRMED'
-         and r.check_in_date between current_date - ${params.add(STATS_DAYS_BEFORE)}::int
-                                 and current_date + ${params.add(STATS_DAYS_AFTER)}::int
-     )
+       where r.listing_id in (select l.id ${filter.source}) and r.status = 'CONFIRMED' and ${window}`;
+  const [row] = await sql.query<ListingStats>(
+    `with f as (${listings}),
+     screening as (${screening})
      select
-       (select count(*)::int from f) as total,
+       (select coalesce(sum(n), 0)::int from f) as total,
        (select json_build_object(
-                 'active', count(*) filter (where status = 'active'),
-                 'inactive', count(*) filter (where status = 'inactive'),
-                 'archived', count(*) filter (where status = 'archived'))
+                 'active', coalesce(sum(n) filter (where status = 'active'), 0),
+                 'inactive', coalesce(sum(n) filter (where status = 'inactive'), 0),
+                 'archived', coalesce(sum(n) filter (where status = 'archived'), 0))
         from f) as by_status,
        (select coalesce(json_agg(json_build_object('pms', p.pms, 'count', p.n) order by p.n desc, p.pms), '[]'::json)
-        from (select pms, count(*)::int as n from f group by pms) p) as by_pms,
+        from (select pms, sum(n)::int as n from f group by pms having sum(n) > 0) p) as by_pms,
        (select coalesce(json_agg(json_build_object('building_id', g.building_id::text, 'name', bb.name, 'slug', bb.slug, 'count', g.n)
                                   order by g.n desc, lower(bb.name) nulls last, g.building_id nulls last), '[]'::json)
-        from (select building_id, count(*)::int as n from f group by building_id) g
+        from (select building_id, sum(n)::int as n from f group by building_id having sum(n) > 0) g
         left join buildings bb on bb.id = g.building_id) as by_building,
        (select json_build_object(
                  'total', s.total,
@@ -128,14 +145,19 @@ export function registerListingRoutes(app: Api, { db }: AppContext): void {
       const total = await countRows(db, filter);
       const items =
         request.query.noitems !== 1 && from < total
-          ? await readPage<Listing>(db, filter, {
-              key: 'l.id',
-              order: orderBy(sortKeys, LISTING_SORT, 'l.id', search ? [] : ['_score']),
-              columns: LISTING_COLUMNS,
-              rowsFrom: LISTING_FROM,
-              from,
-              size,
-            })
+          ? await readPage<Listing>(
+              db,
+              filter,
+              {
+                key: 'l.id',
+                order: ordering(sortKeys, LISTING_SORT, 'l.id', search ? [] : ['_score']),
+                columns: LISTING_COLUMNS,
+                rowsFrom: LISTING_FROM,
+                from,
+                size,
+              },
+              total,
+            )
           : [];
 
       const page = { items, total, size, from };
@@ -159,7 +181,7 @@ export function registerListingRoutes(app: Api, { db }: AppContext): void {
     async (request) => {
       const caller = await requireUser(db, request);
       const filter = listingFilter(caller, request.query, prepareSearch(request.query.search));
-      return listingStats(db, filter);
+      return listingStats(db, caller, filter);
     },
   );
 

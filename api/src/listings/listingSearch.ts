@@ -25,8 +25,5 @@ export function prepareSearch(raw: string | undefined): ListingSearch | null {
   return { tsquery, likePattern: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%` };
 }
 
-/** The document a listing is searched in: its own fields plus its building's name. */
-export const LISTING_DOCUMENT = `(l.search_vector || coalesce(b.search_vector, ''::tsvector))`;
-export const LISTING_HAYSTACK = `concat_ws(' ', l.nickname, l.address, l.city, b.name)`;
 /** How much a substring hit adds to the full-text rank (ts_rank is usually below 1). */
 export const SUBSTRING_BONUS = 1;

@@ -42,8 +42,9 @@ export function thresholdsOf(tolerance: RiskTolerance): Thresholds {
 }
 
 /**
- * The colour as a SQL expression over a score and a tolerance expression (both SQL written by us).
- * The thresholds are our constants, inlined as numbers.
+ * The colour as a SQL expression over a score and a tolerance expression (both SQL written by us),
+ * the thresholds inlined as numbers: the body of the database's risk_colour (src/db/derivedSql.ts),
+ * which every query calls.
  */
 export function riskColourSql(score: string, tolerance: string): string {
   const byLevel = (thresholds: Thresholds): string =>

@@ -9,7 +9,7 @@
 import type { Sql } from '../db/database';
 import { SqlParams } from '../http/sqlParams';
 import type { RiskFactor } from '../reservations/reservationSchemas';
-import { riskColourSql, type RiskColour, type RiskTolerance } from './risk';
+import type { RiskColour, RiskTolerance } from './risk';
 
 export type { RiskFactor };
 
@@ -208,8 +208,8 @@ function runScreening<T extends object>(
   const actorName = params.add(options.actor.name);
   const trigger = params.add(options.trigger);
   const extra = params.add(JSON.stringify(options.details ?? {}));
-  const before = riskColourSql('t.risk_score', 't.risk_tolerance');
-  const after = riskColourSql('u.risk_score', 't.risk_tolerance');
+  const before = 'risk_colour(t.risk_score, t.risk_tolerance)';
+  const after = 'risk_colour(u.risk_score, t.risk_tolerance)';
   const finalSelect =
     answer === 'count'
       ? 'select count(*)::int as screened from compared'

@@ -7,7 +7,7 @@ import type { Sql } from '../db/database';
 import { forbidden } from '../http/errors';
 import { SqlParams } from '../http/sqlParams';
 import { isVendor, listingScope } from '../listings/listingQueries';
-import { riskColourSql, thresholdsOf } from '../protect/risk';
+import { thresholdsOf } from '../protect/risk';
 import type { Reservation, ReservationSummary } from './reservationSchemas';
 
 export const RESERVATION_STATUSES = ['CONFIRMED', 'CANCELLED', 'INQUIRY'] as const;
@@ -37,8 +37,11 @@ export const RESERVATION_FROM = `reservations r
   left join buildings b on b.id = l.building_id
   join accounts a on a.id = r.account_id`;
 
-/** The reservation's colour (alias r and a), from its score and its account's tolerance. */
-export const COLOUR_SQL = riskColourSql('r.risk_score', 'a.risk_tolerance');
+/**
+ * The reservation's colour (alias r and a), from its score and its account's tolerance, through
+ * the database's risk_colour (written from src/protect/risk.ts's thresholds; inlined by the planner).
+ */
+export const COLOUR_SQL = 'risk_colour(r.risk_score, a.risk_tolerance)';
 
 /** A timestamp as the API writes them everywhere: ISO 8601 in UTC, milliseconds, `Z`. */
 export const isoSql = (expression: string): string =>
@@ -50,8 +53,18 @@ export const isoSql = (expression: string): string =>
  * so the (account_id, check_in_date, id) index serves both the scope and the default order.
  */
 export function reservationScope(caller: Caller, params: SqlParams): string {
-  if (isAdmin(caller) || isVendor(caller)) return listingScope(caller, params);
-  return `r.account_id = ${params.add(caller.account_id)}::bigint`;
+  return accountScope(caller, params, 'r') ?? listingScope(caller, params);
+}
+
+/**
+ * The caller's scope as whole accounts, over a table with an account_id (alias `alias`): their own
+ * account, every account for staff; null for building staff, whose scope is buildings. The kept
+ * counts (migration 0005) are per account, so they answer exactly the callers this is not null for.
+ */
+export function accountScope(caller: Caller, params: SqlParams, alias: string): string | null {
+  if (isVendor(caller)) return null;
+  if (isAdmin(caller)) return 'true';
+  return `${alias}.account_id = ${params.add(caller.account_id)}::bigint`;
 }
 
 /** Building staff see arrivals, never a guest's identity data, reports or the protect history. */

@@ -7,12 +7,13 @@ import type { Sql } from '../db/database';
 import { notFound } from '../http/errors';
 import { errors, IdParams, query, ref, SESSION, type Api } from '../http/schemas';
 import { countRows, readPage } from '../http/pageQuery';
-import { orderBy } from '../http/sort';
+import { ordering } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 import { listingScope } from '../listings/listingQueries';
 import { prepareSearch } from '../listings/listingSearch';
 import { RISK_COLOURS } from '../protect/risk';
 import {
+  accountScope,
   COLOUR_SQL,
   findReservation,
   itemColumns,
@@ -38,6 +39,8 @@ import {
 } from './reservationSchemas';
 import {
   checkInWindow,
+  isAttentionOrder,
+  readAttentionPage,
   RESERVATION_SORT,
   reservationFilter,
   reservationSort,
@@ -56,9 +59,9 @@ const countBy = (values: readonly string[], column: string, where = 'true'): str
     .join(', ')})`;
 
 /**
- * One statement: the window's reservations once (a CTE), then each count over them. Colours and
- * verifications count CONFIRMED stays only (the ones that will happen); arrivals do not depend on
- * the window.
+ * The counts of the stays checking in within a window. Colours and verifications count CONFIRMED
+ * stays only (the ones that will happen); arrivals do not depend on the window. From the kept day
+ * counts for whole accounts, else (building staff) from the rows.
  */
 async function reservationStats(
   sql: Sql,
@@ -66,11 +69,47 @@ async function reservationStats(
   window: { startDate?: string; endDate?: string },
 ): Promise<ReservationStats> {
   const params = new SqlParams();
-  const scope = reservationScope(caller, params);
+  const accounts = accountScope(caller, params, 'r');
   const inWindow = ['true', ...checkInWindow(window, params)].join(' and ');
   const ahead = params.add(ARRIVALS_DAYS_AHEAD);
   const [row] = await sql.query<ReservationStats>(
-    `with f as (
+    accounts
+      ? countedStats(accounts, inWindow, ahead)
+      : rowStats(reservationScope(caller, params), inWindow, ahead),
+    params.values,
+  );
+  if (!row) throw new Error('reservation stats: no row');
+  return row;
+}
+
+/** Each value's sum over the day counts (a column named as the value, or `column(value)`). */
+const sumBy = (
+  values: readonly string[],
+  where: string,
+  column = (value: string) => value,
+): string =>
+  `json_build_object(${values
+    .map((value) => `'${value}', coalesce(sum(r.${column(value)}) filter (where ${where}), 0)`)
+    .join(', ')})`;
+
+function countedStats(accounts: string, inWindow: string, ahead: string): string {
+  const arrivals = 'r.confirmed + r.inquiry';
+  return `select coalesce(sum(r.confirmed + r.cancelled + r.inquiry) filter (where ${inWindow}), 0)::int as total,
+            ${sumBy(RESERVATION_STATUSES, inWindow, (status) => status.toLowerCase())} as by_status,
+            ${sumBy(RISK_COLOURS, inWindow)} as by_colour,
+            ${sumBy(VERIFICATION_STATUSES, inWindow)} as by_verification,
+            coalesce(sum(${arrivals}) filter (where r.check_in_date = current_date), 0)::int as arrivals_today,
+            coalesce(sum(${arrivals}) filter (where r.check_in_date between current_date and current_date + ${ahead}::int), 0)::int
+              as arrivals_next_7_days,
+            coalesce(sum(r.red + r.orange + r.review_green + r.review_yellow)
+                       filter (where ${inWindow} and r.check_in_date >= current_date), 0)::int as needs_attention
+     from reservation_day_counts r
+     where ${accounts}`;
+}
+
+/** One statement: the window's reservations once (a CTE), then each count over them. */
+function rowStats(scope: string, inWindow: string, ahead: string): string {
+  return `with f as (
        select r.status, r.verification_status, r.check_in_date, ${COLOUR_SQL} as colour
        from ${RESERVATION_FROM}
        where ${scope} and ${inWindow}
@@ -89,11 +128,7 @@ async function reservationStats(
             (select week from arrivals) as arrivals_next_7_days,
             count(*) filter (where status = 'CONFIRMED' and check_in_date >= current_date
                              and (colour in ('red', 'orange') or verification_status = 'review'))::int as needs_attention
-     from f`,
-    params.values,
-  );
-  if (!row) throw new Error('reservation stats: no row');
-  return row;
+     from f`;
 }
 
 /**
@@ -183,20 +218,23 @@ export function registerReservationRoutes(app: Api, { db }: AppContext): void {
       const { from, size } = request.query;
       const search = prepareSearch(request.query.search);
       const sortKeys = reservationSort(request.query.sort, search !== null);
-      const filter = reservationFilter(caller, request.query, search);
+      const filter = reservationFilter(caller, request.query, search, sortKeys);
 
       const total = await countRows(db, filter);
+      const page = {
+        key: 'r.id',
+        order: ordering(sortKeys, RESERVATION_SORT, 'r.id', search ? [] : ['_score']),
+        columns: itemColumns(caller),
+        rowsFrom: RESERVATION_FROM,
+        from,
+        size,
+      };
       const items =
-        from < total
-          ? await readPage<ReservationItemRow>(db, filter, {
-              key: 'r.id',
-              order: orderBy(sortKeys, RESERVATION_SORT, 'r.id', search ? [] : ['_score']),
-              columns: itemColumns(caller),
-              rowsFrom: RESERVATION_FROM,
-              from,
-              size,
-            })
-          : [];
+        from >= total
+          ? []
+          : ((isAttentionOrder(sortKeys)
+              ? await readAttentionPage<ReservationItemRow>(db, filter, page)
+              : null) ?? (await readPage<ReservationItemRow>(db, filter, page, total)));
       return { items: items.map(toSummary), total, size, from };
     },
   );

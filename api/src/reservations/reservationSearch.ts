@@ -3,7 +3,8 @@
 // from a whitelist.
 import type { Caller } from '../auth/caller';
 import { badRequest } from '../http/errors';
-import type { ListFilter } from '../http/pageQuery';
+import type { Sql } from '../db/database';
+import { pageWindow, type ListFilter, type PageRead } from '../http/pageQuery';
 import { assertCalendarDate } from '../http/schemas';
 import { parseSort, type SortableField, type SortKey } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
@@ -11,11 +12,12 @@ import { isVendor, parseList } from '../listings/listingQueries';
 import { SUBSTRING_BONUS, type ListingSearch } from '../listings/listingSearch';
 import { RISK_COLOURS } from '../protect/risk';
 import {
+  accountScope,
   COLOUR_SQL,
-  RESERVATION_FROM,
   RESERVATION_STATUSES,
   reservationScope,
   VERIFICATION_STATUSES,
+  type ReservationStatus,
 } from './reservationQueries';
 import type { ReservationFilterQuery } from './reservationSchemas';
 
@@ -78,9 +80,6 @@ export function parseStatuses(raw: string | undefined, fallback: string): string
   return values;
 }
 
-/** Which reservations a list holds: `source` is `from … where …` over RESERVATION_FROM. */
-export type ReservationFilter = ListFilter;
-
 /** A date bound from the query: undefined → the default, '' → none, else checked. */
 function dateBound(value: string | undefined, field: string): string | null | undefined {
   if (value === undefined) return undefined;
@@ -111,20 +110,69 @@ export function checkInWindow(
   return conditions;
 }
 
+/** The kept day counts' column of each status (migration 0005). */
+const STATUS_COLUMN: Record<ReservationStatus, string> = {
+  CONFIRMED: 'confirmed',
+  CANCELLED: 'cancelled',
+  INQUIRY: 'inquiry',
+};
+
+/**
+ * The day-count columns whose sum is the number of stays a filter selects, or null when the counts
+ * cannot tell: they keep statuses, and for CONFIRMED stays verifications and colours (each column
+ * named as its value), but not verification and colour together.
+ */
+function countedColumns(
+  statuses: string[] | null,
+  colours: string[] | null,
+  verifications: string[] | null,
+): string[] | null {
+  if (!colours && !verifications)
+    return (statuses ?? RESERVATION_STATUSES).map(
+      (status) => STATUS_COLUMN[status as ReservationStatus],
+    );
+  const confirmedOnly = statuses?.length === 1 && statuses[0] === 'CONFIRMED';
+  if (!confirmedOnly || (colours && verifications)) return null;
+  return colours ?? verifications;
+}
+
+/** The day counts of a filter's scope and check-in window (alias r), when they can answer it. */
+export interface CountedFilter {
+  where: string;
+  params: SqlParams;
+  /** Only CONFIRMED stays, by no colour or verification: the attention classes can be counted. */
+  confirmedOnly: boolean;
+}
+
+export interface ReservationFilter extends ListFilter {
+  /** The WHERE conditions, joined. */
+  where: string;
+  counted?: CountedFilter;
+}
+
+/**
+ * FROM and WHERE (scope, filters, search) and the relevance column when searching. The source
+ * joins a stay's account only when its colour is read (a colour filter, the attention order) and
+ * its listing only for building staff, whose scope and search read it; the counts come from the
+ * kept day counts when they can answer the filter.
+ */
 export function reservationFilter(
   caller: Caller,
   query: ReservationFilterQuery,
   search: ListingSearch | null,
+  sortKeys: readonly SortKey[] = [],
 ): ReservationFilter {
   const statuses = parseStatuses(query.status, search ? 'all' : 'CONFIRMED');
   const colours = parseList(query.colour, RISK_COLOURS, 'colour');
   const verifications = parseList(query.verification, VERIFICATION_STATUSES, 'verification');
+  const vendor = isVendor(caller);
 
   const params = new SqlParams();
   const conditions = [reservationScope(caller, params)];
   if (statuses) conditions.push(`r.status = any(${params.add(statuses)}::text[])`);
   // A search looks through every date unless told otherwise.
-  conditions.push(...checkInWindow(query, params, search !== null));
+  const window = checkInWindow(query, params, search !== null);
+  conditions.push(...window);
   if (colours) conditions.push(`${COLOUR_SQL} = any(${params.add(colours)}::text[])`);
   if (verifications)
     conditions.push(`r.verification_status = any(${params.add(verifications)}::text[])`);
@@ -132,14 +180,12 @@ export function reservationFilter(
 
   let scoreColumn = '';
   if (search) {
-    // Vendors search names and listings only: a guest's email is not theirs to match against.
-    const vendor = isVendor(caller);
+    // The stored search fields carry the listing's words (migration 0005). Vendors search names
+    // and listings only: a guest's email is not theirs to match against.
     const document = vendor
-      ? `(ts_filter(r.search_vector, '{a}') || l.search_vector)`
-      : '(r.search_vector || l.search_vector)';
-    const haystack = vendor
-      ? `concat_ws(' ', r.guest_name, l.nickname)`
-      : `concat_ws(' ', r.guest_name, r.guest_email, l.nickname)`;
+      ? `(setweight(to_tsvector('simple', r.guest_name), 'A') || ts_filter(l.search_vector, '{a,b}'))`
+      : 'r.search_vector';
+    const haystack = vendor ? `concat_ws(' ', r.guest_name, l.nickname)` : 'r.search_text';
     const substringHit = `${haystack} ilike ${params.add(search.likePattern)} escape '\\'`;
     const digits = /^#?\s*([0-9]{1,18})$/.exec(query.search?.trim() ?? '')?.[1];
     const idHit = digits ? `r.id = ${params.add(digits)}::bigint` : 'false';
@@ -153,9 +199,109 @@ export function reservationFilter(
       scoreColumn = `, (${bonus})::float8 as _score`;
     }
   }
-  return {
-    source: `from ${RESERVATION_FROM} where ${conditions.join(' and ')}`,
+
+  const readsColour = colours !== null || sortKeys.some((key) => key.field === 'attention');
+  const where = conditions.join(' and ');
+  const filter: ReservationFilter = {
+    source: `from reservations r${readsColour ? ' join accounts a on a.id = r.account_id' : ''}${vendor ? ' join listings l on l.id = r.listing_id' : ''}
+       where ${where}`,
+    where,
     params,
     scoreColumn,
   };
+
+  const columns = countedColumns(statuses, colours, verifications);
+  const countedParams = new SqlParams();
+  const accounts = accountScope(caller, countedParams, 'r');
+  if (columns && accounts && !search && !query.listing_id) {
+    const countedWhere = [accounts, ...checkInWindow(query, countedParams)].join(' and ');
+    filter.counted = {
+      where: countedWhere,
+      params: countedParams,
+      confirmedOnly:
+        !colours && !verifications && columns.length === 1 && columns[0] === 'confirmed',
+    };
+    filter.countedTotal = {
+      text: `select coalesce(sum(${columns.map((column) => `r.${column}`).join(' + ')}), 0)::int as total
+             from reservation_day_counts r where ${countedWhere}`,
+      params: countedParams,
+    };
+  }
+  return filter;
+}
+
+/**
+ * The attention order's classes, first to last, with the day-count sum that sizes each: the
+ * order ATTENTION_RANK_SQL gives (red, orange, in review, yellow, green), in check-in order within.
+ */
+const ATTENTION_CLASSES = [
+  { where: `${COLOUR_SQL} = 'red'`, counted: 'r.red' },
+  { where: `${COLOUR_SQL} = 'orange'`, counted: 'r.orange' },
+  {
+    where: `r.verification_status = 'review' and ${COLOUR_SQL} in ('yellow', 'green')`,
+    counted: 'r.review_green + r.review_yellow',
+  },
+  {
+    where: `r.verification_status <> 'review' and ${COLOUR_SQL} = 'yellow'`,
+    counted: 'r.yellow - r.review_yellow',
+  },
+  {
+    where: `r.verification_status <> 'review' and ${COLOUR_SQL} = 'green'`,
+    counted: 'r.green - r.review_green',
+  },
+] as const;
+
+/** The default attention order (the risks page): attention, then check-in date. */
+export function isAttentionOrder(keys: readonly SortKey[]): boolean {
+  return (
+    keys.length === 2 &&
+    keys[0]?.field === 'attention' &&
+    keys[0].direction === 'asc' &&
+    keys[1]?.field === 'check_in_date' &&
+    keys[1].direction === 'asc'
+  );
+}
+
+/**
+ * A page in the attention order read class by class: the day counts size each class, so each
+ * part of the page is read in check-in order from the class it falls in (from the class's nearer
+ * end), instead of ranking every coming stay. Null when the counts cannot size the classes.
+ */
+export async function readAttentionPage<Row extends object>(
+  sql: Sql,
+  filter: ReservationFilter,
+  page: Pick<PageRead, 'columns' | 'rowsFrom' | 'from' | 'size' | 'order'>,
+): Promise<Row[] | null> {
+  const counted = filter.counted;
+  if (!counted?.confirmedOnly) return null;
+  const [sizes] = await sql.query<{ sizes: number[] }>(
+    `select array[${ATTENTION_CLASSES.map((group) => `coalesce(sum(${group.counted}), 0)::int`).join(', ')}] as sizes
+     from reservation_day_counts r where ${counted.where}`,
+    counted.params.values,
+  );
+  const params = new SqlParams();
+  params.values.push(...filter.params.values);
+  const parts: string[] = [];
+  let start = 0;
+  ATTENTION_CLASSES.forEach((group, index) => {
+    const size = sizes?.sizes[index] ?? 0;
+    const first = Math.max(page.from, start) - start;
+    const end = Math.min(page.from + page.size, start + size) - start;
+    start += size;
+    if (end <= first) return;
+    const { backwards, offset, limit } = pageWindow(first, end - first, size);
+    const direction = backwards ? 'desc' : 'asc';
+    parts.push(`(select r.id as page_key ${filter.source} and ${group.where}
+                 order by r.check_in_date ${direction}, r.id ${direction}
+                 limit ${params.add(limit)} offset ${params.add(offset)})`);
+  });
+  if (parts.length === 0) return [];
+  return sql.query<Row>(
+    `with page as (${parts.join(' union all ')})
+     select ${page.columns}
+     from page, ${page.rowsFrom}
+     where r.id = page.page_key
+     order by ${page.order.forward}`,
+    params.values,
+  );
 }
