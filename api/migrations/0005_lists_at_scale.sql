@@ -18,7 +18,9 @@ create extension if not exists pg_trgm;
 -- 1. Search ------------------------------------------------------------------------------------
 
 -- A listing: its own words (nickname A, address and city B) and its building's name (D), as the
--- listing search has always ranked them; `search_text` is the same text for substring matches.
+-- listing search has always ranked them; `search_text` is the same text in lower case, for
+-- substring matches. Because it holds every word of the document, a one-word search needs only
+-- the substring match (every prefix match is one): one index, no second condition to check.
 alter table listings alter column search_vector drop expression;
 alter table listings add column search_text text not null default '';
 
@@ -33,7 +35,7 @@ begin
     setweight(to_tsvector('simple', new.address), 'B') ||
     setweight(to_tsvector('simple', new.city), 'B') ||
     to_tsvector('simple', coalesce(building_name, ''));
-  new.search_text := concat_ws(' ', new.nickname, new.address, new.city, building_name);
+  new.search_text := lower(concat_ws(' ', new.nickname, new.address, new.city, building_name));
   return new;
 end
 $$;
@@ -59,8 +61,9 @@ create index listings_search_text_idx on listings using gin (search_text gin_trg
   with (gin_pending_list_limit = 64);
 
 -- A reservation: the guest's name (A) and email (B), then its listing's own words (A, B; not the
--- building's): the document the reservations search has always ranked. `search_text` is the
--- guest's name and email and the listing's nickname, for substring matches.
+-- building's): the document the reservations search has always ranked. `search_text` is the same
+-- text in lower case (the guest's name and email, the listing's nickname, address and city), for
+-- substring matches.
 alter table reservations alter column search_vector drop expression;
 alter table reservations add column search_text text not null default '';
 
@@ -72,14 +75,20 @@ language sql immutable parallel safe as $$
          ts_filter(listing_vector, '{a,b}')
 $$;
 
+create function reservation_search_text(guest_name text, guest_email text, nickname text, address text, city text)
+returns text
+language sql immutable parallel safe as $$
+  select lower(concat_ws(' ', guest_name, guest_email, nickname, address, city))
+$$;
+
 create function reservation_search_fields() returns trigger
 language plpgsql as $$
 declare
   listing record;
 begin
-  select l.nickname, l.search_vector into listing from listings l where l.id = new.listing_id;
+  select l.nickname, l.address, l.city, l.search_vector into listing from listings l where l.id = new.listing_id;
   new.search_vector := reservation_search_vector(new.guest_name, new.guest_email, listing.search_vector);
-  new.search_text := concat_ws(' ', new.guest_name, new.guest_email, listing.nickname);
+  new.search_text := reservation_search_text(new.guest_name, new.guest_email, listing.nickname, listing.address, listing.city);
   return new;
 end
 $$;
@@ -93,7 +102,7 @@ language plpgsql as $$
 begin
   update reservations r
   set search_vector = reservation_search_vector(r.guest_name, r.guest_email, new.search_vector),
-      search_text = concat_ws(' ', r.guest_name, r.guest_email, new.nickname)
+      search_text = reservation_search_text(r.guest_name, r.guest_email, new.nickname, new.address, new.city)
   where r.listing_id = new.id;
   return null;
 end
@@ -106,8 +115,20 @@ create trigger listings_words_changed
   execute function listing_words_changed();
 
 update reservations set listing_id = listing_id;
-create index reservations_search_text_idx on reservations using gin (search_text gin_trgm_ops)
-  with (gin_pending_list_limit = 64);
+
+-- The search indexes come in two halves, CONFIRMED stays and the others, so that each row is in one
+-- of them and the reservations page (which searches CONFIRMED stays) reads only its own half:
+-- a search for a common word reads 11,000 rows instead of 17,000 to drop a third (22 -> 14 ms).
+-- The query names the half in each arm of its condition (src/reservations/reservationSearch.ts).
+drop index reservations_search_idx;
+create index reservations_confirmed_search_idx on reservations using gin (search_vector)
+  with (gin_pending_list_limit = 64) where status = 'CONFIRMED';
+create index reservations_other_search_idx on reservations using gin (search_vector)
+  with (gin_pending_list_limit = 64) where status <> 'CONFIRMED';
+create index reservations_confirmed_search_text_idx on reservations using gin (search_text gin_trgm_ops)
+  with (gin_pending_list_limit = 64) where status = 'CONFIRMED';
+create index reservations_other_search_text_idx on reservations using gin (search_text gin_trgm_ops)
+  with (gin_pending_list_limit = 64) where status <> 'CONFIRMED';
 
 -- A GIN index queues new entries in a pending list that every search reads in full, until a vacuum
 -- or a full list merges them; PGlite has no autovacuum, and with the default 4 MB list a search
@@ -115,8 +136,7 @@ create index reservations_search_text_idx on reservations using gin (search_text
 -- few milliseconds and still merges an import in batches (writing each entry at once instead made
 -- the import three times slower).
 alter index listings_search_idx set (gin_pending_list_limit = 64);
-alter index reservations_search_idx set (gin_pending_list_limit = 64);
-select gin_clean_pending_list('listings_search_idx'), gin_clean_pending_list('reservations_search_idx');
+select gin_clean_pending_list('listings_search_idx');
 
 -- 2. Counts ------------------------------------------------------------------------------------
 -- Each count table has a function that writes the statement adding a set of changes to it: rows

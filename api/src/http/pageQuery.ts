@@ -18,6 +18,11 @@ export interface ListFilter {
   params: SqlParams;
   /** `, … as _score` when searching, else empty. */
   scoreColumn: string;
+  /**
+   * How many of `params` the source reads (all when absent): the rest are the score column's alone,
+   * and a statement may only bind the parameters it mentions.
+   */
+  sourceParams?: number;
   /** A statement answering `{ total }` from the kept counts, when they can answer this filter. */
   countedTotal?: { text: string; params: SqlParams };
 }
@@ -43,9 +48,14 @@ export async function countRows(sql: Sql, filter: ListFilter): Promise<number> {
       )
     : await sql.query<{ total: number }>(
         `select count(*)::int as total ${filter.source}`,
-        filter.params.values,
+        sourceValues(filter),
       );
   return row?.total ?? 0;
+}
+
+/** The parameters of `filter.source` alone (without the score column's). */
+export function sourceValues(filter: ListFilter): unknown[] {
+  return filter.params.values.slice(0, filter.sourceParams ?? filter.params.values.length);
 }
 
 /** Where a page starts, read from the nearer end of a list of `total` rows. */

@@ -130,10 +130,17 @@ export function listingFilter(
     };
   }
   // The listing's search fields carry its building's name (migration 0005): one index each.
-  const substringHit = `l.search_text ilike ${params.add(search.likePattern)} escape '\\'`;
+  const substringHit = `l.search_text like lower(${params.add(search.likePattern)}) escape '\\'`;
   const bonus = `case when ${substringHit} then ${SUBSTRING_BONUS} else 0 end`;
   let scoreColumn: string;
-  if (search.tsquery) {
+  let sourceParams: number | undefined;
+  if (search.tsquery && search.singleWord) {
+    // One word: its substring hits include its prefix hits; the rank alone reads the tsquery.
+    conditions.push(substringHit);
+    sourceParams = params.values.length;
+    const tsquery = `to_tsquery('simple', ${params.add(search.tsquery)})`;
+    scoreColumn = `, (ts_rank(l.search_vector, ${tsquery}) + ${bonus})::float8 as _score`;
+  } else if (search.tsquery) {
     const tsquery = `to_tsquery('simple', ${params.add(search.tsquery)})`;
     conditions.push(`(l.search_vector @@ ${tsquery} or ${substringHit})`);
     scoreColumn = `, (ts_rank(l.search_vector, ${tsquery}) + ${bonus})::float8 as _score`;
@@ -147,6 +154,7 @@ export function listingFilter(
     where,
     params,
     scoreColumn,
+    sourceParams,
     narrowed: true,
   };
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { forbidden, notFound } from '../http/errors';
 import { errors, IdParams, ref, SESSION, type Api } from '../http/schemas';
-import { countRows, readPage } from '../http/pageQuery';
+import { countRows, readPage, sourceValues } from '../http/pageQuery';
 import { ordering, parseSort, type SortableField } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 import { accountScope } from '../reservations/reservationQueries';
@@ -62,7 +62,7 @@ async function listingStats(
   filter: ListingFilter,
 ): Promise<ListingStats> {
   const params = new SqlParams();
-  params.values.push(...filter.params.values);
+  params.values.push(...sourceValues(filter));
   const listings = filter.countedTotal
     ? `select l.building_id, l.status, l.pms, l.listings as n from listing_counts l where ${filter.where}`
     : `select l.building_id, l.status, l.pms, 1 as n ${filter.source}`;

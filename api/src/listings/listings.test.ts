@@ -213,9 +213,32 @@ describe('GET /listing/load: search', () => {
     expect(prepareSearch('Rua Garr')).toEqual({
       tsquery: 'Rua & Garr:*',
       likePattern: '%Rua Garr%',
+      singleWord: false,
     });
-    expect(prepareSearch(`'%_"&|!:*`)).toEqual({ tsquery: null, likePattern: `%'\\%\\_"&|!:*%` });
+    expect(prepareSearch(`'%_"&|!:*`)).toEqual({
+      tsquery: null,
+      likePattern: `%'\\%\\_"&|!:*%`,
+      singleWord: false,
+    });
     expect(prepareSearch('a&b')?.tsquery).toBe('a & b:*');
+    expect(prepareSearch(' Garrett ')?.singleWord).toBe(true);
+    expect(prepareSearch('#42')?.singleWord).toBe(false);
+  });
+
+  it('finds for one word exactly what its prefix or its substring finds (one condition, one index)', async () => {
+    for (const word of ['garr', 'lisbon', 'marina', 'rett', 'avenida', 'lofts', '1a', 'ua']) {
+      const [expected] = await api.db.query<{ n: number }>(
+        `select count(*)::int as n from listings l left join buildings b on b.id = l.building_id
+         where l.account_id = 1
+           and ((l.search_vector @@ to_tsquery('simple', $1 || ':*'))
+                or concat_ws(' ', l.nickname, l.address, l.city, b.name) ilike '%' || $1 || '%')`,
+        [word],
+      );
+      expect({ word, total: (await load(`?search=${word}`)).body.total }).toEqual({
+        word,
+        total: expected?.n,
+      });
+    }
   });
 });
 

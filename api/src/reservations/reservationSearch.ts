@@ -4,7 +4,7 @@
 import type { Caller } from '../auth/caller';
 import { badRequest } from '../http/errors';
 import type { Sql } from '../db/database';
-import { pageWindow, type ListFilter, type PageRead } from '../http/pageQuery';
+import { pageWindow, sourceValues, type ListFilter, type PageRead } from '../http/pageQuery';
 import { assertCalendarDate } from '../http/schemas';
 import { parseSort, type SortableField, type SortKey } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
@@ -150,6 +150,60 @@ export interface ReservationFilter extends ListFilter {
   counted?: CountedFilter;
 }
 
+/** What building staff search in: the guest's name and the listing's own words (no email). */
+const VENDOR_DOCUMENT = `(setweight(to_tsvector('simple', r.guest_name), 'A') || ts_filter(l.search_vector, '{a,b}'))`;
+
+/**
+ * The halves of the reservations' search indexes (migration 0005): CONFIRMED stays and the others.
+ * Each arm of a search condition names its half, so that the planner reads only the halves the
+ * statuses asked for (the reservations page asks for CONFIRMED stays).
+ */
+const SEARCH_HALVES = [
+  { status: `r.status = 'CONFIRMED'`, holds: (status: string) => status === 'CONFIRMED' },
+  { status: `r.status <> 'CONFIRMED'`, holds: (status: string) => status !== 'CONFIRMED' },
+];
+
+/**
+ * The search condition and the relevance column. The stored search fields carry the listing's
+ * words (migration 0005); building staff search names and listings only (a guest's email is not
+ * theirs to match against), from the joined listing. For one word, the substring condition alone
+ * selects what prefix or substring would: the tsquery then serves only the rank, and its
+ * parameter comes after those of the condition (`sourceParams`).
+ */
+function searchTerms(
+  search: ListingSearch,
+  raw: string,
+  params: SqlParams,
+  vendor: boolean,
+  statuses: string[] | null,
+): { condition: string; scoreColumn: string; sourceParams: number } {
+  const document = vendor ? VENDOR_DOCUMENT : 'r.search_vector';
+  const pattern = params.add(search.likePattern);
+  const substringHit = vendor
+    ? `concat_ws(' ', r.guest_name, l.nickname) ilike ${pattern} escape '\\'`
+    : `r.search_text like lower(${pattern}) escape '\\'`;
+  const digits = /^#?\s*([0-9]{1,18})$/.exec(raw.trim())?.[1];
+  const idHit = digits ? `r.id = ${params.add(digits)}::bigint` : null;
+  const substringOnly = search.singleWord && !vendor;
+  let tsquery =
+    search.tsquery && !substringOnly ? `to_tsquery('simple', ${params.add(search.tsquery)})` : null;
+  const textHit = tsquery ? `(${document} @@ ${tsquery} or ${substringHit})` : substringHit;
+  const arms = vendor
+    ? [textHit]
+    : SEARCH_HALVES.filter((half) => !statuses || statuses.some(half.holds)).map(
+        (half) => `(${half.status} and ${textHit})`,
+      );
+  const condition = `(${[...arms, ...(idHit ? [idHit] : [])].join(' or ')})`;
+  const sourceParams = params.values.length;
+  if (search.tsquery && !tsquery) tsquery = `to_tsquery('simple', ${params.add(search.tsquery)})`;
+  const bonus = [
+    `case when ${substringHit} then ${SUBSTRING_BONUS} else 0 end`,
+    ...(idHit ? [`case when ${idHit} then ${ID_BONUS} else 0 end`] : []),
+  ].join(' + ');
+  const rank = tsquery ? `ts_rank(${document}, ${tsquery}) + ` : '';
+  return { condition, scoreColumn: `, (${rank}${bonus})::float8 as _score`, sourceParams };
+}
+
 /**
  * FROM and WHERE (scope, filters, search) and the relevance column when searching. The source
  * joins a stay's account only when its colour is read (a colour filter, the attention order) and
@@ -169,7 +223,9 @@ export function reservationFilter(
 
   const params = new SqlParams();
   const conditions = [reservationScope(caller, params)];
-  if (statuses) conditions.push(`r.status = any(${params.add(statuses)}::text[])`);
+  // One status as an equality: the planner then matches the CONFIRMED-only search indexes to it.
+  if (statuses?.length === 1) conditions.push(`r.status = ${params.add(statuses[0])}`);
+  else if (statuses) conditions.push(`r.status = any(${params.add(statuses)}::text[])`);
   // A search looks through every date unless told otherwise.
   const window = checkInWindow(query, params, search !== null);
   conditions.push(...window);
@@ -178,27 +234,8 @@ export function reservationFilter(
     conditions.push(`r.verification_status = any(${params.add(verifications)}::text[])`);
   if (query.listing_id) conditions.push(`r.listing_id = ${params.add(query.listing_id)}::bigint`);
 
-  let scoreColumn = '';
-  if (search) {
-    // The stored search fields carry the listing's words (migration 0005). Vendors search names
-    // and listings only: a guest's email is not theirs to match against.
-    const document = vendor
-      ? `(setweight(to_tsvector('simple', r.guest_name), 'A') || ts_filter(l.search_vector, '{a,b}'))`
-      : 'r.search_vector';
-    const haystack = vendor ? `concat_ws(' ', r.guest_name, l.nickname)` : 'r.search_text';
-    const substringHit = `${haystack} ilike ${params.add(search.likePattern)} escape '\\'`;
-    const digits = /^#?\s*([0-9]{1,18})$/.exec(query.search?.trim() ?? '')?.[1];
-    const idHit = digits ? `r.id = ${params.add(digits)}::bigint` : 'false';
-    const bonus = `case when ${substringHit} then ${SUBSTRING_BONUS} else 0 end + case when ${idHit} then ${ID_BONUS} else 0 end`;
-    if (search.tsquery) {
-      const tsquery = `to_tsquery('simple', ${params.add(search.tsquery)})`;
-      conditions.push(`(${document} @@ ${tsquery} or ${substringHit} or ${idHit})`);
-      scoreColumn = `, (ts_rank(${document}, ${tsquery}) + ${bonus})::float8 as _score`;
-    } else {
-      conditions.push(`(${substringHit} or ${idHit})`);
-      scoreColumn = `, (${bonus})::float8 as _score`;
-    }
-  }
+  const terms = search ? searchTerms(search, query.search ?? '', params, vendor, statuses) : null;
+  if (terms) conditions.push(terms.condition);
 
   const readsColour = colours !== null || sortKeys.some((key) => key.field === 'attention');
   const where = conditions.join(' and ');
@@ -207,7 +244,8 @@ export function reservationFilter(
        where ${where}`,
     where,
     params,
-    scoreColumn,
+    scoreColumn: terms?.scoreColumn ?? '',
+    sourceParams: terms?.sourceParams,
   };
 
   const columns = countedColumns(statuses, colours, verifications);
@@ -280,7 +318,7 @@ export async function readAttentionPage<Row extends object>(
     counted.params.values,
   );
   const params = new SqlParams();
-  params.values.push(...filter.params.values);
+  params.values.push(...sourceValues(filter));
   const parts: string[] = [];
   let start = 0;
   ATTENTION_CLASSES.forEach((group, index) => {

@@ -370,6 +370,30 @@ describe('GET /reservation/search?search=', () => {
     expect((await search('?search=%20%20')).body.total).toBe((await search('')).body.total);
   });
 
+  it('finds for one word exactly what its prefix or its substring finds (one condition, one index)', async () => {
+    for (const word of ['wynwood', 'marina', 'example', 'guest', 'ood', 'miami', 'lisbon', '1a']) {
+      for (const status of ['all', 'CONFIRMED']) {
+        const [expected] = await api.db.query<{ n: number }>(
+          `select count(*)::int as n from reservations r join listings l on l.id = r.listing_id
+           where r.account_id = 1 and ($2 = 'all' or r.status = $2)
+             and ((setweight(to_tsvector('simple', r.guest_name), 'A')
+                   || setweight(to_tsvector('simple', coalesce(r.guest_email, '')), 'B')
+                   || setweight(to_tsvector('simple', l.nickname), 'A')
+                   || setweight(to_tsvector('simple', l.address), 'B')
+                   || setweight(to_tsvector('simple', l.city), 'B')) @@ to_tsquery('simple', $1 || ':*')
+                  or concat_ws(' ', r.guest_name, r.guest_email, l.nickname, l.address, l.city) ilike '%' || $1 || '%')`,
+          [word, status],
+        );
+        const found = await search(`?search=${word}&status=${status}&startDate=`);
+        expect({ word, status, total: found.body.total }).toEqual({
+          word,
+          status,
+          total: expected?.n,
+        });
+      }
+    }
+  });
+
   it('does not let building staff match on a guest email', async () => {
     const rows = await raw(`b.slug = 'marina-lofts'`);
     const target = rows.find((r) => r.guest_email) as Raw;
