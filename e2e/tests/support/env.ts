@@ -1,5 +1,13 @@
-/** The e2e suite runs its own servers on these ports, beside a developer's `npm start`. */
-export const E2E_PORTS = { shell: 3100, remotes: 3101, api: 4100 } as const;
+/**
+ * The e2e suite runs its own servers on these ports, beside a developer's `npm start`.
+ * `E2E_PORT_OFFSET` moves all three, so two checkouts can run their suites at once.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const E2E_PORTS = {
+  shell: 3100 + offset,
+  remotes: 3101 + offset,
+  api: 4100 + offset,
+} as const;
 export const baseURL = `http://localhost:${E2E_PORTS.shell}`;
 export const apiURL = `http://127.0.0.1:${E2E_PORTS.api}`;
 export const remotesURL = `http://localhost:${E2E_PORTS.remotes}`;
