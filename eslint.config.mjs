@@ -133,7 +133,8 @@ export default tseslint.config(
   ...remoteBoundaries,
   {
     // A focused test (`it.only`, `fdescribe`) would silently skip the rest of the suite in CI.
-    files: ['**/*.test.{ts,tsx}', 'e2e/tests/**/*.ts'],
+    files: ['**/*.test.{ts,tsx,mjs}', 'e2e/tests/**/*.ts'],
+    languageOptions: { globals: globals.jest },
     plugins: { jest },
     rules: { 'jest/no-focused-tests': 'error' },
   },

@@ -7,5 +7,6 @@ module.exports = {
     '<rootDir>/shell',
     '<rootDir>/mfe-listings',
     '<rootDir>/mfe-reservations',
+    '<rootDir>/scripts',
   ],
 };

@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       REMOTES_DIR: path.join(deliveryDir, 'store'),
       REMOTES_FILE: path.join(deliveryDir, 'remotes.json'),
+      // The supervisor's processes (name, pid, restarts): the supervisor journey crashes one.
+      RUN_STATE_FILE: path.join(deliveryDir, 'processes.json'),
       // Every in-app navigation re-reads the registry (the throttle itself is unit-tested).
       REMOTES_RECHECK_MS: '0',
     },

@@ -1,11 +1,12 @@
 // `npm start`: builds what is missing, deploys each remote's new workspace build (the first run
-// deploys them all), then runs the API, the remote origin and the shell server, and prints where
-// to go and who to sign in as. Ctrl-C stops all three.
-import { spawn } from 'node:child_process';
+// deploys them all), then runs the API, the remote origin and the shell server under a supervisor
+// that starts a crashed one again (supervisor.mjs), and prints where to go and who to sign in as.
+// Ctrl-C stops all three.
 import path from 'node:path';
 import { buildIfMissing } from './build-if-missing.mjs';
 import { root } from './builds.mjs';
 import { deployWorkspaceBuilds } from './deploy.mjs';
+import { supervise } from './supervisor.mjs';
 
 const env = { ...process.env };
 const port = env.PORT || '3000';
@@ -35,12 +36,8 @@ const services = [
   },
 ];
 
-const children = services.map((service) => {
-  const child = spawn(process.execPath, service.args, {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Each line of a process's output, prefixed with its name. */
+function attachOutput(service, child) {
   const prefix = `[${service.name}] `;
   const forward = (stream, target) => {
     let rest = '';
@@ -52,18 +49,17 @@ const children = services.map((service) => {
   };
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`${prefix}stopped (${signal ?? `exit ${code}`}); stopping the others.`);
-    stop(code ?? 1);
-  });
-  return child;
+}
+
+// A process that dies is started again with back-off; the others keep serving (supervisor.mjs).
+const supervisor = supervise(services, {
+  spawnOptions: { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  attachOutput,
+  stateFile: path.resolve(root, env.RUN_STATE_FILE || '.data/run/processes.json'),
 });
 
-let stopping = false;
 function stop(code = 0) {
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  supervisor.stop();
   setTimeout(() => process.exit(code), 500).unref();
 }
 process.on('SIGINT', () => stop(0));
