@@ -11,3 +11,4 @@ export * from './ListPagination';
 export * from './DetailPlaceholder';
 export * from './lazyPage';
 export * from './PlaceholderRows';
+export * from './ResponsiveList';
