@@ -1,4 +1,12 @@
-import { formatDate, formatRelativeTime, startOfWeek, toIsoDate, weekdayNames } from './dates';
+import {
+  formatDate,
+  formatDateTime,
+  formatRelativeTime,
+  formatTimeOfDay,
+  startOfWeek,
+  toIsoDate,
+  weekdayNames,
+} from './dates';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -44,7 +52,22 @@ describe('weeks start on Sunday', () => {
 
 describe('calendar dates', () => {
   it('formats a YYYY-MM-DD as that day and today as YYYY-MM-DD', () => {
-    expect(formatDate('2026-03-01')).toBe('Mar 1, 2026');
+    expect(formatDate('2026-03-01')).toBe('Mar\u00a01,\u00a02026');
     expect(toIsoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
+
+describe('dates and times as people read them', () => {
+  it('never breaks a line inside a date or a time, only between them', () => {
+    expect(formatDate('2026-11-29')).toBe('Nov\u00a029,\u00a02026');
+    expect(formatDateTime(new Date(2026, 10, 29, 15, 5))).toBe(
+      'Nov\u00a029,\u00a02026, 3:05\u00a0PM',
+    );
+  });
+
+  it('writes a listing’s times of day like every other time', () => {
+    expect(formatTimeOfDay('16:00')).toBe('4:00\u00a0PM');
+    expect(formatTimeOfDay('07:00')).toBe('7:00\u00a0AM');
+    expect(formatTimeOfDay('not a time')).toBe('not a time');
   });
 });

@@ -64,31 +64,46 @@ export function toIsoDate(value: DateInput = Date.now()): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en', {
+/**
+ * The locale dates and times are written in: the browser's, when it is a variant of English (the
+ * dashboard's language: "22 Nov 2026" and 16:00 in en-GB, "Nov 22, 2026" and 4:00 PM in en-US),
+ * else en-US.
+ */
+export const DISPLAY_LOCALE =
+  typeof navigator !== 'undefined' && /^en(-|$)/i.test(navigator.language)
+    ? navigator.language
+    : 'en-US';
+
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
 });
-const dateTimeFormat = new Intl.DateTimeFormat('en', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: 'numeric', minute: '2-digit' });
+
+/** Spaces that do not break: a date or a time never wraps inside itself ("Nov 29," ⏎ "2026"). */
+const unbroken = (text: string): string => text.replace(/[ \u202f]/g, '\u00a0');
 
 /** "Nov 22, 2026". A calendar date (YYYY-MM-DD) is shown as that day, whatever the time zone. */
 export function formatDate(value: DateInput): string {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-    return dateFormat.format(new Date(year, month - 1, day));
+    return unbroken(dateFormat.format(new Date(year, month - 1, day)));
   }
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : unbroken(dateFormat.format(date));
 }
 
-/** "Nov 22, 2026, 3:05 PM". */
+/** "Nov 22, 2026, 3:05 PM": the date and the time each unbroken, the line may break between. */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${unbroken(dateFormat.format(date))}, ${unbroken(timeFormat.format(date))}`;
+}
+
+/** A time of day as the API writes it ("16:00", a listing's check-in) → "4:00 PM" (en-US). */
+export function formatTimeOfDay(value: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(value);
+  if (!match) return value;
+  return unbroken(timeFormat.format(new Date(2000, 0, 1, Number(match[1]), Number(match[2]))));
 }

@@ -16,3 +16,4 @@ export * from './contract';
 export * from './themeOptions';
 export * from './domain';
 export * from './standaloneStore';
+export * from './labels';

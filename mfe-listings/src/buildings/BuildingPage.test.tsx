@@ -121,6 +121,6 @@ describe('BuildingPage', () => {
     const now = new Date(2026, 10, 22, 9);
     expect(arrivalDayLabel('2026-11-22', now)).toBe('Today');
     expect(arrivalDayLabel('2026-11-23', now)).toBe('Tomorrow');
-    expect(arrivalDayLabel('2026-11-25', now)).toBe('Wed, Nov 25, 2026');
+    expect(arrivalDayLabel('2026-11-25', now)).toBe('Wed, Nov\u00a025,\u00a02026');
   });
 });

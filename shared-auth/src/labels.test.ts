@@ -1,0 +1,58 @@
+// Every enum of the API contract a person can read has its words in LABELS: a new value in the
+// API without a label fails here, naming it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LABELS, labelOf, type LabelKind } from './labels';
+
+/** Enums of the contract no page shows: machine values (a redirect target, an error code …). */
+const NOT_SHOWN = new Set(
+  [['/login/challenge'], ['ok', 'unavailable'], ['STANDARD'], ['stale_write']].map((values) =>
+    values.join('|'),
+  ),
+);
+
+function contractEnums(): string[][] {
+  const document: unknown = JSON.parse(
+    readFileSync(path.join(__dirname, '../../api/openapi.json'), 'utf8'),
+  );
+  const found = new Map<string, string[]>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (Array.isArray(record.enum) && record.enum.every((value) => typeof value === 'string')) {
+        const values = record.enum as string[];
+        found.set(values.join('|'), values);
+      }
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(document);
+  return [...found.values()];
+}
+
+describe('labels', () => {
+  it('has words for every value of every enum of the API contract a person can read', () => {
+    const enums = contractEnums().filter((values) => !NOT_SHOWN.has(values.join('|')));
+    expect(enums.length).toBeGreaterThan(10);
+    const unlabelled = enums.flatMap((values) => {
+      // The kind whose labels cover this enum's values.
+      const kind = (Object.keys(LABELS) as LabelKind[]).find((candidate) =>
+        values.every((value) => value in LABELS[candidate]),
+      );
+      return kind ? [] : [values.join(', ')];
+    });
+    expect(unlabelled).toEqual([]);
+  });
+
+  it('reads as words, never as the raw value', () => {
+    expect(labelOf('tolerance', 'balanced')).toBe('Balanced');
+    expect(labelOf('tolerance', 'low')).toBe('Strict');
+    expect(labelOf('bookingSource', 'vrbo')).toBe('Vrbo');
+    expect(labelOf('reportType', 'guest-portal')).toBe('Guest portal report');
+    expect(labelOf('protectEvent', 'tolerance_changed')).toBe('Risk tolerance changed');
+    // A value from a newer API than this dashboard.
+    expect(labelOf('protectEvent', 'deposit_charged')).toBe('Deposit charged');
+    expect(labelOf('bookingSource', 'expedia')).toBe('Expedia');
+  });
+});

@@ -1,0 +1,60 @@
+// The words a person reads for each value the API answers with (DOMAIN.md): one place, so a page,
+// a log line and a notification say "Lenient", "Vrbo" or "Guest portal report" alike, and never
+// `balanced`, `vrbo` or `guest-portal`. `labels.test.ts` checks that every enum of the API
+// contract a person can see has its words here.
+import { PMS_NAMES, RISK_COLOUR_INFO, VERIFICATION_STATUSES } from './domain';
+
+const verification = Object.fromEntries(
+  Object.entries(VERIFICATION_STATUSES).map(([value, info]) => [value, info.label]),
+);
+const riskColour = Object.fromEntries(
+  Object.entries(RISK_COLOUR_INFO).map(([value, info]) => [value, info.label]),
+);
+
+export const LABELS = {
+  /** Who a user is to Hostdash (`User.type`). */
+  userType: { user: 'Host', admin: 'Hostdash staff', channel: 'Channel partner' },
+  /** What a user is in their account (`User.subtype`). */
+  userSubtype: { owner: 'Owner', manager: 'Manager', vendor: 'Building staff' },
+  listingStatus: { active: 'Active', inactive: 'Inactive', archived: 'Archived' },
+  reservationStatus: { CONFIRMED: 'Confirmed', CANCELLED: 'Cancelled', INQUIRY: 'Inquiry' },
+  verification,
+  riskColour,
+  /** The owner's risk tolerance, as the protect page names its levels. */
+  tolerance: { low: 'Strict', balanced: 'Balanced', high: 'Lenient' },
+  cardCheck: { passed: 'Passed', failed: 'Failed', not_run: 'Not run' },
+  bookingSource: { airbnb: 'Airbnb', 'booking.com': 'Booking.com', vrbo: 'Vrbo', direct: 'Direct' },
+  imageKind: { id_front: 'ID front', id_back: 'ID back', selfie: 'Selfie', any: 'Any image' },
+  reportType: { 'guest-portal': 'Guest portal report', screening: 'Screening report' },
+  reportFormat: { pdf: 'PDF', csv: 'CSV' },
+  reportStatus: { done: 'Ready', failed: 'Failed' },
+  /** What happened, in a reservation's or an account's protect log. */
+  protectEvent: {
+    screened: 'Screened',
+    risk_recalculated: 'Risk recalculated',
+    verification_changed: 'Verification changed',
+    image_rotated: 'Image rotated',
+    report_generated: 'Report generated',
+    report_failed: 'Report failed',
+    reservation_created: 'Reservation created',
+    reservation_updated: 'Reservation updated',
+    tolerance_changed: 'Risk tolerance changed',
+    message_released: 'Message released to the guest',
+  },
+  /** What a screening request checks (the protect webhook). */
+  riskType: { screening: 'Screening', identity: 'Identity', payment: 'Payment' },
+  pms: PMS_NAMES,
+} as const satisfies Record<string, Record<string, string>>;
+
+export type LabelKind = keyof typeof LABELS;
+
+/**
+ * The words for `value` of `kind`. A value the dashboard does not know yet (a newer API) reads as
+ * words too ("not_run" → "Not run"), never as the raw value.
+ */
+export function labelOf(kind: LabelKind, value: string): string {
+  const known = (LABELS[kind] as Record<string, string>)[value];
+  if (known !== undefined) return known;
+  const words = value.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
+}
