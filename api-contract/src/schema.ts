@@ -67,7 +67,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with email and password
-     * @description Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password and an unknown email get the same 401, after the same work. Failed attempts per email are limited (429 with Retry-After).
+     * @description Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password and an unknown email get the same 401, after the same work. Failed attempts are limited per email from one client and per client (429 with `Retry-After`, exponential back-off); a stranger’s failures never refuse the owner’s own client.
      */
     post: {
       parameters: {
@@ -141,7 +141,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description Too many failed sign-ins for this email (`too_many_attempts`); `Retry-After` says when to try again. */
+        /** @description Too many failed sign-ins for this email from this client, or from this client for any email (`too_many_attempts`); `Retry-After` says when to try again, the message says it in words. */
         429: {
           headers: {
             /** @description Seconds until one more attempt is allowed. */
@@ -180,7 +180,7 @@ export interface paths {
     put?: never;
     /**
      * Second step of sign-in: the authenticator code
-     * @description A code is used once; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again).
+     * @description A code is used once; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again). A wrong code counts as a failed sign-in for the email from this client, not for the email alone.
      */
     post: {
       parameters: {
@@ -386,7 +386,7 @@ export interface paths {
     put?: never;
     /**
      * Ask for a password reset link by mail
-     * @description The same answer whether or not an account exists for the email. The link works once, for an hour.
+     * @description The same answer whether or not an account exists for the email. The link works once, for an hour. Requests are limited per client and per email, counted whether or not the account exists (429 with `Retry-After`).
      */
     post: {
       parameters: {
@@ -434,6 +434,17 @@ export interface paths {
         /** @description The body is not JSON. */
         415: {
           headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many reset requests from this client or for this email (`too_many_requests`); `Retry-After` says when to try again, the message says it in words. */
+        429: {
+          headers: {
+            /** @description Seconds until one more attempt is allowed. */
+            'Retry-After'?: string;
             [name: string]: unknown;
           };
           content: {
@@ -1768,7 +1779,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account’s risk tolerance and the levels to choose from */
+    /**
+     * The account’s risk tolerance and the levels to choose from (owners)
+     * @description For the account’s owner (subtype owner or admin) and Hostdash staff, as the `/protect` page: 403 for anyone else.
+     */
     get: {
       parameters: {
         query?: {
@@ -1941,7 +1955,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account’s protect log, newest first */
+    /**
+     * The account’s protect log, newest first (owners)
+     * @description For the account’s owner (subtype owner or admin) and Hostdash staff, as the `/protect` page: 403 for anyone else. A reservation’s own log is `/reservation/protectLog/{id}`.
+     */
     get: {
       parameters: {
         query?: {
@@ -3102,7 +3119,7 @@ export interface paths {
     put?: never;
     /**
      * Activate or deactivate a user (staff)
-     * @description `action` is `activate` or `deactivate`. A deactivated user keeps their sessions: the dashboard sees `is_active` false and signs them out. Nobody deactivates themselves.
+     * @description `action` is `activate` or `deactivate`. Deactivating ends all of the user’s sessions, pending sign-ins and reset links at once; activating revives none of them (the user signs in again). Nobody deactivates themselves.
      */
     post: {
       parameters: {
@@ -3191,7 +3208,7 @@ export interface paths {
     delete?: never;
     /**
      * CORS pre-flight for the Flagsmith API
-     * @description Any origin may call the Flagsmith API (the client may run on another one). No key needed.
+     * @description Browsers on the dashboard’s origins (`SHELL_ORIGINS`) may call the Flagsmith API; any other origin gets no `Access-Control-Allow-Origin`. No key needed.
      */
     options: {
       parameters: {
@@ -3205,18 +3222,29 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Allowed: no body; what is allowed is in the headers. */
+        /** @description No body; what is allowed is in the headers. */
         204: {
           headers: {
-            'Access-Control-Allow-Origin'?: '*';
+            /** @description The request’s `Origin` when it is one of the dashboard’s origins; absent otherwise (never `*`). */
+            'Access-Control-Allow-Origin'?: string;
             'Access-Control-Allow-Methods'?: 'GET, POST, OPTIONS';
-            /** @description The headers the pre-flight asked for (`content-type, x-environment-key` if none). */
-            'Access-Control-Allow-Headers'?: string;
+            /** @description Always these two, whatever the pre-flight asked for. */
+            'Access-Control-Allow-Headers'?: 'content-type, x-environment-key';
             /** @description Seconds the browser may keep this answer. */
             'Access-Control-Max-Age'?: '600';
+            Vary?: 'Origin';
             [name: string]: unknown;
           };
           content?: never;
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
         };
         /** @description Something failed on our side (`internal`); try again in a moment. */
         500: {
@@ -3294,10 +3322,14 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An identity’s flags and traits (Flagsmith client, identified) */
+    /**
+     * The signed-in user’s flags and traits (Flagsmith client, identified)
+     * @description `identifier` must be the signed-in user’s id (403 otherwise; 401 without a session).
+     */
     get: {
       parameters: {
         query: {
+          /** @description The signed-in user’s id: an identity is only ever its own user’s. */
           identifier: string;
           transient?: boolean;
         };
@@ -3334,6 +3366,15 @@ export interface paths {
             'application/json': components['schemas']['FlagsmithError'];
           };
         };
+        /** @description A Flagsmith-style refusal (`detail`), with our `error` and `message`. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['FlagsmithError'];
+          };
+        };
         /** @description Something failed on our side (`internal`); try again in a moment. */
         500: {
           headers: {
@@ -3347,8 +3388,8 @@ export interface paths {
     };
     put?: never;
     /**
-     * Set an identity’s traits and answer its flags (Flagsmith client)
-     * @description Without an identifier (or with `transient`), nothing about the identity is kept.
+     * Set the signed-in user’s traits and answer their flags (Flagsmith client)
+     * @description `identifier` must be the signed-in user’s id (403 otherwise; 401 without a session). Without an identifier (or with `transient`), nothing is kept. At most 20 traits a request, 50 kept per identity (400 `too_many_traits`), keys of 100 and text values of 1000 characters, bodies of 16 KB (413).
      */
     post: {
       parameters: {
@@ -3360,6 +3401,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @description The signed-in user’s id: an identity is only ever its own user’s. */
             identifier?: string;
             transient?: boolean;
             traits?: {
@@ -3391,6 +3433,15 @@ export interface paths {
         };
         /** @description A Flagsmith-style refusal (`detail`), with our `error` and `message`. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['FlagsmithError'];
+          };
+        };
+        /** @description A Flagsmith-style refusal (`detail`), with our `error` and `message`. */
+        403: {
           headers: {
             [name: string]: unknown;
           };

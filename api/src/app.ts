@@ -20,6 +20,7 @@ import { registerFlagsmithRoutes } from './flags/flagsmithRoutes';
 import { registerHealthRoutes } from './health/healthRoutes';
 import { NAMED_SCHEMAS, OPENAPI_INFO } from './contract';
 import { registerErrorHandling, unauthorized } from './http/errors';
+import { registerInputGuard } from './http/inputGuard';
 import { errors, type Api } from './http/schemas';
 import { registerBuildingRoutes } from './listings/buildingRoutes';
 import { registerListingRoutes } from './listings/listingRoutes';
@@ -80,6 +81,10 @@ export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): 
     // `/flags/` and `/flags`, `/listing/load/` and `/listing/load` are the same route.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 256 * 1024,
+    // request.ip is the forwarded client only when the request comes from a trusted proxy (the
+    // shell server on loopback by default); anyone else's X-Forwarded-For is ignored. Throttling
+    // counts by it (ADR 9).
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Flagsmith trait values are string | number | boolean | null.
     ajv: { customOptions: { allowUnionTypes: true } },
   });
@@ -140,13 +145,23 @@ export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): 
   });
   app.register(async (instance) => {
     const api = instance.withTypeProvider<TypeBoxTypeProvider>() as Api;
-    // Answers any route can give, whatever it does: a body Fastify cannot take, our own failure.
+    // Answers any route can give, whatever it does: input the input layer refuses, a body Fastify
+    // cannot take, our own failure.
     api.addHook('onRoute', (route) => {
-      const schema = route.schema as { body?: unknown; response?: Record<string, unknown> };
+      const schema = route.schema as {
+        querystring?: unknown;
+        params?: unknown;
+        body?: unknown;
+        response?: Record<string, unknown>;
+      };
       if (!schema?.response) return;
-      const common = schema.body ? ([413, 415, 500] as const) : ([500] as const);
-      schema.response = { ...errors(...common), ...schema.response };
+      const input = schema.querystring || schema.params || schema.body ? ([400] as const) : [];
+      const body = schema.body ? ([413, 415] as const) : [];
+      schema.response = { ...errors(...input, ...body, 500), ...schema.response };
     });
+    // One input layer under every route's schema: no NUL or lone surrogate in any text, every
+    // number finite and in its declared range (http/inputGuard.ts).
+    registerInputGuard(api, NAMED_SCHEMAS);
     // A call the contract says needs a session gets 401 before anything else is looked at (an
     // anonymous caller learns nothing from the validation of its body). Each handler still checks
     // that the session is real and active.

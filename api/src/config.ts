@@ -1,4 +1,5 @@
 // Configuration: read from the environment once at start, validated, with working defaults.
+import net from 'node:net';
 import path from 'node:path';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -11,9 +12,31 @@ export interface ApiConfig {
   pgliteDir: string;
   /** Base of the links in password-reset mails. */
   shellOrigin: string;
-  /** Failed sign-ins allowed per email in `loginRateWindowMs`. */
+  /**
+   * Origins of the dashboard (CORS of the Flagsmith-compatible endpoints): SHELL_ORIGINS and
+   * SHELL_ORIGIN. Never `*`.
+   */
+  shellOrigins: string[];
+  /**
+   * Addresses and CIDR ranges whose `X-Forwarded-For` is believed (the shell server's proxy); a
+   * request from anyone else is its own client whatever it sends. Empty: nobody's.
+   */
+  trustedProxies: string[];
+  // Sign-in throttling (docs/adr/0009-sign-in-throttling.md).
+  /** Failed sign-ins for one email from one client before each further attempt waits. */
   loginRateLimit: number;
+  /** Failed sign-ins from one client, whatever the emails, before each further attempt waits. */
+  loginClientRateLimit: number;
+  /** The first wait; each further failure doubles it, up to `loginBackoffMaxMs`. */
+  loginBackoffMs: number;
+  loginBackoffMaxMs: number;
+  /** Failures are forgotten after this long without one (counted from the end of a wait). */
   loginRateWindowMs: number;
+  /** Password-reset requests from one client before each further one waits `resetRateWindowMs`. */
+  resetRateLimit: number;
+  /** Password-reset requests for one email before each further one waits `resetRateWindowMs`. */
+  resetEmailRateLimit: number;
+  resetRateWindowMs: number;
   logLevel: LogLevel;
   sessionTtlMs: number;
   flagsmithEnvironmentKey: string;
@@ -23,6 +46,8 @@ export interface ApiConfig {
 export const PACKAGE_DIR = path.join(__dirname, '..');
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -63,19 +88,83 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     }
   };
 
+  const origins = (name: string, fallback: string[]): string[] => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const parsed: string[] = [];
+    for (const entry of raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      try {
+        const origin = new URL(entry);
+        const bare = origin.pathname === '/' && !origin.search && !origin.hash && !origin.username;
+        if (!['http:', 'https:'].includes(origin.protocol) || !bare || entry.endsWith('#'))
+          throw new Error('not an origin');
+        parsed.push(origin.origin);
+      } catch {
+        problems.push(
+          `${name} must be a comma-separated list of origins like https://dash.example.com (got "${entry}")`,
+        );
+      }
+    }
+    return parsed;
+  };
+  const addresses = (name: string, fallback: string[]): string[] => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if (raw.toLowerCase() === 'none') return [];
+    const parsed: string[] = [];
+    for (const entry of raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const [address = '', bits, ...rest] = entry.split('/');
+      const version = net.isIP(address);
+      const maxBits = version === 6 ? 128 : 32;
+      const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+      if (version === 0 || !validBits || rest.length > 0) {
+        problems.push(
+          `${name} must be a comma-separated list of IP addresses or CIDR ranges, or "none" (got "${entry}")`,
+        );
+      } else parsed.push(entry);
+    }
+    return parsed;
+  };
+
   const logLevel = text('LOG_LEVEL', 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel as LogLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
+  const shellOrigin =
+    url('SHELL_ORIGIN', 'http://localhost:3000', ['http:', 'https:']) ?? 'http://localhost:3000';
+  const loginBackoffMs = integer('LOGIN_BACKOFF_MS', 60_000, 1_000, 24 * HOUR_MS);
+  const loginBackoffMaxMs = integer('LOGIN_BACKOFF_MAX_MS', 15 * MINUTE_MS, 1_000, 24 * HOUR_MS);
+  if (loginBackoffMaxMs < loginBackoffMs)
+    problems.push(
+      `LOGIN_BACKOFF_MAX_MS must be at least LOGIN_BACKOFF_MS (${loginBackoffMs}; got ${loginBackoffMaxMs})`,
+    );
   const config: ApiConfig = {
     port: integer('API_PORT', 4000, 0, 65_535),
     host: text('API_HOST', '127.0.0.1'),
     databaseUrl: url('DATABASE_URL', null, ['postgres:', 'postgresql:']),
     pgliteDir: path.resolve(text('PGLITE_DIR', path.join(PACKAGE_DIR, '.data'))),
-    shellOrigin:
-      url('SHELL_ORIGIN', 'http://localhost:3000', ['http:', 'https:']) ?? 'http://localhost:3000',
+    shellOrigin,
+    shellOrigins: [
+      ...new Set([
+        ...origins('SHELL_ORIGINS', ['http://localhost:3000', 'http://127.0.0.1:3000']),
+        new URL(shellOrigin).origin,
+      ]),
+    ],
+    trustedProxies: addresses('TRUSTED_PROXIES', ['127.0.0.1', '::1']),
     loginRateLimit: integer('LOGIN_RATE_LIMIT', 5, 1, 1_000),
-    loginRateWindowMs: 15 * 60 * 1000,
+    loginClientRateLimit: integer('LOGIN_CLIENT_RATE_LIMIT', 20, 1, 100_000),
+    loginBackoffMs,
+    loginBackoffMaxMs,
+    loginRateWindowMs: integer('LOGIN_RATE_WINDOW_MS', 15 * MINUTE_MS, 1_000, 7 * 24 * HOUR_MS),
+    resetRateLimit: integer('RESET_RATE_LIMIT', 10, 1, 100_000),
+    resetEmailRateLimit: integer('RESET_EMAIL_RATE_LIMIT', 3, 1, 1_000),
+    resetRateWindowMs: integer('RESET_RATE_WINDOW_MS', HOUR_MS, 1_000, 7 * 24 * HOUR_MS),
     logLevel: LOG_LEVELS.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : 'info',
     sessionTtlMs: integer('SESSION_TTL_MS', 43_200_000, 60_000, 365 * 24 * 3_600_000),
     flagsmithEnvironmentKey: text('FLAGSMITH_ENVIRONMENT_KEY', 'hostdash-dashboard'),

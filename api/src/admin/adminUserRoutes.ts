@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { AdminUserPageSchema, UserSchema } from '../auth/authSchemas';
 import { requireAdmin, toUserView, USER_COLUMNS, type UserRow } from '../auth/caller';
+import { endEverySession } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { errors, Id, pagingQuery, query, ref, SESSION, type Api } from '../http/schemas';
@@ -82,7 +83,7 @@ export function registerAdminUserRoutes(app: Api, { db }: AppContext): void {
       schema: {
         summary: 'Activate or deactivate a user (staff)',
         description:
-          '`action` is `activate` or `deactivate`. A deactivated user keeps their sessions: the dashboard sees `is_active` false and signs them out. Nobody deactivates themselves.',
+          '`action` is `activate` or `deactivate`. Deactivating ends all of the user’s sessions, pending sign-ins and reset links at once; activating revives none of them (the user signs in again). Nobody deactivates themselves.',
         tags: ['admin'],
         security: SESSION,
         params: Type.Object({ userId: Id(), action: Type.String({ maxLength: 50 }) }),
@@ -101,12 +102,17 @@ export function registerAdminUserRoutes(app: Api, { db }: AppContext): void {
       const active = ACTIONS[action as keyof typeof ACTIONS];
       if (!active && userId === admin.id)
         throw badRequest('cannot_deactivate_self', 'You cannot deactivate your own account.');
-      // Deactivating keeps the user's sessions: the dashboard sees is_active false and signs them out.
-      const [row] = await db.query<UserRow>(
-        `with updated as (update users set is_active = $2::boolean where id = $1::bigint returning *)
-         select ${USER_COLUMNS} from updated u join accounts a on a.id = u.account_id`,
-        [userId, active],
-      );
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx.query<UserRow>(
+          `with updated as (update users set is_active = $2::boolean where id = $1::bigint returning *)
+           select ${USER_COLUMNS} from updated u join accounts a on a.id = u.account_id`,
+          [userId, active],
+        );
+        // Deactivating ends everything the user holds, at once: every session, pending second
+        // step and reset link. Reactivating revives none of them: they sign in again.
+        if (updated && !active) await endEverySession(tx, userId);
+        return updated;
+      });
       if (!row) throw notFound('There is no user with that id.');
       request.log.info(
         { event: active ? 'user_activated' : 'user_deactivated', userId, by: admin.id },

@@ -83,8 +83,9 @@ describe('GET /admin/user/load', () => {
 });
 
 describe('POST /admin/user/update/{userId}/{action}', () => {
-  it('deactivates a user: loadAuth says so, every other call is 403; activating restores them', async () => {
+  it('deactivates a user: every session ends at once, and activating revives none of them', async () => {
     const manager = await api.signIn('manager@hostdash.test');
+    const otherTab = await api.signIn('manager@hostdash.test');
     const managerId = await userId('manager@hostdash.test');
 
     const deactivated = await api.post(
@@ -99,26 +100,34 @@ describe('POST /admin/user/update/{userId}/{action}', () => {
       is_active: false,
     });
 
-    // The session survives (the dashboard signs the user out when it reads is_active).
-    expect(await api.get('/loadAuth', manager)).toMatchObject({
-      status: 200,
-      body: { email: 'manager@hostdash.test', is_active: false },
+    // Every session of the user is over: the dashboard's next call signs them out.
+    for (const session of [manager, otherTab]) {
+      expect((await api.get('/loadAuth', session)).status).toBe(401);
+      expect((await api.get('/listing/load', session)).status).toBe(401);
+    }
+    const [open] = await api.db.query<{ n: number }>(
+      'select count(*)::int as n from sessions where user_id = $1::bigint and revoked_at is null',
+      [managerId],
+    );
+    expect(open?.n).toBe(0);
+    const refused = await api.post('/login', {
+      email: 'manager@hostdash.test',
+      password: 'hostdash-demo',
     });
-    const refused = await api.get('/listing/load', manager);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
       error: 'account_deactivated',
       message: expect.stringContaining('deactivated'),
     });
-    expect((await api.get('/user/notifications/load', manager)).status).toBe(403);
-    expect(
-      (await api.post('/login', { email: 'manager@hostdash.test', password: 'hostdash-demo' }))
-        .status,
-    ).toBe(403);
 
     const activated = await api.post(`/admin/user/update/${managerId}/activate`, undefined, admin);
     expect(activated.body).toMatchObject({ is_active: true });
-    expect((await api.get('/listing/load', manager)).status).toBe(200);
+    // The old sessions stay dead; signing in again works.
+    expect((await api.get('/listing/load', manager)).status).toBe(401);
+    expect((await api.get('/loadAuth', otherTab)).status).toBe(401);
+    expect((await api.get('/listing/load', await api.signIn('manager@hostdash.test'))).status).toBe(
+      200,
+    );
   });
 
   it('refuses an unknown action, an unknown user, and an admin deactivating themselves', async () => {

@@ -26,11 +26,19 @@ const CHALLENGE_EXPIRED = {
   message: 'This verification step has expired. Sign in again.',
 };
 
-const login = (email: string, password: string) => api.post('/login', { email, password });
+/** Signs in from `client` (the shell server on loopback forwards the browser's address). */
+const login = (email: string, password: string, client = '203.0.113.1') =>
+  api.post('/login', { email, password }, undefined, { 'x-forwarded-for': client });
 
-async function clearFailures(email: string): Promise<void> {
-  await api.db.query('delete from failed_logins where email = $1', [email]);
+/** Every throttling streak forgotten (each test starts from none). */
+async function clearFailures(): Promise<void> {
+  await api.db.query('delete from throttles');
 }
+
+const tooMany = (wait: string) => ({
+  error: 'too_many_attempts',
+  message: `Too many failed sign-in attempts. Try again in ${wait}.`,
+});
 
 describe('POST /login', () => {
   it('signs in with email and password: the user, a session and when it expires', async () => {
@@ -67,7 +75,7 @@ describe('POST /login', () => {
     expect(unknownEmail.status).toBe(401);
     expect(wrongPassword.body).toEqual(INVALID_CREDENTIALS);
     expect(unknownEmail.body).toEqual(INVALID_CREDENTIALS);
-    await clearFailures('owner@hostdash.test');
+    await clearFailures();
   });
 
   it('spends the same work on an unknown email as on a wrong password: one scrypt with the same cost', async () => {
@@ -87,7 +95,7 @@ describe('POST /login', () => {
       expect(unknown).toEqual(known);
     } finally {
       derive.mockRestore();
-      await clearFailures('owner@hostdash.test');
+      await clearFailures();
     }
   });
 
@@ -107,51 +115,57 @@ describe('POST /login', () => {
   it('says "incorrect", not "deactivated", to a wrong password on a deactivated account', async () => {
     const response = await login('inactive@hostdash.test', 'guessing');
     expect(response.body).toEqual(INVALID_CREDENTIALS);
-    await clearFailures('inactive@hostdash.test');
+    await clearFailures();
   });
 
-  it('blocks an email after LOGIN_RATE_LIMIT failures in 15 minutes, even with the right password', async () => {
+  it('makes a client wait after LOGIN_RATE_LIMIT failures on an email, even with the right password', async () => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expect((await login('newhost@hostdash.test', `wrong-${attempt}`)).status).toBe(401);
     }
     const blocked = await login('newhost@hostdash.test', DEMO_PASSWORD);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({
-      error: 'too_many_attempts',
-      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-    });
-    expect(blocked.headers['retry-after']).toBe('900');
-    // Other emails are not affected.
+    expect(blocked.body).toEqual(tooMany('1 minute'));
+    expect(blocked.headers['retry-after']).toBe('60');
+    // Another client with the right password, and this client on another email, are not affected.
+    expect((await login('newhost@hostdash.test', DEMO_PASSWORD, '198.51.100.7')).status).toBe(200);
     expect((await login('owner@hostdash.test', DEMO_PASSWORD)).status).toBe(200);
+    await clearFailures();
   });
 
   it('counts failures for emails that do not exist too', async () => {
     for (let attempt = 0; attempt < 3; attempt += 1) await login('ghost@hostdash.test', 'x');
     expect((await login('ghost@hostdash.test', 'x')).status).toBe(429);
+    await clearFailures();
   });
 
-  it('tells how long to wait from the oldest failure that still counts', async () => {
-    await api.db.query(
-      `insert into failed_logins (email, attempted_at) values
-         ('timed@hostdash.test', now() - interval '14 minutes'),
-         ('timed@hostdash.test', now() - interval '5 minutes'),
-         ('timed@hostdash.test', now() - interval '1 minute'),
-         ('timed@hostdash.test', now() - interval '20 minutes')`,
-    );
-    const response = await login('timed@hostdash.test', 'x');
-    expect(response.body).toEqual({
-      error: 'too_many_attempts',
-      message: 'Too many failed sign-in attempts. Try again in 1 minute.',
-    });
+  it('doubles the wait with each further failure, up to LOGIN_BACKOFF_MAX_MS', async () => {
+    const waitEnds = () =>
+      api.db.query(
+        `update throttles set blocked_until = now() where key like 'sign_in_email_client:%'`,
+      );
+    for (let attempt = 0; attempt < 3; attempt += 1) await login('timed@hostdash.test', 'x');
+    const waits: string[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      const refused = await login('timed@hostdash.test', 'x');
+      expect(refused.status).toBe(429);
+      waits.push(String(refused.headers['retry-after']));
+      await waitEnds();
+      expect((await login('timed@hostdash.test', 'x')).status).toBe(401);
+    }
+    // 1, 2, 4, 8 minutes, then the 15-minute cap.
+    expect(waits).toEqual(['60', '120', '240', '480', '900', '900']);
+    expect((await login('timed@hostdash.test', 'x')).body).toEqual(tooMany('15 minutes'));
+    await clearFailures();
   });
 
-  it('does not clear earlier failures on a successful sign-in', async () => {
+  it('forgets a client’s failures on an email once it signs in', async () => {
     await login('manager@hostdash.test', 'wrong-1');
     await login('manager@hostdash.test', 'wrong-2');
     expect((await login('manager@hostdash.test', DEMO_PASSWORD)).status).toBe(200);
     await login('manager@hostdash.test', 'wrong-3');
-    expect((await login('manager@hostdash.test', DEMO_PASSWORD)).status).toBe(429);
-    await clearFailures('manager@hostdash.test');
+    await login('manager@hostdash.test', 'wrong-4');
+    expect((await login('manager@hostdash.test', DEMO_PASSWORD)).status).toBe(200);
+    await clearFailures();
   });
 
   it('answers a malformed email with a readable 400', async () => {
@@ -168,7 +182,7 @@ describe('POST /user/auth/challenge (TOTP second step)', () => {
   const SECURE = 'secure@hostdash.test';
 
   beforeEach(async () => {
-    await clearFailures(SECURE);
+    await clearFailures();
     await api.db.query('update users set totp_last_step = null where email = $1', [SECURE]);
   });
 
@@ -192,7 +206,9 @@ describe('POST /user/auth/challenge (TOTP second step)', () => {
   }
 
   const challenge = (challengeToken: string, code: string) =>
-    api.post('/user/auth/challenge', { challengeToken, code });
+    api.post('/user/auth/challenge', { challengeToken, code }, undefined, {
+      'x-forwarded-for': '203.0.113.1',
+    });
 
   it('asks an account with TOTP for a code instead of opening a session', async () => {
     const response = await login(SECURE, DEMO_PASSWORD);
@@ -260,10 +276,11 @@ describe('POST /user/auth/challenge (TOTP second step)', () => {
     expect((await challenge(token, totp(DEMO_TOTP_SECRET))).body).toEqual(CHALLENGE_EXPIRED);
   });
 
-  it('counts wrong codes towards the sign-in rate limit', async () => {
+  it('counts wrong codes as failed sign-ins for the email from that client, not from others', async () => {
     const token = await startChallenge();
     for (let attempt = 0; attempt < 3; attempt += 1) await challenge(token, wrongCode());
     expect((await login(SECURE, DEMO_PASSWORD)).status).toBe(429);
+    expect((await login(SECURE, DEMO_PASSWORD, '198.51.100.7')).status).toBe(200);
   });
 
   it('wants exactly six digits', async () => {
@@ -306,7 +323,6 @@ describe('GET /loadAuth', () => {
   });
 
   it('returns billing null for an account without a payment customer', async () => {
-    await clearFailures('newhost@hostdash.test'); // blocked by the rate-limit test above
     const response = await api.get('/loadAuth', await api.signIn('newhost@hostdash.test'));
     expect(response.body).toMatchObject({
       email: 'newhost@hostdash.test',

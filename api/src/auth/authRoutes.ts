@@ -1,7 +1,6 @@
 // Sign-in (password, then TOTP for accounts that have it), load-auth and logout.
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
 import { errors, Ok, ref, SESSION, trimEmail, type Api } from '../http/schemas';
 import {
@@ -22,6 +21,16 @@ import {
 } from './caller';
 import { prepareDecoy, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
+import {
+  clearThrottle,
+  clientOf,
+  emailClientSubject,
+  recordAttempt,
+  releaseSlot,
+  signInRules,
+  takeSlots,
+  tooMany,
+} from './throttle';
 import { hashToken, newToken } from './tokens';
 import { verifyTotp } from './totp';
 
@@ -41,45 +50,6 @@ const challengeExpired = (): ApiError =>
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-/** 429 when the email already has `limit` failed sign-ins inside the window. */
-async function assertUnderRateLimit(
-  sql: Sql,
-  email: string,
-  limit: number,
-  windowMs: number,
-): Promise<void> {
-  const [row] = await sql.query<{ failures: number; retry_minutes: number | null }>(
-    `with recent as (
-       select attempted_at from failed_logins
-       where email = $1 and attempted_at > now() - $2::float8 * interval '1 millisecond'
-       order by attempted_at desc
-       limit $3
-     )
-     select count(*)::int as failures,
-            -- when the oldest of these leaves the window, one more attempt is allowed
-            ceil(extract(epoch from (min(attempted_at) + $2::float8 * interval '1 millisecond' - now())) / 60)::int as retry_minutes
-     from recent`,
-    [email, windowMs, limit],
-  );
-  if (row && row.failures >= limit) {
-    const minutes = Math.max(1, row.retry_minutes ?? 1);
-    throw new ApiError(
-      429,
-      'too_many_attempts',
-      `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      { 'retry-after': String(minutes * 60) },
-    );
-  }
-}
-
-async function recordFailedSignIn(sql: Sql, email: string, windowMs: number): Promise<void> {
-  await sql.query(
-    `delete from failed_logins where email = $1 and attempted_at < now() - $2::float8 * interval '1 millisecond'`,
-    [email, windowMs],
-  );
-  await sql.query('insert into failed_logins (email) values ($1)', [email]);
-}
-
 interface SignInRow extends UserRow {
   password_hash: string;
   has_totp: boolean;
@@ -90,7 +60,10 @@ interface ChallengeRow extends UserRow {
   totp_last_step: string | null;
 }
 
+const SIGN_IN_THROTTLED = 'Too many failed sign-in attempts.';
+
 export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
+  const rules = signInRules(config);
   app.addHook('onReady', async () => {
     await prepareDecoy();
   });
@@ -102,7 +75,7 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
       schema: {
         summary: 'Sign in with email and password',
         description:
-          'Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password and an unknown email get the same 401, after the same work. Failed attempts per email are limited (429 with Retry-After).',
+          'Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password and an unknown email get the same 401, after the same work. Failed attempts are limited per email from one client and per client (429 with `Retry-After`, exponential back-off); a stranger’s failures never refuse the owner’s own client.',
         tags: ['auth'],
         body: LoginBody,
         response: {
@@ -114,7 +87,21 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      await assertUnderRateLimit(db, email, config.loginRateLimit, config.loginRateWindowMs);
+      const client = clientOf(request);
+      const emailClient = emailClientSubject(email, client);
+      // Counted as a failure before the password is checked, given back if it was right: a burst
+      // of concurrent guesses cannot all pass a check made before any of them was counted.
+      const taken = await takeSlots(db, [
+        { rule: rules.emailClient, subject: emailClient },
+        { rule: rules.client, subject: client },
+      ]);
+      if (taken.waitSeconds !== undefined) {
+        request.log.warn(
+          { event: 'sign_in_throttled', client, waitSeconds: taken.waitSeconds },
+          'Sign-in refused: too many failed attempts',
+        );
+        throw tooMany('too_many_attempts', SIGN_IN_THROTTLED, taken.waitSeconds);
+      }
 
       const [user] = await db.query<SignInRow>(
         `select ${USER_COLUMNS}, u.password_hash, u.totp_secret is not null as has_totp
@@ -126,21 +113,31 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
         ? await verifyPassword(request.body.password, user.password_hash)
         : await verifyAgainstDecoy(request.body.password);
       if (!user || !passwordMatches) {
-        await recordFailedSignIn(db, email, config.loginRateWindowMs);
-        request.log.info({ event: 'sign_in_failed' }, 'Sign-in refused: wrong email or password');
+        request.log.info(
+          { event: 'sign_in_failed', client },
+          'Sign-in refused: wrong email or password',
+        );
         throw invalidCredentials();
       }
+      for (const slot of taken.slots) await releaseSlot(db, slot);
       if (!user.is_active) throw accountDeactivated();
 
       if (user.has_totp) {
+        // Not signed in yet: this client's failures on the email are forgotten only once the
+        // second step is passed too, so wrong codes keep adding to them.
         const challengeToken = newToken();
         await db.query(
           `insert into login_challenges (token_hash, user_id, expires_at)
            values ($1, $2::bigint, now() + $3::float8 * interval '1 millisecond')`,
           [hashToken(challengeToken), user.id, CHALLENGE_TTL_MS],
         );
+        request.log.info(
+          { event: 'second_step_asked', userId: user.id },
+          'Password accepted; code next',
+        );
         return { redirect: '/login/challenge' as const, challengeToken };
       }
+      await clearThrottle(db, rules.emailClient, emailClient);
       const session = await createSession(db, user.id, config.sessionTtlMs);
       request.log.info({ event: 'signed_in', userId: user.id }, 'Signed in');
       return { user: toUserView(user), ...session };
@@ -153,7 +150,7 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
       schema: {
         summary: 'Second step of sign-in: the authenticator code',
         description:
-          'A code is used once; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again).',
+          'A code is used once; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again). A wrong code counts as a failed sign-in for the email from this client, not for the email alone.',
         tags: ['auth'],
         body: ChallengeBody,
         response: { 200: ref(SignedInSchema), ...errors(400, 401, 403) },
@@ -183,9 +180,7 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
             'update login_challenges set attempts = attempts + 1 where token_hash = $1',
             [hashToken(challengeToken)],
           );
-          // A wrong second factor is a failed sign-in too: it counts towards the email's rate limit.
-          await recordFailedSignIn(tx, challenge.email, config.loginRateWindowMs);
-          return { result: 'invalid' } as const;
+          return { result: 'invalid', email: challenge.email } as const;
         }
         await tx.query('update login_challenges set consumed_at = now() where token_hash = $1', [
           hashToken(challengeToken),
@@ -199,14 +194,28 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
         return { result: 'signed_in', user: toUserView(challenge), session } as const;
       });
 
+      const client = clientOf(request);
       switch (outcome.result) {
         case 'expired':
           throw challengeExpired();
         case 'invalid':
+          // A wrong code is a failed sign-in for this email from this client (and for the client),
+          // never for the email alone: the owner's own client is not refused for it.
+          await recordAttempt(db, rules.emailClient, emailClientSubject(outcome.email, client));
+          await recordAttempt(db, rules.client, client);
+          request.log.info(
+            { event: 'second_step_failed', client },
+            'Second step refused: wrong code',
+          );
           throw invalidCode();
         case 'deactivated':
           throw accountDeactivated();
         case 'signed_in':
+          await clearThrottle(
+            db,
+            rules.emailClient,
+            emailClientSubject(outcome.user.email, client),
+          );
           request.log.info(
             { event: 'signed_in', userId: outcome.user.id, secondFactor: 'totp' },
             'Signed in',

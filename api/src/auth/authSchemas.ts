@@ -76,18 +76,28 @@ export const SecondStepSchema = named(
   { description: 'The password was right; the authenticator code comes next.' },
 );
 
-/** 429 of sign-in: too many failed attempts for the email, with when to try again. */
-export const TooManyAttempts = Type.Unsafe<Static<typeof ApiErrorSchema>>({
-  $ref: `${ApiErrorSchema.$id}#`,
-  description:
-    'Too many failed sign-ins for this email (`too_many_attempts`); `Retry-After` says when to try again.',
-  headers: {
-    'Retry-After': Type.String({
-      pattern: '^[0-9]+$',
-      description: 'Seconds until one more attempt is allowed.',
-    }),
-  },
-});
+/** A 429 answer: `Retry-After` in seconds, and the wait in words in `message`. */
+const tooManyAnswer = (description: string) =>
+  Type.Unsafe<Static<typeof ApiErrorSchema>>({
+    $ref: `${ApiErrorSchema.$id}#`,
+    description,
+    headers: {
+      'Retry-After': Type.String({
+        pattern: '^[0-9]+$',
+        description: 'Seconds until one more attempt is allowed.',
+      }),
+    },
+  });
+
+/** 429 of sign-in (ADR 9). */
+export const TooManyAttempts = tooManyAnswer(
+  'Too many failed sign-ins for this email from this client, or from this client for any email (`too_many_attempts`); `Retry-After` says when to try again, the message says it in words.',
+);
+
+/** 429 of a password-reset request (ADR 9). */
+export const TooManyResetRequests = tooManyAnswer(
+  'Too many reset requests from this client or for this email (`too_many_requests`); `Retry-After` says when to try again, the message says it in words.',
+);
 
 export const LoginBody = Type.Object({
   email: EmailField,

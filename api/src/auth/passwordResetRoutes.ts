@@ -3,10 +3,16 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { errors, ref, trimEmail, type Api } from '../http/schemas';
 import { normaliseEmail } from './authRoutes';
-import { MessageSchema, PasswordConfirmBody, PasswordResetBody } from './authSchemas';
+import {
+  MessageSchema,
+  PasswordConfirmBody,
+  PasswordResetBody,
+  TooManyResetRequests,
+} from './authSchemas';
 import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
-import { hashToken, newToken } from './tokens';
+import { clientOf, resetRules, takeSlots, tooMany } from './throttle';
+import { hashToken, newToken, tokenFingerprint } from './tokens';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 export { MIN_PASSWORD_LENGTH } from './authSchemas';
@@ -43,6 +49,7 @@ function resetMail(name: string, link: string): { subject: string; body: string 
 }
 
 export function registerPasswordResetRoutes(app: Api, { db, config }: AppContext): void {
+  const rules = resetRules(config);
   app.post(
     '/user/auth/password/reset',
     {
@@ -50,14 +57,27 @@ export function registerPasswordResetRoutes(app: Api, { db, config }: AppContext
       schema: {
         summary: 'Ask for a password reset link by mail',
         description:
-          'The same answer whether or not an account exists for the email. The link works once, for an hour.',
+          'The same answer whether or not an account exists for the email. The link works once, for an hour. Requests are limited per client and per email, counted whether or not the account exists (429 with `Retry-After`).',
         tags: ['auth'],
         body: PasswordResetBody,
-        response: { 200: ref(MessageSchema), ...errors(400) },
+        response: { 200: ref(MessageSchema), ...errors(400), 429: TooManyResetRequests },
       },
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
+      const client = clientOf(request);
+      // Every request counts, for an email with an account or without (the answer must not tell).
+      const taken = await takeSlots(db, [
+        { rule: rules.client, subject: client },
+        { rule: rules.email, subject: email },
+      ]);
+      if (taken.waitSeconds !== undefined) {
+        request.log.warn(
+          { event: 'password_reset_throttled', client, waitSeconds: taken.waitSeconds },
+          'Password reset refused: too many requests',
+        );
+        throw tooMany('too_many_requests', 'Too many password reset requests.', taken.waitSeconds);
+      }
       const [user] = await db.query<{ id: string; name: string }>(
         'select id::text as id, name from users where email = $1 and is_active',
         [email],
@@ -77,9 +97,10 @@ export function registerPasswordResetRoutes(app: Api, { db, config }: AppContext
             [email, mail.subject, mail.body],
           );
         });
-        // No mail is sent from here (a sender drains the outbox): the log carries the link for development.
+        // Never the link or the token: whoever reads the log could reset the password with it. In
+        // development the link is in the mail_outbox table; the fingerprint finds its token's row.
         request.log.info(
-          { event: 'password_reset_requested', userId: user.id, link },
+          { event: 'password_reset_requested', userId: user.id, token: tokenFingerprint(token) },
           'Password reset link written to the outbox',
         );
       }

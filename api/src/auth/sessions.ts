@@ -32,3 +32,19 @@ export async function revokeAllSessions(sql: Sql, userId: string): Promise<void>
     [userId],
   );
 }
+
+/**
+ * Everything that lets the user in without their password, ended: sessions, second steps not yet
+ * passed, reset links not yet used (deactivation). Ended, not deleted: nothing revives them.
+ */
+export async function endEverySession(sql: Sql, userId: string): Promise<void> {
+  await revokeAllSessions(sql, userId);
+  await sql.query(
+    'update login_challenges set consumed_at = now() where user_id = $1::bigint and consumed_at is null',
+    [userId],
+  );
+  await sql.query(
+    'update password_reset_tokens set used_at = now() where user_id = $1::bigint and used_at is null',
+    [userId],
+  );
+}

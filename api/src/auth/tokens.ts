@@ -10,3 +10,11 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
+
+/**
+ * What a log may say about a token: the first 8 hex digits of its SHA-256 (the start of the
+ * `token_hash` the database keeps, so an operator can find its row). Useless to anyone holding it.
+ */
+export function tokenFingerprint(token: string): string {
+  return hashToken(token).slice(0, 8);
+}

@@ -1,9 +1,9 @@
-// The API's hourly maintenance: old rows nobody will read again (spent sign-in attempts,
-// challenges, reset links and sessions), and the embedded database's vacuum.
+// The API's hourly maintenance: old rows nobody will read again (forgotten throttling streaks,
+// spent challenges, reset links and sessions), and the embedded database's vacuum.
 import type { Database, Sql } from './database';
 
 export async function deleteExpiredRows(sql: Sql): Promise<void> {
-  await sql.query(`delete from failed_logins where attempted_at < now() - interval '1 day'`);
+  await sql.query('delete from throttles where expires_at < now()');
   await sql.query(`delete from login_challenges where expires_at < now() - interval '1 day'`);
   await sql.query(`delete from password_reset_tokens where expires_at < now() - interval '7 days'`);
   await sql.query(`delete from sessions where expires_at < now() - interval '30 days'`);

@@ -89,7 +89,25 @@ export const FlagsmithErrorSchema = named(
   { description: 'A Flagsmith-style refusal (`detail`), with our `error` and `message`.' },
 );
 
-const identifierField = Type.String({ minLength: 1, maxLength: 2000 });
+/** Limits of what one identity may keep (each trait write is the signed-in user's own). */
+export const TRAIT_LIMITS = {
+  /** Traits in one request. */
+  perRequest: 20,
+  /** Traits one identity keeps. */
+  perIdentity: 50,
+  keyLength: 100,
+  valueLength: 1000,
+  /** A number trait's magnitude (finite, and exact as a double). */
+  numberMagnitude: 1e15,
+  /** Bytes of one request body (above it: 413). */
+  bodyBytes: 16 * 1024,
+} as const;
+
+const identifierField = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'The signed-in user’s id: an identity is only ever its own user’s.',
+});
 
 export const IdentityQuery = Type.Object({
   identifier: identifierField,
@@ -102,16 +120,18 @@ export const IdentityBody = Type.Object({
   traits: Type.Optional(
     Type.Array(
       Type.Object({
-        trait_key: Type.String({ minLength: 1, maxLength: 200 }),
+        trait_key: Type.String({ minLength: 1, maxLength: TRAIT_LIMITS.keyLength }),
         trait_value: Type.Optional(
           Type.Unsafe<string | number | boolean | null>({
             type: ['string', 'number', 'boolean', 'null'],
-            maxLength: 2000,
+            maxLength: TRAIT_LIMITS.valueLength,
+            minimum: -TRAIT_LIMITS.numberMagnitude,
+            maximum: TRAIT_LIMITS.numberMagnitude,
           }),
         ),
         transient: Type.Optional(Type.Boolean()),
       }),
-      { maxItems: 100 },
+      { maxItems: TRAIT_LIMITS.perRequest },
     ),
   ),
 });

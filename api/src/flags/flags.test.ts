@@ -2,10 +2,12 @@ import { startTestApi, type TestApi } from '../testing/testApi';
 
 let api: TestApi;
 let admin: string;
+let adminId: string;
 let owner: string;
 beforeAll(async () => {
   api = await startTestApi();
   admin = await api.signIn('admin@hostdash.test');
+  adminId = String((await api.get('/loadAuth', admin)).body.id);
   owner = await api.signIn('owner@hostdash.test');
 });
 afterAll(() => api.close());
@@ -51,7 +53,7 @@ describe('Flagsmith-compatible endpoints', () => {
     expect((await api.get('/flagsmith/api/v1/flags', undefined, KEY)).status).toBe(200);
   });
 
-  it('wants the environment key, and no session', async () => {
+  it('flags/ wants the environment key, and no session; identities/ wants the key too', async () => {
     for (const headers of [{}, { 'x-environment-key': 'wrong' }] as Array<Record<string, string>>) {
       const response = await api.get('/flagsmith/api/v1/flags/', undefined, headers);
       expect(response.status).toBe(401);
@@ -61,68 +63,76 @@ describe('Flagsmith-compatible endpoints', () => {
       });
     }
     expect(
-      (await api.get('/flagsmith/api/v1/identities/?identifier=1', undefined, {})).status,
-    ).toBe(401);
+      (await api.get('/flagsmith/api/v1/identities/?identifier=1', owner, {})).body,
+    ).toMatchObject({ error: 'invalid_environment_key' });
   });
 
-  it('answers CORS preflight and allows any origin on these paths only', async () => {
-    const preflight = await api.app.inject({
-      method: 'OPTIONS',
-      url: '/flagsmith/api/v1/identities/',
-      headers: {
-        origin: 'http://localhost:3000',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type,x-environment-key',
-      },
+  it('answers CORS pre-flight for the dashboard’s origins only, with fixed headers, on these paths only', async () => {
+    const preflight = (origin: string, headers = 'content-type,x-environment-key') =>
+      api.app.inject({
+        method: 'OPTIONS',
+        url: '/flagsmith/api/v1/identities/',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': headers,
+        },
+      });
+    const dashboard = await preflight('http://localhost:3000', 'x-anything, authorization');
+    expect(dashboard.statusCode).toBe(204);
+    expect(dashboard.headers).toMatchObject({
+      'access-control-allow-origin': 'http://localhost:3000',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      // What is allowed, never an echo of what was asked for.
+      'access-control-allow-headers': 'content-type, x-environment-key',
+      vary: 'Origin',
     });
-    expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers).toMatchObject({
-      'access-control-allow-origin': '*',
-      'access-control-allow-methods': expect.stringContaining('POST'),
-      'access-control-allow-headers': 'content-type,x-environment-key',
-    });
+    const elsewhere = await preflight('https://evil.example');
+    expect(elsewhere.statusCode).toBe(204);
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+
+    const flags = (origin?: string) =>
+      api.get('/flagsmith/api/v1/flags/', undefined, { ...KEY, ...(origin ? { origin } : {}) });
+    expect((await flags('http://127.0.0.1:3000')).headers['access-control-allow-origin']).toBe(
+      'http://127.0.0.1:3000',
+    );
     expect(
-      (await api.get('/flagsmith/api/v1/flags/', undefined, KEY)).headers[
-        'access-control-allow-origin'
-      ],
-    ).toBe('*');
+      (await flags('https://evil.example')).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+    expect((await flags()).headers['access-control-allow-origin']).toBeUndefined();
     expect((await api.app.inject({ method: 'OPTIONS', url: '/loadAuth' })).statusCode).toBe(404);
     expect((await api.get('/health')).headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('applies identity overrides and keeps traits', async () => {
+  it('applies identity overrides and keeps traits, for the signed-in user’s own identity', async () => {
     await api.db.query(
-      `insert into flag_identity_overrides (identifier, flag_name, enabled, value) values ('7', 'outage_banner_dashboard', true, '{"severity":"error","text":"Only for 7"}')`,
+      `insert into flag_identity_overrides (identifier, flag_name, enabled, value) values ('1', 'outage_banner_dashboard', true, '{"severity":"error","text":"Only for 1"}')`,
     );
-    const seven = await api.get<Identity>(
-      '/flagsmith/api/v1/identities/?identifier=7',
-      undefined,
-      KEY,
-    );
-    expect(seven.status).toBe(200);
-    expect(seven.body).toMatchObject({ identifier: '7', traits: [] });
-    expect(outage(seven.body.flags)).toMatchObject({
+    const mine = await api.get<Identity>('/flagsmith/api/v1/identities/?identifier=1', owner, KEY);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ identifier: '1', traits: [] });
+    expect(outage(mine.body.flags)).toMatchObject({
       enabled: true,
-      feature_state_value: '{"severity":"error","text":"Only for 7"}',
+      feature_state_value: '{"severity":"error","text":"Only for 1"}',
     });
-    const someoneElse = await api.get<Identity>(
-      '/flagsmith/api/v1/identities?identifier=8',
-      undefined,
+    const adminsOwn = await api.get<Identity>(
+      `/flagsmith/api/v1/identities?identifier=${adminId}`,
+      admin,
       KEY,
     );
-    expect(outage(someoneElse.body.flags)).toMatchObject({ enabled: false });
+    expect(outage(adminsOwn.body.flags)).toMatchObject({ enabled: false });
 
     const posted = await api.post<Identity>(
       '/flagsmith/api/v1/identities/',
       {
-        identifier: '7',
+        identifier: '1',
         traits: [
           { trait_key: 'plan', trait_value: 'pro' },
           { trait_key: 'listings', trait_value: 120 },
           { trait_key: 'beta', trait_value: true },
         ],
       },
-      undefined,
+      owner,
       KEY,
     );
     expect(posted.status).toBe(200);
@@ -134,31 +144,104 @@ describe('Flagsmith-compatible endpoints', () => {
     ]);
     // Kept: a later GET returns them; a null value deletes one.
     expect(
-      (await api.get<Identity>('/flagsmith/api/v1/identities/?identifier=7', undefined, KEY)).body
+      (await api.get<Identity>('/flagsmith/api/v1/identities/?identifier=1', owner, KEY)).body
         .traits,
     ).toHaveLength(3);
     await api.post(
       '/flagsmith/api/v1/identities/',
-      { identifier: '7', traits: [{ trait_key: 'beta', trait_value: null }] },
-      undefined,
+      { identifier: '1', traits: [{ trait_key: 'beta', trait_value: null }] },
+      owner,
       KEY,
     );
     expect(
       (
-        await api.get<Identity>('/flagsmith/api/v1/identities/?identifier=7', undefined, KEY)
+        await api.get<Identity>('/flagsmith/api/v1/identities/?identifier=1', owner, KEY)
       ).body.traits.map((trait) => trait.trait_key),
     ).toEqual(['listings', 'plan']);
   });
 
+  it('refuses another user’s identity (403) and an anonymous caller (401), in Flagsmith’s shape', async () => {
+    const write = (session: string | undefined, identifier: string) =>
+      api.post(
+        '/flagsmith/api/v1/identities/',
+        { identifier, traits: [{ trait_key: 'plan', trait_value: 'stolen' }] },
+        session,
+        KEY,
+      );
+    for (const response of [
+      await write(owner, adminId),
+      await write(admin, '1'),
+      await api.get(`/flagsmith/api/v1/identities/?identifier=${adminId}`, owner, KEY),
+    ]) {
+      expect(response).toMatchObject({
+        status: 403,
+        body: {
+          detail: 'An identity can only be read or changed by its own signed-in user.',
+          error: 'forbidden',
+        },
+      });
+    }
+    for (const response of [
+      await write(undefined, '1'),
+      await api.get('/flagsmith/api/v1/identities/?identifier=1', undefined, KEY),
+    ]) {
+      expect(response).toMatchObject({
+        status: 401,
+        body: { detail: 'Sign in to continue.', error: 'unauthorized' },
+      });
+    }
+    const [kept] = await api.db.query<{ n: number }>(
+      `select count(*)::int as n from identity_traits where trait_value = '"stolen"'`,
+    );
+    expect(kept?.n).toBe(0);
+  });
+
+  it('limits traits: per request, per identity, key and value lengths, body size', async () => {
+    const write = (traits: unknown[], raw?: string) =>
+      api.post('/flagsmith/api/v1/identities/', raw ?? { identifier: '1', traits }, owner, KEY);
+    const many = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, index) => ({
+        trait_key: `${prefix}${index}`,
+        trait_value: index,
+      }));
+    expect((await write(many(21, 'a'))).body).toEqual({
+      error: 'invalid_request',
+      message: '"traits" must have at most 20 items.',
+    });
+    expect((await write([{ trait_key: 'k'.repeat(101), trait_value: 1 }])).body).toEqual({
+      error: 'invalid_request',
+      message: '"traits[0].trait_key" must be at most 100 characters long.',
+    });
+    expect((await write([{ trait_key: 'k', trait_value: 'v'.repeat(1001) }])).body).toEqual({
+      error: 'invalid_request',
+      message: '"traits[0].trait_value" must be at most 1000 characters long.',
+    });
+    expect((await write([{ trait_key: 'k', trait_value: 1e16 }])).status).toBe(400);
+    const huge = JSON.stringify({ identifier: '1', traits: [], padding: 'x'.repeat(20_000) });
+    expect(await write([], huge)).toMatchObject({
+      status: 413,
+      body: { error: 'body_too_large' },
+    });
+    // Up to 50 kept per identity; the write that would pass it keeps nothing.
+    for (const prefix of ['b', 'c']) expect((await write(many(20, prefix))).status).toBe(200);
+    const over = await write(many(20, 'd'));
+    expect(over).toMatchObject({ status: 400, body: { error: 'too_many_traits' } });
+    const [kept] = await api.db.query<{ n: number }>(
+      `select count(*)::int as n from identity_traits where identifier = '1'`,
+    );
+    expect(kept?.n).toBeLessThanOrEqual(50);
+    expect(kept?.n).toBeGreaterThanOrEqual(40);
+  });
+
   it('checks identity input', async () => {
-    expect((await api.get('/flagsmith/api/v1/identities/', undefined, KEY)).body).toEqual({
+    expect((await api.get('/flagsmith/api/v1/identities/', owner, KEY)).body).toEqual({
       error: 'invalid_request',
       message: '"identifier" is required.',
     });
     const badTrait = await api.post(
       '/flagsmith/api/v1/identities/',
-      { identifier: '7', traits: [{ trait_key: 'x', trait_value: { nested: true } }] },
-      undefined,
+      { identifier: '1', traits: [{ trait_key: 'x', trait_value: { nested: true } }] },
+      owner,
       KEY,
     );
     expect(badTrait.status).toBe(400);

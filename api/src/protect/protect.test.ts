@@ -239,7 +239,7 @@ describe('GET /protect/log (the account-wide history)', () => {
     );
   });
 
-  it('is per account; admins see all (or one); vendors none', async () => {
+  it('is per account, for its owner; admins see all (or one); managers and vendors none', async () => {
     const mine = await api.get<LogPage<AccountLogItem>>('/protect/log', sessions.newhost);
     expect(mine.body.items.every((item) => item.account_id !== '1')).toBe(true);
     const all = await api.get<LogPage<LogItem>>('/protect/log', sessions.admin);
@@ -251,6 +251,7 @@ describe('GET /protect/log (the account-wide history)', () => {
     expect(one.body.items.every((item) => item.account_id === '1')).toBe(true);
     expect((await api.get('/protect/log?account_id=1', sessions.newhost)).status).toBe(404);
     expect((await api.get('/protect/log', sessions.vendor)).status).toBe(403);
+    expect((await api.get('/protect/log', sessions.manager)).status).toBe(403);
   });
 });
 
@@ -292,7 +293,14 @@ describe('the risk tolerance', () => {
         },
       ],
     });
-    expect((await settings('manager')).body.risk_tolerance).toBe('balanced');
+    // The /protect page's call, for the owner only (the access table's `owner`): not managers.
+    expect(await settings('manager')).toMatchObject({
+      status: 403,
+      body: {
+        error: 'forbidden',
+        message: 'The protect settings and log are for the account owner.',
+      },
+    });
     expect((await settings('vendor')).status).toBe(403);
   });
 
@@ -315,7 +323,7 @@ describe('the risk tolerance', () => {
     expect((await set('low')).body.risk_tolerance).toBe('low');
     expect((await set('low')).body.risk_tolerance).toBe('low'); // already: not logged again
     expect(await count()).toBe((before ?? 0) + 1);
-    expect((await settings('manager')).body.risk_tolerance).toBe('low');
+    expect((await settings('owner')).body.risk_tolerance).toBe('low');
     // Staff change any account, naming it.
     expect((await set('balanced', 'admin', '&account_id=1')).body.risk_tolerance).toBe('balanced');
     expect((await set('high', 'newhost', '&account_id=1')).status).toBe(404);

@@ -1,7 +1,8 @@
 // Protect: the risk tolerance (GET /protect/settings, POST /protect/actions/setRiskTolerance), the
 // account-wide log (GET /protect/log), a re-screen on demand (POST /protect/webhook), a
 // reservation's verification change (POST /reservation/changeVerification/{id}) and its history
-// (GET /reservation/protectLog/{id}). None of it is for building staff (vendors: 403).
+// (GET /reservation/protectLog/{id}). None of it is for building staff (vendors: 403); the settings,
+// the tolerance and the account's log are the `/protect` page's, for the owner only (managers: 403).
 import { Type } from '@sinclair/typebox';
 import { isAdmin, requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
@@ -37,9 +38,21 @@ export const RISK_TYPES = ['screening', 'identity', 'payment'] as const;
 
 export type { ProtectSettings };
 
-/** Who may change an account's risk tolerance: its owner or admin (subtype), or Hostdash staff. */
+/**
+ * Who may use the protect page's calls (its settings, its tolerance, the account's protect log):
+ * the account's owner or admin (subtype), or Hostdash staff — the access table's `owner` level of
+ * `/protect` (shared-auth's access.ts; authorization.test.ts holds the two together).
+ */
 export const mayChangeTolerance = (caller: Caller): boolean =>
   isAdmin(caller) || caller.subtype === 'owner' || caller.subtype === 'admin';
+
+const PROTECT_OWNER_MESSAGE = 'The protect settings and log are for the account owner.';
+
+/** Vendors (403, as for all of protect), then anyone but the owner or staff (403). */
+function requireProtectOwner(caller: Caller): void {
+  refuseVendor(caller, VENDOR_MESSAGE);
+  if (!mayChangeTolerance(caller)) throw forbidden(PROTECT_OWNER_MESSAGE);
+}
 
 const ACCOUNT_NOT_FOUND = 'This account does not exist or is not yours.';
 
@@ -80,7 +93,9 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
     '/protect/settings',
     {
       schema: {
-        summary: 'The account’s risk tolerance and the levels to choose from',
+        summary: 'The account’s risk tolerance and the levels to choose from (owners)',
+        description:
+          'For the account’s owner (subtype owner or admin) and Hostdash staff, as the `/protect` page: 403 for anyone else.',
         tags: ['protect'],
         security: SESSION,
         querystring: query(accountQuery),
@@ -89,7 +104,7 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
     },
     async (request) => {
       const caller = await requireUser(db, request);
-      refuseVendor(caller, VENDOR_MESSAGE);
+      requireProtectOwner(caller);
       return protectSettings(db, await targetAccount(db, caller, request.query.account_id));
     },
   );
@@ -142,7 +157,9 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
     '/protect/log',
     {
       schema: {
-        summary: 'The account’s protect log, newest first',
+        summary: 'The account’s protect log, newest first (owners)',
+        description:
+          'For the account’s owner (subtype owner or admin) and Hostdash staff, as the `/protect` page: 403 for anyone else. A reservation’s own log is `/reservation/protectLog/{id}`.',
         tags: ['protect'],
         security: SESSION,
         querystring: query({ ...logPagingQuery, ...accountQuery }),
@@ -151,7 +168,7 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
     },
     async (request) => {
       const caller = await requireUser(db, request);
-      refuseVendor(caller, VENDOR_MESSAGE);
+      requireProtectOwner(caller);
       const { from, size, account_id: accountId } = request.query;
       if (accountId !== undefined) await targetAccount(db, caller, accountId);
       return accountLog(db, caller, accountId, from, size);

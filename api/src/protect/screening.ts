@@ -29,6 +29,11 @@ interface FactorDefinition {
   when: string;
   /** SQL text expression explaining it for this reservation. */
   detail: string;
+  /**
+   * For a factor whose detail quotes what the guest wrote: the plain text building staff (vendors)
+   * get instead, wherever the API answers them. The guest's words are for the host.
+   */
+  vendorDetail?: string;
 }
 
 /**
@@ -64,6 +69,7 @@ export const FACTORS: readonly FactorDefinition[] = [
     points: 20,
     when: `t.party_words is not null`,
     detail: `'The guest''s message mentions: ' || t.party_words || '.'`,
+    vendorDetail: 'The guest’s message suggests a party (the host can read it).',
   },
   {
     code: 'id_review',
@@ -106,6 +112,22 @@ export const FACTORS: readonly FactorDefinition[] = [
 ];
 
 export const MAX_SCORE = 100;
+
+/**
+ * `factors` (a SQL jsonb array of factor objects) as building staff may read it: the detail of
+ * each factor drawn from the guest's message replaced by its `vendorDetail`, order kept.
+ */
+export function factorsForVendor(factors: string): string {
+  const rewritten = FACTORS.filter((factor) => factor.vendorDetail !== undefined);
+  const cases = rewritten
+    .map(
+      (factor) =>
+        `when '${factor.code}' then jsonb_set(f, '{detail}', to_jsonb('${(factor.vendorDetail ?? '').replace(/'/g, "''")}'::text))`,
+    )
+    .join(' ');
+  return `(select coalesce(jsonb_agg(case f->>'code' ${cases} else f end order by n), '[]'::jsonb)
+           from jsonb_array_elements(${factors}) with ordinality as e(f, n))`;
+}
 
 /** Which reservations to screen: some by id, every one of some accounts, or all never screened. */
 type ScreeningSelector =

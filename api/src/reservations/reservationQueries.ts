@@ -8,6 +8,7 @@ import { forbidden } from '../http/errors';
 import { SqlParams } from '../http/sqlParams';
 import { isVendor, listingScope } from '../listings/listingQueries';
 import { thresholdsOf } from '../protect/risk';
+import { factorsForVendor } from '../protect/screening';
 import type { Reservation, ReservationSummary } from './reservationSchemas';
 
 export const RESERVATION_STATUSES = ['CONFIRMED', 'CANCELLED', 'INQUIRY'] as const;
@@ -99,11 +100,15 @@ function sharedColumns(caller: Caller): string {
     r.status, r.source, r.verification_status`;
 }
 
+/** A reservation's factors (SQL) as the caller may read them: building staff never get the guest's words. */
+const factorsFor = (caller: Caller, factors: string): string =>
+  isVendor(caller) ? factorsForVendor(factors) : factors;
+
 /** Select list of a ReservationItem over RESERVATION_FROM. */
 export function itemColumns(caller: Caller): string {
   return `${sharedColumns(caller)},
     json_build_object('score', r.risk_score, 'colour', ${COLOUR_SQL},
-                      'top_factors', jsonb_path_query_array(r.risk_factors, '$[0 to 2]')) as risk,
+                      'top_factors', ${factorsFor(caller, `jsonb_path_query_array(r.risk_factors, '$[0 to 2]')`)}) as risk,
     r.version, r.created_at`;
 }
 
@@ -116,7 +121,7 @@ type DetailRow = Omit<Reservation, 'risk' | 'protect'> & {
 const DETAIL_COLUMNS = (caller: Caller): string => `${sharedColumns(caller)},
     r.version, r.created_at,
     r.guest_message as message, r.guest_city, r.guest_country, r.card_check,
-    json_build_object('score', r.risk_score, 'colour', ${COLOUR_SQL}, 'factors', r.risk_factors,
+    json_build_object('score', r.risk_score, 'colour', ${COLOUR_SQL}, 'factors', ${factorsFor(caller, 'r.risk_factors')},
                       'screened_at', ${isoSql('r.screened_at')}, 'tolerance', a.risk_tolerance) as risk,
     json_build_object('id', l.id::text, 'nickname', l.nickname, 'address', l.address, 'city', l.city,
                       'country', l.country, 'building', b.name, 'building_slug', b.slug, 'timezone', l.timezone,

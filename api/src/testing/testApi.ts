@@ -37,9 +37,24 @@ export interface TestApi {
     session?: string,
     headers?: Record<string, string>,
   ): Promise<TestResponse<Body>>;
+  /**
+   * Any request (any method, headers, a payload as JSON, a string or bytes sent as they are),
+   * checked against the contract like the others.
+   */
+  request<Body = Record<string, unknown>>(options: TestRequest): Promise<TestResponse<Body>>;
   /** Signs in with the password and returns the session id. */
   signIn(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface TestRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+  url: string;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string or a Buffer as it is. */
+  payload?: unknown;
+  /** The address the request comes from (default 127.0.0.1, a trusted proxy). */
+  remoteAddress?: string;
 }
 
 export interface TestApiOptions {
@@ -69,6 +84,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...loadConfig({}),
     pgliteDir: dir,
     loginRateLimit: 3,
+    // Every test file calls from one client (127.0.0.1): only the throttling tests, which set
+    // their own, meet the per-client and reset limits.
+    loginClientRateLimit: 1_000,
+    resetRateLimit: 1_000,
+    resetEmailRateLimit: 1_000,
     logLevel: 'warn',
     ...options.config,
   };
@@ -81,29 +101,35 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
 
   const send = async <Body>(
-    method: 'GET' | 'POST',
+    method: TestRequest['method'],
     url: string,
     payload: unknown,
     session: string | undefined,
     extraHeaders: Record<string, string> = {},
+    remoteAddress?: string,
   ) => {
     const headers: Record<string, string> = {
       ...(session ? { authorization: session } : {}),
       ...extraHeaders,
     };
-    // A string is sent as it is (to test malformed JSON); anything else as JSON.
+    // A string or bytes are sent as they are (to test malformed JSON); anything else as JSON.
     const raw =
       payload === undefined
         ? undefined
-        : typeof payload === 'string'
+        : typeof payload === 'string' || Buffer.isBuffer(payload)
           ? payload
           : JSON.stringify(payload);
-    if (raw !== undefined) headers['content-type'] ??= 'application/json';
+    if (
+      raw !== undefined &&
+      !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+    )
+      headers['content-type'] = 'application/json';
     const response = await app.inject({
       method,
       url,
       headers,
       ...(raw === undefined ? {} : { payload: raw }),
+      ...(remoteAddress ? { remoteAddress } : {}),
     });
     const violations = answers.take();
     if (violations.length > 0)
@@ -127,6 +153,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     db,
     config,
     get: (url, session, headers) => send('GET', url, undefined, session, headers),
+    request: ({ method, url, headers, payload, remoteAddress }) =>
+      send(method, url, payload, undefined, headers, remoteAddress),
     post: (url, payload, session, headers) => send('POST', url, payload, session, headers),
     async signIn(email, password = DEMO_PASSWORD) {
       const response = await api.post<{ sessionId?: string }>('/login', { email, password });

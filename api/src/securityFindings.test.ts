@@ -1,0 +1,363 @@
+// Issue 11's findings against the API, each with the requests the outside test made, answered as
+// they must be now. (The shell server's findings — the open redirect, the proxy, headers, cookies,
+// logout, the "can't reach" page — are tested in shell/.) Each of these failed before the fix.
+import { createSession } from './auth/sessions';
+import { DEMO_TOTP_SECRET } from './db/seedData';
+import { totp } from './auth/totp';
+import { DEMO_PASSWORD, startTestApi, type TestApi } from './testing/testApi';
+
+let api: TestApi;
+const logLines: string[] = [];
+const sessions: Record<string, string> = {};
+
+beforeAll(async () => {
+  api = await startTestApi({
+    // The production limits, and a log like production's.
+    config: {
+      loginRateLimit: 5,
+      loginClientRateLimit: 20,
+      resetRateLimit: 10,
+      resetEmailRateLimit: 3,
+      logLevel: 'debug',
+    },
+    logger: { stream: { write: (line) => logLines.push(line) } },
+  });
+  for (const role of ['owner', 'manager', 'vendor', 'admin'])
+    sessions[role] = await api.signIn(`${role}@hostdash.test`);
+});
+afterAll(() => api.close());
+
+const from = (client: string) => ({ 'x-forwarded-for': client });
+
+describe('finding 2: reset links in the log', () => {
+  it('a reset, a sign-in and a second step log no link, token, session, challenge or secret', async () => {
+    logLines.length = 0;
+    expect(
+      (await api.post('/user/auth/password/reset', { email: 'manager@hostdash.test' })).status,
+    ).toBe(200);
+    const [mail] = await api.db.query<{ body: string }>(
+      'select body from mail_outbox order by id desc limit 1',
+    );
+    const link = /https?:\/\/\S+\/account\/reset\/(\S+)/.exec(mail?.body ?? '');
+    expect(link).not.toBeNull();
+    const session = await api.signIn('owner@hostdash.test');
+    const started = await api.post('/login', {
+      email: 'secure@hostdash.test',
+      password: DEMO_PASSWORD,
+    });
+    const challengeToken = started.body.challengeToken as string;
+    const signedIn = await api.post('/user/auth/challenge', {
+      challengeToken,
+      code: totp(DEMO_TOTP_SECRET),
+    });
+    expect(signedIn.status).toBe(200);
+    await api.get('/loadAuth', session);
+
+    const log = logLines.join('\n');
+    expect(log).toContain('password_reset_requested');
+    for (const secret of [
+      link?.[0] ?? 'link',
+      link?.[1] ?? 'token',
+      '/account/reset/',
+      session,
+      challengeToken,
+      signedIn.body.sessionId as string,
+      DEMO_PASSWORD,
+      DEMO_TOTP_SECRET,
+    ])
+      expect(log).not.toContain(secret);
+  });
+});
+
+describe('finding 3: anyone could lock anyone out; spraying was not slowed', () => {
+  it('five failures by a stranger do not refuse the owner’s correct password, nor the TOTP step', async () => {
+    for (const email of ['owner@hostdash.test', 'secure@hostdash.test']) {
+      for (let attempt = 0; attempt < 6; attempt += 1)
+        await api.post('/login', { email, password: 'guess' }, undefined, from('198.51.100.66'));
+    }
+    expect(
+      (
+        await api.post(
+          '/login',
+          { email: 'owner@hostdash.test', password: DEMO_PASSWORD },
+          undefined,
+          from('203.0.113.10'),
+        )
+      ).status,
+    ).toBe(200);
+    const started = await api.post(
+      '/login',
+      { email: 'secure@hostdash.test', password: DEMO_PASSWORD },
+      undefined,
+      from('203.0.113.10'),
+    );
+    expect(started.body).toMatchObject({ redirect: '/login/challenge' });
+  });
+
+  it('40 different emails from one client are slowed, each refusal with Retry-After', async () => {
+    const answers = [];
+    for (let index = 0; index < 40; index += 1) {
+      answers.push(
+        await api.post(
+          '/login',
+          { email: `target${index}@example.com`, password: 'Winter2024!' },
+          undefined,
+          from('198.51.100.99'),
+        ),
+      );
+    }
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(20);
+    for (const answer of refused) {
+      expect(answer.headers['retry-after']).toMatch(/^[0-9]+$/);
+      expect(answer.body.message).toMatch(/Try again in \d+ (second|minute|hour)s?\./);
+    }
+  });
+});
+
+describe('finding 6: server errors from hostile input', () => {
+  const LISTS = [
+    '/listing/load',
+    '/reservation/search',
+    '/protect/log',
+    '/reservation/protectLog/1',
+    '/admin/user/load',
+  ];
+
+  it('a NUL byte in a text query, path or body value is a 400 naming the field', async () => {
+    expect(await api.get('/listing/load?search=%00', sessions.owner)).toMatchObject({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        message: '"search" must not contain a NUL character or an unpaired UTF-16 surrogate.',
+      },
+    });
+    expect(await api.get('/listing/building/1/%00', sessions.owner)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', message: expect.stringContaining('"slug"') },
+    });
+    const [listing] = await api.db.query<{ id: string; version: number }>(
+      'select id::text, version from listings where account_id = 1 order by id limit 1',
+    );
+    const update = await api.post(
+      `/listing/update/${listing?.id}`,
+      { version: listing?.version, nickname: '\u0000' },
+      sessions.owner,
+    );
+    expect(update).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', message: expect.stringContaining('"nickname"') },
+    });
+  });
+
+  it('a lone surrogate never reaches stored JSON (protect webhook source, listing custom_fields)', async () => {
+    const [reservation] = await api.db.query<{ id: string }>(
+      'select id::text from reservations where account_id = 1 order by id limit 1',
+    );
+    const webhook = await api.post(
+      '/protect/webhook',
+      `{"reservation":"${reservation?.id}","riskType":"screening","source":"\\ud800"}`,
+      sessions.owner,
+    );
+    expect(webhook).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', message: expect.stringContaining('"source"') },
+    });
+    const [listing] = await api.db.query<{ id: string; version: number }>(
+      'select id::text, version from listings where account_id = 1 order by id limit 1',
+    );
+    for (const customFields of ['{"gate":"\\ud800"}', '{"\\udfff":"code"}']) {
+      const update = await api.post(
+        `/listing/update/${listing?.id}`,
+        `{"version":${listing?.version},"custom_fields":${customFields}}`,
+        sessions.owner,
+      );
+      expect(update).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    }
+    const stored = await api.db.query(
+      `select 1 from listings where custom_fields::text ~ '\\\\u[dD][89a-fA-F]'`,
+    );
+    expect(stored).toEqual([]);
+  });
+
+  it.each(LISTS)(
+    '%s: size and from of 1e309, Infinity or -1 are a 400, never a 500 or null',
+    async (list) => {
+      const session = list.startsWith('/admin') ? sessions.admin : sessions.owner;
+      for (const query of [
+        'size=1e309',
+        'from=1e309',
+        'size=Infinity',
+        'from=Infinity',
+        'from=-Infinity',
+        'size=-1',
+        'from=-1',
+      ]) {
+        const response = await api.get(`${list}?${query}`, session);
+        expect({ query, status: response.status, error: response.body.error }).toEqual({
+          query,
+          status: 400,
+          error: 'invalid_request',
+        });
+      }
+    },
+  );
+
+  it('the other numeric parameters too (limit, months)', async () => {
+    for (const url of [
+      '/user/notifications/load?limit=1e309',
+      '/reservation/analytics?months=1e309',
+    ]) {
+      expect((await api.get(url, sessions.owner)).status).toBe(400);
+    }
+  });
+
+  it('HEAD /loadAuth answers like GET, without a body', async () => {
+    const head = await api.request({
+      method: 'HEAD',
+      url: '/loadAuth',
+      headers: { authorization: sessions.owner as string },
+    });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    const anonymous = await api.request({ method: 'HEAD', url: '/loadAuth' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.text).toBe('');
+  });
+});
+
+describe('finding 9: the smaller ones', () => {
+  it('deactivation revokes the user’s sessions; reactivation does not revive them', async () => {
+    const host = await api.signIn('newhost@hostdash.test');
+    const [user] = await api.db.query<{ id: string }>(
+      `select id::text from users where email = 'newhost@hostdash.test'`,
+    );
+    const admin = (action: string) =>
+      api.post(`/admin/user/update/${user?.id}/${action}`, undefined, sessions.admin);
+    try {
+      expect((await admin('deactivate')).status).toBe(200);
+      expect((await api.get('/loadAuth', host)).status).toBe(401);
+      expect((await admin('activate')).status).toBe(200);
+      expect((await api.get('/loadAuth', host)).status).toBe(401);
+      expect((await api.get('/listing/load', host)).status).toBe(401);
+    } finally {
+      await admin('activate');
+    }
+  });
+
+  it('password-reset requests are limited: not 30 of 30 accepted, each a mail', async () => {
+    const before = await api.db.query('select id from mail_outbox');
+    const statuses: number[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      const response = await api.post(
+        '/user/auth/password/reset',
+        { email: 'owner@hostdash.test' },
+        undefined,
+        from('198.51.100.150'),
+      );
+      statuses.push(response.status);
+      if (response.status === 429) expect(response.headers['retry-after']).toMatch(/^[0-9]+$/);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(27);
+    expect((await api.db.query('select id from mail_outbox')).length - before.length).toBe(3);
+  });
+
+  it('the Flagsmith identity endpoints refuse anonymous and foreign trait writes, limit sizes, and keep CORS to the dashboard', async () => {
+    const key = { 'x-environment-key': 'hostdash-dashboard' };
+    const write = { identifier: '7', traits: [{ trait_key: 'plan', trait_value: 'enterprise' }] };
+    expect((await api.post('/flagsmith/api/v1/identities/', write, undefined, key)).status).toBe(
+      401,
+    );
+    expect(
+      (await api.post('/flagsmith/api/v1/identities/', write, sessions.owner, key)).status,
+    ).toBe(403);
+    const traits = Array.from({ length: 10_000 }, (_, index) => ({
+      trait_key: `k${index}`,
+      trait_value: 'v'.repeat(100),
+    }));
+    const huge = await api.post(
+      '/flagsmith/api/v1/identities/',
+      { identifier: '1', traits },
+      sessions.owner,
+      key,
+    );
+    expect([400, 413]).toContain(huge.status);
+    const preflight = await api.app.inject({
+      method: 'OPTIONS',
+      url: '/flagsmith/api/v1/identities/',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-evil-header',
+      },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-headers']).not.toContain('x-evil-header');
+    const read = await api.get('/flagsmith/api/v1/flags/', undefined, {
+      ...key,
+      origin: 'https://evil.example',
+    });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('a vendor never sees keywords from the guest’s message in risk factors', async () => {
+    const [stay] = await api.db.query<{ id: string }>(
+      `select r.id::text from reservations r join listings l on l.id = r.listing_id
+       join buildings b on b.id = l.building_id
+       where b.slug = 'marina-lofts' and r.account_id = 1 order by r.id limit 1`,
+    );
+    await api.db.query(
+      `update reservations set guest_name = 'Partygoer Zed', guest_message = 'Birthday party with a DJ, about 20 friends!',
+              verification_status = 'verified', card_check = 'passed', status = 'CONFIRMED'
+       where id = $1::bigint`,
+      [stay?.id],
+    );
+    await api.post(
+      '/protect/webhook',
+      { reservation: stay?.id, riskType: 'screening', source: 'dashboard' },
+      sessions.owner,
+    );
+    type Item = { id: string; risk: { top_factors: Array<{ code: string; detail: string }> } };
+    const search = (session: string) =>
+      api.get<{ items: Item[] }>(
+        '/reservation/search?search=Partygoer&status=all&startDate=&size=10',
+        session,
+      );
+    const ownerView = (await search(sessions.owner as string)).body.items.find(
+      (item) => item.id === stay?.id,
+    );
+    expect(JSON.stringify(ownerView?.risk.top_factors)).toMatch(/birthday/i);
+    const vendorSearch = await search(sessions.vendor as string);
+    expect(vendorSearch.status).toBe(200);
+    const vendorView = vendorSearch.body.items.find((item) => item.id === stay?.id);
+    expect(vendorView?.risk.top_factors.map((factor) => factor.code)).toContain('party_words');
+    expect(vendorSearch.text).not.toMatch(/birthday|\bDJ\b|20 friends/i);
+  });
+
+  it('a manager gets 403 from /protect/settings and /protect/log (the /protect page is owner-only)', async () => {
+    for (const url of ['/protect/settings', '/protect/log']) {
+      expect(await api.get(url, sessions.manager)).toMatchObject({
+        status: 403,
+        body: { error: 'forbidden' },
+      });
+    }
+  });
+
+  it('/health shows no process id or process details', async () => {
+    const inactive = await createSession(
+      api.db,
+      (
+        await api.db.query<{ id: string }>(
+          `select id::text from users where email = 'inactive@hostdash.test'`,
+        )
+      )[0]?.id ?? '',
+      60_000,
+    );
+    for (const session of [undefined, sessions.owner, sessions.admin, inactive.sessionId]) {
+      const health = await api.get('/health', session);
+      expect(health.body).toEqual({ status: 'ok', database: 'ok' });
+      expect(health.text).not.toContain(String(process.pid));
+    }
+  });
+});
