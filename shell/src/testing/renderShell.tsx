@@ -24,6 +24,9 @@ export const testConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig 
   user: null,
   remotes: null,
   remotesRecheckMs: 60_000,
+  styleNonce: '',
+  apiUnreachable: false,
+  confirmSignOut: false,
   ...overrides,
 });
 
