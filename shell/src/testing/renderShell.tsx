@@ -48,6 +48,9 @@ function StoreSession({ children }: { children: ReactNode }) {
       expectSignIn: () => undefined,
       signIn: async () => undefined,
       signOut: () => undefined,
+      apiUnreachable: false,
+      confirmSignOut: false,
+      recheckSession: async () => true,
     }),
     [user],
   );
