@@ -500,7 +500,9 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
     return {
       name,
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written beside the bundles for error tooling but not named in them
+      // (no sourceMappingURL), and neither server serves `*.map` (issue 11).
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       context: dir,
       entry: { main: './src/index.ts' },
       output: {

@@ -85,11 +85,19 @@ export function contractViolation(
   return `${call}: answered ${status} outside the contract (${route.template}): ${detail}`;
 }
 
+/**
+ * Calls the browser makes that the shell server's /api proxy turns into another API call: the
+ * browser signs out with POST /logout (refused from other sites), the proxy calls the API's
+ * GET /logout (shell/server/proxy.ts). A stand-in for what the browser reaches answers for both.
+ */
+const PROXY_CALLS: Record<string, string> = { 'POST /logout': 'GET' };
+
 /** An `startUpstream` check: every JSON answer of a stand-in API keeps the API contract. */
 export function keepsContract(
   request: { method: string; url: string },
   answer: { status?: number; json?: unknown },
 ): string | null {
   const { pathname } = new URL(request.url, 'http://api');
-  return contractViolation(request.method, pathname, answer.status ?? 200, answer.json);
+  const method = PROXY_CALLS[`${request.method} ${pathname}`] ?? request.method;
+  return contractViolation(method, pathname, answer.status ?? 200, answer.json);
 }

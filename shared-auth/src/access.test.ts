@@ -240,4 +240,32 @@ describe('nextPath', () => {
     expect(nextPath('?next=https%3A%2F%2Fevil.example')).toBe('/');
     expect(nextPath('')).toBe('/');
   });
+
+  // Issue 11, finding 1: each was followed by Chromium to http://evil.com/ (or answered 500).
+  it.each([
+    ['a backslash', '?next=/%5Cevil.com'],
+    ['a backslash first', '?next=%5C%5Cevil.com'],
+    ['a tab', '?next=/%09/evil.com'],
+    ['a newline', '?next=/%0a/evil.com'],
+    ['a carriage return', '?next=/%0d/evil.com'],
+    ['a NUL', '?next=/%00/evil.com'],
+    ['an encoded backslash, encoded again', '?next=/%255Cevil.com'],
+    ['an encoded slash, encoded again', '?next=%252F%252Fevil.com'],
+    ['a scheme', '?next=javascript:alert(1)'],
+    ['a relative path', '?next=listings'],
+    ['an encoding that does not decode', '?next=/listings%25E0%25A4%25A'],
+  ])('falls back to / for %s', (_name, search) => {
+    expect(nextPath(search)).toBe('/');
+  });
+
+  it('keeps a path of this site whole, written as the URL parser writes it', () => {
+    expect(nextPath('?next=%2Freservation%2F12%3Ftab%3Dreports%23log')).toBe(
+      '/reservation/12?tab=reports#log',
+    );
+    expect(nextPath('?next=%2Flistings%3Fsearch%3Docean%20view')).toBe(
+      '/listings?search=ocean%20view',
+    );
+    // Non-ASCII is percent-encoded, so it can go in a Location header.
+    expect(nextPath('?next=%2Flistings%3Fsearch%3D%E2%82%AC')).toBe('/listings?search=%E2%82%AC');
+  });
 });

@@ -206,11 +206,36 @@ export function checkAccess({
   return { allowed: true, match };
 }
 
+// Any base will do: a `next` that resolves outside it is not a path of this site.
+const SAME_SITE = 'http://same-site.invalid';
+/** Backslashes (browsers read `/\host` as `//host`) and control characters (C0, DEL, C1). */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARACTER = /[\\\u0000-\u001f\u007f-\u009f]/;
+/** One leading `/` and then anything but another `/` or `\` (`//host` is another site). */
+const SINGLE_LEADING_SLASH = /^\/(?![/\\])/;
+
 /**
- * The `next` a sign-in returns to (rule 1 puts it in the sign-in address): a same-site path
- * only, never another host, so the sign-in page is no open redirect.
+ * The `next` a sign-in returns to (rule 1 puts it in the sign-in address): a path of this site
+ * only, never another host, so the sign-in page is no open redirect. One rule for the server's
+ * redirect and the sign-in pages: the value (and the value decoded once more, so an encoding
+ * cannot hide anything) must start with a single `/` and hold no backslash or control character
+ * (a browser drops a tab or newline from `/<TAB>/evil.com` and goes to `//evil.com`). Anything
+ * else, or anything that does not decode, is `/`. What passes comes back as the URL parser writes
+ * it: percent-encoded ASCII, safe in a Location header.
  */
 export function nextPath(search: string): string {
   const next = new URLSearchParams(search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+  if (!next) return '/';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(next);
+  } catch {
+    return '/';
+  }
+  for (const text of [next, decoded]) {
+    if (!SINGLE_LEADING_SLASH.test(text) || UNSAFE_CHARACTER.test(text)) return '/';
+  }
+  const url = new URL(next, SAME_SITE);
+  if (url.origin !== SAME_SITE) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,5 +1,11 @@
 import { startUpstream, type Upstream } from '../../config/testing/upstream';
-import { createApiClient, NO_RESPONSE_MESSAGE, type ApiClient } from './apiClient';
+import {
+  createApiClient,
+  endsSession,
+  NO_RESPONSE_MESSAGE,
+  retryAfterSeconds,
+  type ApiClient,
+} from './apiClient';
 
 describe('the API client', () => {
   let upstream: Upstream;
@@ -24,6 +30,12 @@ describe('the API client', () => {
           json: { error: 'stale_write', message: 'Someone else changed this listing.' },
         };
       if (request.url === '/crash') return { status: 500, body: '<html>oops</html>' };
+      if (request.url === '/throttled')
+        return {
+          status: 429,
+          headers: { 'retry-after': '840' },
+          json: { error: 'too_many_attempts', message: 'Too many failed sign-in attempts.' },
+        };
       if (request.url === '/slow') return { json: {}, delayMs: 2000 };
       return { status: 404, json: { error: 'not_found', message: 'Nothing here.' } };
     });
@@ -98,9 +110,41 @@ describe('the API client', () => {
     expect(logged[0]).toBe(`[api] GET /loadAuth failed: no response ${NO_RESPONSE_MESSAGE}`);
   });
 
+  it('keeps how long a 429 asks to wait (Retry-After)', async () => {
+    await expect(client.post('/throttled', { data: {} })).rejects.toEqual({
+      error: 'too_many_attempts',
+      message: 'Too many failed sign-in attempts.',
+      status: 429,
+      retryAfterSeconds: 840,
+    });
+  });
+
   it('can be pointed elsewhere later', async () => {
     const moving = createApiClient({ baseURL: 'http://127.0.0.1:9', logError: () => undefined });
     moving.configure({ baseURL: upstream.url });
     expect(await moving.get<{ url: string }>('/echo')).toMatchObject({ url: '/echo' });
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads seconds or an HTTP date', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(retryAfterSeconds('840', now)).toBe(840);
+    expect(retryAfterSeconds('Tue, 01 Jan 2030 00:14:00 GMT', now)).toBe(840);
+    expect(retryAfterSeconds('Mon, 31 Dec 2029 00:00:00 GMT', now)).toBe(0);
+    expect(retryAfterSeconds(undefined, now)).toBeUndefined();
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+  });
+});
+
+describe('endsSession', () => {
+  it('is true for a 401 only: no answer, a timeout or a 5xx say nothing about the session', () => {
+    expect(endsSession({ error: 'unauthorized', message: 'Sign in.', status: 401 })).toBe(true);
+    expect(endsSession({ error: 'no_response', message: NO_RESPONSE_MESSAGE })).toBe(false);
+    expect(endsSession({ error: 'no_response', message: NO_RESPONSE_MESSAGE, status: 502 })).toBe(
+      false,
+    );
+    expect(endsSession({ error: 'http_503', message: 'Down.', status: 503 })).toBe(false);
+    expect(endsSession(new Error('boom'))).toBe(false);
   });
 });

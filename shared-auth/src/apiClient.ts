@@ -64,6 +64,23 @@ export function isStaleWrite<Current>(
   );
 }
 
+/**
+ * Whether a failed call says the session is over. Only a 401 does: no answer, a timeout or a 5xx
+ * says nothing about the session, which may well be valid once the API is back (issue 11).
+ */
+export function endsSession(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in whole seconds from now; undefined if none. */
+export function retryAfterSeconds(header: unknown, now = Date.now()): number | undefined {
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** Turns anything a call or a saga caught into the ApiError the state keeps. */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
@@ -102,11 +119,14 @@ async function rejection(error: unknown): Promise<ApiError> {
   const { response } = error;
   if (!response) return { error: 'no_response', message: NO_RESPONSE_MESSAGE };
   const body = await readErrorBody(response.data);
-  if (isApiError(body)) return { ...body, status: response.status };
+  const wait = retryAfterSeconds(response.headers?.['retry-after']);
+  const retryAfter = wait === undefined ? {} : { retryAfterSeconds: wait };
+  if (isApiError(body)) return { ...body, status: response.status, ...retryAfter };
   return {
     error: `http_${response.status}`,
     message: `The API server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
     status: response.status,
+    ...retryAfter,
   };
 }
 

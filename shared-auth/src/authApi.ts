@@ -24,7 +24,8 @@ export const authApi = {
   challenge: (challengeToken: string, code: string) =>
     api.post<SignedIn>('/user/auth/challenge', { data: { challengeToken, code } }),
   loadAuth: () => api.get<User>('/loadAuth'),
-  logout: () => api.get('/logout'),
+  // A POST, which the shell's proxy refuses from another site: no other page can sign anyone out.
+  logout: () => api.post('/logout'),
   loadNotifications: ({ limit = NOTIFICATIONS_LIMIT }: { limit?: number }) =>
     api.get<NotificationsResponse>('/user/notifications/load', { params: { limit } }),
   removeNotification: ({ id }: { id: string }) =>

@@ -26,5 +26,7 @@ export interface ApiError {
   message: string;
   /** HTTP status when the server answered. */
   status?: number;
+  /** How long the server asked to wait before trying again (its Retry-After), in seconds. */
+  retryAfterSeconds?: number;
   [detail: string]: unknown;
 }

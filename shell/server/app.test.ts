@@ -16,6 +16,7 @@ const LIVE = '0.1.0+aaaaaaaa';
 const CANDIDATE = '0.2.0+bbbbbbbb';
 
 const owner = demoUser({ name: 'Olivia', email: 'o@x' });
+const admin = demoUser({ id: '9', name: 'Ada', email: 'a@x', type: 'admin', subtype: 'admin' });
 
 /** The shell server's view of the registry, live, per user, and in /health. */
 describe('the live registry in the shell server', () => {
@@ -59,10 +60,13 @@ describe('the live registry in the shell server', () => {
   beforeAll(async () => {
     upstream = await startUpstream((request) => {
       if (request.url === '/health') return { json: { status: 'ok' } };
-      if (request.url === '/loadAuth')
-        return request.headers.authorization === 'owner-session'
-          ? { json: { ...owner, sessionId: 'owner-session' } }
-          : { status: 401, json: { error: 'unauthorized', message: 'Sign in to continue.' } };
+      if (request.url === '/loadAuth') {
+        if (request.headers.authorization === 'owner-session')
+          return { json: { ...owner, sessionId: 'owner-session' } };
+        if (request.headers.authorization === 'admin-session')
+          return { json: { ...admin, sessionId: 'admin-session' } };
+        return { status: 401, json: { error: 'unauthorized', message: 'Sign in to continue.' } };
+      }
       if (request.url === `/listings/${LIVE}/mf-manifest.json`)
         return {
           json: fakeManifest({
@@ -161,12 +165,7 @@ describe('the live registry in the shell server', () => {
     const response = await app.inject({ url: '/health' });
     expect(response.statusCode).toBe(200);
     const health = response.json();
-    expect(health).toMatchObject({
-      status: 'ok',
-      api: 'ok',
-      contract: '1.0.0',
-      server: { pid: process.pid },
-    });
+    expect(health).toMatchObject({ status: 'ok', api: 'ok', contract: '1.0.0' });
     const [listings, reservations] = health.remotes;
     expect(listings).toMatchObject({
       name: 'listings',
@@ -194,9 +193,41 @@ describe('the live registry in the shell server', () => {
     ]);
   });
 
-  it('answers 500 for a registry it cannot read, and /health says degraded', async () => {
+  // Issue 11, finding 9: /health showed the process id to anyone.
+  it('shows process details in /health to an admin only', async () => {
+    writeFileSync(registryFile, JSON.stringify(registry()));
+    const health = (session?: string) =>
+      app.inject({ url: '/health', headers: session ? { cookie: `hd_session=${session}` } : {} });
+    for (const session of [undefined, 'owner-session', 'forged']) {
+      const answer = await health(session);
+      expect(answer.json()).not.toHaveProperty('server');
+      expect(answer.body).not.toContain(String(process.pid));
+    }
+    expect((await health('admin-session')).json()).toMatchObject({
+      server: { pid: process.pid, uptimeSeconds: expect.any(Number) },
+    });
+  });
+
+  // Issue 11, finding 9: a corrupt registry removed the whole navigation (500 on /remotes.json).
+  it('keeps serving pages when the registry cannot be read: /remotes.json says so, /health is degraded', async () => {
     writeFileSync(registryFile, '{"remotes":');
-    expect((await remotesJson()).statusCode).toBe(500);
+    const remotes = await remotesJson();
+    expect(remotes.statusCode).toBe(503);
+    expect(remotes.json()).toEqual({
+      error: 'registry_unreadable',
+      message: 'The remote registry cannot be read.',
+    });
+    const page = await app.inject({
+      url: '/listings',
+      headers: { accept: 'text/html', cookie: 'hd_session=owner-session' },
+    });
+    expect(page.statusCode).toBe(200);
+    const injected = JSON.parse(
+      /<script id="hostdash-config" type="application\/json">(.*?)<\/script>/.exec(
+        page.body,
+      )?.[1] ?? 'null',
+    );
+    expect(injected).toMatchObject({ user: { id: owner.id }, remotes: null });
     const health = await app.inject({ url: '/health' });
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({ status: 'degraded', remotes: null });

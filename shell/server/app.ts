@@ -5,12 +5,16 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { parseCookies } from '@hostdash/shared-auth';
+import { isAdmin, parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
+import { validSession } from './cookies';
 import { checkRemotes, readShellBuildInfo, remoteProblems } from './health';
 import { createPageHandler, createUserLoader } from './page';
 import { registerApiProxy } from './proxy';
-import { hasCanary, readRegistry, resolveRegistry } from './registry';
+import { hasCanary, readRegistry, resolveRegistry, type RegistryFile } from './registry';
+import { registerSecurityHeaders } from './securityHeaders';
+
+const isSourceMap = (pathName: string): boolean => pathName.endsWith('.map');
 
 /** A page for anything but a request that asks for JSON (or another non-HTML type) only. */
 function wantsPage(accept: string | undefined): boolean {
@@ -24,8 +28,11 @@ export function buildShellServer(
 ): FastifyInstance {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For, -Host and -Proto count only from the proxies named in TRUSTED_PROXIES
+    // (none by default): otherwise any client could name its address, host or scheme.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
+  registerSecurityHeaders(app);
 
   // Nothing the dashboard serves belongs in a search engine (spec section 1).
   app.addHook('onSend', async (_request, reply) => {
@@ -54,6 +61,8 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig): void {
     prefix: '/assets/',
     index: false,
     preCompressed: true,
+    // Source maps stay beside the build for error tooling; they are never served.
+    allowedPath: (pathName) => !isSourceMap(pathName),
     // Ours, below: @fastify/static's own would say `public, max-age=0` for every file.
     cacheControl: false,
     setHeaders(response, filePath) {
@@ -71,29 +80,40 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig): void {
   const users = createUserLoader(config, app.log);
   const startedAt = new Date();
 
+  const sessionOf = (request: FastifyRequest) =>
+    validSession(parseCookies(request.headers.cookie)[config.sessionCookie]);
+
   // The registry as this request's user gets it: a canary's candidate for the users it picks.
   app.get('/remotes.json', async (request, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    let registry: RegistryFile;
     try {
-      const registry = await readRegistry(config.remotesFile);
-      // Only a canary makes the answer depend on who asks; otherwise no API call is needed.
-      const user = hasCanary(registry)
-        ? await users.loadUser(parseCookies(request.headers.cookie)[config.sessionCookie], request)
-        : null;
-      return reply
-        .header('cache-control', 'private, no-cache')
-        .send({ remotes: resolveRegistry(registry, user?.id ?? null, config.remotesOrigin) });
+      registry = await readRegistry(config.remotesFile);
     } catch (error) {
       request.log.error(
         { err: error, file: config.remotesFile },
         'the remote registry cannot be read',
       );
+      // The page keeps its navigation and shows each remote as unavailable (shell/src/remotes).
       return reply
-        .code(500)
+        .code(503)
         .send({ error: 'registry_unreadable', message: 'The remote registry cannot be read.' });
     }
+    // Only a canary makes the answer depend on who asks; otherwise no API call is needed.
+    const session = hasCanary(registry)
+      ? await users.loadSession(sessionOf(request), request)
+      : ({ state: 'signed-out' } as const);
+    if (session.state === 'unreachable') {
+      // Who asks decides a canary: an open page keeps the registry it has until the API answers.
+      return reply
+        .code(503)
+        .send({ error: 'no_response', message: 'The API cannot say who is signed in now.' });
+    }
+    const userId = session.state === 'signed-in' ? session.user.id : null;
+    return reply.send({ remotes: resolveRegistry(registry, userId, config.remotesOrigin) });
   });
 
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', async (request, reply) => {
     const api = await fetch(`${config.apiUrl}/health`, { signal: AbortSignal.timeout(3000) })
       .then((response) => (response.ok ? 'ok' : `unhealthy (${response.status})`))
       .catch(() => 'unavailable');
@@ -104,6 +124,9 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig): void {
     // A remote that does not answer is contained in the page: it is reported, but the shell itself
     // stays healthy (a load balancer must not take the dashboard out for it).
     const ok = api === 'ok' && remotes !== null;
+    // Process details only for an admin (the session's user): nobody else needs them.
+    const session = sessionOf(request);
+    const admin = session ? await users.loadUser(session, request) : null;
     return reply
       .code(ok ? 200 : 503)
       .header('cache-control', 'no-store')
@@ -111,11 +134,15 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig): void {
         status: ok ? 'ok' : 'degraded',
         stage: config.stage,
         api,
-        server: {
-          pid: process.pid,
-          startedAt: startedAt.toISOString(),
-          uptimeSeconds: Math.round(process.uptime()),
-        },
+        ...(admin && isAdmin(admin)
+          ? {
+              server: {
+                pid: process.pid,
+                startedAt: startedAt.toISOString(),
+                uptimeSeconds: Math.round(process.uptime()),
+              },
+            }
+          : {}),
         contract: shell.contract,
         remotes,
         problems: remotes ? remoteProblems(remotes, shell) : ['the remote registry cannot be read'],
@@ -135,7 +162,9 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig): void {
   // Every other GET (and HEAD) that asks for a page is one: a route, not the not-found handler,
   // so the page is compressed like any answer.
   app.get('*', async (request, reply) =>
-    wantsPage(request.headers.accept) && !request.url.startsWith('/assets/')
+    wantsPage(request.headers.accept) &&
+    !request.url.startsWith('/assets/') &&
+    !isSourceMap(request.url.split('?')[0] ?? '')
       ? page(request, reply)
       : notFound(request, reply),
   );

@@ -1,4 +1,5 @@
 // The shell server's configuration: read and validated once at start, with working defaults.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import {
   DEFAULT_BILLING_BYPASS_COOKIE,
@@ -20,7 +21,13 @@ export interface ShellConfig {
   billingBypassCookie: string;
   ssoCookie: string;
   sessionTtlMs: number;
+  /** Always mark the session cookie Secure (it is Secure anyway on a request that came over HTTPS). */
   secureCookies: boolean;
+  /**
+   * The proxies whose X-Forwarded-For, -Host and -Proto this server believes (addresses, CIDR
+   * ranges, or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). Empty: none.
+   */
+  trustedProxies: string[];
   distDir: string;
   remotesFile: string;
   remotesOrigin: string;
@@ -80,6 +87,29 @@ function cookieName(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustedProxies(env: Env): string[] {
+  const entries = (env.TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 6 ? 128 : 32;
+    const validPrefix =
+      prefix === undefined ||
+      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits) ||
+      (family === 4 && isIP(prefix) === 4);
+    if (PROXY_NAMES.has(entry) || (family !== 0 && validPrefix && rest.length === 0)) continue;
+    throw new Error(
+      `TRUSTED_PROXIES must list addresses, CIDR ranges or loopback, linklocal, uniquelocal; got "${entry}"`,
+    );
+  }
+  return entries;
+}
+
 function logLevel(env: Env): LogLevel {
   const level = env.LOG_LEVEL || 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(level)) {
@@ -101,6 +131,7 @@ export function readShellConfig(env: Env = process.env): ShellConfig {
     ssoCookie: cookieName(env, 'SSO_COOKIE', DEFAULT_SSO_COOKIE),
     sessionTtlMs: integer(env, 'SESSION_TTL_MS', SESSION_TTL_MS),
     secureCookies: env.COOKIE_SECURE === 'true',
+    trustedProxies: trustedProxies(env),
     distDir: path.resolve(env.SHELL_DIST_DIR || path.join(packageDir, 'dist')),
     remotesFile: deliveryPaths(env, repoDir).registryFile,
     remotesOrigin: url(env, 'REMOTES_ORIGIN', 'http://localhost:3001'),

@@ -68,7 +68,13 @@ describe('the page guard', () => {
   beforeAll(async () => {
     upstream = await startUpstream((request) => {
       if (request.url === '/loadAuth') {
-        const user = users[String(request.headers.authorization)];
+        const session = String(request.headers.authorization);
+        // The API in trouble: failing, or too slow for the guard's 5 s.
+        if (session === 'api-failing')
+          return { status: 503, json: { error: 'unavailable', message: 'Down.' } };
+        if (session === 'api-crashing') return { status: 500, body: 'Internal Server Error' };
+        if (session === 'api-slow') return { json: users.owner, delayMs: 6000 };
+        const user = users[session];
         return user
           ? { json: { ...user, sessionId: 'never-in-html' } }
           : { status: 401, json: { error: 'unauthorized', message: 'Sign in to continue.' } };
@@ -86,15 +92,26 @@ describe('the page guard', () => {
     await upstream.close();
   });
 
-  const load = (url: string, session?: string, extraCookie = '') =>
+  const load = (
+    url: string,
+    session?: string,
+    extraCookie = '',
+    headers: Record<string, string> = {},
+  ) =>
     app.inject({
       method: 'GET',
       url,
       headers: {
         accept: 'text/html',
         cookie: [session && `hd_session=${session}`, extraCookie].filter(Boolean).join('; '),
+        ...headers,
       },
     });
+  const injectedConfig = (body: string) =>
+    JSON.parse(
+      /<script id="hostdash-config" type="application\/json">(.*?)<\/script>/.exec(body)?.[1] ??
+        'null',
+    );
 
   it('redirects an anonymous visitor to sign-in with next, before any HTML', async () => {
     const response = await load('/listings?from=10');
@@ -126,16 +143,39 @@ describe('the page guard', () => {
     expect((await load('/listings', 'newhost', 'hd_billing_bypass=1')).statusCode).toBe(200);
   });
 
-  it('sends an inactive user to /logout, which signs out on the server', async () => {
+  it('sends an inactive user to /logout, whose page signs out at once after that redirect', async () => {
     expect((await load('/listings', 'inactive')).headers.location).toBe('/logout');
-    const logout = await load('/logout', 'inactive');
+    // The browser follows a redirect within this origin with Sec-Fetch-Site: same-origin.
+    const logout = await load('/logout', 'inactive', '', { 'sec-fetch-site': 'same-origin' });
     expect(logout.statusCode).toBe(200);
-    expect(String(logout.headers['set-cookie'])).toMatch(/^hd_session=; /);
-    expect(
-      upstream.requests.some(
-        (request) => request.url === '/logout' && request.headers.authorization === 'inactive',
-      ),
-    ).toBe(true);
+    expect(injectedConfig(logout.body)).toMatchObject({
+      user: { id: '4' },
+      confirmSignOut: false,
+    });
+  });
+
+  // Issue 11, finding 8: any page signed the user out with a link to /logout.
+  it('never signs out on a page load of /logout: the page posts, and asks first when another site sent it', async () => {
+    const before = upstream.requests.filter((request) => request.url === '/logout').length;
+    for (const fetchSite of ['cross-site', 'same-site', undefined]) {
+      const page = await load(
+        '/logout',
+        'owner',
+        '',
+        fetchSite ? { 'sec-fetch-site': fetchSite } : {},
+      );
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['set-cookie']).toBeUndefined();
+      expect(injectedConfig(page.body)).toMatchObject({ user: { id: '1' }, confirmSignOut: true });
+    }
+    for (const fetchSite of ['same-origin', 'none']) {
+      const page = await load('/logout', 'owner', '', { 'sec-fetch-site': fetchSite });
+      expect(injectedConfig(page.body)).toMatchObject({ confirmSignOut: false });
+    }
+    // Nobody to sign out: nothing to ask.
+    const anonymous = await load('/logout', undefined, '', { 'sec-fetch-site': 'cross-site' });
+    expect(injectedConfig(anonymous.body)).toMatchObject({ user: null, confirmSignOut: false });
+    expect(upstream.requests.filter((request) => request.url === '/logout')).toHaveLength(before);
   });
 
   it('answers the not-found page with 404 and sends unknown paths there', async () => {
@@ -148,10 +188,77 @@ describe('the page guard', () => {
     expect((await load('/login?next=%2F%2Fevil.example', 'owner')).headers.location).toBe('/');
   });
 
+  // Issue 11, finding 1: `/\evil.com` and `/<TAB>/evil.com` were followed to http://evil.com/;
+  // a newline answered 500.
+  it.each(['/login?next=/%5Cevil.com', '/login?next=/%09/evil.com', '/login?next=/%0a/evil.com'])(
+    '%s lands on / when signed in, and serves the sign-in page otherwise',
+    async (url) => {
+      const signedIn = await load(url, 'owner');
+      expect(signedIn.statusCode).toBe(302);
+      expect(signedIn.headers.location).toBe('/');
+      const signedOut = await load(url);
+      expect(signedOut.statusCode).toBe(200);
+      expect(signedOut.headers['content-type']).toMatch(/text\/html/);
+    },
+  );
+
+  // Issue 11, finding 4: with the API down, a page load signed the user out.
+  it.each([
+    ['the API answers 503', 'api-failing'],
+    ['the API answers 500', 'api-crashing'],
+    ['the API does not answer within 5 s', 'api-slow'],
+  ])(
+    'keeps the session and says the API cannot be reached (503) when %s',
+    async (_case, session) => {
+      const response = await load('/listings', session);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(response.headers.location).toBeUndefined();
+      expect(injectedConfig(response.body)).toMatchObject({ user: null, apiUnreachable: true });
+    },
+  );
+
+  it('keeps the session when the API does not answer at all', async () => {
+    const offline = buildShellServer(
+      testConfig({ API_URL: 'http://127.0.0.1:9', SHELL_DIST_DIR: distDir }),
+      { logger: false },
+    );
+    try {
+      const response = await offline.inject({
+        url: '/login?next=%2Flistings',
+        headers: { accept: 'text/html', cookie: 'hd_session=owner' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(injectedConfig(response.body)).toMatchObject({ apiUnreachable: true });
+      // Signing out works without the API: its page is served as it is.
+      const logout = await offline.inject({
+        url: '/logout',
+        headers: { accept: 'text/html', cookie: 'hd_session=owner', 'sec-fetch-site': 'none' },
+      });
+      expect(logout.statusCode).toBe(200);
+      expect(injectedConfig(logout.body)).toMatchObject({ apiUnreachable: false });
+    } finally {
+      await offline.close();
+    }
+  });
+
   it('treats a session the API refuses as no user and clears the cookie', async () => {
     const response = await load('/listings', 'forged');
     expect(response.headers.location).toBe('/login?next=%2Flistings');
     expect(String(response.headers['set-cookie'])).toMatch(/^hd_session=; /);
+  });
+
+  it('treats a cookie no session can have as none, without asking the API', async () => {
+    const calls = upstream.requests.length;
+    const response = await app.inject({
+      url: '/listings',
+      headers: { accept: 'text/html', cookie: 'hd_session=%E2%82%AC' },
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login?next=%2Flistings');
+    expect(String(response.headers['set-cookie'])).toMatch(/^hd_session=; /);
+    expect(upstream.requests).toHaveLength(calls);
   });
 
   it('answers JSON 404 for unknown non-page requests', async () => {

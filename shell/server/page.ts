@@ -6,7 +6,9 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
   checkAccess,
   createApiClient,
+  endsSession,
   ERROR_PATHS,
+  LOGOUT_PATH,
   nextPath,
   parseCookies,
   type User,
@@ -17,8 +19,9 @@ import {
   type RemoteRelease,
 } from '../src/clientConfig.types';
 import type { ShellConfig } from './config';
-import { clearSessionCookie } from './cookies';
-import { readRegistry, resolveRegistry } from './registry';
+import { cameOverHttps, clearSessionCookie, validSession } from './cookies';
+import { readRegistry, resolveRegistry, type RegistryFile } from './registry';
+import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
 
 // The template's `<script id="hostdash-config" type="application/json">` element, however the
 // HTML minifier wrote it.
@@ -37,7 +40,15 @@ function withoutSession(user: User & { sessionId?: string }): User {
   return rest;
 }
 
-/** The API client the server calls with a request's session, and the user that session belongs to. */
+/**
+ * What the API says about a request's session. Only a 401 says it is over (`signed-out`); when
+ * the API does not answer, times out or fails (`unreachable`), the session may well be valid once
+ * it is back, so nothing is cleared.
+ */
+export type SessionState =
+  { state: 'signed-in'; user: User } | { state: 'signed-out' } | { state: 'unreachable' };
+
+/** The API client the server calls with a request's session, and what the API says of it. */
 export function createUserLoader(config: ShellConfig, log: FastifyBaseLogger) {
   const api = createApiClient({
     baseURL: config.apiUrl,
@@ -46,31 +57,50 @@ export function createUserLoader(config: ShellConfig, log: FastifyBaseLogger) {
     logError: (message) => log.warn(message),
   });
 
-  async function loadUser(
+  async function loadSession(
     session: string | undefined,
     request: FastifyRequest,
-  ): Promise<User | null> {
-    if (!session) return null;
+  ): Promise<SessionState> {
+    if (!session) return { state: 'signed-out' };
     try {
-      return withoutSession(await api.get<User & { sessionId?: string }>('/loadAuth', { session }));
+      const user = await api.get<User & { sessionId?: string }>('/loadAuth', {
+        session,
+        headers: { 'x-forwarded-for': request.ip },
+      });
+      return { state: 'signed-in', user: withoutSession(user) };
     } catch (error) {
-      // A failed load-auth call is logged and treated as no user (spec section 8).
-      request.log.warn({ err: error }, 'loadAuth failed; treating the request as signed out');
-      return null;
+      if (endsSession(error)) return { state: 'signed-out' };
+      request.log.warn({ err: error }, 'loadAuth failed; the session is kept');
+      return { state: 'unreachable' };
     }
   }
 
-  return { api, loadUser };
+  /** The signed-in user, or null (signed out, or the API cannot tell now). */
+  async function loadUser(session: string | undefined, request: FastifyRequest) {
+    const result = await loadSession(session, request);
+    return result.state === 'signed-in' ? result.user : null;
+  }
+
+  return { api, loadSession, loadUser };
 }
 
 export type UserLoader = ReturnType<typeof createUserLoader>;
+
+/**
+ * A page load of /logout signs out at once when the browser says it came from this origin (or was
+ * typed: `none`); from another site, or a browser that does not say, the page asks first. Only
+ * the page's POST /api/logout signs out, and the proxy refuses that from another site.
+ */
+function navigationFromThisOrigin(request: FastifyRequest): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  return fetchSite === 'same-origin' || fetchSite === 'none';
+}
 
 export function createPageHandler(
   config: ShellConfig,
   log: FastifyBaseLogger,
   users: UserLoader = createUserLoader(config, log),
 ) {
-  const { api, loadUser } = users;
   let template: Promise<string> | null = null;
   const readTemplate = () =>
     (template ??= readFile(path.join(config.distDir, 'index.html'), 'utf8').then((html) => {
@@ -79,18 +109,14 @@ export function createPageHandler(
       return html;
     }));
 
-  /** The registry as this user gets it (canaries resolved), so the page needs no extra call. */
-  async function remotesFor(
-    user: User | null,
-    request: FastifyRequest,
-  ): Promise<RemoteRelease[] | null> {
+  /** The live registry, or null when it cannot be read (the page then marks remotes unavailable). */
+  async function registryFor(request: FastifyRequest): Promise<RegistryFile | null> {
     try {
-      const registry = await readRegistry(config.remotesFile);
-      return resolveRegistry(registry, user?.id ?? null, config.remotesOrigin);
+      return await readRegistry(config.remotesFile);
     } catch (error) {
       request.log.error(
         { err: error, file: config.remotesFile },
-        'the remote registry cannot be read; the page will ask /remotes.json',
+        'the remote registry cannot be read; its remotes are shown as unavailable',
       );
       return null;
     }
@@ -99,50 +125,64 @@ export function createPageHandler(
   return async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://shell.local');
     const cookies = parseCookies(request.headers.cookie);
-    const session = cookies[config.sessionCookie];
-    let user = await loadUser(session, request);
+    const cookie = cookies[config.sessionCookie];
+    const session = validSession(cookie);
+    const sessionState = await users.loadSession(session, request);
+    const user = sessionState.state === 'signed-in' ? sessionState.user : null;
     reply.header('cache-control', 'no-store');
-    if (session && !user) reply.header('set-cookie', clearSessionCookie(config));
+    // Only a refused (or impossible) session is cleared: an API blip keeps it.
+    if (cookie !== undefined && sessionState.state === 'signed-out')
+      reply.header('set-cookie', clearSessionCookie(config, request));
+    // The API cannot say who this is: a page that says so, with Retry, instead of the sign-in page.
+    const apiUnreachable = sessionState.state === 'unreachable' && url.pathname !== LOGOUT_PATH;
 
-    if (url.pathname === '/logout' && session) {
-      // Signing out is done here, before the page renders, so it also works without JavaScript.
-      await api
-        .get('/logout', { session })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'logout failed'));
-      reply.header('set-cookie', clearSessionCookie(config));
-      user = null;
+    if (!apiUnreachable) {
+      if (user && (url.pathname === '/login' || url.pathname === '/login/challenge')) {
+        return reply.redirect(nextPath(url.search), 302);
+      }
+      const decision = checkAccess({
+        pathname: url.pathname,
+        search: url.search,
+        user,
+        stage: config.stage,
+        billingBypass: cookies[config.billingBypassCookie] !== undefined,
+      });
+      if (!decision.allowed) return reply.redirect(decision.redirect, 302);
     }
 
-    if (user && (url.pathname === '/login' || url.pathname === '/login/challenge')) {
-      return reply.redirect(nextPath(url.search), 302);
-    }
-
-    const billingBypass = cookies[config.billingBypassCookie] !== undefined;
-    const decision = checkAccess({
-      pathname: url.pathname,
-      search: url.search,
-      user,
-      stage: config.stage,
-      billingBypass,
+    const registry = await registryFor(request);
+    const styleNonce = newStyleNonce();
+    applyPagePolicy(request, reply, {
+      styleNonce,
+      remoteOrigins: remoteOrigins(registry, config.remotesOrigin),
+      flagsmithApi: config.flagsmithApi,
+      https: cameOverHttps(request),
     });
-    if (!decision.allowed) return reply.redirect(decision.redirect, 302);
-
+    const remotes: RemoteRelease[] | null = registry
+      ? resolveRegistry(registry, user?.id ?? null, config.remotesOrigin)
+      : null;
     const clientConfig: ClientConfig = {
       stage: config.stage,
       ssoCookie: config.ssoCookie,
       flagsmith: { api: config.flagsmithApi, environmentKey: config.flagsmithEnvironmentKey },
       guestPortalUrl: config.guestPortalUrl,
-      billingBypass,
+      billingBypass: cookies[config.billingBypassCookie] !== undefined,
       user,
-      remotes: await remotesFor(user, request),
+      remotes,
       remotesRecheckMs: config.remotesRecheckMs,
+      styleNonce,
+      apiUnreachable,
+      confirmSignOut:
+        url.pathname === LOGOUT_PATH &&
+        sessionState.state !== 'signed-out' &&
+        !navigationFromThisOrigin(request),
     };
     const html = (await readTemplate()).replace(
       CONFIG_ELEMENT,
       () =>
         `<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(clientConfig)}</script>`,
     );
-    const status = url.pathname === ERROR_PATHS.notFound ? 404 : 200;
+    const status = apiUnreachable ? 503 : url.pathname === ERROR_PATHS.notFound ? 404 : 200;
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   };
 }

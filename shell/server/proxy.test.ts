@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
 import { startUpstream, testConfig, type Upstream } from './testSupport';
+import type { UpstreamAnswer } from '../../config/testing/upstream';
 import { demoUser } from '../../config/testing/demoUsers';
 
 const owner = demoUser({ id: '7' });
@@ -11,7 +12,21 @@ describe('the /api proxy', () => {
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    upstream = await startUpstream((request) => {
+    upstream = await startUpstream((request): UpstreamAnswer => {
+      if (request.url === '/login' && request.body.includes('locked'))
+        return {
+          status: 429,
+          headers: { 'retry-after': '840' },
+          json: { error: 'too_many_attempts', message: 'Too many failed sign-in attempts.' },
+        };
+      if (request.url === '/user/auth/password/reset')
+        return {
+          status: 429,
+          headers: { 'retry-after': '60', 'x-powered-by': 'api', 'x-frame-options': 'SAMEORIGIN' },
+          json: { error: 'too_many_requests', message: 'Too many reset requests.' },
+        };
+      if (request.url === '/login' && request.body.includes('broken'))
+        return { headers: { 'content-type': 'application/json' }, body: '{"user":' };
       if (request.url === '/login')
         return {
           json: {
@@ -82,13 +97,20 @@ describe('the /api proxy', () => {
 
   it('clears the cookie on logout and when the API no longer knows the session', async () => {
     const logout = await app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/api/logout',
       headers: { cookie: 'hd_session=abc' },
     });
+    expect(logout.statusCode).toBe(200);
     expect(String(logout.headers['set-cookie'])).toMatch(
       /^hd_session=; Path=\/; Max-Age=0; HttpOnly/,
     );
+    // The API's own sign-out (GET /logout), with the session.
+    expect(upstream.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/logout',
+      headers: expect.objectContaining({ authorization: 'abc' }),
+    });
     const expired = await app.inject({
       method: 'GET',
       url: '/api/loadAuth',
@@ -146,11 +168,209 @@ describe('the /api proxy', () => {
       message: 'The request was made but no response was received from API server',
     });
     const logout = await app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/api/logout',
       headers: { cookie: 'hd_session=abc' },
     });
     expect(String(logout.headers['set-cookie'])).toMatch(/^hd_session=; Path=\/; Max-Age=0/);
     upstream = await startUpstream(() => ({}));
+  });
+
+  // Issue 11, finding 8: a GET signed out, and any page can send a GET.
+  it('signs out only with a POST: anything else is refused without calling the API', async () => {
+    for (const method of ['GET', 'HEAD', 'PUT'] as const) {
+      const response = await app.inject({
+        method,
+        url: '/api/logout',
+        headers: { cookie: 'hd_session=abc', 'sec-fetch-site': 'same-origin' },
+      });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('POST');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    expect(upstream.requests.filter((request) => request.url === '/logout')).toHaveLength(0);
+  });
+
+  // Issue 11, finding 6: `hd_session=%E2%82%AC` answered 500 on every /api call, with internal
+  // error text; malformed percent-encoding and huge values must not either.
+  it.each([
+    ['a value that decodes to non-ASCII', 'hd_session=%E2%82%AC'],
+    ['malformed percent-encoding', 'hd_session=%E0%A4%A'],
+    ['a lone percent sign', 'hd_session=%'],
+    ['a huge value', `hd_session=${'a'.repeat(8000)}`],
+    ['a quoted value with a space', 'hd_session="a b"'],
+  ])('never fails on a cookie with %s', async (_name, cookie) => {
+    for (const url of ['/api/loadAuth', '/api/listing/load?search=x']) {
+      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toMatch(/TypeError|ByteString|Invalid character|stack/i);
+    }
+  });
+
+  it('sends no session for an impossible cookie, and makes the browser forget it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/listing/load',
+      headers: { cookie: 'hd_session=%E2%82%AC' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(upstream.requests.at(-1)?.headers.authorization).toBeUndefined();
+    expect(String(response.headers['set-cookie'])).toMatch(/^hd_session=; Path=\/; Max-Age=0/);
+  });
+
+  // Issue 11, finding 6: `HEAD /api/loadAuth` answered 500.
+  it('answers HEAD like GET, without a body', async () => {
+    const get = await app.inject({
+      method: 'GET',
+      url: '/api/loadAuth',
+      headers: { cookie: 'hd_session=abc' },
+    });
+    const head = await app.inject({
+      method: 'HEAD',
+      url: '/api/loadAuth',
+      headers: { cookie: 'hd_session=abc' },
+    });
+    expect(head.statusCode).toBe(get.statusCode);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.body).toBe('');
+    const anonymous = await app.inject({ method: 'HEAD', url: '/api/loadAuth' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).toBe('');
+  });
+
+  it('answers 502, not 500, when the API answers JSON that does not parse', async () => {
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'broken@hostdash.test', password: 'x' },
+    });
+    expect(broken.statusCode).toBe(502);
+    expect(broken.json()).toEqual({
+      error: 'no_response',
+      message: 'The request was made but no response was received from API server',
+    });
+  });
+
+  // Issue 11, finding 3: the proxy dropped the API's Retry-After.
+  it("passes the API's Retry-After, and no security header of the API's own", async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'locked@hostdash.test', password: 'x' },
+    });
+    expect(login.statusCode).toBe(429);
+    expect(login.headers['retry-after']).toBe('840');
+    expect(login.json()).toEqual({
+      error: 'too_many_attempts',
+      message: 'Too many failed sign-in attempts.',
+    });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/user/auth/password/reset',
+      payload: { email: 'o@x' },
+    });
+    expect(reset.statusCode).toBe(429);
+    expect(reset.headers['retry-after']).toBe('60');
+    expect(reset.headers['x-powered-by']).toBeUndefined();
+    expect(reset.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("tells the API the browser's address, not one the client made up", async () => {
+    await app.inject({
+      method: 'GET',
+      url: '/api/listing/load',
+      headers: {
+        'x-forwarded-for': '203.0.113.9',
+        'x-real-ip': '203.0.113.9',
+        forwarded: 'for=203.0.113.9',
+      },
+    });
+    const forwarded = upstream.requests.at(-1)?.headers;
+    expect(forwarded?.['x-forwarded-for']).toBe('127.0.0.1');
+    expect(forwarded?.['x-real-ip']).toBeUndefined();
+    expect(forwarded?.forwarded).toBeUndefined();
+  });
+
+  // Issue 11, finding 9: the cross-site check trusted a client-sent X-Forwarded-Host.
+  it('compares Origin with the Host, not with an X-Forwarded-Host the client sent', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/listing/update/5',
+      headers: {
+        host: 'dashboard.example',
+        origin: 'https://evil.example',
+        'x-forwarded-host': 'evil.example',
+      },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('sets a plain session cookie over http, even when a client claims https', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { email: 'owner@hostdash.test', password: 'x' },
+    });
+    expect(String(response.headers['set-cookie'])).not.toMatch(/Secure/);
+  });
+});
+
+describe('the /api proxy behind a trusted proxy (TRUSTED_PROXIES)', () => {
+  let upstream: Upstream;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    upstream = await startUpstream((request) =>
+      request.url === '/login'
+        ? { json: { user: owner, sessionId: 'secret-session' } }
+        : { json: { echo: request.url } },
+    );
+    // inject() comes from 127.0.0.1: here, the proxy in front.
+    app = buildShellServer(testConfig({ API_URL: upstream.url, TRUSTED_PROXIES: '127.0.0.1' }), {
+      logger: false,
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await upstream.close();
+  });
+
+  it('marks the session cookie Secure when the request came over HTTPS', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { email: 'owner@hostdash.test', password: 'x' },
+    });
+    expect(String(response.headers['set-cookie'])).toMatch(
+      /^hd_session=secret-session; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'x-forwarded-proto': 'https', cookie: 'hd_session=abc' },
+    });
+    expect(String(logout.headers['set-cookie'])).toMatch(
+      /Max-Age=0; HttpOnly; SameSite=Lax; Secure$/,
+    );
+  });
+
+  it('believes its X-Forwarded-Host and X-Forwarded-For', async () => {
+    const sameSite = await app.inject({
+      method: 'POST',
+      url: '/api/x',
+      headers: {
+        host: 'internal:3000',
+        origin: 'https://dashboard.example',
+        'x-forwarded-host': 'dashboard.example',
+        'x-forwarded-for': '203.0.113.9',
+      },
+      payload: {},
+    });
+    expect(sameSite.statusCode).toBe(200);
+    expect(upstream.requests.at(-1)?.headers['x-forwarded-for']).toBe('203.0.113.9');
   });
 });

@@ -1,15 +1,19 @@
 // The /api proxy: the browser never sees the session. It lives in an HttpOnly cookie that this
 // proxy sets on sign-in, turns into the Authorization header on every call, and clears on logout.
+// Whatever arrives (an odd cookie, a HEAD, an API that answers nonsense or not at all), the proxy
+// answers with a status of its own or the API's, never an internal error.
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_RESPONSE_MESSAGE, parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
-import { clearSessionCookie, sessionCookie } from './cookies';
+import { clearSessionCookie, sessionCookie, validSession } from './cookies';
 
 // Calls whose successful answer carries a new session in `sessionId`.
 const SIGN_IN_PATHS = new Set(['/login', '/user/auth/challenge']);
-// Hop-by-hop and origin-specific headers that must not be forwarded.
+const LOGOUT_PATH = '/logout';
+// Hop-by-hop and origin-specific headers that must not be forwarded, and forwarding headers a
+// client may have made up: this proxy says who the client is itself (X-Forwarded-For).
 const DROPPED_REQUEST_HEADERS = new Set([
   'host',
   'connection',
@@ -22,14 +26,38 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'expect',
   // The hop to the API is local: it answers plain and this server compresses for the browser.
   'accept-encoding',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
 ]);
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'connection',
-  'content-length',
-  'content-encoding',
-  'keep-alive',
-  'transfer-encoding',
-  'set-cookie',
+// What of the API's answer reaches the browser: what a client reads. Not the API's hop-by-hop or
+// framing headers, its cookies, nor any security header (this server sets its own).
+const PASSED_RESPONSE_HEADERS = new Set([
+  'content-type',
+  'content-disposition',
+  'content-language',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'vary',
+  'location',
+  'allow',
+  'www-authenticate',
+  'accept-ranges',
+  'content-range',
+  'retry-after',
+  'ratelimit',
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
 ]);
 
 // The browser got an answer, but from the proxy: the API itself did not answer. Same words as the
@@ -42,18 +70,18 @@ export const API_UNAVAILABLE = {
 /**
  * A request is refused unless the browser says it came from this origin: Sec-Fetch-Site
  * same-origin (or none, typed by the user), else an Origin equal to ours. Reads too: some calls
- * of the spec change things with GET (rotateImage, logout), and the dashboard never needs the API
- * from another site.
+ * of the spec change things with GET (rotateImage), and the dashboard never needs the API from
+ * another site. "Ours" is the Host header, or X-Forwarded-Host only from a trusted proxy
+ * (`request.host`, TRUSTED_PROXIES): a client cannot name the host it is compared with.
  */
 export function isCrossSite(request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return fetchSite !== 'same-origin' && fetchSite !== 'none';
   const origin = request.headers.origin;
   if (!origin) return false; // not a browser cross-site request (curl, server-side callers)
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host;
   try {
     // Compared as URL hosts, so a default port written out ("localhost:80") still matches.
-    return new URL(origin).host !== new URL(`http://${String(host)}`).host;
+    return new URL(origin).host !== new URL(`http://${request.host}`).host;
   } catch {
     return true;
   }
@@ -67,6 +95,29 @@ function stripSessionId(body: unknown): unknown {
     rest.user = user;
   }
   return rest;
+}
+
+/** The request's headers the API gets; one a fetch cannot carry is left out, never thrown. */
+function forwardedHeaders(request: FastifyRequest, session: string | undefined): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (DROPPED_REQUEST_HEADERS.has(name) || value === undefined) continue;
+    try {
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    } catch {
+      request.log.debug({ header: name }, 'a request header the API cannot get was left out');
+    }
+  }
+  if (session) headers.set('authorization', session);
+  // The browser's address (request.ip: from a trusted proxy's X-Forwarded-For, else the socket).
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
+function passHeaders(upstream: Response, reply: FastifyReply): void {
+  upstream.headers.forEach((value, name) => {
+    if (PASSED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
+  });
 }
 
 export function registerApiProxy(app: FastifyInstance, config: ShellConfig): void {
@@ -86,28 +137,35 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
       }
       const apiPath = request.url.slice('/api'.length) || '/';
       const pathname = apiPath.split('?')[0] ?? '/';
-      const session = parseCookies(request.headers.cookie)[config.sessionCookie];
+      const cookie = parseCookies(request.headers.cookie)[config.sessionCookie];
+      // A value no session can have is no session, and the browser forgets it.
+      const session = validSession(cookie);
+      if (cookie !== undefined && !session)
+        reply.header('set-cookie', clearSessionCookie(config, request));
 
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (DROPPED_REQUEST_HEADERS.has(name) || value === undefined) continue;
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      // Signing out is a POST (refused cross-site above, like every call), so no other page can
+      // sign anyone out with a link or an image. The API's own sign-out stays GET /logout
+      // (spec section 7): the proxy makes that call for the browser.
+      let method = request.method;
+      if (pathname === LOGOUT_PATH) {
+        if (request.method !== 'POST') {
+          return reply
+            .code(405)
+            .header('allow', 'POST')
+            .send({ error: 'method_not_allowed', message: 'Sign out with POST /api/logout.' });
+        }
+        method = 'GET';
+        // Signing out always ends the browser's session, even when the API cannot be told.
+        reply.header('set-cookie', clearSessionCookie(config, request));
       }
-      if (session) headers.set('authorization', session);
-      headers.set('x-forwarded-for', request.ip);
-
-      // Signing out always ends the browser's session, even when the API cannot be told.
-      if (pathname === '/logout') reply.header('set-cookie', clearSessionCookie(config));
+      const withoutBody = method === 'GET' || method === 'HEAD';
 
       let upstream: Response;
       try {
         upstream = await fetch(`${config.apiUrl}${apiPath}`, {
-          method: request.method,
-          headers,
-          body:
-            request.method === 'GET' || request.method === 'HEAD' || !request.body
-              ? undefined
-              : new Uint8Array(request.body as Buffer),
+          method,
+          headers: forwardedHeaders(request, session),
+          body: withoutBody || !request.body ? undefined : new Uint8Array(request.body as Buffer),
           redirect: 'manual',
         });
       } catch (error) {
@@ -115,37 +173,45 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
         return reply.code(502).send(API_UNAVAILABLE);
       }
 
-      if (upstream.status === 401 && session && pathname !== '/logout')
-        reply.header('set-cookie', clearSessionCookie(config));
+      if (upstream.status === 401 && session && pathname !== LOGOUT_PATH)
+        reply.header('set-cookie', clearSessionCookie(config, request));
 
       const contentType = upstream.headers.get('content-type') ?? '';
       if (
+        request.method !== 'HEAD' &&
         contentType.includes('application/json') &&
         (SIGN_IN_PATHS.has(pathname) || pathname === '/loadAuth')
       ) {
-        return sendJsonWithoutSession(upstream, pathname, reply, config);
+        return sendJsonWithoutSession(request, upstream, pathname, reply, config);
       }
 
       reply.code(upstream.status);
-      upstream.headers.forEach((value, name) => {
-        if (!DROPPED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
-      });
-      if (!upstream.body) return reply.send();
+      passHeaders(upstream, reply);
+      // A HEAD is answered like the GET, without its body.
+      if (!upstream.body || request.method === 'HEAD') return reply.send();
       return reply.send(Readable.fromWeb(upstream.body as WebReadableStream));
     });
   });
 }
 
 async function sendJsonWithoutSession(
+  request: FastifyRequest,
   upstream: Response,
   pathname: string,
   reply: FastifyReply,
   config: ShellConfig,
 ): Promise<FastifyReply> {
-  const body = (await upstream.json()) as Record<string, unknown> | null;
-  if (upstream.ok && SIGN_IN_PATHS.has(pathname) && body && typeof body.sessionId === 'string') {
-    reply.header('set-cookie', sessionCookie(config, body.sessionId));
+  let body: Record<string, unknown> | null;
+  try {
+    body = (await upstream.json()) as Record<string, unknown> | null;
+  } catch (error) {
+    request.log.error({ err: error, path: pathname }, 'API answered JSON that does not parse');
+    return reply.code(502).send(API_UNAVAILABLE);
   }
+  if (upstream.ok && SIGN_IN_PATHS.has(pathname) && body && typeof body.sessionId === 'string') {
+    reply.header('set-cookie', sessionCookie(config, request, body.sessionId));
+  }
+  passHeaders(upstream, reply);
   reply.header('cache-control', 'no-store');
   return reply.code(upstream.status).send(stripSessionId(body));
 }

@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import type { RemoteOriginConfig } from './config';
 import { REMOTE_NAME, VERSION } from './delivery/registryFile';
 import { acceptedVariants } from './encoding';
@@ -14,7 +15,6 @@ import { acceptedVariants } from './encoding';
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
@@ -43,6 +43,8 @@ export function remoteFilePath(rootDir: string, remote: string, file: string): s
   if (!REMOTE_NAME.test(remote)) return null;
   const [version, ...rest] = file.split('/');
   if (!version || !VERSION.test(version) || rest.length === 0) return null;
+  // Source maps are kept with the release for error tooling, never served.
+  if (file.endsWith('.map')) return null;
   const base = path.join(rootDir, remote, version);
   const resolved = path.resolve(base, rest.join('/'));
   return resolved.startsWith(base + path.sep) ? resolved : null;
@@ -65,6 +67,19 @@ export function buildRemoteOrigin(
     disableRequestLogging: true,
   });
   const startedAt = new Date();
+
+  // Helmet's headers: nosniff above all (a script must be served as one). The dashboard's pages,
+  // on another origin, load these scripts: Cross-Origin-Resource-Policy lets them. Nothing here is
+  // a page, so its own policy allows nothing and no framing.
+  app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;

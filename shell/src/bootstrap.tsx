@@ -33,8 +33,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
 // A page with a user, or a remote's page, opens on the dashboard (the store and what runs on it);
-// a sign-in page without a user starts without it.
-if (config.user || remotePage) {
+// a sign-in page without a user starts without it, and so does a page that cannot say who the user
+// is yet (the API did not answer: the page says so, and Retry opens the dashboard).
+if (config.user || (remotePage && !config.apiUnreachable)) {
   openDashboard(config).then(
     (dashboard) => root.render(<Shell config={config} dashboard={dashboard} />),
     (error: unknown) => console.error('[shell] the dashboard cannot be loaded', error),

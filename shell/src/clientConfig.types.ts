@@ -31,4 +31,13 @@ export interface ClientConfig {
   remotes: RemoteRelease[] | null;
   /** At most one re-read of the registry per this many ms, on in-app navigation. */
   remotesRecheckMs: number;
+  /** The page's Content-Security-Policy admits style elements with this nonce (emotion's). */
+  styleNonce: string;
+  /**
+   * The API did not answer for this page load's session (down, a timeout, a 5xx): the session is
+   * kept, and the page says the dashboard cannot reach its server, with Retry.
+   */
+  apiUnreachable: boolean;
+  /** A page load of /logout that another site sent here: ask before signing out. */
+  confirmSignOut: boolean;
 }

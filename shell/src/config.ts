@@ -32,5 +32,9 @@ export function readClientConfig(
     user: injected?.user ?? null,
     remotes: Array.isArray(injected?.remotes) ? injected.remotes : null,
     remotesRecheckMs: injected?.remotesRecheckMs ?? 60_000,
+    styleNonce: typeof injected?.styleNonce === 'string' ? injected.styleNonce : '',
+    apiUnreachable: injected?.apiUnreachable === true,
+    // Without the server's word (no configuration), asking first is the safe side.
+    confirmSignOut: injected ? injected.confirmSignOut === true : true,
   };
 }

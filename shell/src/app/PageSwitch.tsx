@@ -3,7 +3,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import { checkAccess, matchRoute, type RouteDef } from '@hostdash/shared-auth';
+import { checkAccess, LOGOUT_PATH, matchRoute, type RouteDef } from '@hostdash/shared-auth';
 import { LoginPage } from '../pages/LoginPage';
 import type { ShellPageProps } from '../pages/ShellPageProps';
 import { useSession } from './session';
@@ -20,6 +20,9 @@ const LogoutPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() =>
   import('../pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ServerUnreachablePage = lazy(() =>
+  import('../pages/ServerUnreachablePage').then((m) => ({ default: m.ServerUnreachablePage })),
 );
 
 /** While a page's code arrives: its space, so nothing below moves. */
@@ -38,8 +41,18 @@ const SHELL_PAGES: Record<string, ComponentType<ShellPageProps>> = {
 /** `remotePage` renders a page of a remote (the shell's own pages are here). */
 export function PageSwitch({ remotePage }: { remotePage: (route: RouteDef) => ReactNode }) {
   const location = useLocation();
-  const { user } = useSession();
+  const { user, apiUnreachable } = useSession();
   const { stage, billingBypass } = useClientConfig();
+
+  // Nobody can say who this is until the API answers: the same page the server sends then (503),
+  // on every address but the sign-out page, which works without the API.
+  if (apiUnreachable && location.pathname !== LOGOUT_PATH) {
+    return (
+      <Suspense fallback={<PageFallback />}>
+        <ServerUnreachablePage />
+      </Suspense>
+    );
+  }
 
   const decision = checkAccess({
     pathname: location.pathname,

@@ -1,13 +1,18 @@
 // The shell whole, on a page the server sent without a user: the sign-in pages work without the
 // dashboard (the store, its sagas), which starts only once someone has signed in and then takes
 // over in the same page. The API is a stand-in over real HTTP that keeps the API contract.
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient } from '@hostdash/shared-auth';
 import { keepsContract } from '../../../config/testing/contract';
 import { DEMO_OWNER } from '../../../config/testing/demoUsers';
-import { startUpstream, type Upstream } from '../../../config/testing/upstream';
+import {
+  startUpstream,
+  type Upstream,
+  type UpstreamAnswer,
+} from '../../../config/testing/upstream';
 import { identifyFlagsUser, resetFlagsUser } from '../flags/featureFlags';
+import type { ClientConfig } from '../config';
 import { testConfig } from '../testing/renderShell';
 import { startDashboard } from './Dashboard';
 import { Shell } from './Shell';
@@ -37,6 +42,12 @@ const SECURE = { ...DEMO_OWNER, id: '7', email: 'secure@hostdash.test', name: 'S
 const EXPIRES_AT = '2030-01-01T00:00:00.000Z';
 
 let upstream: Upstream;
+const SIGNED_OUT: UpstreamAnswer = {
+  status: 401,
+  json: { error: 'unauthorized', message: 'Sign in to continue.' },
+};
+/** What the stand-in's loadAuth answers now. */
+let loadAuthAnswer: UpstreamAnswer = SIGNED_OUT;
 
 beforeAll(async () => {
   upstream = await startUpstream(
@@ -73,6 +84,10 @@ beforeAll(async () => {
               };
         case '/user/notifications/load':
           return { json: { items: [], total: 0 } };
+        case '/logout':
+          return { json: { ok: true } };
+        case '/loadAuth':
+          return loadAuthAnswer;
         default:
           return { status: 404, json: { error: 'not_found', message: 'Nothing here.' } };
       }
@@ -85,9 +100,17 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 /** The shell as bootstrap starts it on a page the server sent without a user. */
-function openPage(path: string) {
+function openPage(path: string, config: Partial<ClientConfig> = {}) {
   window.history.replaceState(null, '', path);
-  render(<Shell config={testConfig()} dashboard={null} />);
+  render(<Shell config={testConfig(config)} dashboard={null} />);
+}
+
+/** In-app navigation: what a link or the back button does, without a page load. */
+function navigateInApp(path: string) {
+  act(() => {
+    window.history.pushState({}, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  });
 }
 
 async function signInWith(email: string) {
@@ -203,12 +226,109 @@ describe('a page without a user', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
-  it('resets the flags on the sign-out page, which the server has already signed out', async () => {
+  it('signs out on the sign-out page with a POST, and resets the flags', async () => {
     openPage('/logout');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Signed out' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(resetFlagsUser).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(upstream.requests.at(-1)).toMatchObject({ method: 'POST', url: '/logout' }),
+    );
     expect(startDashboard).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 11, finding 1: the client refused these, but then the page went blank.
+describe('a next that leads off the site', () => {
+  it.each(['/%5Cevil.com', '/%09/evil.com', '/%0a/evil.com'])(
+    'signing in with next=%s lands on /',
+    async (next) => {
+      openPage(`/login?next=${next}`);
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+      await signInWith('owner@hostdash.test');
+      // `/` is the listings page while the registry has no reservations remote.
+      expect(await screen.findByText('remote listings')).toBeInTheDocument();
+      expect(currentPath()).toBe('/');
+    },
+  );
+});
+
+// Issue 11, finding 8: any page could sign the user out by sending them to /logout.
+describe('the sign-out page opened from another site', () => {
+  it('asks first, and signs out only when asked to', async () => {
+    const signOuts = () => upstream.requests.filter((request) => request.url === '/logout').length;
+    const before = signOuts();
+    openPage('/logout', { confirmSignOut: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign out?' })).toBeInTheDocument();
+    expect(signOuts()).toBe(before);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Signed out' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(upstream.requests.at(-1)).toMatchObject({ method: 'POST', url: '/logout' }),
+    );
+  });
+
+  it('keeps the session with "Stay signed in"; the sign-out link in the app still signs out at once', async () => {
+    const signOuts = () => upstream.requests.filter((request) => request.url === '/logout').length;
+    const before = signOuts();
+    openPage('/logout', { confirmSignOut: true });
+    await userEvent.click(await screen.findByRole('link', { name: 'Stay signed in' }));
+    await waitFor(() => expect(currentPath()).toMatch(/^\/login/));
+    expect(signOuts()).toBe(before);
+
+    navigateInApp('/logout');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Signed out' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(upstream.requests.at(-1)).toMatchObject({ method: 'POST', url: '/logout' }),
+    );
+  });
+});
+
+// Issue 11, finding 4: with the API down, a page load sent the user to sign in.
+describe('a page the server could not name the user for (the API did not answer)', () => {
+  afterEach(() => {
+    loadAuthAnswer = SIGNED_OUT;
+  });
+
+  it('says the server cannot be reached; Retry continues signed in once the API answers', async () => {
+    loadAuthAnswer = { status: 500, json: { error: 'internal', message: 'Down.' } };
+    openPage('/listings?from=10', { apiUnreachable: true });
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: "Hostdash can't reach its server right now",
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/Still no answer from the server/)).toBeInTheDocument();
+    expect(currentPath()).toBe('/listings?from=10');
+
+    loadAuthAnswer = { json: { ...DEMO_OWNER, sessionId: 's-1' } };
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('remote listings')).toBeInTheDocument();
+    expect(currentPath()).toBe('/listings?from=10');
+    expect(screen.getByText('Olivia Hart')).toBeInTheDocument();
+    expect(identifyFlagsUser).toHaveBeenCalledWith(DEMO_OWNER.id);
+  });
+
+  it('asks again on in-app navigation, and sends to sign in only when the API says the session is over', async () => {
+    loadAuthAnswer = { status: 500, json: { error: 'internal', message: 'Down.' } };
+    openPage('/listings', { apiUnreachable: true });
+    await screen.findByRole('button', { name: 'Retry' });
+    const asked = () => upstream.requests.filter((request) => request.url === '/loadAuth').length;
+    const before = asked();
+
+    loadAuthAnswer = SIGNED_OUT;
+    navigateInApp('/reservations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(asked()).toBe(before + 1);
+    expect(currentPath()).toBe('/login?next=%2Freservations');
   });
 });

@@ -3,10 +3,10 @@
 // its sagas, the remotes), a chunk of its own; a sign-in page without a user does without it until
 // someone signs in, and then the dashboard takes over in the same page (docs/adr/0007).
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import type { RouteDef, SignedIn } from '@hostdash/shared-auth';
+import { authApi, endsSession, type RouteDef, type SignedIn } from '@hostdash/shared-auth';
 import type { ClientConfig } from '../config';
 import { resetFlagsUser } from '../flags/featureFlags';
 import { Layout } from '../layout/Layout';
@@ -16,6 +16,7 @@ import type { Dashboard } from './Dashboard';
 import { PageFallback, PageSwitch } from './PageSwitch';
 import { SessionContext, type PendingChallenge, type Session } from './session';
 import { ShellProvider } from './ShellContext';
+import { StyleNonce } from './StyleNonce';
 
 /** The dashboard's code, loaded once. */
 const dashboardCode = () => import('./Dashboard');
@@ -33,15 +34,17 @@ export function Shell({
   dashboard: Dashboard | null;
 }) {
   return (
-    <ShellProvider config={config}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <BrowserRouter>
-          <OutageBanner />
-          <ShellBody config={config} initialDashboard={dashboard} />
-        </BrowserRouter>
-      </ThemeProvider>
-    </ShellProvider>
+    <StyleNonce nonce={config.styleNonce}>
+      <ShellProvider config={config}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <BrowserRouter>
+            <OutageBanner />
+            <ShellBody config={config} initialDashboard={dashboard} />
+          </BrowserRouter>
+        </ThemeProvider>
+      </ShellProvider>
+    </StyleNonce>
   );
 }
 
@@ -64,6 +67,14 @@ function ShellBody({
   const navigate = useNavigate();
   const [dashboard, setDashboard] = useState(initialDashboard);
   const [challenge, setChallenge] = useState<PendingChallenge | null>(null);
+  const [apiUnreachable, setApiUnreachable] = useState(config.apiUnreachable);
+  // Only the page load itself can have come from another site: any navigation in it ends that.
+  const location = useLocation();
+  const landing = useRef(location);
+  const [confirmSignOut, setConfirmSignOut] = useState(config.confirmSignOut);
+  useEffect(() => {
+    if (location !== landing.current) setConfirmSignOut(false);
+  }, [location]);
   const user = useSyncExternalStore(dashboard?.subscribe ?? noChanges, dashboard?.user ?? nobody);
 
   // One dashboard per page, started on first need (a failed load is tried again next time).
@@ -101,13 +112,57 @@ function ShellBody({
   );
   const signOut = useCallback(() => {
     setChallenge(null);
-    if (opening.current) void opening.current.then((opened) => opened.signOut(), resetFlagsUser);
-    else void resetFlagsUser();
+    if (opening.current) {
+      void opening.current.then((opened) => opened.signOut(), resetFlagsUser);
+      return;
+    }
+    // No dashboard: nobody the server could name, but a session cookie may still be there (the API
+    // could not say whose it is). The proxy clears it whatever the API answers.
+    void authApi.logout().catch(() => undefined);
+    void resetFlagsUser();
   }, []);
+  const recheckSession = useCallback(async () => {
+    try {
+      const current = await authApi.loadAuth();
+      if (!user || user.id !== current.id) {
+        // Signed in after all: the dashboard starts with this user, here (as a sign-in would).
+        const opened = await open();
+        opened.signIn({ user: current });
+        setDashboard(opened);
+      }
+      setApiUnreachable(false);
+      return true;
+    } catch (error) {
+      if (!endsSession(error)) return false;
+      // The proxy has cleared the cookie; the access rules now send the person to sign in.
+      if (opening.current) void opening.current.then((opened) => opened.signOut());
+      setApiUnreachable(false);
+      return true;
+    }
+  }, [user, open]);
 
   const session = useMemo<Session>(
-    () => ({ user, challenge, setChallenge, expectSignIn, signIn, signOut }),
-    [user, challenge, expectSignIn, signIn, signOut],
+    () => ({
+      user,
+      challenge,
+      setChallenge,
+      expectSignIn,
+      signIn,
+      signOut,
+      apiUnreachable,
+      confirmSignOut,
+      recheckSession,
+    }),
+    [
+      user,
+      challenge,
+      expectSignIn,
+      signIn,
+      signOut,
+      apiUnreachable,
+      confirmSignOut,
+      recheckSession,
+    ],
   );
   const remotePage = useCallback(
     (route: RouteDef) =>

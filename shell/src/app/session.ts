@@ -25,6 +25,22 @@ export interface Session {
   signIn(signedIn: SignedIn, next: string): Promise<void>;
   /** The sign-out page: signs out in the API if still signed in, and resets the page's state. */
   signOut(): void;
+  /**
+   * The API could not say who this is (it did not answer, timed out or failed): the session is
+   * kept, and the page says the dashboard cannot reach its server instead of asking to sign in.
+   */
+  apiUnreachable: boolean;
+  /**
+   * This page was loaded as /logout from another site (or a browser that did not say): the
+   * sign-out page asks first. Any navigation inside the page ends it.
+   */
+  confirmSignOut: boolean;
+  /**
+   * Asks the API again who this is, as the server's page guard does: signed in, the dashboard
+   * continues at this address; a 401 (only) signs out; anything else stays unreachable. Resolves
+   * to whether the API answered.
+   */
+  recheckSession(): Promise<boolean>;
 }
 
 export const SessionContext = createContext<Session | null>(null);

@@ -7,7 +7,7 @@ import { readCookie } from './cookies';
 export function clearSessionOnUnloadWhenSso(ssoCookie: string): () => void {
   const onPageHide = () => {
     if (readCookie(ssoCookie) !== 'true') return;
-    fetch('/api/logout', { method: 'GET', credentials: 'same-origin', keepalive: true }).catch(
+    fetch('/api/logout', { method: 'POST', credentials: 'same-origin', keepalive: true }).catch(
       () => undefined,
     );
   };

@@ -1,15 +1,29 @@
 import { useEffect, useState } from 'react';
-import type { AppName } from '@hostdash/shared-auth';
+import { routes, type AppName } from '@hostdash/shared-auth';
 import { loadRegistry } from '../remotes/registry';
 
-/** The remotes the live registry names (empty until it has been read). */
+/** Every app the route table names a page of, but the shell's own. */
+const TABLE_APPS: ReadonlySet<AppName> = new Set(
+  routes.map((route) => route.app).filter((app) => app !== 'shell'),
+);
+
+/**
+ * The remotes the live registry names (empty until it has been read). When it cannot be read
+ * (a corrupt registry file, the server unreachable), every remote of the route table: the
+ * navigation stays whole and each remote's page shows its contained "unavailable" message, with a
+ * Retry that reads the registry again.
+ */
 export function useDeployedApps(): ReadonlySet<AppName> {
   const [apps, setApps] = useState<ReadonlySet<AppName>>(new Set());
   useEffect(() => {
     let active = true;
-    loadRegistry()
-      .then((entries) => active && setApps(new Set(entries.map((entry) => entry.name as AppName))))
-      .catch((error: unknown) => console.error('[remotes] the registry cannot be read', error));
+    loadRegistry().then(
+      (entries) => active && setApps(new Set(entries.map((entry) => entry.name as AppName))),
+      (error: unknown) => {
+        console.error('[remotes] the registry cannot be read', error);
+        if (active) setApps(TABLE_APPS);
+      },
+    );
     return () => {
       active = false;
     };

@@ -1,18 +1,40 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../app/session';
 import { AuthCard } from './AuthCard';
 
+/**
+ * Signing out is a POST from this page (the proxy refuses it from other sites). Opened from the
+ * dashboard (its Sign out link, a redirect of the access rules, or a page load the browser says
+ * came from this origin) it signs out at once. A page load another site sent here asks first:
+ * otherwise any site could sign anyone out with a link.
+ */
 export function LogoutPage() {
-  const { user, signOut } = useSession();
+  const { user, signOut, confirmSignOut } = useSession();
+  const [asking, setAsking] = useState(confirmSignOut);
 
-  // A full page load of /logout was already signed out by the server; in-app it happens here
-  // (and once the API has signed out, the page's state is reset).
   useEffect(() => {
-    signOut();
-  }, [user, signOut]);
+    if (!asking) signOut();
+  }, [asking, user, signOut]);
+
+  if (asking) {
+    return (
+      <AuthCard title="Sign out?">
+        <Typography sx={{ mb: 3 }}>Do you want to sign out of Hostdash?</Typography>
+        <Stack direction="row" spacing={2}>
+          <Button variant="contained" onClick={() => setAsking(false)}>
+            Sign out
+          </Button>
+          <Button component={RouterLink} to="/">
+            Stay signed in
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Signed out">

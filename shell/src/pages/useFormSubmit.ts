@@ -7,6 +7,30 @@ export interface SubmitStatus {
   error: ApiError | null;
 }
 
+function count(value: number, unit: string): string {
+  return `${value} ${unit}${value === 1 ? '' : 's'}`;
+}
+
+/** How long a wait is, in words: "45 seconds", "14 minutes", "3 hours" (rounded up). */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return count(Math.max(1, Math.ceil(seconds)), 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return count(minutes, 'minute');
+  return count(Math.ceil(minutes / 60), 'hour');
+}
+
+/**
+ * A refusal for too many attempts (429) says how long to wait, from the API's Retry-After: the
+ * same words on the sign-in, second-step and password-reset pages, whatever the API's message.
+ */
+export function withWait(error: ApiError): ApiError {
+  if (error.status !== 429 || error.retryAfterSeconds === undefined) return error;
+  return {
+    ...error,
+    message: `Too many attempts. Try again in ${waitInWords(error.retryAfterSeconds)}.`,
+  };
+}
+
 /**
  * Runs a sign-in form's submission (its calls to the API) with the three steps of spec section 4
  * in the form's state: loading, done, or failed with the error kept. One at a time: a submission
@@ -26,7 +50,7 @@ export function useFormSubmit<Args extends unknown[]>(
         await submit(...args);
         setStatus({ loading: false, error: null });
       } catch (error) {
-        setStatus({ loading: false, error: toApiError(error) });
+        setStatus({ loading: false, error: withWait(toApiError(error)) });
       } finally {
         running.current = false;
       }

@@ -24,6 +24,9 @@ export const testConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig 
   user: null,
   remotes: null,
   remotesRecheckMs: 60_000,
+  styleNonce: '',
+  apiUnreachable: false,
+  confirmSignOut: false,
   ...overrides,
 });
 
@@ -45,6 +48,9 @@ function StoreSession({ children }: { children: ReactNode }) {
       expectSignIn: () => undefined,
       signIn: async () => undefined,
       signOut: () => undefined,
+      apiUnreachable: false,
+      confirmSignOut: false,
+      recheckSession: async () => true,
     }),
     [user],
   );
