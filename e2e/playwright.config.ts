@@ -51,6 +51,8 @@ export default defineConfig({
       RUN_STATE_FILE: path.join(deliveryDir, 'processes.json'),
       // Every in-app navigation re-reads the registry (the throttle itself is unit-tested).
       REMOTES_RECHECK_MS: '0',
+      // The API-blip journey pauses the API: the proxy gives up on it after 5 s, not 30.
+      API_TIMEOUT_MS: '5000',
     },
   },
 });

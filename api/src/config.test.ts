@@ -41,7 +41,7 @@ describe('loadConfig', () => {
       RESET_EMAIL_RATE_LIMIT: '5',
       RESET_RATE_WINDOW_MS: '7200000',
       SHELL_ORIGINS: 'https://dash.hostdash.app, https://staff.hostdash.app/',
-      TRUSTED_PROXIES: '10.0.0.0/8, fd00::/8, 192.0.2.10',
+      API_TRUSTED_PROXIES: '10.0.0.0/8, fd00::/8, 192.0.2.10',
       LOG_LEVEL: 'DEBUG',
       SESSION_TTL_MS: '3600000',
       FLAGSMITH_ENVIRONMENT_KEY: 'prod-key',
@@ -79,7 +79,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x',
         SHELL_ORIGIN: 'not a url',
         SHELL_ORIGINS: 'https://dash.hostdash.app/path, *',
-        TRUSTED_PROXIES: '10.0.0.0/33, proxy.internal',
+        API_TRUSTED_PROXIES: '10.0.0.0/33, proxy.internal',
         LOGIN_BACKOFF_MS: '600000',
         LOGIN_BACKOFF_MAX_MS: '60000',
       });
@@ -95,7 +95,7 @@ describe('loadConfig', () => {
       'DATABASE_URL',
       'SHELL_ORIGIN',
       'SHELL_ORIGINS',
-      'TRUSTED_PROXIES',
+      'API_TRUSTED_PROXIES',
       'LOGIN_BACKOFF_MAX_MS',
     ])
       expect(problems).toContain(name);
@@ -105,6 +105,6 @@ describe('loadConfig', () => {
   });
 
   it('trusts no proxy when told "none"', () => {
-    expect(loadConfig({ TRUSTED_PROXIES: 'none' }).trustedProxies).toEqual([]);
+    expect(loadConfig({ API_TRUSTED_PROXIES: 'none' }).trustedProxies).toEqual([]);
   });
 });

@@ -156,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
         new URL(shellOrigin).origin,
       ]),
     ],
-    trustedProxies: addresses('TRUSTED_PROXIES', ['127.0.0.1', '::1']),
+    trustedProxies: addresses('API_TRUSTED_PROXIES', ['127.0.0.1', '::1']),
     loginRateLimit: integer('LOGIN_RATE_LIMIT', 5, 1, 1_000),
     loginClientRateLimit: integer('LOGIN_CLIENT_RATE_LIMIT', 20, 1, 100_000),
     loginBackoffMs,

@@ -236,7 +236,9 @@ describe('finding 9: the smaller ones', () => {
       api.post(`/admin/user/update/${user?.id}/${action}`, undefined, sessions.admin);
     try {
       expect((await admin('deactivate')).status).toBe(200);
-      expect((await api.get('/loadAuth', host)).status).toBe(401);
+      // Only enough to say why they are signed out (spec section 6, rule 5): nothing else.
+      expect((await api.get('/loadAuth', host)).body).toMatchObject({ is_active: false });
+      expect((await api.get('/listing/load', host)).status).toBe(403);
       expect((await admin('activate')).status).toBe(200);
       expect((await api.get('/loadAuth', host)).status).toBe(401);
       expect((await api.get('/listing/load', host)).status).toBe(401);

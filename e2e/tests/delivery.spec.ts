@@ -35,7 +35,7 @@ let liveVersion = '';
 let labelledVersion = '';
 let incompatibleVersion = '';
 let shellFiles: Record<string, string> = {};
-let processes: Awaited<ReturnType<typeof serverProcesses>>;
+let processes: ReturnType<typeof serverProcesses>;
 
 function deploy(...argv: string[]): string {
   const result = remotesCommand(argv);
@@ -61,7 +61,7 @@ async function listingsAs(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async () => {
   // Two builds of the listings remote, as its team would make them, at once (~30 s on 2 cores):
   // one with a visible change, one that declares a shell contract this dashboard does not offer.
   test.setTimeout(240_000);
@@ -73,7 +73,7 @@ test.beforeAll(async ({ request }) => {
     readRegistryOnDisk().remotes.find((remote) => remote.name === 'listings')?.version ?? '';
   expect(liveVersion).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{8}$/);
   shellFiles = hashTree(shellDist);
-  processes = await serverProcesses(request);
+  processes = serverProcesses();
   const [labelled, incompatible] = await Promise.all([
     buildRemote('listings', labelledDir, { HOSTDASH_BUILD_LABEL: LABEL }),
     buildRemote('listings', incompatibleDir, {
@@ -93,7 +93,6 @@ test.afterAll(() => {
 
 test('a deployed version is served on the next load, and an open dashboard offers it', async ({
   page,
-  request,
 }) => {
   await signIn(page, 'owner@hostdash.test', { next: '/listings' });
   await expectHeading(page, 'Listings');
@@ -115,7 +114,7 @@ test('a deployed version is served on the next load, and an open dashboard offer
 
   // Nothing of the shell was rebuilt, nothing was restarted.
   expect(hashTree(shellDist)).toEqual(shellFiles);
-  expect(await serverProcesses(request)).toEqual(processes);
+  expect(serverProcesses()).toEqual(processes);
 });
 
 test('a rollback serves the previous version on the next load', async ({ page }) => {
@@ -232,5 +231,5 @@ test('a version whose files are gone from the store is contained; the rest keeps
   await expect(page.getByRole('table', { name: 'Listings' })).toBeVisible();
 
   expect(hashTree(shellDist)).toEqual(shellFiles);
-  expect(await serverProcesses(request)).toEqual(processes);
+  expect(serverProcesses()).toEqual(processes);
 });

@@ -1,27 +1,9 @@
 // `npm start` keeps serving when one of its processes dies: the supervisor starts it again
 // (scripts/supervisor.mjs), and a page that needed it recovers.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { remotesURL } from './support/env';
+import { pidOf, supervised } from './support/processes';
 import { expectHeading, signIn } from './support/session';
-
-interface SupervisedProcess {
-  name: string;
-  pid: number | null;
-  restarts: number;
-}
-
-const stateFile = path.join(process.env.E2E_DELIVERY_DIR ?? '', 'processes.json');
-
-function supervised(name: string): SupervisedProcess {
-  const { processes } = JSON.parse(readFileSync(stateFile, 'utf8')) as {
-    processes: SupervisedProcess[];
-  };
-  const found = processes.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`${name} is not in ${stateFile}`);
-  return found;
-}
 
 test('a crashed remote origin is started again and the page that needs it recovers', async ({
   page,
@@ -31,8 +13,7 @@ test('a crashed remote origin is started again and the page that needs it recove
   await expectHeading(page, 'Risks');
 
   const before = supervised('remotes');
-  if (!before.pid) throw new Error('the remote origin has no pid');
-  process.kill(before.pid, 'SIGKILL');
+  process.kill(pidOf('remotes'), 'SIGKILL');
 
   // A page load while the origin is down: the shell serves it; the remote comes once it is back.
   await page.goto('/listings');

@@ -16,6 +16,8 @@ export interface ShellConfig {
   port: number;
   host: string;
   apiUrl: string;
+  /** How long the /api proxy waits for the API's answer to begin before it answers 504. */
+  apiTimeoutMs: number;
   stage: string;
   sessionCookie: string;
   billingBypassCookie: string;
@@ -125,6 +127,7 @@ export function readShellConfig(env: Env = process.env): ShellConfig {
     port: integer(env, 'PORT', 3000),
     host: env.HOST || 'localhost',
     apiUrl: url(env, 'API_URL', 'http://127.0.0.1:4000'),
+    apiTimeoutMs: integer(env, 'API_TIMEOUT_MS', 30_000),
     stage,
     sessionCookie: cookieName(env, 'SESSION_COOKIE', DEFAULT_SESSION_COOKIE),
     billingBypassCookie: cookieName(env, 'BILLING_BYPASS_COOKIE', DEFAULT_BILLING_BYPASS_COOKIE),

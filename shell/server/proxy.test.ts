@@ -374,3 +374,30 @@ describe('the /api proxy behind a trusted proxy (TRUSTED_PROXIES)', () => {
     expect(upstream.requests.at(-1)?.headers['x-forwarded-for']).toBe('203.0.113.9');
   });
 });
+
+describe('the /api proxy with an API that accepts and never answers', () => {
+  it('answers 504 after API_TIMEOUT_MS and keeps the session cookie', async () => {
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => undefined); // a paused or stuck API: no answer at all
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const app = buildShellServer(
+      testConfig({ API_URL: `http://127.0.0.1:${port}`, API_TIMEOUT_MS: '200' }),
+      { logger: false },
+    );
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/loadAuth',
+        headers: { cookie: 'hd_session=abc123' },
+      });
+      expect(response.statusCode).toBe(504);
+      expect(response.json()).toMatchObject({ error: 'timeout' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await app.close();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});

@@ -160,6 +160,11 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
       }
       const withoutBody = method === 'GET' || method === 'HEAD';
 
+      // An API that accepts the connection and then says nothing (paused, overloaded, stuck on a
+      // lock) must not hold the browser's call for ever: after API_TIMEOUT_MS without the start of
+      // an answer, 504. Once the answer has begun, its body takes as long as it takes.
+      const waiting = new AbortController();
+      const timer = setTimeout(() => waiting.abort(), config.apiTimeoutMs);
       let upstream: Response;
       try {
         upstream = await fetch(`${config.apiUrl}${apiPath}`, {
@@ -167,10 +172,20 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
           headers: forwardedHeaders(request, session),
           body: withoutBody || !request.body ? undefined : new Uint8Array(request.body as Buffer),
           redirect: 'manual',
+          signal: waiting.signal,
         });
       } catch (error) {
+        if (waiting.signal.aborted) {
+          request.log.error(
+            { path: pathname, waitedMs: config.apiTimeoutMs },
+            'API request failed: no answer in time',
+          );
+          return reply.code(504).send({ ...API_UNAVAILABLE, error: 'timeout' });
+        }
         request.log.error({ err: error, path: pathname }, 'API request failed: no answer');
         return reply.code(502).send(API_UNAVAILABLE);
+      } finally {
+        clearTimeout(timer);
       }
 
       if (upstream.status === 401 && session && pathname !== LOGOUT_PATH)

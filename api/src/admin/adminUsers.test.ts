@@ -100,10 +100,18 @@ describe('POST /admin/user/update/{userId}/{action}', () => {
       is_active: false,
     });
 
-    // Every session of the user is over: the dashboard's next call signs them out.
+    // Every session of the user is over. While the user stays deactivated, one still says whose it
+    // was (is_active false), so the dashboard can send them to /logout and say why (rule 5);
+    // nothing else answers it.
     for (const session of [manager, otherTab]) {
-      expect((await api.get('/loadAuth', session)).status).toBe(401);
-      expect((await api.get('/listing/load', session)).status).toBe(401);
+      expect(await api.get('/loadAuth', session)).toMatchObject({
+        status: 200,
+        body: { email: 'manager@hostdash.test', is_active: false },
+      });
+      expect(await api.get('/listing/load', session)).toMatchObject({
+        status: 403,
+        body: { error: 'account_deactivated' },
+      });
     }
     const [open] = await api.db.query<{ n: number }>(
       'select count(*)::int as n from sessions where user_id = $1::bigint and revoked_at is null',

@@ -63,7 +63,12 @@ export function sessionToken(request: FastifyRequest): string | null {
   return token && token.length <= MAX_TOKEN_LENGTH ? token : null;
 }
 
-/** The signed-in user behind the request's session, or null (none, unknown, expired, revoked). */
+/**
+ * The signed-in user behind the request's session, or null (none, unknown, expired, revoked). A
+ * session ended by deactivation still names its user while the user stays deactivated (is_active
+ * false: /loadAuth answers it, every other call 403), so the dashboard can say why they are signed
+ * out; after reactivation it is null like any revoked session.
+ */
 export async function authenticate(sql: Sql, request: FastifyRequest): Promise<Caller | null> {
   const token = sessionToken(request);
   if (!token) return null;
@@ -72,7 +77,8 @@ export async function authenticate(sql: Sql, request: FastifyRequest): Promise<C
      from sessions s
      join users u on u.id = s.user_id
      join accounts a on a.id = u.account_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+     where s.token_hash = $1 and s.expires_at > now()
+       and (s.revoked_at is null or (s.revoked_reason = 'deactivated' and not u.is_active))`,
     [hashToken(token)],
   );
   return row ? { ...toUserView(row), sessionId: token } : null;

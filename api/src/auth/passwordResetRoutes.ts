@@ -150,7 +150,7 @@ export function registerPasswordResetRoutes(app: Api, { db, config }: AppContext
           'update login_challenges set consumed_at = now() where user_id = $1::bigint and consumed_at is null',
           [token.user_id],
         );
-        await revokeAllSessions(tx, token.user_id);
+        await revokeAllSessions(tx, token.user_id, 'password_changed');
         return token.user_id;
       });
       if (!userId) throw invalidToken();

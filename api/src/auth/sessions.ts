@@ -19,17 +19,26 @@ export async function createSession(sql: Sql, userId: string, ttlMs: number): Pr
   return { sessionId, expiresAt: row.expires_at };
 }
 
+/** Why a session ended (migration 0007): a deactivated user's sessions say so until reactivation. */
+export type SessionEnd = 'signed_out' | 'password_changed' | 'deactivated';
+
 export async function revokeSession(sql: Sql, token: string): Promise<void> {
   await sql.query(
-    'update sessions set revoked_at = now() where token_hash = $1 and revoked_at is null',
+    `update sessions set revoked_at = now(), revoked_reason = 'signed_out'
+     where token_hash = $1 and revoked_at is null`,
     [hashToken(token)],
   );
 }
 
-export async function revokeAllSessions(sql: Sql, userId: string): Promise<void> {
+export async function revokeAllSessions(
+  sql: Sql,
+  userId: string,
+  reason: SessionEnd = 'signed_out',
+): Promise<void> {
   await sql.query(
-    'update sessions set revoked_at = now() where user_id = $1::bigint and revoked_at is null',
-    [userId],
+    `update sessions set revoked_at = now(), revoked_reason = $2
+     where user_id = $1::bigint and revoked_at is null`,
+    [userId, reason],
   );
 }
 
@@ -38,7 +47,7 @@ export async function revokeAllSessions(sql: Sql, userId: string): Promise<void>
  * passed, reset links not yet used (deactivation). Ended, not deleted: nothing revives them.
  */
 export async function endEverySession(sql: Sql, userId: string): Promise<void> {
-  await revokeAllSessions(sql, userId);
+  await revokeAllSessions(sql, userId, 'deactivated');
   await sql.query(
     'update login_challenges set consumed_at = now() where user_id = $1::bigint and consumed_at is null',
     [userId],

@@ -164,9 +164,9 @@ export const emailClientSubject = (email: string, client: string): string => `${
 
 /**
  * Who is calling, as throttling counts them: the request's address as Fastify computes it (the
- * forwarded address only from a trusted proxy, TRUSTED_PROXIES), an IPv4-mapped IPv6 address as
- * IPv4, and an IPv6 address by its /64 — one subscriber's network, which hands out addresses
- * from a /64 at will.
+ * forwarded address only from a trusted proxy, API_TRUSTED_PROXIES: by default the shell server
+ * on loopback), an IPv4-mapped IPv6 address as IPv4, and an IPv6 address by its /64 — one
+ * subscriber's network, which hands out addresses from a /64 at will.
  */
 export function clientOf(request: Pick<FastifyRequest, 'ip'>): string {
   const address = request.ip ?? '';

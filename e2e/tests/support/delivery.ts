@@ -4,8 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
-import { baseURL, remotesURL } from './env';
+import { expect } from '@playwright/test';
+import { supervised, type SupervisedProcess } from './processes';
 
 export const repoDir = path.resolve(__dirname, '..', '..', '..');
 const deliveryDir = process.env.E2E_DELIVERY_DIR ?? '';
@@ -78,22 +78,12 @@ export function hashTree(dir: string, prefix = ''): Record<string, string> {
   return hashes;
 }
 
-export interface ProcessIdentity {
-  pid: number;
-  startedAt: string;
-}
-
-/** The shell server's and the remote origin's process, to prove neither was restarted. */
-export async function serverProcesses(
-  request: APIRequestContext,
-): Promise<{ shell: ProcessIdentity; origin: ProcessIdentity }> {
-  const shell = (await (await request.get(`${baseURL}/health`)).json()) as {
-    server: ProcessIdentity;
-  };
-  const origin = (await (await request.get(`${remotesURL}/health`)).json()) as ProcessIdentity;
-  expect(shell.server.pid).toBeGreaterThan(0);
-  return {
-    shell: { pid: shell.server.pid, startedAt: shell.server.startedAt },
-    origin: { pid: origin.pid, startedAt: origin.startedAt },
-  };
+/**
+ * The shell server's and the remote origin's process as `npm start`'s supervisor records them
+ * (pid, start, restarts), to prove neither was restarted. (`/health` no longer shows a pid.)
+ */
+export function serverProcesses(): { shell: SupervisedProcess; origin: SupervisedProcess } {
+  const shell = supervised('shell');
+  expect(shell.pid).toBeGreaterThan(0);
+  return { shell, origin: supervised('remotes') };
 }
