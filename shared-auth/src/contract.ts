@@ -18,6 +18,10 @@
 // themselves (authApi), so the auth slice lost those steps' actions and state, which only the
 // shell's own pages used; what a remote relies on (the user, notifications, loadAuth, logout, the
 // snackbar) is unchanged.
+// 1.3.0 added what the remotes' pages now read and do through the shell (issue 12): the words for
+// every value a person reads (labelOf, LABELS), dates and times in one form (formatDate,
+// formatDateTime, formatTimeOfDay), a snackbar action that dispatches (Undo), endsSession and
+// LOGOUT_PATH. A remote that uses them declares ^1.3.0.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.2.0';
+export const CONTRACT_VERSION = '1.3.0';

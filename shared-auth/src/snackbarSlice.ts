@@ -1,14 +1,19 @@
 // The one snackbar (spec section 3: open, text, action, props). The shell renders it; any remote
 // drives it with these actions, and every failed remote action lands here.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 
 export type SnackbarSeverity = 'success' | 'info' | 'warning' | 'error';
 
 /**
- * A button in the snackbar: it navigates inside the dashboard (`href`) or reloads the page
- * (`reload`, e.g. to start a new version of a remote).
+ * A button in the snackbar: it navigates inside the dashboard (`href`), reloads the page
+ * (`reload`, e.g. to start a new version of a remote), or dispatches an action into the page's
+ * store (`dispatch`: Undo, which puts back what the action the snackbar reports changed; the
+ * action is plain data, and the remote whose saga answers it is the one that showed it).
  */
-export type SnackbarAction = { label: string; href: string } | { label: string; reload: true };
+export type SnackbarAction =
+  | { label: string; href: string }
+  | { label: string; reload: true }
+  | { label: string; dispatch: UnknownAction };
 
 export interface SnackbarState {
   open: boolean;

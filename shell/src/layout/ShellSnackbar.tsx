@@ -1,5 +1,6 @@
 // The one snackbar (slice `snackbar`), driven by actions from the shell and the remotes. Its
-// action navigates inside the dashboard or reloads the page (a new version of a remote).
+// action navigates inside the dashboard, reloads the page (a new version of a remote) or
+// dispatches the action it carries (Undo).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
@@ -33,6 +34,7 @@ export function ShellSnackbar() {
               onClick={() => {
                 close();
                 if ('reload' in action) reloadPage();
+                else if ('dispatch' in action) dispatch(action.dispatch);
                 else navigate(action.href);
               }}
             >
