@@ -12,3 +12,5 @@ export * from './DetailPlaceholder';
 export * from './lazyPage';
 export * from './PlaceholderRows';
 export * from './ResponsiveList';
+export * from './PageHeader';
+export * from './ConfirmDialog';
