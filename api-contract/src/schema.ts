@@ -3580,6 +3580,12 @@ export interface components {
       error: string;
       /** @description A sentence a person can read. */
       message: string;
+      /** @description For `invalid_request`: the field the message is about, as it names it (`email`, `traits[0].trait_key`). */
+      field?: string;
+      /** @description For `invalid_request`: where that field was. */
+      in?: 'body' | 'query' | 'path' | 'headers';
+      /** @description For `invalid_request`: the rule it broke (`required`, `format`, `maxLength`, …). */
+      rule?: string;
     };
     /** @description The action was done. */
     Ok: {

@@ -14,3 +14,4 @@ export * from './PlaceholderRows';
 export * from './ResponsiveList';
 export * from './PageHeader';
 export * from './ConfirmDialog';
+export * from './errorMessages';

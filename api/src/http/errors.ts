@@ -123,6 +123,33 @@ export function describeValidationError(error: AjvError, context: string): strin
   }
 }
 
+const INPUT_PARTS: Record<string, InvalidField['in']> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
+/** Where a refused value was, so a client can put the message beside its own field. */
+export interface InvalidField {
+  /** The field as the message names it (`email`, `traits[0].trait_key`); absent for the whole part. */
+  field?: string;
+  in: 'body' | 'query' | 'path' | 'headers';
+  /** The schema rule it broke: `required`, `format`, `maxLength`, `enum`, … */
+  rule: string;
+}
+
+export function invalidField(error: AjvError, context: string): InvalidField {
+  const missing =
+    error.keyword === 'required'
+      ? error.params.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? error.params.additionalProperty
+        : undefined;
+  const field = fieldName(error.instancePath, missing);
+  return { ...(field ? { field } : {}), in: INPUT_PARTS[context] ?? 'body', rule: error.keyword };
+}
+
 /** Fastify's own client errors (body parsing, media type …) in our shape. */
 function frameworkClientError(error: FastifyError): {
   status: number;
@@ -159,9 +186,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.validation && error.validation.length > 0) {
       const first = error.validation[0] as AjvError;
+      const context = error.validationContext ?? 'body';
       return reply.code(400).send({
         error: 'invalid_request',
-        message: describeValidationError(first, error.validationContext ?? 'body'),
+        message: describeValidationError(first, context),
+        ...invalidField(first, context),
       });
     }
     const status = error.statusCode ?? 500;

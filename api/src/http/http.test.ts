@@ -29,21 +29,37 @@ describe('answers to bad requests', () => {
     });
   });
 
-  it('a schema violation is a 400 naming the field', async () => {
+  it('a schema violation is a 400 naming the field, where it was and the rule it broke', async () => {
     expect((await api.post('/login', { email: 'owner@hostdash.test' })).body).toEqual({
       error: 'invalid_request',
       message: '"password" is required.',
+      field: 'password',
+      in: 'body',
+      rule: 'required',
     });
-    expect((await api.post('/login', ['owner@hostdash.test'])).body).toEqual({
+    expect((await api.post('/login', { email: 'owner', password: 'x' })).body).toEqual({
       error: 'invalid_request',
+      message: '"email" must be an email address.',
+      field: 'email',
+      in: 'body',
+      rule: 'format',
+    });
+    const owner = await api.signIn('owner@hostdash.test');
+    expect((await api.get('/listing/load?size=abc', owner)).body).toMatchObject({
+      field: 'size',
+      in: 'query',
+    });
+    const wholeBody = { error: 'invalid_request', in: 'body', rule: 'type' };
+    expect((await api.post('/login', ['owner@hostdash.test'])).body).toEqual({
+      ...wholeBody,
       message: 'The request body must be an object.',
     });
     expect((await api.post('/login', undefined)).body).toEqual({
-      error: 'invalid_request',
+      ...wholeBody,
       message: 'The request body must be an object.',
     });
     expect((await api.post('/login', '')).body).toEqual({
-      error: 'invalid_request',
+      ...wholeBody,
       message: 'The request body must be an object.',
     });
   });

@@ -167,6 +167,29 @@ export const ApiErrorSchema = named(
   {
     error: Type.String({ description: 'A stable snake_case code, e.g. `not_found`.' }),
     message: Type.String({ description: 'A sentence a person can read.' }),
+    field: Type.Optional(
+      Type.String({
+        description:
+          'For `invalid_request`: the field the message is about, as it names it (`email`, `traits[0].trait_key`).',
+      }),
+    ),
+    in: Type.Optional(
+      Type.Union(
+        [
+          Type.Literal('body'),
+          Type.Literal('query'),
+          Type.Literal('path'),
+          Type.Literal('headers'),
+        ],
+        { description: 'For `invalid_request`: where that field was.' },
+      ),
+    ),
+    rule: Type.Optional(
+      Type.String({
+        description:
+          'For `invalid_request`: the rule it broke (`required`, `format`, `maxLength`, …).',
+      }),
+    ),
   },
   { description: 'What every failed call answers.' },
 );
