@@ -1537,6 +1537,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/reservation/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A month of confirmed stays, one row per listing
+     * @description Every listing that is not archived, by building and nickname, with each confirmed stay that overlaps the month. Not for building staff (their arrivals are on the building page).
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The month, YYYY-MM. */
+          month: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A month of confirmed stays, one row per listing that is not archived. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CalendarMonth'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/reservation/create': {
     parameters: {
       query?: never;
@@ -4437,6 +4515,49 @@ export interface components {
       /** @enum {string} */
       card_check?: 'passed' | 'failed' | 'not_run';
     };
+    /** @description A confirmed stay as the calendar draws it. */
+    CalendarStay: {
+      id: string;
+      guest_name: string;
+      /** Format: date */
+      check_in_date: string;
+      /**
+       * Format: date
+       * @description The day the guest leaves.
+       */
+      check_out_date: string;
+      /** @enum {string} */
+      source: 'airbnb' | 'booking.com' | 'vrbo' | 'direct';
+      /**
+       * @description The screening score's colour under the account's tolerance.
+       * @enum {string}
+       */
+      colour: 'green' | 'yellow' | 'orange' | 'red';
+      /**
+       * @description The guest's identity verification: `pending` (not started), `incomplete`, `review` (a person must look), `verified`, `declined`.
+       * @enum {string}
+       */
+      verification_status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
+    };
+    /** @description A listing’s row in the calendar. */
+    CalendarListing: {
+      id: string;
+      nickname: string;
+      building: string | null;
+      stays: components['schemas']['CalendarStay'][];
+    };
+    /** @description A month of confirmed stays, one row per listing that is not archived. */
+    CalendarMonth: {
+      /** @description YYYY-MM */
+      month: string;
+      /** Format: date */
+      first_day: string;
+      /** Format: date */
+      last_day: string;
+      listings: components['schemas']['CalendarListing'][];
+      /** @description More than 1000 listings: the first ones by building and nickname. */
+      truncated: boolean;
+    };
   };
   responses: never;
   parameters: never;
@@ -4494,5 +4615,8 @@ export type ReportTask = components['schemas']['ReportTask'];
 export type NormalisedAddress = components['schemas']['NormalisedAddress'];
 export type StaleReservation = components['schemas']['StaleReservation'];
 export type ReservationInput = components['schemas']['ReservationInput'];
+export type CalendarStay = components['schemas']['CalendarStay'];
+export type CalendarListing = components['schemas']['CalendarListing'];
+export type CalendarMonth = components['schemas']['CalendarMonth'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

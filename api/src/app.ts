@@ -30,6 +30,7 @@ import { registerNotificationRoutes } from './notifications/notificationRoutes';
 import { registerProtectRoutes } from './protect/protectRoutes';
 import { registerReportRoutes } from './reports/reportRoutes';
 import { registerReservationEditRoutes } from './reservations/reservationEdit';
+import { registerCalendarRoutes } from './reservations/calendar';
 import { registerReservationRoutes } from './reservations/reservationRoutes';
 import { registerTaskRoutes } from './tasks/taskRoutes';
 
@@ -181,6 +182,7 @@ export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): 
     registerListingUpdateRoute(api, context);
     registerBuildingRoutes(api, context);
     registerReservationRoutes(api, context);
+    registerCalendarRoutes(api, context);
     registerReservationEditRoutes(api, context);
     registerProtectRoutes(api, context);
     registerImageRoutes(api, context);

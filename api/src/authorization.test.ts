@@ -201,6 +201,12 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: '/reservation/analytics' }),
     statuses: ownThings,
   },
+  'GET /reservation/calendar': {
+    access: 'signed in',
+    call: () => ({ url: '/reservation/calendar?month=2026-11' }),
+    // The caller's own portfolio (another owner: theirs); building staff use the building page.
+    statuses: [401, 200, 200, 403, 200, 200, 403],
+  },
   'GET /reservation/get/{id}': {
     access: 'signed in',
     call: ({ reservationId }) => ({ url: `/reservation/get/${reservationId}` }),

@@ -5,6 +5,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { ApiErrorSchema, Ok, type NamedSchema } from './http/schemas';
 import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
+import { CALENDAR_SCHEMAS } from './reservations/calendar';
 import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
 
 /**
@@ -12,7 +13,7 @@ import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '2.0.0';
+export const CONTRACT_VERSION = '2.1.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,
@@ -20,6 +21,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...ACCOUNT_SCHEMAS,
   ...LISTING_SCHEMAS,
   ...RESERVATION_SCHEMAS,
+  ...CALENDAR_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */
