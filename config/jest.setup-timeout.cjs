@@ -4,3 +4,10 @@
 // a busy 2-core CI machine needs room for both.
 /* global jest -- the jest object each test file gets */
 jest.setTimeout(typeof window === 'undefined' ? 30_000 : 20_000);
+
+// Testing Library's waitFor/findBy give up after 1 s by default: on a busy 2-core machine a page's
+// first answer over real HTTP can take longer (a CI run failed a listings test that way, all of it
+// passing alone). 5 s of patience costs nothing when the page is quick.
+if (typeof window !== 'undefined') {
+  require('@testing-library/react').configure({ asyncUtilTimeout: 5_000 });
+}
