@@ -1,6 +1,6 @@
 // The remote's root: the shell's store, theme and history, and the remote's own routes.
 import { Provider } from 'react-redux';
-import { Route, Router, Routes, type Navigator } from 'react-router';
+import { Route, Router, Routes, useSearchParams, type Navigator } from 'react-router';
 import { ThemeProvider, type Theme } from '@mui/material';
 import type { FeatureProps } from '@hostdash/shared-auth';
 import { lazyPage, LazyPages } from '@hostdash/shared-ui';
@@ -23,6 +23,13 @@ const ReservationsPage = lazyPage(
   'ReservationsPage',
 );
 const RisksPage = lazyPage(() => import('./risks/RisksPage'), 'RisksPage');
+const CalendarPage = lazyPage(() => import('./calendar/CalendarPage'), 'CalendarPage');
+
+/** `/reservations` is the list; `?view=calendar` shows the same reservations as a calendar. */
+function ReservationsView() {
+  const [params] = useSearchParams();
+  return params.get('view') === 'calendar' ? <CalendarPage /> : <ReservationsPage />;
+}
 
 export function ReservationsRoutes() {
   return (
@@ -30,7 +37,7 @@ export function ReservationsRoutes() {
       <Routes>
         <Route path="/" element={<RisksPage />} />
         <Route path="/risks" element={<RisksPage />} />
-        <Route path="/reservations" element={<ReservationsPage />} />
+        <Route path="/reservations" element={<ReservationsView />} />
         <Route path="/reservation/:id" element={<ReservationDetailPage />} />
         <Route path="/create-reservation" element={<ReservationFormPage />} />
         <Route path="/edit-reservation/:id" element={<ReservationFormPage />} />

@@ -4,6 +4,7 @@ import type {
   AccountLogPage,
   Analytics,
   Body,
+  CalendarMonth,
   ListingPage,
   NormalisedAddress,
   ProtectLogPage,
@@ -22,6 +23,7 @@ import { api, type RiskColour, type VerificationStatus } from '@hostdash/shared-
 
 export type {
   Analytics,
+  CalendarMonth,
   NormalisedAddress,
   ProtectSettings,
   ReportTask,
@@ -96,6 +98,8 @@ export const reservationsApi = {
     api.get<ReservationStats>('/reservation/stats', { params: { startDate }, signal }),
   analytics: (months: number, signal?: AbortSignal) =>
     api.get<Analytics>('/reservation/analytics', { params: { months }, signal }),
+  calendar: (month: string, signal?: AbortSignal) =>
+    api.get<CalendarMonth>('/reservation/calendar', { params: { month }, signal }),
   changeVerification: (id: string, status: VerificationStatus, note: string, supervised: boolean) =>
     api.post<Reservation>(`/reservation/changeVerification/${enc(id)}/`, {
       params: { supervised: supervised ? 1 : 0 },

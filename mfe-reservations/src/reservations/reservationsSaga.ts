@@ -95,6 +95,11 @@ export function* reservationsSaga() {
       ),
     ),
     fork(
+      takeRemote(reservationsActions.loadCalendar, ({ month }, { signal }) =>
+        reservationsApi.calendar(month, signal),
+      ),
+    ),
+    fork(
       takeRemote(reservationsActions.generateReport, ({ type, id, refresh }) =>
         reservationsApi.generateReport(type, id, refresh),
       ),

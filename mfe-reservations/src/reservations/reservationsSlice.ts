@@ -17,6 +17,7 @@ import {
 } from '@hostdash/shared-auth';
 import type {
   Analytics,
+  CalendarMonth,
   ImageKind,
   ProtectLogEntry,
   ProtectSettings,
@@ -96,6 +97,8 @@ export interface ReservationsState {
     };
   };
   analytics: { data: Analytics | null; status: RemoteStatus };
+  /** The calendar's month: every listing's confirmed stays. */
+  calendar: { data: CalendarMonth | null; status: RemoteStatus };
   /** The last report generated or downloaded, or its error (spec section 4). */
   task: {
     type: string | null;
@@ -141,6 +144,7 @@ export const initialReservationsState: ReservationsState = {
     log: { items: [], total: 0, from: 0, size: 25, status: idleStatus() },
   },
   analytics: { data: null, status: idleStatus() },
+  calendar: { data: null, status: idleStatus() },
   task: { type: null, reservationId: null, result: null, error: null, status: idleStatus() },
   saved: null,
 };
@@ -175,6 +179,7 @@ export const reservationsActions = {
     'reservations/loadAccountLog',
   ),
   loadAnalytics: createRemoteAction<{ months: number }, Analytics>('reservations/loadAnalytics'),
+  loadCalendar: createRemoteAction<{ month: string }, CalendarMonth>('reservations/loadCalendar'),
   generateReport: createRemoteAction<
     { type: ReportType; id: string; refresh: boolean },
     ReportTask
@@ -311,6 +316,9 @@ export const reservationsSlice = createSlice({
       .addCase(reservationsActions.loadAnalytics.succeeded, (state, { payload }) => {
         state.analytics.data = payload;
       })
+      .addCase(reservationsActions.loadCalendar.succeeded, (state, { payload }) => {
+        state.calendar.data = payload;
+      })
       .addCase(reservationsActions.generateReport.requested, (state, { payload }) => {
         state.task.type = payload.type;
         state.task.reservationId = payload.id;
@@ -393,6 +401,11 @@ export const reservationsSlice = createSlice({
       reservationsActions.loadAnalytics,
       (state) => state.analytics.status,
     );
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.loadCalendar,
+      (state) => state.calendar.status,
+    );
     addRemoteStatusCases(builder, reservationsActions.generateReport, (state) => state.task.status);
     addRemoteStatusCases(builder, reservationsActions.downloadReport, (state) => state.task.status);
     addRemoteStatusCases(
@@ -416,5 +429,6 @@ export const selectDetail = (state: WithReservations) => root(state).detail;
 export const selectLogs = (state: WithReservations) => root(state).logs;
 export const selectProtect = (state: WithReservations) => root(state).protect;
 export const selectAnalytics = (state: WithReservations) => root(state).analytics;
+export const selectCalendar = (state: WithReservations) => root(state).calendar;
 export const selectTask = (state: WithReservations) => root(state).task;
 export const selectSaved = (state: WithReservations) => root(state).saved;
