@@ -49,7 +49,7 @@ type CalendarListing = CalendarMonth['listings'][number];
 type CalendarStay = CalendarListing['stays'][number];
 
 const NAME_WIDTH = 200;
-const DAY_MIN_WIDTH = 30;
+const DAY_MIN_WIDTH = 28;
 const ROW_HEIGHT = 40;
 
 const monthTitle = (month: string): string => {
@@ -439,7 +439,7 @@ function AgendaDay({
                 <Typography sx={{ fontWeight: 600 }} noWrap>
                   {stay.guest_name}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" noWrap>
+                <Typography variant="body2" color="text.secondary">
                   {listing.nickname} · {nightsOf(stay)} {nightsOf(stay) === 1 ? 'night' : 'nights'}{' '}
                   · {labelOf('bookingSource', stay.source)}
                 </Typography>
