@@ -625,6 +625,105 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/notifications/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark the caller’s notifications as read
+     * @description The ones named in `ids` (at most 50), or every one when `ids` is left out. Ids that are not the caller's are passed over.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ids?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description The action was done. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Ok'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/notifications/remove/{id}': {
     parameters: {
       query?: never;
@@ -3754,12 +3853,18 @@ export interface components {
       body: string;
       /** Format: date-time */
       created_at: string;
+      /** @description The dashboard page it is about (an in-app path), or null. */
+      link: string | null;
+      /** @description Whether its person has seen it. */
+      read: boolean;
     };
     /** @description The newest notifications, up to the limit asked for. */
     NotificationList: {
       items: components['schemas']['Notification'][];
       /** @description How many the caller has, over the limit too. */
       total: number;
+      /** @description How many of them are not read yet. */
+      unread: number;
     };
     /** @description A user as the admin area lists them. */
     AdminUser: {

@@ -144,6 +144,11 @@ const MATRIX: Record<string, Row> = {
     statuses: ownThings,
   },
   // The owner's notification: removed once by her; anyone else's call does not find it.
+  'POST /user/notifications/read': {
+    access: 'signed in',
+    call: () => ({ url: '/user/notifications/read', method: 'POST', body: { ids: ['999999'] } }),
+    statuses: ownThings,
+  },
   'POST /user/notifications/remove/{id}': {
     access: 'signed in',
     call: ({ notificationId }) => ({

@@ -134,7 +134,16 @@ export const PasswordConfirmBody = Type.Object({
 
 export const NotificationSchema = named(
   'Notification',
-  { id: Id(), title: Type.String(), body: Type.String(), created_at: DateTime() },
+  {
+    id: Id(),
+    title: Type.String(),
+    body: Type.String(),
+    created_at: DateTime(),
+    link: Type.Union([Type.String({ pattern: '^/([^/\\\\].*)?$' }), Type.Null()], {
+      description: 'The dashboard page it is about (an in-app path), or null.',
+    }),
+    read: Type.Boolean({ description: 'Whether its person has seen it.' }),
+  },
   { description: 'A message in the bell menu.' },
 );
 
@@ -146,6 +155,7 @@ export const NotificationListSchema = named(
       minimum: 0,
       description: 'How many the caller has, over the limit too.',
     }),
+    unread: Type.Integer({ minimum: 0, description: 'How many of them are not read yet.' }),
   },
   { description: 'The newest notifications, up to the limit asked for.' },
 );

@@ -416,7 +416,12 @@ function verificationStatus(
   ] as const);
 }
 
-function arrivalsNotice(plan: DemoPlan): { title: string; body: string; hoursAgo: number } {
+function arrivalsNotice(plan: DemoPlan): {
+  title: string;
+  body: string;
+  hoursAgo: number;
+  link: string;
+} {
   const unverified = plan.reservations.filter(
     (reservation) =>
       reservation.account === 'hart' &&
@@ -432,8 +437,9 @@ function arrivalsNotice(plan: DemoPlan): { title: string; body: string; hoursAgo
         : `${unverified} guests arriving tomorrow still need to verify`;
   return {
     title,
-    body: 'Door codes are held back until each guest completes verification. Send them a reminder from the reservation.',
+    body: 'Door codes are held back until each guest completes verification. Risks shows who has not yet.',
     hoursAgo: 1,
+    link: '/risks',
   };
 }
 
@@ -560,11 +566,12 @@ async function writeDemoData(
       title: item.title,
       body: item.body,
       hours_ago: item.hoursAgo,
+      link: item.link?.replace(':hart', accountId('hart')) ?? null,
     })),
   );
   await tx.query(
-    `insert into notifications (user_id, title, body, created_at)
-     select (e->>'user_id')::bigint, e->>'title', e->>'body', now() - (e->>'hours_ago')::int * interval '1 hour'
+    `insert into notifications (user_id, title, body, link, created_at)
+     select (e->>'user_id')::bigint, e->>'title', e->>'body', e->>'link', now() - (e->>'hours_ago')::int * interval '1 hour'
      from jsonb_array_elements($1::jsonb) with ordinality as r(e, n)
      order by n`,
     [JSON.stringify(notifications)],

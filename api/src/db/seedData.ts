@@ -586,28 +586,32 @@ export const GUEST_MESSAGES: ReadonlyArray<readonly [string | null, number]> = [
 
 export const NOTIFICATIONS: Record<
   string,
-  ReadonlyArray<{ title: string; body: string; hoursAgo: number }>
+  ReadonlyArray<{ title: string; body: string; hoursAgo: number; link: string | null }>
 > = {
   'owner@hostdash.test': [
     {
       title: 'Import from Guesty finished',
       body: '30 listings and their upcoming reservations are now in Hostdash.',
       hoursAgo: 190,
+      link: '/listings',
     },
     {
       title: 'Card ending 4242 expires next month',
-      body: 'Update your payment method in Billing to keep screening guests without interruption.',
+      body: 'Replace it in Billing before then to keep screening guests without interruption.',
       hoursAgo: 72,
+      link: '/billing',
     },
     {
       title: 'A guest was declined at Marina Lofts',
-      body: 'The ID uploaded for an upcoming stay did not match the selfie. Review the reservation before releasing the door code.',
+      body: 'The ID uploaded for an upcoming stay did not match the selfie. Review the reservation on Risks before the guest arrives.',
       hoursAgo: 20,
+      link: '/risks',
     },
     {
       title: 'Risk tolerance updated',
-      body: 'Olivia Hart changed the risk tolerance from low to balanced.',
+      body: 'Olivia Hart changed the risk tolerance from Strict to Balanced.',
       hoursAgo: 6,
+      link: '/protect',
     },
     // The arrivals notice is written from the data (seed.ts): it is the newest.
   ],
@@ -616,11 +620,13 @@ export const NOTIFICATIONS: Record<
       title: 'Welcome to Hart Stays on Hostdash',
       body: 'Olivia Hart added you as a manager. You can see every listing and reservation of the account.',
       hoursAgo: 9800,
+      link: '/listings',
     },
     {
       title: 'Verification needs a review',
       body: 'A guest arriving this week uploaded an ID that needs a manual check.',
       hoursAgo: 30,
+      link: '/risks',
     },
   ],
   'vendor@hostdash.test': [
@@ -628,18 +634,22 @@ export const NOTIFICATIONS: Record<
       title: 'You have access to Marina Lofts',
       body: 'Olivia Hart granted you the front-desk view of Marina Lofts.',
       hoursAgo: 4500,
+      // `:hart` is the account's id, known once it is written (seed.ts).
+      link: '/building/:hart/marina-lofts',
     },
     {
       title: 'You have access to Wynwood Studios',
-      body: 'Olivia Hart granted you the front-desk view of Wynwood Studios. Switch buildings from the top bar.',
+      body: 'Olivia Hart granted you the front-desk view of Wynwood Studios. Both buildings are under Buildings.',
       hoursAgo: 900,
+      link: '/building/:hart/wynwood-studios',
     },
   ],
   'newhost@hostdash.test': [
     {
       title: 'Welcome to Hostdash',
-      body: 'Add a payment method, then connect your property-management system to import your listings.',
+      body: 'Add a payment method in Billing to start screening your guests.',
       hoursAgo: 70,
+      link: '/billing',
     },
   ],
   'secure@hostdash.test': [
@@ -647,6 +657,7 @@ export const NOTIFICATIONS: Record<
       title: 'Two-step sign-in is on',
       body: 'Signing in now asks for a code from your authenticator app.',
       hoursAgo: 7000,
+      link: null,
     },
   ],
 };

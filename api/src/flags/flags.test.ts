@@ -204,15 +204,15 @@ describe('Flagsmith-compatible endpoints', () => {
         trait_key: `${prefix}${index}`,
         trait_value: index,
       }));
-    expect((await write(many(21, 'a'))).body).toEqual({
+    expect((await write(many(21, 'a'))).body).toMatchObject({
       error: 'invalid_request',
       message: '"traits" must have at most 20 items.',
     });
-    expect((await write([{ trait_key: 'k'.repeat(101), trait_value: 1 }])).body).toEqual({
+    expect((await write([{ trait_key: 'k'.repeat(101), trait_value: 1 }])).body).toMatchObject({
       error: 'invalid_request',
       message: '"traits[0].trait_key" must be at most 100 characters long.',
     });
-    expect((await write([{ trait_key: 'k', trait_value: 'v'.repeat(1001) }])).body).toEqual({
+    expect((await write([{ trait_key: 'k', trait_value: 'v'.repeat(1001) }])).body).toMatchObject({
       error: 'invalid_request',
       message: '"traits[0].trait_value" must be at most 1000 characters long.',
     });
@@ -234,7 +234,7 @@ describe('Flagsmith-compatible endpoints', () => {
   });
 
   it('checks identity input', async () => {
-    expect((await api.get('/flagsmith/api/v1/identities/', owner, KEY)).body).toEqual({
+    expect((await api.get('/flagsmith/api/v1/identities/', owner, KEY)).body).toMatchObject({
       error: 'invalid_request',
       message: '"identifier" is required.',
     });
@@ -340,11 +340,11 @@ describe('admin flags', () => {
     });
     expect(
       (await api.post('/admin/flags/outage_banner_dashboard', { enabled: 'yes' }, admin)).body,
-    ).toEqual({
+    ).toMatchObject({
       error: 'invalid_request',
       message: '"enabled" must be true or false.',
     });
-    expect((await api.post('/admin/flags/outage_banner_dashboard', {}, admin)).body).toEqual({
+    expect((await api.post('/admin/flags/outage_banner_dashboard', {}, admin)).body).toMatchObject({
       error: 'invalid_request',
       message: '"enabled" is required.',
     });

@@ -30,14 +30,14 @@ describe('answers to bad requests', () => {
   });
 
   it('a schema violation is a 400 naming the field, where it was and the rule it broke', async () => {
-    expect((await api.post('/login', { email: 'owner@hostdash.test' })).body).toEqual({
+    expect((await api.post('/login', { email: 'owner@hostdash.test' })).body).toMatchObject({
       error: 'invalid_request',
       message: '"password" is required.',
       field: 'password',
       in: 'body',
       rule: 'required',
     });
-    expect((await api.post('/login', { email: 'owner', password: 'x' })).body).toEqual({
+    expect((await api.post('/login', { email: 'owner', password: 'x' })).body).toMatchObject({
       error: 'invalid_request',
       message: '"email" must be an email address.',
       field: 'email',

@@ -434,7 +434,7 @@ describe('POST /listing/update/{id}', () => {
   });
 
   it('refuses a body that is not an object', async () => {
-    expect((await update('9', [1, 2])).body).toEqual({
+    expect((await update('9', [1, 2])).body).toMatchObject({
       error: 'invalid_request',
       message: 'The request body must be an object.',
     });

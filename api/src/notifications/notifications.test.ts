@@ -11,9 +11,70 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 interface NotificationList {
-  items: Array<{ id: string; title: string; body: string; created_at: string }>;
+  items: Array<{
+    id: string;
+    title: string;
+    body: string;
+    created_at: string;
+    link: string | null;
+    read: boolean;
+  }>;
   total: number;
+  unread: number;
 }
+
+describe('a notification leads somewhere and is read (issue 12)', () => {
+  it('links each seeded notice to the page it is about, inside the dashboard, in words a host reads', async () => {
+    const { body } = await api.get<NotificationList>('/user/notifications/load', owner);
+    const byTitle = Object.fromEntries(body.items.map((item) => [item.title, item]));
+    expect(byTitle['Risk tolerance updated']).toMatchObject({
+      link: '/protect',
+      body: 'Olivia Hart changed the risk tolerance from Strict to Balanced.',
+    });
+    for (const item of body.items) expect(item.link ?? '/').toMatch(/^\/([^/\\]|$)/);
+    const vendor = await api.get<NotificationList>(
+      '/user/notifications/load',
+      await api.signIn('vendor@hostdash.test'),
+    );
+    expect(vendor.body.items.map((item) => item.link)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/building\/\d+\/marina-lofts$/)]),
+    );
+  });
+
+  it('marks the ones named, or all, as read — only the caller’s own', async () => {
+    const session = await api.signIn('manager@hostdash.test');
+    const before = await api.get<NotificationList>('/user/notifications/load', session);
+    expect(before.body.unread).toBe(2);
+    const [first] = before.body.items;
+    const [ownersNotice] = await api.db.query<{ id: string }>(
+      `select n.id::text from notifications n join users u on u.id = n.user_id
+       where u.email = 'owner@hostdash.test' limit 1`,
+    );
+    expect(
+      await api.post('/user/notifications/read', { ids: [first!.id, ownersNotice!.id] }, session),
+    ).toMatchObject({ status: 200, body: { ok: true } });
+    const after = await api.get<NotificationList>('/user/notifications/load', session);
+    expect(after.body.unread).toBe(1);
+    expect(after.body.items.find((item) => item.id === first!.id)?.read).toBe(true);
+    const [stillUnread] = await api.db.query<{ read: boolean }>(
+      'select read_at is not null as read from notifications where id = $1::bigint',
+      [ownersNotice!.id],
+    );
+    expect(stillUnread?.read).toBe(false);
+
+    await api.post('/user/notifications/read', {}, session);
+    expect((await api.get<NotificationList>('/user/notifications/load', session)).body.unread).toBe(
+      0,
+    );
+    expect(await api.post('/user/notifications/read', { ids: [] }, session)).toMatchObject({
+      status: 400,
+      body: { field: 'ids', rule: 'minItems' },
+    });
+    await api.db.query(
+      `update notifications set read_at = null where user_id = (select id from users where email = 'manager@hostdash.test')`,
+    );
+  });
+});
 
 describe('GET /user/notifications/load', () => {
   it('lists the caller’s own notifications, newest first', async () => {
@@ -26,7 +87,10 @@ describe('GET /user/notifications/load', () => {
       title: expect.stringMatching(/arriving tomorrow/),
       body: expect.any(String),
       created_at: expect.any(String),
+      link: '/risks',
+      read: false,
     });
+    expect(response.body.unread).toBe(5);
     expect(response.body.items.map((item) => item.title)).toContain('Import from Guesty finished');
     const times = response.body.items.map((item) => Date.parse(item.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -54,11 +118,14 @@ describe('GET /user/notifications/load', () => {
       status: 400,
       body: { error: 'invalid_request', message: '"limit" must be 1 or more.' },
     });
-    expect((await api.get('/user/notifications/load?limit=51', owner)).body).toEqual({
+    expect((await api.get('/user/notifications/load?limit=51', owner)).body).toMatchObject({
       error: 'invalid_request',
       message: '"limit" must be 50 or less.',
+      field: 'limit',
+      in: 'query',
+      rule: 'maximum',
     });
-    expect((await api.get('/user/notifications/load?limit=ten', owner)).body).toEqual({
+    expect((await api.get('/user/notifications/load?limit=ten', owner)).body).toMatchObject({
       error: 'invalid_request',
       message: '"limit" must be a whole number.',
     });

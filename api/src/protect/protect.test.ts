@@ -114,15 +114,15 @@ describe('POST /reservation/changeVerification/{id}', () => {
         message: 'The verification is already "verified": nothing to change.',
       },
     });
-    expect((await change(id, { status: 'approved' })).body).toEqual({
+    expect((await change(id, { status: 'approved' })).body).toMatchObject({
       error: 'invalid_request',
       message: '"status" must be one of: pending, incomplete, review, verified, declined.',
     });
-    expect((await change(id, {})).body).toEqual({
+    expect((await change(id, {})).body).toMatchObject({
       error: 'invalid_request',
       message: '"status" is required.',
     });
-    expect((await change(id, { status: 'declined', note: 'x'.repeat(1001) })).body).toEqual({
+    expect((await change(id, { status: 'declined', note: 'x'.repeat(1001) })).body).toMatchObject({
       error: 'invalid_request',
       message: '"note" must be at most 1000 characters long.',
     });
@@ -327,13 +327,13 @@ describe('the risk tolerance', () => {
     // Staff change any account, naming it.
     expect((await set('balanced', 'admin', '&account_id=1')).body.risk_tolerance).toBe('balanced');
     expect((await set('high', 'newhost', '&account_id=1')).status).toBe(404);
-    expect((await set('reckless')).body).toEqual({
+    expect((await set('reckless')).body).toMatchObject({
       error: 'invalid_request',
       message: '"risk" must be one of: low, balanced, high.',
     });
     expect(
       (await api.post('/protect/actions/setRiskTolerance', undefined, sessions.owner)).body,
-    ).toEqual({
+    ).toMatchObject({
       error: 'invalid_request',
       message: '"risk" is required.',
     });

@@ -370,7 +370,7 @@ describe('POST /protect/webhook', () => {
   });
 
   it('checks the request and the caller', async () => {
-    expect((await api.post('/protect/webhook', {}, sessions.owner)).body).toEqual({
+    expect((await api.post('/protect/webhook', {}, sessions.owner)).body).toMatchObject({
       error: 'invalid_request',
       message: '"reservation" is required.',
     });

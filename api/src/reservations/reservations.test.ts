@@ -202,7 +202,7 @@ describe('GET /reservation/search: the defaults', () => {
 
   it('needs a session and checks size', async () => {
     expect((await api.get('/reservation/search')).status).toBe(401);
-    expect((await search('?size=101')).body).toEqual({
+    expect((await search('?size=101')).body).toMatchObject({
       error: 'invalid_request',
       message: '"size" must be 100 or less.',
     });
@@ -221,7 +221,7 @@ describe('GET /reservation/search: filters', () => {
     expect((await search('?status=CANCELLED')).body.total).toBe(
       rows.filter((r) => r.status === 'CANCELLED').length,
     );
-    expect((await search('?status=BOOKED')).body).toEqual({
+    expect((await search('?status=BOOKED')).body).toMatchObject({
       error: 'invalid_request',
       message:
         '"status" must be all or a comma-separated list of: CONFIRMED, CANCELLED, INQUIRY ("BOOKED" is not one).',
@@ -237,11 +237,11 @@ describe('GET /reservation/search: filters', () => {
       expect(item.check_in_date >= start && item.check_in_date <= today).toBe(true);
     }
     expect((await search('?startDate=')).body.total).toBe(rows.length);
-    expect((await search('?startDate=2024-02-30')).body).toEqual({
+    expect((await search('?startDate=2024-02-30')).body).toMatchObject({
       error: 'invalid_request',
       message: '"startDate" must be a real date (got "2024-02-30").',
     });
-    expect((await search('?startDate=2024-2-3')).body).toEqual({
+    expect((await search('?startDate=2024-2-3')).body).toMatchObject({
       error: 'invalid_request',
       message: '"startDate" must be a date as YYYY-MM-DD.',
     });
@@ -533,7 +533,7 @@ describe('GET /reservation/analytics', () => {
     const twelve = await api.get<{ months: unknown[] }>('/reservation/analytics', sessions.owner);
     expect(twelve.body.months).toHaveLength(15);
     expect((await api.get('/reservation/analytics?months=0', sessions.owner)).status).toBe(400);
-    expect((await api.get('/reservation/analytics?months=25', sessions.owner)).body).toEqual({
+    expect((await api.get('/reservation/analytics?months=25', sessions.owner)).body).toMatchObject({
       error: 'invalid_request',
       message: '"months" must be 24 or less.',
     });

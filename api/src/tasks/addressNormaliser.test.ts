@@ -158,7 +158,7 @@ describe('POST /task/address', () => {
       message:
         'That does not look like an address: it needs a street and a city (at least 5 letters).',
     });
-    expect((await api.post('/task/address', {}, sessions.owner)).body).toEqual({
+    expect((await api.post('/task/address', {}, sessions.owner)).body).toMatchObject({
       error: 'invalid_request',
       message: '"address" is required.',
     });
