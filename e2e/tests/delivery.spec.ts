@@ -48,7 +48,12 @@ async function aboutRow(page: Page, feature: string) {
   const dialog = page.getByRole('dialog', { name: 'About Hostdash' });
   const row = dialog.getByRole('row', { name: new RegExp(`^${feature}`) });
   await expect(row).toBeVisible();
-  const text = (await row.textContent()) ?? '';
+  // A host reads the release (0.1.0); the whole build id, which tells two builds apart, is in
+  // each version's title.
+  const buildIds = await row
+    .locator('[title]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('title')));
+  const text = `${(await row.textContent()) ?? ''} ${buildIds.join(' ')}`;
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   return text;
