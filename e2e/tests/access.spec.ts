@@ -66,7 +66,11 @@ test.describe('rule 2: a vendor sees only vendor pages', () => {
     expect(refused?.status()).toBe(403);
     await expect(page).toHaveURL(/\/listings$/);
     await expectHeading(page, "This page isn't part of your building view");
-    await expect(page.getByRole('link', { name: 'Wynwood Studios' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: 'Your buildings' })
+        .getByRole('link', { name: 'Wynwood Studios' }),
+    ).toBeVisible();
     const building = await serverRedirect(page.request, '/building/1/marina-lofts');
     expect(building.status).toBe(200);
     await page.goto('/logout');
