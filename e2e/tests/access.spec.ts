@@ -142,9 +142,15 @@ test.describe('rule 5: a deactivated user is signed out', () => {
       });
     expect((await update('deactivate')).ok()).toBeTruthy();
     try {
+      // The page says "Signed out" as it posts the sign-out: the next load waits for the answer
+      // (leaving earlier aborted the post on a busy machine, and the session was still there).
+      const signedOut = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/logout',
+      );
       await page.goto('/listings');
       await expect(page).toHaveURL(/\/logout$/);
       await expectHeading(page, 'Signed out');
+      await signedOut;
       await page.goto('/listings');
       await expect(page).toHaveURL(/\/login\?next=/);
     } finally {
