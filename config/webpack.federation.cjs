@@ -473,12 +473,45 @@ class BundleContentsPlugin {
   }
 }
 
+/** The shell's port when nothing says otherwise; each app's `devPort` is counted from it. */
+const DEFAULT_SHELL_PORT = 3000;
+
+/**
+ * `webpack serve` for an app run alone, from the documented environment instead of fixed
+ * addresses: `PORT` is the shell's port (3000), and a remote keeps its distance from it (listings
+ * 3011 is `PORT` + 11), so one `PORT` moves the shell and every remote together; `DEV_PORT` sets
+ * this dev server's port outright. A remote's standalone page calls the API through the shell
+ * server's `/api` proxy (it holds the session cookie): `SHELL_URL`, by default the local shell on
+ * `PORT`.
+ */
+function devServerSettings({ isRemote, devPort, devServer }) {
+  const shellPort = Number(process.env.PORT) || DEFAULT_SHELL_PORT;
+  const shellUrl = process.env.SHELL_URL || `http://localhost:${shellPort}`;
+  const port =
+    Number(process.env.DEV_PORT) ||
+    (isRemote && devPort ? shellPort + (devPort - DEFAULT_SHELL_PORT) : shellPort);
+  const { proxy: ownProxy = [], ...rest } = devServer;
+  // The shell's `/api` wins over a remote's own entry for it (which named a fixed address).
+  const otherProxies = ownProxy.filter((entry) => ![].concat(entry.context ?? []).includes('/api'));
+  return {
+    historyApiFallback: true,
+    hot: false,
+    liveReload: true,
+    client: { overlay: false },
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    ...rest,
+    port,
+    ...(isRemote && { proxy: [{ context: ['/api'], target: shellUrl }, ...otherProxies] }),
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.name federation name ('shell', 'listings', …)
  * @param {string} options.dir the package folder (__dirname of its webpack config)
  * @param {Record<string, string>} [options.exposes] a remote's public entry, e.g. { './feature': './src/feature.tsx' }
- * @param {number} [options.devPort] port of `webpack serve` when the app runs alone
+ * @param {number} [options.devPort] port of `webpack serve` when the app runs alone, with the shell
+ *   on its default port 3000 (see devServerSettings: `PORT` moves it)
  * @param {string} [options.title] page title of the standalone/host page
  * @param {Record<string, unknown>} [options.devServer] extra dev-server settings
  */
@@ -674,15 +707,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
           new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, extractComments: false }),
         ],
       },
-      devServer: {
-        port: devPort,
-        historyApiFallback: true,
-        hot: false,
-        liveReload: true,
-        client: { overlay: false },
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        ...devServer,
-      },
+      devServer: devServerSettings({ isRemote, devPort, devServer }),
       stats: 'errors-warnings',
     };
   };

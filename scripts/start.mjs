@@ -88,7 +88,7 @@ if (ready.every(Boolean)) {
     owner@hostdash.test     host with ~120 listings
     newhost@hostdash.test   host without a payment method (sent to /billing)
     manager@hostdash.test   the owner's team member (subtype manager)
-    vendor@hostdash.test    building staff with one building
+    vendor@hostdash.test    building staff with two buildings (Marina Lofts, Wynwood Studios)
     admin@hostdash.test     Hostdash staff (admin)
     inactive@hostdash.test  deactivated (sign-in refused)
     secure@hostdash.test    second step: TOTP secret JBSWY3DPEHPK3PXP

@@ -1,5 +1,7 @@
 // Spec section 6, rule by rule, one role at a time: first as a direct page load (the shell server
-// redirects before any HTML), then where it matters as in-app navigation (the client router).
+// decides before any HTML), then where it matters as in-app navigation (the client router). A
+// refusal the user can only read about is shown at the address they opened, with its status
+// (issue 12); sign-in, sign-out, billing and a vendor's `/` still redirect.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiSession } from './support/api';
 import { apiURL, baseURL } from './support/env';
@@ -29,7 +31,7 @@ test.describe('rule 1: a login-required page without a user goes to sign-in', ()
     for (const [path, heading] of [
       ['/login', 'Sign in'],
       ['/account/reset', 'Reset your password'],
-      ['/error/not-allowed', 'Not allowed'],
+      ['/error/not-allowed', 'This page is for the account owner'],
     ] as const) {
       await page.goto(path);
       await expectHeading(page, heading);
@@ -54,14 +56,21 @@ test.describe('rule 2: a vendor sees only vendor pages', () => {
       status: 302,
       location: '/building/1/marina-lofts',
     });
-    expect(await serverRedirect(page.request, '/listings')).toEqual({
-      status: 302,
-      location: '/error/building-not-found',
-    });
-    expect(await serverRedirect(page.request, '/settings')).toEqual({
-      status: 302,
-      location: '/error/building-not-found',
-    });
+    for (const path of ['/listings', '/settings']) {
+      expect(await serverRedirect(page.request, path)).toEqual({
+        status: 403,
+        location: undefined,
+      });
+    }
+    const refused = await page.goto('/listings');
+    expect(refused?.status()).toBe(403);
+    await expect(page).toHaveURL(/\/listings$/);
+    await expectHeading(page, "This page isn't part of your building view");
+    await expect(
+      page
+        .getByRole('list', { name: 'Your buildings' })
+        .getByRole('link', { name: 'Wynwood Studios' }),
+    ).toBeVisible();
     const building = await serverRedirect(page.request, '/building/1/marina-lofts');
     expect(building.status).toBe(200);
     await page.goto('/logout');
@@ -74,12 +83,13 @@ test.describe('rule 3: owner-only pages need an owner or admin', () => {
     await signIn(page, 'manager@hostdash.test');
     await expectHeading(page, 'Risks');
     expect(await serverRedirect(page.request, '/settings')).toEqual({
-      status: 302,
-      location: '/error/not-allowed',
+      status: 403,
+      location: undefined,
     });
-    await page.goto('/billing');
-    await expect(page).toHaveURL(/\/error\/not-allowed$/);
-    await expectHeading(page, 'Not allowed');
+    const refused = await page.goto('/billing');
+    expect(refused?.status()).toBe(403);
+    await expect(page).toHaveURL(/\/billing$/);
+    await expectHeading(page, 'This page is for the account owner');
 
     const owner = await browser.newPage({ baseURL });
     await signIn(owner, 'owner@hostdash.test');
@@ -94,11 +104,12 @@ test.describe('rule 4: admin-only pages are not found for everyone else', () => 
     await signIn(page, 'owner@hostdash.test');
     await expectHeading(page, 'Risks');
     expect(await serverRedirect(page.request, '/users')).toEqual({
-      status: 302,
-      location: '/error/not-found',
+      status: 404,
+      location: undefined,
     });
     const notFound = await page.goto('/users');
     expect(notFound?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/users$/);
     await expectHeading(page, 'Page not found');
 
     const admin = await browser.newPage({ baseURL });
@@ -131,9 +142,15 @@ test.describe('rule 5: a deactivated user is signed out', () => {
       });
     expect((await update('deactivate')).ok()).toBeTruthy();
     try {
+      // The page says "Signed out" as it posts the sign-out: the next load waits for the answer
+      // (leaving earlier aborted the post on a busy machine, and the session was still there).
+      const signedOut = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/logout',
+      );
       await page.goto('/listings');
       await expect(page).toHaveURL(/\/logout$/);
       await expectHeading(page, 'Signed out');
+      await signedOut;
       await page.goto('/listings');
       await expect(page).toHaveURL(/\/login\?next=/);
     } finally {

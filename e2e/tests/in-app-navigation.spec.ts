@@ -23,8 +23,13 @@ test('rule 2: a vendor is kept to vendor pages', async ({ page }) => {
   await expectHeading(page, 'Marina Lofts');
   await markDocument(page);
   await navigateInApp(page, '/reservations');
-  await expect(page).toHaveURL(/\/error\/building-not-found$/);
-  await expectHeading(page, 'Building not found');
+  // Said at the address the vendor opened, with their buildings to go on to.
+  await expect(page).toHaveURL(/\/reservations$/);
+  await expectHeading(page, "This page isn't part of your building view");
+  const buildings = page.getByRole('list', { name: 'Your buildings' });
+  await expect(buildings.getByRole('link', { name: 'Marina Lofts' })).toBeVisible();
+  await buildings.getByRole('link', { name: 'Wynwood Studios' }).click();
+  await expectHeading(page, 'Wynwood Studios');
   expect(await isSameDocument(page)).toBe(true);
 });
 
@@ -35,10 +40,11 @@ test('rule 3: a manager is not allowed on owner pages; rule 4: nor on admin page
   await expectHeading(page, 'Risks');
   await markDocument(page);
   await navigateInApp(page, '/settings');
-  await expect(page).toHaveURL(/\/error\/not-allowed$/);
-  await expectHeading(page, 'Not allowed');
+  await expect(page).toHaveURL(/\/settings$/);
+  await expectHeading(page, 'This page is for the account owner');
+  await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toBeVisible();
   await navigateInApp(page, '/users');
-  await expect(page).toHaveURL(/\/error\/not-found$/);
+  await expect(page).toHaveURL(/\/users$/);
   await expectHeading(page, 'Page not found');
   // Navigation offers only what the role may open.
   const nav = page.getByRole('navigation', { name: 'Main' });

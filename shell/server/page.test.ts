@@ -27,6 +27,16 @@ const users: Record<string, Record<string, unknown>> = {
     account_id: '1',
     billing: { stripe_customer_id: 'cus_1' },
   },
+  manager: {
+    id: '5',
+    name: 'Max',
+    email: 'm@x',
+    type: 'user',
+    subtype: 'manager',
+    is_active: true,
+    account_id: '1',
+    billing: { stripe_customer_id: 'cus_1' },
+  },
   newhost: {
     id: '3',
     name: 'Nia',
@@ -135,10 +145,19 @@ describe('the page guard', () => {
     expect(response.body).not.toContain('never-in-html');
   });
 
-  it('applies the vendor, admin and billing rules', async () => {
-    expect((await load('/listings', 'vendor')).headers.location).toBe('/error/building-not-found');
+  // Issue 12: a refusal is rendered at the address the user opened, with its status.
+  it('applies the vendor, owner, admin and billing rules', async () => {
+    const vendorOnListings = await load('/listings', 'vendor');
+    expect(vendorOnListings.statusCode).toBe(403);
+    expect(vendorOnListings.headers.location).toBeUndefined();
+    expect(injectedConfig(vendorOnListings.body)).toMatchObject({ user: { subtype: 'vendor' } });
     expect((await load('/building/1/marina-lofts', 'vendor')).statusCode).toBe(200);
-    expect((await load('/users', 'owner')).headers.location).toBe('/error/not-found');
+    const ownerOnAdminPage = await load('/users', 'owner');
+    expect(ownerOnAdminPage.statusCode).toBe(404);
+    expect(ownerOnAdminPage.headers.location).toBeUndefined();
+    const managerOnOwnerPage = await load('/settings', 'manager');
+    expect(managerOnOwnerPage.statusCode).toBe(403);
+    expect(managerOnOwnerPage.headers.location).toBeUndefined();
     expect((await load('/listings', 'newhost')).headers.location).toBe('/billing');
     expect((await load('/listings', 'newhost', 'hd_billing_bypass=1')).statusCode).toBe(200);
   });
@@ -178,9 +197,12 @@ describe('the page guard', () => {
     expect(upstream.requests.filter((request) => request.url === '/logout')).toHaveLength(before);
   });
 
-  it('answers the not-found page with 404 and sends unknown paths there', async () => {
+  it('answers the not-found page, and an unknown path in place, with 404', async () => {
     expect((await load('/error/not-found')).statusCode).toBe(404);
-    expect((await load('/no/such/page', 'owner')).headers.location).toBe('/error/not-found');
+    const unknown = await load('/no/such/page', 'owner');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.location).toBeUndefined();
+    expect(unknown.body).toContain('<html');
   });
 
   it('sends a signed-in user away from the sign-in page, to a same-site next only', async () => {

@@ -18,6 +18,7 @@ import {
   type ClientConfig,
   type RemoteRelease,
 } from '../src/clientConfig.types';
+import { refusalInPlace, type RefusalInPlace } from '../src/app/refusalInPlace';
 import type { ShellConfig } from './config';
 import { cameOverHttps, clearSessionCookie, validSession } from './cookies';
 import { readRegistry, resolveRegistry, type RegistryFile } from './registry';
@@ -136,6 +137,8 @@ export function createPageHandler(
     // The API cannot say who this is: a page that says so, with Retry, instead of the sign-in page.
     const apiUnreachable = sessionState.state === 'unreachable' && url.pathname !== LOGOUT_PATH;
 
+    // A refusal shown at the address the user opened (the client renders the same page in place).
+    let refusal: RefusalInPlace | null = null;
     if (!apiUnreachable) {
       if (user && (url.pathname === '/login' || url.pathname === '/login/challenge')) {
         return reply.redirect(nextPath(url.search), 302);
@@ -147,7 +150,8 @@ export function createPageHandler(
         stage: config.stage,
         billingBypass: cookies[config.billingBypassCookie] !== undefined,
       });
-      if (!decision.allowed) return reply.redirect(decision.redirect, 302);
+      refusal = refusalInPlace(decision);
+      if (!decision.allowed && !refusal) return reply.redirect(decision.redirect, 302);
     }
 
     const registry = await registryFor(request);
@@ -182,7 +186,9 @@ export function createPageHandler(
       () =>
         `<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(clientConfig)}</script>`,
     );
-    const status = apiUnreachable ? 503 : url.pathname === ERROR_PATHS.notFound ? 404 : 200;
+    const status = apiUnreachable
+      ? 503
+      : (refusal?.status ?? (url.pathname === ERROR_PATHS.notFound ? 404 : 200));
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   };
 }

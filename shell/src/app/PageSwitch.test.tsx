@@ -24,21 +24,67 @@ describe('PageSwitch: the client router applies the same access rules on every n
     expect(location()).toBe('/login?next=%2Flistings%3Ffrom%3D10');
   });
 
-  it('sends a vendor away from listings to building-not-found', async () => {
+  // Issue 12: refusals used to redirect to /error/…, losing the address the user opened.
+  it('tells a vendor on listings, at that address, which buildings they can open', async () => {
     renderShell(<PageSwitch remotePage={remotePage} />, {
       path: '/listings',
-      user: makeUser({ subtype: 'vendor' }),
+      user: makeUser({
+        subtype: 'vendor',
+        vendor_buildings: [
+          { account_id: '1', slug: 'marina-lofts', name: 'Marina Lofts' },
+          { account_id: '1', slug: 'wynwood-studios', name: 'Wynwood Studios' },
+        ],
+      }),
     });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Building not found' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: "This page isn't part of your building view",
+      }),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Marina Lofts' })).toHaveAttribute(
+      'href',
+      '/building/1/marina-lofts',
+    );
+    expect(screen.getByRole('link', { name: 'Wynwood Studios' })).toHaveAttribute(
+      'href',
+      '/building/1/wynwood-studios',
+    );
+    expect(location()).toBe('/listings');
   });
 
-  it('shows not-found to a non-admin on an admin page', async () => {
+  it('tells a manager an owner page is for the account owner, keeps the address and links back', async () => {
+    renderShell(<PageSwitch remotePage={remotePage} />, {
+      path: '/settings',
+      user: makeUser({ subtype: 'manager' }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page is for the account owner' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(location()).toBe('/settings');
+  });
+
+  it('shows not-found to a non-admin on an admin page, at its address', async () => {
     renderShell(<PageSwitch remotePage={remotePage} />, { path: '/users', user: makeUser() });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();
+    expect(location()).toBe('/users');
+  });
+
+  it('shows not-found at an unknown address', async () => {
+    renderShell(<PageSwitch remotePage={remotePage} />, {
+      path: '/no/such/page',
+      user: makeUser(),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/no/such/page');
   });
 
   it('sends a host without a payment method to billing, unless bypassed', async () => {

@@ -3,9 +3,10 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import { checkAccess, LOGOUT_PATH, matchRoute, type RouteDef } from '@hostdash/shared-auth';
+import { checkAccess, LOGOUT_PATH, type RouteDef } from '@hostdash/shared-auth';
 import { LoginPage } from '../pages/LoginPage';
 import type { ShellPageProps } from '../pages/ShellPageProps';
+import { refusalInPlace } from './refusalInPlace';
 import { useSession } from './session';
 import { useClientConfig } from './ShellContext';
 
@@ -61,10 +62,18 @@ export function PageSwitch({ remotePage }: { remotePage: (route: RouteDef) => Re
     stage,
     billingBypass,
   });
+  // Not found or not allowed: said at the address the user opened, which they keep.
+  const refusal = refusalInPlace(decision);
+  if (refusal) {
+    return (
+      <Suspense fallback={<PageFallback />}>
+        <ErrorPage params={{ id: refusal.page }} />
+      </Suspense>
+    );
+  }
   if (!decision.allowed) return <Navigate to={decision.redirect} replace />;
 
-  const match = matchRoute(location.pathname);
-  if (!match) return <Navigate to="/error/not-found" replace />;
+  const { match } = decision;
   const { route } = match;
 
   if (route.app === 'shell') {

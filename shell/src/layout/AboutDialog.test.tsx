@@ -7,28 +7,47 @@ import { AboutDialog } from './AboutDialog';
 
 jest.mock('../remotes/registry', () => ({ loadRegistry: jest.fn(), remoteStatuses: jest.fn() }));
 
+function mockStatuses() {
+  jest.mocked(loadRegistry).mockResolvedValue([]);
+  jest.mocked(remoteStatuses).mockReturnValue([
+    {
+      entry: release('listings', '0.2.0+bbbbbbbb', {
+        canary: true,
+        liveVersion: '0.1.0+aaaaaaaa',
+      }),
+      running: true,
+    },
+    {
+      entry: release('reservations', '0.1.0+cccccccc'),
+      running: true,
+      newer: release('reservations', '0.1.0+dddddddd'),
+    },
+  ]);
+}
+
 describe('the About dialog', () => {
-  it("lists each remote's version, the canary this user gets, and a newer version waiting", async () => {
-    jest.mocked(loadRegistry).mockResolvedValue([]);
-    jest.mocked(remoteStatuses).mockReturnValue([
-      {
-        entry: release('listings', '0.2.0+bbbbbbbb', {
-          canary: true,
-          liveVersion: '0.1.0+aaaaaaaa',
-        }),
-        running: true,
-      },
-      {
-        entry: release('reservations', '0.1.0+cccccccc'),
-        running: true,
-        newer: release('reservations', '0.1.0+dddddddd'),
-      },
-    ]);
+  // Issue 12: hosts saw build hashes.
+  it("lists each remote's release for a host, the canary they get and a newer version waiting, with build ids only in the title", async () => {
+    mockStatuses();
     renderShell(<AboutDialog open onClose={() => undefined} />, { path: '/', user: makeUser() });
     expect(await screen.findByRole('dialog', { name: 'About Hostdash' })).toBeInTheDocument();
     expect(
       screen.getByText(`remote contract ${CONTRACT_VERSION}`, { exact: false }),
     ).toBeInTheDocument();
+    const rows = await screen.findAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/^Listings0\.2\.0CanaryEveryone else: 0\.1\.0$/);
+    expect(rows[2]).toHaveTextContent(
+      /^Reservations0\.1\.0A new version is available: reload to use it$/,
+    );
+    expect(screen.getByTitle('0.2.0+bbbbbbbb')).toHaveTextContent(/^0\.2\.0$/);
+  });
+
+  it('shows Hostdash staff the whole build ids', async () => {
+    mockStatuses();
+    renderShell(<AboutDialog open onClose={() => undefined} />, {
+      path: '/',
+      user: makeUser({ type: 'admin', subtype: 'admin' }),
+    });
     const rows = await screen.findAllByRole('row');
     expect(rows[1]).toHaveTextContent('Listings0.2.0+bbbbbbbbCanaryEveryone else: 0.1.0+aaaaaaaa');
     expect(rows[2]).toHaveTextContent(

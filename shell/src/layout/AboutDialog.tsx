@@ -1,5 +1,7 @@
 // "About Hostdash": the dashboard's own version and contract, and the version of each remote this
 // page uses — a canary's candidate says so — so support and teams can tell what someone runs.
+// A host reads the release (0.2.0); the build id after the `+` is for Hostdash staff, who see it
+// whole, and it stays in each version's title (hover) for anyone support asks to read it out.
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,15 +16,28 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { CONTRACT_VERSION } from '@hostdash/shared-auth';
+import { CONTRACT_VERSION, isAdmin } from '@hostdash/shared-auth';
+import { useSession } from '../app/session';
 import { featureTitle } from '../remotes/features';
 import { loadRegistry, remoteStatuses, type RemoteStatus } from '../remotes/registry';
 
 const SHELL_VERSION = process.env.HOSTDASH_APP_VERSION ?? '';
 
+/** `0.2.0+bbbbbbbb` as a host reads it (`0.2.0`); staff get the build id too. */
+function Version({ version, whole }: { version: string; whole: boolean }) {
+  const release = version.split('+')[0] ?? version;
+  return (
+    <span title={version} style={whole ? { fontFamily: 'monospace' } : undefined}>
+      {whole ? version : release}
+    </span>
+  );
+}
+
 export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [statuses, setStatuses] = useState<RemoteStatus[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const { user } = useSession();
+  const staff = user !== null && isAdmin(user);
 
   useEffect(() => {
     if (!open) return;
@@ -60,20 +75,28 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
                 <TableRow key={entry.name}>
                   <TableCell>{featureTitle(entry.name)}</TableCell>
                   <TableCell>
-                    <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
-                      {entry.version ?? 'unversioned'}
+                    <Typography variant="body2" component="span">
+                      {entry.version ? <Version version={entry.version} whole={staff} /> : '—'}
                     </Typography>
                     {entry.canary && (
                       <Chip label="Canary" size="small" color="secondary" sx={{ ml: 1 }} />
                     )}
                     {entry.canary && entry.liveVersion && (
                       <Typography variant="caption" component="p" color="text.secondary">
-                        Everyone else: {entry.liveVersion}
+                        Everyone else: <Version version={entry.liveVersion} whole={staff} />
                       </Typography>
                     )}
                     {newer && (
+                      // A new build of the same release reads the same to a host: no number.
                       <Typography variant="caption" component="p" color="text.secondary">
-                        {`New version ${newer.version ?? ''} available: reload to use it`}
+                        {staff && newer.version ? (
+                          <>
+                            New version <Version version={newer.version} whole /> available: reload
+                            to use it
+                          </>
+                        ) : (
+                          'A new version is available: reload to use it'
+                        )}
                       </Typography>
                     )}
                   </TableCell>

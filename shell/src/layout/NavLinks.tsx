@@ -1,15 +1,18 @@
 // Navigation built from the shared route table: a person sees the pages their role may open, for
-// the remotes that are deployed (a vendor sees their granted buildings). A link starts loading its
-// remote once it is within 200px of the viewport, so the page is usually ready before the click.
+// the remotes that are deployed (a vendor sees their granted buildings), each with its icon, and
+// the section they are in highlighted. A link starts loading its remote once it is within 200px
+// of the viewport, so the page is usually ready before the click.
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import {
   buildingPath,
   checkAccess,
   isVendor,
+  matchRoute,
   PREFETCH_ROOT_MARGIN,
   routes,
   selectUser,
@@ -19,14 +22,45 @@ import { useAppSelector } from '../app/hooks';
 import { useClientConfig } from '../app/ShellContext';
 import { useDeployedApps } from '../app/useDeployedApps';
 import { prefetchFeature } from '../remotes/loader';
+import { BuildingIcon, SECTION_ICONS } from './navIcons';
 
 interface NavItem {
   to: string;
   title: string;
   app: AppName;
+  Icon: (typeof SECTION_ICONS)[string];
 }
 
-function PrefetchLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+/**
+ * The menu entry a page belongs to, when it is not one itself: `/` is the risks page, and a detail
+ * or edit page stays under its list, so the host always sees where they are.
+ */
+const SECTION_OF_PAGE: Readonly<Record<string, string>> = {
+  '/': '/risks',
+  '/reservation/:id': '/reservations',
+  '/create-reservation': '/reservations',
+  '/edit-reservation/:id': '/reservations',
+  '/download/:type': '/analytics',
+  '/listing/:id': '/listings',
+  '/guestportal/screen/:name': '/guestportal',
+};
+
+/** The address of the menu entry to highlight for `pathname` (a vendor's building is its own). */
+function currentSection(pathname: string): string {
+  const page = matchRoute(pathname)?.route.path;
+  if (!page || page === '/building/:id/:building') return pathname;
+  return SECTION_OF_PAGE[page] ?? page;
+}
+
+function PrefetchLink({
+  item,
+  current,
+  onNavigate,
+}: {
+  item: NavItem;
+  current: boolean;
+  onNavigate?: () => void;
+}) {
   const ref = useRef<HTMLAnchorElement>(null);
   const { app } = item;
   useEffect(() => {
@@ -46,7 +80,17 @@ function PrefetchLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => 
   }, [app]);
 
   return (
-    <ListItemButton component={NavLink} to={item.to} ref={ref} onClick={onNavigate}>
+    <ListItemButton
+      component={Link}
+      to={item.to}
+      ref={ref}
+      onClick={onNavigate}
+      selected={current}
+      aria-current={current ? 'page' : undefined}
+    >
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <item.Icon fontSize="small" />
+      </ListItemIcon>
       <ListItemText primary={item.title} />
     </ListItemButton>
   );
@@ -56,11 +100,13 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const user = useAppSelector(selectUser);
   const { stage, billingBypass } = useClientConfig();
   const deployed = useDeployedApps();
+  const section = currentSection(useLocation().pathname);
 
   const pages: NavItem[] = routes.flatMap((route) => {
     if (!route.nav || route.app === 'shell' || !deployed.has(route.app)) return [];
     const decision = checkAccess({ pathname: route.path, user, stage, billingBypass });
-    return decision.allowed ? [{ to: route.path, title: route.title, app: route.app }] : [];
+    const Icon = SECTION_ICONS[route.path] ?? BuildingIcon;
+    return decision.allowed ? [{ to: route.path, title: route.title, app: route.app, Icon }] : [];
   });
   const buildings: NavItem[] =
     user && isVendor(user) && deployed.has('listings')
@@ -68,13 +114,19 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
           to: buildingPath(building),
           title: building.name,
           app: 'listings',
+          Icon: BuildingIcon,
         }))
       : [];
 
   return (
     <List component="nav" aria-label="Main">
       {[...buildings, ...pages].map((item) => (
-        <PrefetchLink key={item.to} item={item} onNavigate={onNavigate} />
+        <PrefetchLink
+          key={item.to}
+          item={item}
+          current={item.to === section}
+          onNavigate={onNavigate}
+        />
       ))}
     </List>
   );

@@ -1,3 +1,6 @@
+// The bell menu. The API's notifications have a title, a body and a time only: no read state and
+// nothing naming the listing or reservation they are about, so the menu counts them (it does not
+// call them unread) and links nowhere until the API says more (issue 12, left for later).
 import { useEffect, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -32,7 +35,7 @@ export function NotificationsMenu() {
       <Tooltip title="Notifications">
         <IconButton
           color="inherit"
-          aria-label={`Notifications (${count} unread)`}
+          aria-label={`Notifications (${count})`}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
           <Badge badgeContent={count} color="secondary">
@@ -74,9 +77,11 @@ export function NotificationsMenu() {
             <Button
               size="small"
               aria-label={`Dismiss ${notification.title}`}
-              onClick={() =>
-                dispatch(authActions.removeNotification.requested({ id: notification.id }))
-              }
+              onClick={() => {
+                dispatch(authActions.removeNotification.requested({ id: notification.id }));
+                // Done with it: the menu closes, as after any menu action.
+                setAnchor(null);
+              }}
             >
               Dismiss
             </Button>

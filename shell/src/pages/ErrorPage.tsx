@@ -1,19 +1,36 @@
+// An error page says what happened in the user's words and what they can do next. The access
+// refusals show here at the address the user opened (app/refusalInPlace.ts); `/error/:id` still
+// answers for links that name a page directly (a remote's unknown building, older bookmarks).
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { ShellPageProps } from './ShellPageProps';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { buildingPath, homePath, type User } from '@hostdash/shared-auth';
 import { useSession } from '../app/session';
+import type { ShellPageProps } from './ShellPageProps';
 
-const ERRORS: Record<string, { title: string; text: string }> = {
+interface ErrorText {
+  title: string;
+  text: string;
+}
+
+const ERRORS: Record<string, ErrorText> = {
   'not-found': {
     title: 'Page not found',
     text: 'There is nothing at this address. Check the link, or go back to the dashboard.',
   },
   'not-allowed': {
-    title: 'Not allowed',
-    text: 'Your account cannot open this page. Ask the account owner if you need access.',
+    title: 'This page is for the account owner',
+    text: "Your role on this account doesn't include this page. If you need it, ask the account owner to open it or to change your role.",
+  },
+  'buildings-only': {
+    title: "This page isn't part of your building view",
+    text: 'Your account shows the buildings shared with you.',
   },
   'building-not-found': {
     title: 'Building not found',
@@ -21,15 +38,51 @@ const ERRORS: Record<string, { title: string; text: string }> = {
   },
 };
 
-const UNKNOWN = {
+const UNKNOWN: ErrorText = {
   title: 'Something went wrong',
   text: 'An unexpected error stopped this page. Try again in a moment.',
 };
 
+/** A vendor's way on: a link to each building shared with them (the user object names them). */
+function VendorBuildings({ user }: { user: User }) {
+  const buildings = user.vendor_buildings ?? [];
+  if (buildings.length === 0) {
+    return (
+      <Typography sx={{ mb: 3 }}>
+        No building is shared with you yet. Ask the host who invited you to share one.
+      </Typography>
+    );
+  }
+  return (
+    <List aria-label="Your buildings" sx={{ mb: 2 }}>
+      {buildings.map((building) => (
+        <ListItem key={buildingPath(building)} disableGutters>
+          <Link component={RouterLink} to={buildingPath(building)}>
+            {building.name}
+          </Link>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 export function ErrorPage({ params }: ShellPageProps) {
   const { id } = params;
-  const authenticated = useSession().user !== null;
+  const { user } = useSession();
   const error = (id && ERRORS[id]) || UNKNOWN;
+  let wayOn: ReactNode = (
+    <Button component={RouterLink} to="/login" variant="contained">
+      Sign in
+    </Button>
+  );
+  if (user && id === 'buildings-only') wayOn = <VendorBuildings user={user} />;
+  else if (user) {
+    wayOn = (
+      <Button component={RouterLink} to={homePath(user)} variant="contained">
+        Back to the dashboard
+      </Button>
+    );
+  }
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
       <Paper sx={{ p: 4, maxWidth: 560 }}>
@@ -37,9 +90,7 @@ export function ErrorPage({ params }: ShellPageProps) {
           {error.title}
         </Typography>
         <Typography sx={{ mb: 3 }}>{error.text}</Typography>
-        <Button component={RouterLink} to={authenticated ? '/' : '/login'} variant="contained">
-          {authenticated ? 'Go to the dashboard' : 'Sign in'}
-        </Button>
+        {wayOn}
       </Paper>
     </Box>
   );

@@ -133,13 +133,19 @@ describe('RemoteFeature', () => {
       expect.objectContaining({ contract: '^2.0.0' }),
     );
     expect(mockedLoadRemote).not.toHaveBeenCalledWith('reservations/feature');
+    // Loading the same build again cannot change its contract.
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
-  it('says so when the registry does not name the remote', async () => {
+  it('says calmly that a remote the registry does not name is not available yet, with no Retry', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderShell(<RemoteFeature app="billing" />, { path: '/billing', user: makeUser() });
-    expect(await screen.findByText('Billing is temporarily unavailable')).toBeInTheDocument();
-    expect(screen.getByText('Billing is not deployed on this dashboard yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "Billing isn't available on this dashboard yet" }),
+    ).toBeInTheDocument();
+    // Not an outage, and nothing a retry could change.
+    expect(screen.queryByText(/temporarily unavailable/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     await waitFor(() => expect(mockedLoadRemote).not.toHaveBeenCalledWith('billing/feature'));
   });
 });

@@ -1,7 +1,9 @@
 // Mounts a remote as a single-spa parcel inside the layout. Whatever goes wrong with the remote —
 // not deployed, built for another dashboard contract, network, timeout, script error, a render
-// error inside it — stays inside this box: a clear message and a Retry that really loads the
-// remote again. The rest of the dashboard works.
+// error inside it — stays inside this box with a clear message; the rest of the dashboard works.
+// Only a failure that may pass (network, timeout, script or render error) offers a Retry, which
+// really loads the remote again: a remote that is not deployed, or built for another contract,
+// stays so however often the host clicks.
 import { useContext, useEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'react-redux';
 import { UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router';
@@ -50,14 +52,23 @@ function FailureMessage({ title, failure }: { title: string; failure: Failure })
       </>
     );
   }
+  if (failure.kind === 'notDeployed') {
+    // Not an outage: this dashboard simply does not include the feature (yet).
+    return (
+      <>
+        <AlertTitle component="h1" sx={{ fontSize: '1.1rem' }}>
+          {title} isn't available on this dashboard yet
+        </AlertTitle>
+        Everything else on your dashboard works as usual.
+      </>
+    );
+  }
   return (
     <>
       <AlertTitle component="h1" sx={{ fontSize: '1.1rem' }}>
         {title} is temporarily unavailable
       </AlertTitle>
-      {failure.kind === 'notDeployed'
-        ? `${title} is not deployed on this dashboard yet.`
-        : 'The rest of the dashboard keeps working. Try again in a moment.'}
+      The rest of the dashboard keeps working. Try again in a moment.
     </>
   );
 }
@@ -184,9 +195,11 @@ export function RemoteFeature({ app }: { app: AppName }) {
           severity={SEVERITY[phase.failure.kind]}
           sx={{ my: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={() => setAttempt((count) => count + 1)}>
-              Retry
-            </Button>
+            phase.failure.kind === 'unavailable' && (
+              <Button color="inherit" size="small" onClick={() => setAttempt((count) => count + 1)}>
+                Retry
+              </Button>
+            )
           }
         >
           <FailureMessage title={title} failure={phase.failure} />

@@ -1,0 +1,56 @@
+// Issue 12: the side menu as a host meets it — an icon per entry, where they are highlighted
+// (also on `/`, the risks page), a menu as tall as the page, only features this dashboard has —
+// and a feature that is not deployed said calmly, with nothing to retry.
+import { expect, test, type Page } from '@playwright/test';
+import { expectHeading, signIn } from './support/session';
+
+test.use({ viewport: { width: 1366, height: 800 } });
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('the side menu has icons, highlights the section and runs the full height of a long page', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@hostdash.test');
+  await expectHeading(page, 'Risks');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(menu(page).getByRole('link', { name: 'Risks' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const links = menu(page).getByRole('link');
+  for (const link of await links.all()) await expect(link.locator('svg')).toHaveCount(1);
+  // Billing is not deployed on this dashboard: not offered.
+  await expect(menu(page).getByRole('link', { name: 'Billing' })).toHaveCount(0);
+
+  await menu(page).getByRole('link', { name: 'Listings' }).click();
+  await expectHeading(page, 'Listings');
+  await expect(menu(page).getByRole('link', { name: 'Listings' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(menu(page).getByRole('link', { name: 'Risks' })).not.toHaveAttribute('aria-current');
+  // The menu's column, painted like the menu, reaches the bottom of the page, not only of the
+  // first screen (the menu panel itself is fixed to the viewport).
+  const column = await page.evaluate(() => {
+    const docked = document.querySelector('.MuiDrawer-docked');
+    const panel = document.querySelector('.MuiDrawer-docked .MuiDrawer-paper');
+    return {
+      height: docked?.getBoundingClientRect().height ?? 0,
+      page: document.documentElement.scrollHeight,
+      background: docked ? getComputedStyle(docked).backgroundColor : '',
+      panelBackground: panel ? getComputedStyle(panel).backgroundColor : 'none',
+    };
+  });
+  expect(column.page).toBeGreaterThan(800);
+  expect(column.height).toBeGreaterThanOrEqual(column.page - 1);
+  expect(column.background).toBe(column.panelBackground);
+});
+
+test('a feature that is not deployed says so calmly, with no Retry', async ({ page }) => {
+  await signIn(page, 'owner@hostdash.test', { next: '/billing' });
+  await expectHeading(page, "Billing isn't available on this dashboard yet");
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByText(/temporarily unavailable/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});
