@@ -14,3 +14,5 @@ export * from './PlaceholderRows';
 export * from './ResponsiveList';
 export * from './PageHeader';
 export * from './ConfirmDialog';
+export * from './useUnsavedChangesGuard';
+export * from './UnsavedChangesDialog';

@@ -16,7 +16,12 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath, formatRelativeTime, pmsName, snackbarActions } from '@hostdash/shared-auth';
-import { DetailPlaceholder, PageHeader } from '@hostdash/shared-ui';
+import {
+  DetailPlaceholder,
+  PageHeader,
+  UnsavedChangesDialog,
+  useUnsavedChangesGuard,
+} from '@hostdash/shared-ui';
 import type { Listing } from '../listings/listingsApi';
 import { listingsActions, selectBuildings, selectDetail } from '../listings/listingsSlice';
 import { StatusSelect } from '../listings/StatusSelect';
@@ -50,6 +55,8 @@ function ListingForm({ listing }: { listing: Listing }) {
   const errors = validate(values, zones);
   const changes = changesFrom(listing, values);
   const dirty = Object.keys(changes).length > 0;
+  // Leaving with edits not saved asks first; closing the tab gets the browser's prompt.
+  const leaveGuard = useUnsavedChangesGuard(dirty, listing.nickname);
   const shownError = (field: FormField) =>
     submitted || edited.has(field) ? errors[field] : undefined;
 
@@ -120,6 +127,7 @@ function ListingForm({ listing }: { listing: Listing }) {
 
   return (
     <Box component="form" onSubmit={onSubmit} noValidate aria-label="Listing details">
+      <UnsavedChangesDialog guard={leaveGuard} />
       <Stack spacing={2}>
         {conflict && (
           <Alert
