@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CircularProgress, MenuItem, Select } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
+import { labelOf } from '@hostdash/shared-auth';
 import { ArchiveDialog } from './ArchiveDialog';
 import { LISTING_STATUSES, type Listing, type ListingStatus } from './listingsApi';
 import { LISTING_STATUS_INFO } from './listingStatus';
@@ -36,7 +37,9 @@ export function StatusSelect({ listing }: { listing: Listing }) {
             ? () => <CircularProgress size={14} sx={{ ml: 1 }} aria-label="Saving" />
             : undefined
         }
-        renderValue={(status) => LISTING_STATUS_INFO[status]?.label ?? status}
+        renderValue={(status) =>
+          LISTING_STATUS_INFO[status]?.label ?? labelOf('listingStatus', status)
+        }
         sx={{ fontSize: 14, minWidth: 96 }}
       >
         {LISTING_STATUSES.map((status) => (
