@@ -211,3 +211,33 @@ test('a vendor opens their building, never sees guest contact details, and canno
   await expect(page).toHaveURL(/\/error\/building-not-found$/);
   await expectHeading(page, 'Building not found');
 });
+
+test('leaving a listing with unsaved edits asks first, in the dashboard and on tab close', async ({
+  page,
+  request,
+}) => {
+  const session = await apiSession(request, 'owner@hostdash.test');
+  const { items } = await apiGet<ListingPage>(request, session, '/listing/load?from=7&size=1');
+  const listing = items[0]!;
+  await signIn(page, 'owner@hostdash.test', { next: `/listing/${listing.id}` });
+  await expectHeading(page, listing.nickname);
+  await page.getByRole('textbox', { name: 'City' }).fill('Sintra');
+
+  // The shell's own menu is held too, not only the page's links.
+  await page.getByRole('navigation').getByRole('link', { name: 'Buildings' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toContainText(`Your changes to ${listing.nickname} will be lost.`);
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(new RegExp(`/listing/${listing.id}$`));
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Sintra');
+
+  // Closing the tab: the browser's own prompt.
+  const prompted = new Promise<string>((resolve) =>
+    page.once('dialog', (browserDialog) => {
+      resolve(browserDialog.type());
+      void browserDialog.dismiss();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await prompted).toBe('beforeunload');
+});
