@@ -241,3 +241,18 @@ test('leaving a listing with unsaved edits asks first, in the dashboard and on t
   await page.close({ runBeforeUnload: true });
   expect(await prompted).toBe('beforeunload');
 });
+
+test('the listings table’s main link reads as a link, in the colour of the others', async ({
+  page,
+}) => {
+  await openListings(page);
+  const row = listingsTable(page).getByRole('row').nth(1);
+  const colourOf = (cell: number) =>
+    row
+      .locator(`td:nth-child(${cell}) a`)
+      .first()
+      .evaluate((link) => getComputedStyle(link).color);
+  const nickname = await colourOf(2);
+  expect(nickname).toBe(await colourOf(4)); // the building link beside it
+  expect(nickname).not.toBe(await row.evaluate((cells) => getComputedStyle(cells).color));
+});
