@@ -70,7 +70,7 @@ test('an owner changes a listing’s status and sees it after a reload', async (
   }
 });
 
-test('a batch of three listings changes status together, with the result reported', async ({
+test('a batch of three listings is archived together, after a confirmation, with the result reported', async ({
   page,
   request,
 }) => {
@@ -87,10 +87,12 @@ test('a batch of three listings changes status together, with the result reporte
     );
     await page.getByRole('button', { name: 'Set status' }).click();
     await page.getByRole('menuitem', { name: 'Archived' }).click();
+    // Archiving asks first; a run without failures is reported once, by the snackbar.
+    const dialog = page.getByRole('dialog', { name: 'Archive 3 listings?' });
+    await expect(dialog).toContainText('Their reservations stay');
+    await dialog.getByRole('button', { name: 'Archive listings' }).click();
 
-    await expect(page.getByRole('status', { name: 'Batch result' })).toContainText(
-      '3 listings set to Archived',
-    );
+    await expect(page.getByText('3 listings archived. Their reservations stay.')).toBeVisible();
     for (const nickname of nicknames) await expect(statusOf(page, nickname)).toHaveText('Archived');
     await page.reload();
     for (const nickname of nicknames) await expect(statusOf(page, nickname)).toHaveText('Archived');
@@ -208,4 +210,49 @@ test('a vendor opens their building, never sees guest contact details, and canno
   await page.goto(`/building/${other?.account_id}/${other?.slug}`);
   await expect(page).toHaveURL(/\/error\/building-not-found$/);
   await expectHeading(page, 'Building not found');
+});
+
+test('leaving a listing with unsaved edits asks first, in the dashboard and on tab close', async ({
+  page,
+  request,
+}) => {
+  const session = await apiSession(request, 'owner@hostdash.test');
+  const { items } = await apiGet<ListingPage>(request, session, '/listing/load?from=7&size=1');
+  const listing = items[0]!;
+  await signIn(page, 'owner@hostdash.test', { next: `/listing/${listing.id}` });
+  await expectHeading(page, listing.nickname);
+  await page.getByRole('textbox', { name: 'City' }).fill('Sintra');
+
+  // The shell's own menu is held too, not only the page's links.
+  await page.getByRole('navigation').getByRole('link', { name: 'Buildings' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toContainText(`Your changes to ${listing.nickname} will be lost.`);
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(new RegExp(`/listing/${listing.id}$`));
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Sintra');
+
+  // Closing the tab: the browser's own prompt.
+  const prompted = new Promise<string>((resolve) =>
+    page.once('dialog', (browserDialog) => {
+      resolve(browserDialog.type());
+      void browserDialog.dismiss();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await prompted).toBe('beforeunload');
+});
+
+test('the listings table’s main link reads as a link, in the colour of the others', async ({
+  page,
+}) => {
+  await openListings(page);
+  const row = listingsTable(page).getByRole('row').nth(1);
+  const colourOf = (cell: number) =>
+    row
+      .locator(`td:nth-child(${cell}) a`)
+      .first()
+      .evaluate((link) => getComputedStyle(link).color);
+  const nickname = await colourOf(2);
+  expect(nickname).toBe(await colourOf(4)); // the building link beside it
+  expect(nickname).not.toBe(await row.evaluate((cells) => getComputedStyle(cells).color));
 });

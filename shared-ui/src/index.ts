@@ -15,3 +15,5 @@ export * from './ResponsiveList';
 export * from './PageHeader';
 export * from './ConfirmDialog';
 export * from './errorMessages';
+export * from './useUnsavedChangesGuard';
+export * from './UnsavedChangesDialog';

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, toIsoDate, type User } from '@hostdash/shared-auth';
 import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
+import { showAsPhone } from '../testing/phoneLayout';
 import { renderRemote } from '../testing/renderRemote';
 import { arrivalDayLabel } from './BuildingPage';
 
@@ -93,13 +94,38 @@ describe('BuildingPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Marina Lofts' }),
     ).toBeInTheDocument();
     const arrivals = screen.getByRole('table', { name: 'Arrivals' });
-    expect(within(arrivals).getByRole('rowheader', { name: 'Today' })).toBeInTheDocument();
-    expect(within(arrivals).getByRole('rowheader', { name: 'Tomorrow' })).toBeInTheDocument();
     const amara = within(arrivals).getByText('Amara Okafor').closest('tr') as HTMLElement;
+    expect(within(amara).getByText('Today')).toBeInTheDocument();
     expect(within(amara).getByText('Verified')).toBeInTheDocument();
+    const lukas = within(arrivals).getByText('Lukas Brandt').closest('tr') as HTMLElement;
+    expect(within(lukas).getByText('Tomorrow')).toBeInTheDocument();
     expect(
       within(screen.getByRole('table', { name: 'Listings in this building' })).getAllByRole('row'),
     ).toHaveLength(3);
+  });
+
+  it('on a phone, gives each arrival a card with its verification, and each listing its status', async () => {
+    const restore = showAsPhone();
+    try {
+      await renderRemote('/building/1/marina-lofts', { user: vendor });
+      await screen.findByRole('heading', { level: 1, name: 'Marina Lofts' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const arrivals = within(screen.getByRole('list', { name: 'Arrivals' })).getAllByRole(
+        'listitem',
+      );
+      expect(arrivals).toHaveLength(2);
+      expect(within(arrivals[0]!).getByText('Amara Okafor')).toBeInTheDocument();
+      expect(within(arrivals[0]!).getByText('Verified')).toBeInTheDocument();
+      expect(within(arrivals[1]!).getByText('Lukas Brandt')).toBeInTheDocument();
+      expect(within(arrivals[1]!).getByText('Tomorrow')).toBeInTheDocument();
+      const units = within(
+        screen.getByRole('list', { name: 'Listings in this building' }),
+      ).getAllByRole('listitem');
+      expect(within(units[1]!).getByText('Inactive')).toBeInTheDocument();
+      expect(within(units[1]!).getByText('Check-in from')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it('lets a vendor switch between their granted buildings', async () => {

@@ -3,34 +3,27 @@
 // phone numbers or identity images here (the API does not send them).
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import {
-  Box,
-  Card,
-  CardContent,
-  CardHeader,
-  MenuItem,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Card, CardContent, CardHeader, MenuItem, Skeleton, Stack, TextField } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   buildingPath,
   ERROR_PATHS,
   formatDate,
+  formatTimeOfDay,
   isVendor,
   selectUser,
   toIsoDate,
   weekdayNames,
 } from '@hostdash/shared-auth';
-import { EmptyState, LoadError, useDelayed, VerificationChip } from '@hostdash/shared-ui';
-import type { BuildingArrival } from '../listings/listingsApi';
+import {
+  LoadError,
+  PageHeader,
+  ResponsiveList,
+  useDelayed,
+  VerificationChip,
+  type ListColumn,
+} from '@hostdash/shared-ui';
+import type { BuildingArrival, BuildingView } from '../listings/listingsApi';
 import { ListingStatusChip } from '../listings/listingStatus';
 import { listingsActions, selectBuilding } from '../listings/listingsSlice';
 
@@ -44,54 +37,68 @@ export function arrivalDayLabel(isoDate: string, today = new Date()): string {
   return `${weekdayNames('short')[new Date(year, month - 1, day).getDay()]}, ${formatDate(isoDate)}`;
 }
 
-function groupByDay(arrivals: BuildingArrival[]): [string, BuildingArrival[]][] {
-  const days = new Map<string, BuildingArrival[]>();
-  for (const arrival of arrivals)
-    days.set(arrival.check_in_date, [...(days.get(arrival.check_in_date) ?? []), arrival]);
-  return [...days.entries()];
-}
+/**
+ * Checking arrivals is the vendor's whole job: on a phone each card is headed by the guest and
+ * their verification, so nobody scrolls sideways to see whether a guest may pick up the keys.
+ */
+const ARRIVAL_COLUMNS: ListColumn<BuildingArrival>[] = [
+  {
+    key: 'guest',
+    header: 'Guest',
+    width: '24%',
+    phone: 'primary',
+    render: (arrival) => arrival.guest_name,
+  },
+  {
+    key: 'verification',
+    header: 'Verification',
+    width: '18%',
+    phone: 'primary',
+    render: (arrival) => <VerificationChip status={arrival.verification_status} />,
+  },
+  {
+    key: 'arrives',
+    header: 'Arrives',
+    width: '18%',
+    render: (arrival) => arrivalDayLabel(arrival.check_in_date),
+  },
+  { key: 'unit', header: 'Unit', width: '18%', render: (arrival) => arrival.listing_nickname },
+  {
+    key: 'guests',
+    header: 'Guests',
+    width: '8%',
+    align: 'right',
+    render: (arrival) => arrival.guests,
+  },
+  {
+    key: 'leaves',
+    header: 'Leaves',
+    width: '14%',
+    render: (arrival) => formatDate(arrival.check_out_date),
+  },
+];
 
-function Arrivals({ arrivals }: { arrivals: BuildingArrival[] }) {
-  if (arrivals.length === 0) return <EmptyState title="No arrivals in the next 7 days" />;
-  return (
-    <Table size="small" aria-label="Arrivals">
-      <TableHead>
-        <TableRow>
-          <TableCell>Guest</TableCell>
-          <TableCell>Unit</TableCell>
-          <TableCell align="right">Guests</TableCell>
-          <TableCell>Leaves</TableCell>
-          <TableCell>Verification</TableCell>
-        </TableRow>
-      </TableHead>
-      {groupByDay(arrivals).map(([day, group]) => (
-        <TableBody key={day}>
-          <TableRow>
-            <TableCell
-              colSpan={5}
-              component="th"
-              scope="rowgroup"
-              sx={{ bgcolor: 'action.hover', fontWeight: 600 }}
-            >
-              {arrivalDayLabel(day)}
-            </TableCell>
-          </TableRow>
-          {group.map((arrival) => (
-            <TableRow key={arrival.id}>
-              <TableCell sx={{ fontWeight: 500 }}>{arrival.guest_name}</TableCell>
-              <TableCell>{arrival.listing_nickname}</TableCell>
-              <TableCell align="right">{arrival.guests}</TableCell>
-              <TableCell>{formatDate(arrival.check_out_date)}</TableCell>
-              <TableCell>
-                <VerificationChip status={arrival.verification_status} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      ))}
-    </Table>
-  );
-}
+type BuildingListing = BuildingView['listings'][number];
+
+const LISTING_COLUMNS: ListColumn<BuildingListing>[] = [
+  { key: 'unit', header: 'Unit', phone: 'primary', render: (listing) => listing.nickname },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (listing) => <ListingStatusChip status={listing.status} />,
+  },
+  { key: 'bedrooms', header: 'Bedrooms', align: 'right', render: (listing) => listing.bedrooms },
+  {
+    key: 'check_in',
+    header: 'Check-in from',
+    render: (listing) => formatTimeOfDay(listing.check_in_time),
+  },
+  {
+    key: 'check_out',
+    header: 'Check-out by',
+    render: (listing) => formatTimeOfDay(listing.check_out_time),
+  },
+];
 
 export function BuildingPage() {
   const dispatch = useDispatch();
@@ -113,50 +120,52 @@ export function BuildingPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="h1">
-            {current ? current.building.name : showSkeleton ? <Skeleton width={280} /> : 'Building'}
-          </Typography>
-          {current && (
-            <Typography color="text.secondary">
-              {current.building.address}, {current.building.city}
-            </Typography>
-          )}
-        </Box>
-        {granted.length > 1 && (
-          <TextField
-            select
-            size="small"
-            label="Building"
-            value={
-              granted.some(
-                (building) => building.account_id === accountId && building.slug === slug,
-              )
-                ? `${accountId}/${slug}`
-                : ''
-            }
-            onChange={(event) => {
-              const [account_id = '', next = ''] = event.target.value.split('/');
-              navigate(buildingPath({ account_id, slug: next }));
-            }}
-            sx={{ minWidth: 220 }}
-          >
-            {granted.map((building) => (
-              <MenuItem
-                key={`${building.account_id}/${building.slug}`}
-                value={`${building.account_id}/${building.slug}`}
-              >
-                {building.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      </Stack>
+      <PageHeader
+        title={
+          current ? current.building.name : showSkeleton ? <Skeleton width={280} /> : 'Building'
+        }
+        documentTitle={current?.building.name ?? 'Building'}
+        subtitle={current ? `${current.building.address}, ${current.building.city}` : undefined}
+        // A vendor cannot open the buildings page: their way between buildings is the switcher.
+        breadcrumbs={
+          user && !isVendor(user)
+            ? [
+                { label: 'Buildings', to: '/buildings' },
+                { label: current?.building.name ?? 'Building' },
+              ]
+            : undefined
+        }
+        actions={
+          granted.length > 1 && (
+            <TextField
+              select
+              size="small"
+              label="Building"
+              value={
+                granted.some(
+                  (building) => building.account_id === accountId && building.slug === slug,
+                )
+                  ? `${accountId}/${slug}`
+                  : ''
+              }
+              onChange={(event) => {
+                const [account_id = '', next = ''] = event.target.value.split('/');
+                navigate(buildingPath({ account_id, slug: next }));
+              }}
+              sx={{ minWidth: 220, width: { xs: '100%', sm: 'auto' } }}
+            >
+              {granted.map((building) => (
+                <MenuItem
+                  key={`${building.account_id}/${building.slug}`}
+                  value={`${building.account_id}/${building.slug}`}
+                >
+                  {building.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )
+        }
+      />
       {status.error && (
         <LoadError
           error={status.error}
@@ -171,8 +180,15 @@ export function BuildingPage() {
               title="Arrivals: today and the next 7 days"
               slotProps={{ title: { component: 'h2', variant: 'h6' } }}
             />
-            <CardContent sx={{ pt: 0 }}>
-              <Arrivals arrivals={current.arrivals} />
+            {/* No side padding on a phone: the cards of the list have their own. */}
+            <CardContent sx={{ pt: 0, px: { xs: 0, md: 2 } }}>
+              <ResponsiveList
+                label="Arrivals"
+                columns={ARRIVAL_COLUMNS}
+                rows={current.arrivals}
+                rowKey={(arrival) => arrival.id}
+                empty={{ title: 'No arrivals in the next 7 days' }}
+              />
             </CardContent>
           </Card>
           <Card>
@@ -180,35 +196,14 @@ export function BuildingPage() {
               title={`Listings in this building (${current.listings.length})`}
               slotProps={{ title: { component: 'h2', variant: 'h6' } }}
             />
-            <CardContent sx={{ pt: 0 }}>
-              {current.listings.length === 0 ? (
-                <EmptyState title="No listings in this building" />
-              ) : (
-                <Table size="small" aria-label="Listings in this building">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Unit</TableCell>
-                      <TableCell align="right">Bedrooms</TableCell>
-                      <TableCell>Check-in from</TableCell>
-                      <TableCell>Check-out by</TableCell>
-                      <TableCell>Status</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {current.listings.map((listing) => (
-                      <TableRow key={listing.id}>
-                        <TableCell>{listing.nickname}</TableCell>
-                        <TableCell align="right">{listing.bedrooms}</TableCell>
-                        <TableCell>{listing.check_in_time}</TableCell>
-                        <TableCell>{listing.check_out_time}</TableCell>
-                        <TableCell>
-                          <ListingStatusChip status={listing.status} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
+            <CardContent sx={{ pt: 0, px: { xs: 0, md: 2 } }}>
+              <ResponsiveList
+                label="Listings in this building"
+                columns={LISTING_COLUMNS}
+                rows={current.listings}
+                rowKey={(listing) => listing.id}
+                empty={{ title: 'No listings in this building' }}
+              />
             </CardContent>
           </Card>
         </>

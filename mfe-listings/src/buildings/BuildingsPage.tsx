@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath } from '@hostdash/shared-auth';
-import { EmptyState, LoadError, useDelayed } from '@hostdash/shared-ui';
+import { EmptyState, LoadError, PageHeader, useDelayed } from '@hostdash/shared-ui';
 import type { BuildingSummary } from '../listings/listingsApi';
 import { listingsActions, selectBuildings } from '../listings/listingsSlice';
 
@@ -46,7 +46,8 @@ function BuildingCard({ building }: { building: BuildingSummary }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {building.address}, {building.city}
         </Typography>
-        <Stack direction="row" spacing={3}>
+        {/* Wraps rather than pushing the card wider than a phone. */}
+        <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <Figure
             value={building.listing_count}
             label={`listings · ${building.active_count} active`}
@@ -79,7 +80,7 @@ export function BuildingsPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h1">Buildings</Typography>
+      <PageHeader title="Buildings" />
       {status.error && (
         <LoadError
           error={status.error}

@@ -54,6 +54,24 @@ describe('ListingDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   });
 
+  it('asks before leaving unsaved edits: Stay keeps them, Leave goes', async () => {
+    await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    await userEvent.type(field('City'), ' Centre');
+    await userEvent.click(within(crumbs).getByRole('link', { name: 'Listings' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes to Loft 01 will be lost.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent('/listing/1');
+    expect(field('City')).toHaveValue(`${server.listings[0]!.city} Centre`);
+
+    await userEvent.click(within(crumbs).getByRole('link', { name: 'Listings' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/listings'));
+  });
+
   it('explains a bad field and sends nothing', async () => {
     await renderRemote('/listing/1');
     await screen.findByRole('heading', { level: 1, name: 'Loft 01' });

@@ -1,16 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   Alert,
   AlertTitle,
   Autocomplete,
   Box,
-  Breadcrumbs,
   Button,
   Card,
   CardContent,
   CardHeader,
-  Link,
   MenuItem,
   Stack,
   TextField,
@@ -18,7 +16,12 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath, formatRelativeTime, pmsName, snackbarActions } from '@hostdash/shared-auth';
-import { DetailPlaceholder } from '@hostdash/shared-ui';
+import {
+  DetailPlaceholder,
+  PageHeader,
+  UnsavedChangesDialog,
+  useUnsavedChangesGuard,
+} from '@hostdash/shared-ui';
 import type { Listing } from '../listings/listingsApi';
 import { listingsActions, selectBuildings, selectDetail } from '../listings/listingsSlice';
 import { StatusSelect } from '../listings/StatusSelect';
@@ -52,6 +55,8 @@ function ListingForm({ listing }: { listing: Listing }) {
   const errors = validate(values, zones);
   const changes = changesFrom(listing, values);
   const dirty = Object.keys(changes).length > 0;
+  // Leaving with edits not saved asks first; closing the tab gets the browser's prompt.
+  const leaveGuard = useUnsavedChangesGuard(dirty, listing.nickname);
   const shownError = (field: FormField) =>
     submitted || edited.has(field) ? errors[field] : undefined;
 
@@ -122,6 +127,7 @@ function ListingForm({ listing }: { listing: Listing }) {
 
   return (
     <Box component="form" onSubmit={onSubmit} noValidate aria-label="Listing details">
+      <UnsavedChangesDialog guard={leaveGuard} />
       <Stack spacing={2}>
         {conflict && (
           <Alert
@@ -195,7 +201,14 @@ function ListingForm({ listing }: { listing: Listing }) {
                   />
                 )}
               />
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr 1fr' }}>
+              {/* Two a row on a phone: three cut the labels off ("Check-in fr…"). */}
+              <Box
+                sx={{
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' },
+                }}
+              >
                 {text('check_in_time', 'Check-in from', { type: 'time' })}
                 {text('check_out_time', 'Check-out by', { type: 'time' })}
                 {text('bedrooms', 'Bedrooms', {
@@ -258,47 +271,38 @@ export function ListingDetailPage() {
 
   return (
     <Stack spacing={2}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Link component={RouterLink} to="/listings" underline="hover" color="inherit">
-          Listings
-        </Link>
-        {current.building && current.building_slug && (
-          <Link
-            component={RouterLink}
-            to={buildingPath({ account_id: current.account_id, slug: current.building_slug })}
-            underline="hover"
-            color="inherit"
-          >
-            {current.building}
-          </Link>
-        )}
-        <Typography color="text.primary">{current.nickname}</Typography>
-      </Breadcrumbs>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          {current.nickname}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            Status
-          </Typography>
-          <StatusSelect listing={current} />
-        </Stack>
-      </Stack>
-      <Typography variant="body2" color="text.secondary">
-        From {pmsName(current.pms)} · updated {formatRelativeTime(current.updated_at)}
-      </Typography>
+      <PageHeader
+        title={current.nickname}
+        subtitle={`From ${pmsName(current.pms)} · updated ${formatRelativeTime(current.updated_at)}`}
+        breadcrumbs={[
+          { label: 'Listings', to: '/listings' },
+          ...(current.building && current.building_slug
+            ? [
+                {
+                  label: current.building,
+                  to: buildingPath({ account_id: current.account_id, slug: current.building_slug }),
+                },
+              ]
+            : []),
+          { label: current.nickname },
+        ]}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary">
+              Status
+            </Typography>
+            <StatusSelect listing={current} />
+          </Stack>
+        }
+      />
       <ListingForm key={current.id} listing={current} />
       <Card>
         <CardHeader
           title="Upcoming reservations"
           slotProps={{ title: { component: 'h2', variant: 'h6' } }}
         />
-        <CardContent sx={{ pt: 0 }}>
+        {/* No side padding on a phone: the list's cards have their own. */}
+        <CardContent sx={{ pt: 0, px: { xs: 0, md: 2 } }}>
           <UpcomingReservations reservations={current.upcoming_reservations ?? []} />
         </CardContent>
       </Card>

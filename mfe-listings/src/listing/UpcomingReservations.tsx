@@ -1,47 +1,68 @@
 import { Link as RouterLink } from 'react-router';
-import { Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { formatDate, reservationPath } from '@hostdash/shared-auth';
-import { EmptyState, VerificationChip } from '@hostdash/shared-ui';
+import { Link } from '@mui/material';
+import { formatDate, labelOf, reservationPath } from '@hostdash/shared-auth';
+import { ResponsiveList, VerificationChip, type ListColumn } from '@hostdash/shared-ui';
 import type { UpcomingReservation } from '../listings/listingsApi';
 
-/** The listing's next stays. Reservation pages belong to the reservations remote: we link there. */
+/** On a phone a card per stay: the guest and the dates head it, source and verification follow. */
+const COLUMNS: ListColumn<UpcomingReservation>[] = [
+  {
+    key: 'guest',
+    header: 'Guest',
+    width: '24%',
+    phone: 'primary',
+    // Reservation pages belong to the reservations remote: we link there.
+    render: (reservation) => (
+      <Link component={RouterLink} to={reservationPath(reservation.id)} underline="hover">
+        {reservation.guest_name}
+      </Link>
+    ),
+  },
+  {
+    key: 'check_in',
+    header: 'Check-in',
+    width: '16%',
+    render: (reservation) => formatDate(reservation.check_in_date),
+  },
+  {
+    key: 'check_out',
+    header: 'Check-out',
+    width: '16%',
+    render: (reservation) => formatDate(reservation.check_out_date),
+  },
+  {
+    key: 'guests',
+    header: 'Guests',
+    width: '10%',
+    align: 'right',
+    render: (reservation) => reservation.guests,
+  },
+  {
+    key: 'source',
+    header: 'Source',
+    width: '14%',
+    render: (reservation) => labelOf('bookingSource', reservation.source),
+  },
+  {
+    key: 'verification',
+    header: 'Verification',
+    width: '20%',
+    render: (reservation) => <VerificationChip status={reservation.verification_status} />,
+  },
+];
+
+/** The listing's next stays. */
 export function UpcomingReservations({ reservations }: { reservations: UpcomingReservation[] }) {
-  if (reservations.length === 0)
-    return (
-      <EmptyState title="No upcoming reservations">
-        New bookings from your PMS appear here.
-      </EmptyState>
-    );
   return (
-    <Table size="small" aria-label="Upcoming reservations">
-      <TableHead>
-        <TableRow>
-          <TableCell>Guest</TableCell>
-          <TableCell>Check-in</TableCell>
-          <TableCell>Check-out</TableCell>
-          <TableCell align="right">Guests</TableCell>
-          <TableCell>Source</TableCell>
-          <TableCell>Verification</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {reservations.map((reservation) => (
-          <TableRow key={reservation.id} hover>
-            <TableCell>
-              <Link component={RouterLink} to={reservationPath(reservation.id)} underline="hover">
-                {reservation.guest_name}
-              </Link>
-            </TableCell>
-            <TableCell>{formatDate(reservation.check_in_date)}</TableCell>
-            <TableCell>{formatDate(reservation.check_out_date)}</TableCell>
-            <TableCell align="right">{reservation.guests}</TableCell>
-            <TableCell>{reservation.source}</TableCell>
-            <TableCell>
-              <VerificationChip status={reservation.verification_status} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ResponsiveList
+      label="Upcoming reservations"
+      columns={COLUMNS}
+      rows={reservations}
+      rowKey={(reservation) => reservation.id}
+      empty={{
+        title: 'No upcoming reservations',
+        text: 'New bookings from your PMS appear here.',
+      }}
+    />
   );
 }

@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
+import { ArchiveDialog } from './ArchiveDialog';
 import { LISTING_STATUSES, type ListingStatus } from './listingsApi';
 import { LISTING_STATUS_INFO } from './listingStatus';
 import { listingsActions, selectBatch } from './listingsSlice';
@@ -21,13 +22,18 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** What to do with the selected rows, the progress of a run, and what the last run did. */
 export function BatchBar() {
   const dispatch = useDispatch();
-  const { ids, running, progress, result } = useSelector(selectBatch);
+  const { ids, rows, running, progress, result } = useSelector(selectBatch);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
-  if (ids.length === 0 && !running && !result) return null;
+  const [confirmingArchive, setConfirmingArchive] = useState(false);
+  // A run that changed everything is reported by the snackbar (with Undo); this page lists only
+  // what did not go through, so nothing is said twice.
+  const shownResult = result && (result.failures.length > 0 || result.cancelled) ? result : null;
+  if (ids.length === 0 && !running && !shownResult) return null;
 
   const setStatus = (status: ListingStatus) => {
     setMenu(null);
-    dispatch(listingsActions.batchSetStatus.requested({ status }));
+    if (status === 'archived') setConfirmingArchive(true);
+    else dispatch(listingsActions.batchSetStatus.requested({ status }));
   };
 
   return (
@@ -83,24 +89,34 @@ export function BatchBar() {
           </Stack>
         </Paper>
       )}
-      {result && !running && (
+      <ArchiveDialog
+        open={confirmingArchive}
+        nicknames={ids.map((id) => rows[id]?.nickname ?? id)}
+        onCancel={() => setConfirmingArchive(false)}
+        onConfirm={() => {
+          setConfirmingArchive(false);
+          dispatch(listingsActions.batchSetStatus.requested({ status: 'archived' }));
+        }}
+      />
+      {shownResult && !running && (
         <Alert
-          severity={result.failures.length ? 'warning' : 'success'}
+          severity={shownResult.failures.length ? 'warning' : 'info'}
           onClose={() => dispatch(listingsActions.batchDismissResult())}
           role="status"
           aria-label="Batch result"
         >
           <AlertTitle>
-            {result.failures.length
-              ? `${result.succeeded} of ${result.succeeded + result.failures.length} listings set to ${LISTING_STATUS_INFO[result.status].label}`
-              : `${plural(result.succeeded, 'listing')} set to ${LISTING_STATUS_INFO[result.status].label}`}
-            {result.cancelled ? ' (stopped)' : ''}
+            {shownResult.failures.length
+              ? `${shownResult.succeeded} of ${shownResult.succeeded + shownResult.failures.length} listings set to ${LISTING_STATUS_INFO[shownResult.status].label}`
+              : `${plural(shownResult.succeeded, 'listing')} set to ${LISTING_STATUS_INFO[shownResult.status].label}`}
+            {shownResult.cancelled ? ' (stopped)' : ''}
           </AlertTitle>
-          {result.failures.length > 0 && (
+          {shownResult.failures.length > 0 && (
             <>
-              {plural(result.failures.length, 'listing')} could not be changed and stayed selected:
+              {plural(shownResult.failures.length, 'listing')} could not be changed and stayed
+              selected:
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                {result.failures.map((failure) => (
+                {shownResult.failures.map((failure) => (
                   <li key={failure.id}>
                     <strong>{failure.nickname}</strong>: {failure.message}
                   </li>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient, NO_RESPONSE_MESSAGE } from '@hostdash/shared-auth';
+import type { Store } from 'redux';
+import { configureApiClient, NO_RESPONSE_MESSAGE, selectSnackbar } from '@hostdash/shared-auth';
 import { SEARCH_DEBOUNCE_MS } from '@hostdash/shared-ui';
 import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
 import { renderRemote } from '../testing/renderRemote';
@@ -19,6 +20,16 @@ const table = () => screen.getByRole('table', { name: 'Listings' });
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 const rowOf = (nickname: string) =>
   within(table()).getByText(nickname).closest('tr') as HTMLElement;
+
+/** What the shell does when the snackbar's Undo is clicked: dispatch its action into the store. */
+async function undoFromSnackbar(store: Store) {
+  const { action } = selectSnackbar(store.getState());
+  if (!action || !('dispatch' in action)) throw new Error('The snackbar offers no Undo');
+  expect(action.label).toBe('Undo');
+  await act(async () => {
+    store.dispatch(action.dispatch);
+  });
+}
 
 async function showsFirstPage() {
   await waitFor(() => expect(bodyRows()).toHaveLength(10));
@@ -111,19 +122,41 @@ describe('ListingsPage', () => {
     }
   });
 
-  it('changes one row’s status when the API confirms it, and leaves it as it was when the API refuses', async () => {
+  it('changes one row’s status when the API confirms it, with Undo, and leaves it as it was when the API refuses', async () => {
     const { store } = await renderRemote('/listings');
     await showsFirstPage();
     await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 02' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Archived' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Inactive' }));
     await waitFor(() =>
-      expect(within(rowOf('Loft 02')).getByRole('combobox')).toHaveTextContent('Archived'),
+      expect(within(rowOf('Loft 02')).getByRole('combobox')).toHaveTextContent('Inactive'),
     );
     expect(
       JSON.parse(
         server.requests.find((request) => request.url === '/listing/update/2')?.body ?? '{}',
       ),
-    ).toEqual({ version: 1, status: 'archived' });
+    ).toEqual({ version: 1, status: 'inactive' });
+    // No confirmation for a pause: a short success with Undo, which puts the previous status back.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const snackbar = store.getState().snackbar;
+    expect(snackbar).toMatchObject({
+      open: true,
+      text: 'Loft 02 is now inactive.',
+      props: { severity: 'success' },
+    });
+    await undoFromSnackbar(store);
+    await waitFor(() =>
+      expect(within(rowOf('Loft 02')).getByRole('combobox')).toHaveTextContent('Active'),
+    );
+    expect(
+      server.requests
+        .filter((request) => request.url === '/listing/update/2')
+        .map((request) => JSON.parse(request.body ?? '{}')),
+    ).toEqual([
+      { version: 1, status: 'inactive' },
+      { version: 2, status: 'active' },
+    ]);
+    expect(store.getState().snackbar.text).toBe('Loft 02 is active again.');
+    expect(store.getState().snackbar.action).toBeNull();
 
     server.failNextUpdate.set('3', {
       status: 403,
@@ -133,6 +166,35 @@ describe('ListingsPage', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Inactive' }));
     await waitFor(() => expect(store.getState().listings.rowUpdates['3']).toBeUndefined());
     expect(within(rowOf('Loft 03')).getByRole('combobox')).toHaveTextContent('Active');
+  });
+
+  it('asks before archiving a listing, says what it means, and undoes it', async () => {
+    const { store } = await renderRemote('/listings');
+    await showsFirstPage();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 04' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Archived' }));
+    let dialog = screen.getByRole('dialog', { name: 'Archive Loft 04?' });
+    expect(dialog).toHaveTextContent('Its reservations stay');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requestsTo('/listing/update/4')).toHaveLength(0);
+    expect(within(rowOf('Loft 04')).getByRole('combobox')).toHaveTextContent('Active');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 04' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Archived' }));
+    dialog = screen.getByRole('dialog', { name: 'Archive Loft 04?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Archive listing' }));
+    await waitFor(() =>
+      expect(within(rowOf('Loft 04')).getByRole('combobox')).toHaveTextContent('Archived'),
+    );
+    expect(store.getState().snackbar).toMatchObject({
+      text: 'Loft 04 archived. Its reservations stay.',
+      action: { label: 'Undo' },
+    });
+    await undoFromSnackbar(store);
+    await waitFor(() =>
+      expect(within(rowOf('Loft 04')).getByRole('combobox')).toHaveTextContent('Active'),
+    );
   });
 
   it('sets the status of a batch, lists what failed, and keeps what succeeded', async () => {
@@ -166,6 +228,39 @@ describe('ListingsPage', () => {
     // The failed row stays selected for another try.
     expect(screen.getByRole('checkbox', { name: 'Select Loft 02' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select Loft 01' })).not.toBeChecked();
+  });
+
+  it('asks before archiving a batch, and Undo puts each listing back to its own status', async () => {
+    const { store } = await renderRemote('/listings');
+    await showsFirstPage();
+    for (const nickname of ['Loft 04', 'Loft 05'])
+      await userEvent.click(screen.getByRole('checkbox', { name: `Select ${nickname}` }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set status' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Archived' }));
+    const dialog = screen.getByRole('dialog', { name: 'Archive 2 listings?' });
+    expect(dialog).toHaveTextContent('Their reservations stay');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Archive listings' }));
+    await waitFor(() =>
+      expect(within(rowOf('Loft 05')).getByRole('combobox')).toHaveTextContent('Archived'),
+    );
+    expect(within(rowOf('Loft 04')).getByRole('combobox')).toHaveTextContent('Archived');
+    // Said once: the snackbar, with Undo; no result box on the page for a run without failures.
+    await waitFor(() =>
+      expect(store.getState().snackbar).toMatchObject({
+        text: '2 listings archived. Their reservations stay.',
+        action: { label: 'Undo' },
+      }),
+    );
+    expect(screen.queryByRole('status', { name: 'Batch result' })).not.toBeInTheDocument();
+
+    await undoFromSnackbar(store);
+    await waitFor(() =>
+      expect(within(rowOf('Loft 05')).getByRole('combobox')).toHaveTextContent('Inactive'),
+    );
+    expect(within(rowOf('Loft 04')).getByRole('combobox')).toHaveTextContent('Active');
+    await waitFor(() =>
+      expect(store.getState().snackbar.text).toBe('2 listings back to their previous status.'),
+    );
   });
 
   it('selects and clears every row on the page', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   getRowsPerPage,
@@ -10,12 +10,14 @@ import {
 import {
   ListPagination,
   LoadError,
+  PageHeader,
   SearchField,
   useDebouncedSearch,
   useDelayed,
 } from '@hostdash/shared-ui';
 import { BatchBar } from './BatchBar';
 import { LISTING_STATUSES, type ListingsQuery, type ListingStatus } from './listingsApi';
+import { PAGINATION_FITS_PHONE } from '../phoneFit';
 import { LISTING_STATUS_INFO } from './listingStatus';
 import { DEFAULT_LISTINGS_SORT, listingsActions, SEARCH_SORT, selectList } from './listingsSlice';
 import { ListingsTable, type SortField } from './ListingsTable';
@@ -68,22 +70,18 @@ export function ListingsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          Listings
-        </Typography>
-        <SearchField
-          label="Search listings"
-          placeholder="Nickname, address, city or building"
-          value={searchText}
-          onChange={setSearchText}
-          sx={{ minWidth: { sm: 320 } }}
-        />
-      </Stack>
+      <PageHeader
+        title="Listings"
+        actions={
+          <SearchField
+            label="Search listings"
+            placeholder="Nickname, address, city or building"
+            value={searchText}
+            onChange={setSearchText}
+            sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
+          />
+        }
+      />
       {BUILD_LABEL && (
         <Typography variant="body2" color="text.secondary">
           Build: {BUILD_LABEL}
@@ -129,14 +127,18 @@ export function ListingsPage() {
                 ? 'No listings have this status.'
                 : 'Connect your property-management system to import your listings.'
           }
-        />
-        <ListPagination
-          listName={LIST_NAME}
-          total={total}
-          from={query.from}
-          size={query.size}
-          searching={searching}
-          onChange={load}
+          footer={
+            <Box sx={PAGINATION_FITS_PHONE}>
+              <ListPagination
+                listName={LIST_NAME}
+                total={total}
+                from={query.from}
+                size={query.size}
+                searching={searching}
+                onChange={load}
+              />
+            </Box>
+          }
         />
       </Paper>
     </Stack>

@@ -1,7 +1,7 @@
 import { all, call, cancel, fork, put, select, take } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
-import { takeRemote, toApiError } from '@hostdash/shared-auth';
+import { labelOf, snackbarActions, takeRemote, toApiError } from '@hostdash/shared-auth';
 import { listingsApi, type Listing, type ListingStatus } from './listingsApi';
 import {
   listingsActions,
@@ -10,6 +10,7 @@ import {
   type BatchFailure,
   type BatchState,
   type ListingsState,
+  type StatusChange,
 } from './listingsSlice';
 
 /** How many rows a batch writes at once: quick, without flooding the API. */
@@ -38,6 +39,25 @@ function* updateOne(listing: Listing, status: ListingStatus) {
 
 type Outcome = { listing: Listing } | { failure: BatchFailure };
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** What a status change did, as the snackbar says it: archiving needs its consequence spelled out. */
+export function statusChangedText(nickname: string, status: ListingStatus): string {
+  return status === 'archived'
+    ? `${nickname} archived. Its reservations stay.`
+    : `${nickname} is now ${labelOf('listingStatus', status).toLowerCase()}.`;
+}
+
+/** Success, with an Undo that dispatches `undo` (plain data: the shell puts it in the store). */
+const shownWithUndo = (text: string, undo: PayloadAction<unknown>) =>
+  snackbarActions.show({
+    text,
+    action: { label: 'Undo', dispatch: undo },
+    props: { severity: 'success' },
+  });
+
+const shownDone = (text: string) => snackbarActions.show({ text, props: { severity: 'success' } });
+
 /** Writes the selected rows a few at a time; a stop request ends the run after the rows in flight. */
 export function* batchSetStatus(action: PayloadAction<{ status: ListingStatus }>) {
   const stop = { requested: false };
@@ -48,11 +68,18 @@ export function* batchSetStatus(action: PayloadAction<{ status: ListingStatus }>
   try {
     const { ids, rows } = (yield select(selectBatch)) as BatchState;
     const queue = ids.map((id) => rows[id]).filter((row): row is Listing => row !== undefined);
+    // What Undo puts back: each changed listing (its new version) to its own previous status.
+    const undo: StatusChange[] = [];
     for (let index = 0; index < queue.length && !stop.requested; index += BATCH_CONCURRENCY) {
       const chunk = queue.slice(index, index + BATCH_CONCURRENCY);
       const outcomes = (yield all(
         chunk.map((listing) => call(updateOne, listing, action.payload.status)),
       )) as Outcome[];
+      outcomes.forEach((outcome, position) => {
+        const before = chunk[position];
+        if ('listing' in outcome && before && before.status !== action.payload.status)
+          undo.push({ listing: outcome.listing, status: before.status });
+      });
       for (const outcome of outcomes) yield put(listingsActions.batchItemDone(outcome));
     }
     const { progress, failures } = (yield select(selectBatch)) as BatchState;
@@ -62,6 +89,18 @@ export function* batchSetStatus(action: PayloadAction<{ status: ListingStatus }>
         action.payload,
       ),
     );
+    // What failed is listed on the page (the batch result); what changed can be undone here.
+    if (undo.length > 0) {
+      const status = labelOf('listingStatus', action.payload.status).toLowerCase();
+      yield put(
+        shownWithUndo(
+          action.payload.status === 'archived'
+            ? `${plural(undo.length, 'listing')} archived. Their reservations stay.`
+            : `${plural(undo.length, 'listing')} set to ${status}.`,
+          listingsActions.restoreStatuses.requested({ changes: undo }),
+        ),
+      );
+    }
     yield call(refreshStats);
   } finally {
     yield cancel(watcher);
@@ -78,10 +117,82 @@ function* watchBatch() {
   }
 }
 
-function* watchStatsRefresh() {
+/** A row's status changed: the stats follow, and the snackbar says so with an Undo. */
+function* statusChanged(action: ReturnType<typeof listingsActions.changeStatus.succeeded>) {
+  const { listing: before, status, undoing } = action.meta.request;
+  const after = action.payload;
+  yield put(
+    undoing
+      ? shownDone(`${after.nickname} is ${labelOf('listingStatus', status).toLowerCase()} again.`)
+      : shownWithUndo(
+          statusChangedText(after.nickname, status),
+          listingsActions.changeStatus.requested({
+            listing: after,
+            status: before.status,
+            undoing: true,
+          }),
+        ),
+  );
+  yield call(refreshStats);
+}
+
+function* watchStatusChanges() {
   while (true) {
-    yield take(listingsActions.changeStatus.succeeded.type);
-    yield call(refreshStats);
+    const action = (yield take(listingsActions.changeStatus.succeeded.type)) as ReturnType<
+      typeof listingsActions.changeStatus.succeeded
+    >;
+    yield call(statusChanged, action);
+  }
+}
+
+/** The batch's Undo: each listing back to its own status; what cannot be is said once, in the snackbar. */
+export function* restoreStatuses(
+  action: ReturnType<typeof listingsActions.restoreStatuses.requested>,
+) {
+  const { changes } = action.payload;
+  const failures: BatchFailure[] = [];
+  for (let index = 0; index < changes.length; index += BATCH_CONCURRENCY) {
+    const chunk = changes.slice(index, index + BATCH_CONCURRENCY);
+    const outcomes = (yield all(
+      chunk.map(({ listing, status }) => call(updateOne, listing, status)),
+    )) as Outcome[];
+    for (const outcome of outcomes) {
+      if ('listing' in outcome) yield put(listingsActions.patchRow(outcome.listing));
+      else failures.push(outcome.failure);
+    }
+  }
+  const restored = changes.length - failures.length;
+  if (failures.length === 0) {
+    yield put(listingsActions.restoreStatuses.succeeded({ restored, failures }, action.payload));
+    yield put(
+      shownDone(
+        `${plural(restored, 'listing')} back to ${restored === 1 ? 'its' : 'their'} previous status.`,
+      ),
+    );
+  } else {
+    // A failure action: the shell shows it in the snackbar, the one place it is said.
+    yield put(
+      listingsActions.restoreStatuses.failed(
+        {
+          error: 'undo_incomplete',
+          message: `${restored} of ${changes.length} listings restored. ${failures
+            .map((failure) => `${failure.nickname}: ${failure.message}`)
+            .join(' ')}`,
+        },
+        { request: action.payload },
+      ),
+    );
+  }
+  yield call(refreshStats);
+}
+
+function* watchRestores() {
+  // One Undo at a time: a second click while it runs is ignored.
+  while (true) {
+    const action = (yield take(listingsActions.restoreStatuses.requested.type)) as ReturnType<
+      typeof listingsActions.restoreStatuses.requested
+    >;
+    yield call(restoreStatuses, action);
   }
 }
 
@@ -123,6 +234,7 @@ export function* listingsSaga() {
       ),
     ),
     fork(watchBatch),
-    fork(watchStatsRefresh),
+    fork(watchStatusChanges),
+    fork(watchRestores),
   ]);
 }

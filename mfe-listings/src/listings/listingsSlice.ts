@@ -25,6 +25,12 @@ import type {
 export const DEFAULT_LISTINGS_SORT = 'nickname:asc';
 export const SEARCH_SORT = 'created_at:desc,_score';
 
+/** A listing as last seen, and the status it is to have. */
+export interface StatusChange {
+  listing: Listing;
+  status: ListingStatus;
+}
+
 export interface BatchFailure {
   id: string;
   nickname: string;
@@ -96,9 +102,15 @@ export const initialListingsState: ListingsState = {
 export const listingsActions = {
   load: createRemoteAction<ListingsQuery, ListResponse<Listing>>('listings/load'),
   loadStats: createRemoteAction<ListingFilters, ListingStats>('listings/loadStats'),
-  changeStatus: createRemoteAction<{ listing: Listing; status: ListingStatus }, Listing>(
+  /** One row's status; `undoing` when it is the snackbar's Undo putting the previous one back. */
+  changeStatus: createRemoteAction<StatusChange & { undoing?: boolean }, Listing>(
     'listings/changeStatus',
   ),
+  /** The batch's Undo: each listing back to its own previous status. */
+  restoreStatuses: createRemoteAction<
+    { changes: StatusChange[] },
+    { restored: number; failures: BatchFailure[] }
+  >('listings/restoreStatuses'),
   loadListing: createRemoteAction<{ id: string }, ListingDetail>('listings/loadListing'),
   saveListing: createRemoteAction<
     { id: string; version: number; changes: ListingChanges },
