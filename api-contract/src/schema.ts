@@ -2134,7 +2134,7 @@ export interface paths {
     put?: never;
     /**
      * Change a guest’s verification, with a note
-     * @description `supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status.
+     * @description `supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status; 400 `note_required` when declining without a note.
      */
     post: {
       parameters: {

@@ -58,6 +58,10 @@ test('an owner reviews a red stay from the risks page: rotates an image, verifie
     await dialog
       .getByRole('textbox', { name: 'Note for the protect log' })
       .fill('Passport matches the selfie; called the guest.');
+    // Nothing is ticked for the host: verifying is their statement to make.
+    await dialog
+      .getByRole('checkbox', { name: "I reviewed this guest's documents myself" })
+      .check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     // Newest first: the change, and the re-screening it caused.

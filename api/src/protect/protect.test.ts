@@ -137,6 +137,32 @@ describe('POST /reservation/changeVerification/{id}', () => {
     );
     expect(row?.verification_status).toBe('verified');
   });
+  it('refuses to decline a guest without a note (blank counts as none), and changes nothing', async () => {
+    const id = await reservationIn('review', 1);
+    for (const body of [{ status: 'declined' }, { status: 'declined', note: '   ' }])
+      expect(await change(id, body)).toMatchObject({
+        status: 400,
+        body: {
+          error: 'note_required',
+          message: 'Say why you are declining this guest: a note is required.',
+        },
+      });
+    const [row] = await api.db.query<{ verification_status: string }>(
+      'select verification_status from reservations where id = $1::bigint',
+      [id],
+    );
+    expect(row?.verification_status).toBe('review');
+    expect(
+      (await logOf(id)).body.items.filter((item) => item.event === 'verification_changed'),
+    ).toHaveLength(0);
+
+    const declined = await change(id, {
+      status: 'declined',
+      note: 'The ID photo is not the guest.',
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body.verification_status).toBe('declined');
+  });
 });
 
 describe('GET /reservation/protectLog/{id}', () => {

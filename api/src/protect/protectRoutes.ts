@@ -33,6 +33,7 @@ import { screenReservations } from './screening';
 
 const VENDOR_MESSAGE = 'Building staff do not have access to guest screening.';
 export const MAX_NOTE_LENGTH = 1000;
+export const DECLINED_NOTE_MESSAGE = 'Say why you are declining this guest: a note is required.';
 
 export const RISK_TYPES = ['screening', 'identity', 'payment'] as const;
 
@@ -207,7 +208,7 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
       schema: {
         summary: 'Change a guest’s verification, with a note',
         description:
-          '`supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status.',
+          '`supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status; 400 `note_required` when declining without a note.',
         tags: ['protect'],
         security: SESSION,
         params: IdParams,
@@ -237,6 +238,9 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
         if (!current) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
         if (current.from === to)
           throw badRequest('unchanged', `The verification is already "${to}": nothing to change.`);
+        // Declining turns a guest away: the log must say why, for the host and for the guest's appeal.
+        if (to === 'declined' && note === null)
+          throw badRequest('note_required', DECLINED_NOTE_MESSAGE);
         await tx.query(
           `update reservations set verification_status = $2, version = version + 1, updated_at = now()
            where id = $1::bigint`,
