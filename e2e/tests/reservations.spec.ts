@@ -70,7 +70,7 @@ test('an owner reviews a red stay from the risks page: rotates an image, verifie
     await expect(change).toContainText('In review → Verified');
     await expect(change).toContainText('Passport matches the selfie; called the guest.');
     await expect(change).toContainText('Olivia Hart');
-    await expect(change).toContainText('supervised');
+    await expect(change).toContainText('reviewed documents');
 
     await page.reload();
     await expect(page.getByText('Verified', { exact: true }).first()).toBeVisible();

@@ -13,7 +13,12 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useDispatch, useSelector } from 'react-redux';
-import { RISK_COLOUR_INFO, RISK_COLOURS, verificationStatusInfo } from '@hostdash/shared-auth';
+import {
+  labelOf,
+  RISK_COLOUR_INFO,
+  RISK_COLOURS,
+  verificationStatusInfo,
+} from '@hostdash/shared-auth';
 import { LoadError } from '@hostdash/shared-ui';
 import { reservationsActions, selectAnalytics } from '../reservations/reservationsSlice';
 
@@ -132,7 +137,7 @@ export function AnalyticsPage() {
                 yAxis={[
                   {
                     scaleType: 'band',
-                    data: data.by_source.map((entry) => entry.source),
+                    data: data.by_source.map((entry) => labelOf('bookingSource', entry.source)),
                     width: 'auto',
                   },
                 ]}
@@ -151,7 +156,7 @@ export function AnalyticsPage() {
                       (key, id) => ({
                         id,
                         value: data.listings_by_status[key],
-                        label: key.charAt(0).toUpperCase() + key.slice(1),
+                        label: labelOf('listingStatus', key),
                         color: LISTING_COLOURS[key],
                       }),
                     ),

@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { reservationPath, snackbarActions, toApiError } from '@hostdash/shared-auth';
+import { labelOf, reservationPath, snackbarActions, toApiError } from '@hostdash/shared-auth';
 import { LoadError } from '@hostdash/shared-ui';
 import {
   RESERVATION_SOURCES,
@@ -342,7 +342,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
               >
                 {RESERVATION_SOURCES.map((source) => (
                   <MenuItem key={source} value={source}>
-                    {source}
+                    {labelOf('bookingSource', source)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -359,7 +359,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
               >
                 {RESERVATION_STATUSES.map((status) => (
                   <MenuItem key={status} value={status}>
-                    {status.charAt(0) + status.slice(1).toLowerCase()}
+                    {labelOf('reservationStatus', status)}
                   </MenuItem>
                 ))}
               </TextField>

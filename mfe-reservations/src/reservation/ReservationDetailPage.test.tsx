@@ -48,7 +48,7 @@ describe('ReservationDetailPage', () => {
     expect(within(log).getByText('Verification changed')).toBeInTheDocument();
     expect(within(log).getByText('In review → Verified')).toBeInTheDocument();
     expect(within(log).getByText('Called the guest.')).toBeInTheDocument();
-  });
+  }, 15_000); // several dialog steps: slow on a busy machine
 
   it('rotates an image, shows the new one and says so', async () => {
     const { store } = await open();

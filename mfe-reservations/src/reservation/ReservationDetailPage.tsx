@@ -17,6 +17,8 @@ import {
   buildingPath,
   formatDate,
   formatDateTime,
+  formatTimeOfDay,
+  labelOf,
   pageCount,
   pageFromOffset,
   PROTECT_LOG_PAGE_SIZE,
@@ -94,13 +96,13 @@ function StayCard({ reservation }: { reservation: Reservation }) {
           <Fact label="Check-in">
             {formatDate(reservation.check_in_date)}
             <Typography variant="body2" color="text.secondary">
-              from {listing.check_in_time}
+              from {formatTimeOfDay(listing.check_in_time)}
             </Typography>
           </Fact>
           <Fact label="Check-out">
             {formatDate(reservation.check_out_date)}
             <Typography variant="body2" color="text.secondary">
-              by {listing.check_out_time} · {reservation.nights}{' '}
+              by {formatTimeOfDay(listing.check_out_time)} · {reservation.nights}{' '}
               {reservation.nights === 1 ? 'night' : 'nights'}
             </Typography>
           </Fact>
@@ -118,14 +120,11 @@ function StayCard({ reservation }: { reservation: Reservation }) {
           <Fact label="Booked">
             {formatDateTime(reservation.created_at)}
             <Typography variant="body2" color="text.secondary">
-              via {reservation.source} · {reservation.status.toLowerCase()}
+              via {labelOf('bookingSource', reservation.source)} ·{' '}
+              {labelOf('reservationStatus', reservation.status)}
             </Typography>
           </Fact>
-          <Fact label="Card check">
-            {{ passed: 'Passed', failed: 'Failed', not_run: 'Not run' }[
-              reservation.protect.card_check
-            ] ?? reservation.protect.card_check}
-          </Fact>
+          <Fact label="Card check">{labelOf('cardCheck', reservation.protect.card_check)}</Fact>
         </Box>
         {reservation.message && (
           <Box sx={{ mt: 2 }}>

@@ -98,7 +98,7 @@ describe('ReservationsPage', () => {
       text: `${guest}’s verification is now Verified. The stay was screened again.`,
       props: { severity: 'success' },
     });
-  });
+  }, 15_000); // several dialog steps: slow on a busy machine
 
   it('declines only with a note and the statement, saying so in words', async () => {
     await renderRemote('/reservations');
@@ -116,7 +116,7 @@ describe('ReservationsPage', () => {
     );
     await userEvent.paste('The ID photo is not the guest.');
     expect(save).toBeEnabled();
-  });
+  }, 15_000); // several dialog steps: slow on a busy machine
 });
 
 async function openVerification(row: HTMLElement): Promise<HTMLElement> {

@@ -16,6 +16,7 @@ import {
 import {
   formatDate,
   formatRelativeTime,
+  labelOf,
   reservationPath,
   type SortKey,
 } from '@hostdash/shared-auth';
@@ -151,7 +152,7 @@ export function ReservationsTable(props: ReservationsTableProps) {
                   </Link>
                   {reservation.status !== 'CONFIRMED' && (
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {reservation.status.toLowerCase()}
+                      {labelOf('reservationStatus', reservation.status)}
                     </Typography>
                   )}
                 </TableCell>
@@ -190,7 +191,9 @@ export function ReservationsTable(props: ReservationsTableProps) {
                   <TableCell>{formatDate(reservation.check_out_date)}</TableCell>
                 )}
                 {!attention && <TableCell align="right">{reservation.guests}</TableCell>}
-                {!attention && <TableCell>{reservation.source}</TableCell>}
+                {!attention && (
+                  <TableCell>{labelOf('bookingSource', reservation.source)}</TableCell>
+                )}
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <VerificationChip status={reservation.protect.verification_status} />
