@@ -8,7 +8,6 @@ import {
   Skeleton,
   Stack,
   TextField,
-  Typography,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
@@ -19,7 +18,7 @@ import {
   RISK_COLOURS,
   verificationStatusInfo,
 } from '@hostdash/shared-auth';
-import { LoadError } from '@hostdash/shared-ui';
+import { LoadError, PageHeader } from '@hostdash/shared-ui';
 import { reservationsActions, selectAnalytics } from '../reservations/reservationsSlice';
 
 const MONTH_OPTIONS = [6, 12, 24];
@@ -60,29 +59,25 @@ export function AnalyticsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          Analytics
-        </Typography>
-        <TextField
-          select
-          size="small"
-          label="Period"
-          value={months}
-          onChange={(event) => setMonths(Number(event.target.value))}
-          sx={{ minWidth: 280 }}
-        >
-          {MONTH_OPTIONS.map((option) => (
-            <MenuItem key={option} value={option}>
-              Last {option} months and the next 3
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <PageHeader
+        title="Analytics"
+        actions={
+          <TextField
+            select
+            size="small"
+            label="Period"
+            value={months}
+            onChange={(event) => setMonths(Number(event.target.value))}
+            sx={{ minWidth: 280 }}
+          >
+            {MONTH_OPTIONS.map((option) => (
+              <MenuItem key={option} value={option}>
+                Last {option} months and the next 3
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      />
       {status.error && (
         <LoadError
           error={status.error}

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { pageCount, pageFromOffset, RISK_COLOUR_INFO } from '@hostdash/shared-auth';
-import { LoadError } from '@hostdash/shared-ui';
+import { LoadError, PageHeader } from '@hostdash/shared-ui';
 import { ProtectLogTable } from '../reservation/ProtectLogTable';
 import type { ProtectSettings, Thresholds } from '../reservations/reservationsApi';
 import { reservationsActions, selectProtect } from '../reservations/reservationsSlice';
@@ -116,11 +116,10 @@ export function ProtectPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h1">Protect</Typography>
-      <Typography color="text.secondary">
-        Every reservation gets a risk score from the factors behind it. Your tolerance decides where
-        green turns yellow, orange and red: it changes colours at once, without screening again.
-      </Typography>
+      <PageHeader
+        title="Protect"
+        subtitle="Every reservation gets a risk score from the factors behind it. Your tolerance decides where green turns yellow, orange and red: it changes colours at once, without screening again."
+      />
       <Card>
         <CardHeader
           title="Risk tolerance"

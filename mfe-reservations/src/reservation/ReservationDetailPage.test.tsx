@@ -45,7 +45,8 @@ describe('ReservationDetailPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const log = await screen.findByRole('table', { name: 'Protect log' });
-    expect(within(log).getByText('Verification changed')).toBeInTheDocument();
+    // The log reloads after the change: wait for the new entry, not just the table.
+    expect(await within(log).findByText('Verification changed')).toBeInTheDocument();
     expect(within(log).getByText('In review → Verified')).toBeInTheDocument();
     expect(within(log).getByText('Called the guest.')).toBeInTheDocument();
   }, 15_000); // several dialog steps: slow on a busy machine

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   Box,
-  Breadcrumbs,
   Button,
   Card,
   CardContent,
@@ -23,7 +22,13 @@ import {
   pageFromOffset,
   PROTECT_LOG_PAGE_SIZE,
 } from '@hostdash/shared-auth';
-import { DetailPlaceholder, LoadError, RiskChip, VerificationChip } from '@hostdash/shared-ui';
+import {
+  DetailPlaceholder,
+  LoadError,
+  PageHeader,
+  RiskChip,
+  VerificationChip,
+} from '@hostdash/shared-ui';
 import type { Reservation } from '../reservations/reservationsApi';
 import { reservationsActions, selectDetail, selectLogs } from '../reservations/reservationsSlice';
 import { VerificationDialog } from '../reservations/VerificationDialog';
@@ -214,26 +219,22 @@ export function ReservationDetailPage() {
 
   return (
     <Stack spacing={2}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Link component={RouterLink} to="/reservations" underline="hover" color="inherit">
-          Reservations
-        </Link>
-        <Typography color="text.primary">{current.guest_name}</Typography>
-      </Breadcrumbs>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          {current.guest_name}
-        </Typography>
-        <RiskChip colour={current.protect.colour} score={current.protect.score} />
-        <VerificationChip status={current.protect.verification_status} />
-        <Button variant="contained" onClick={() => setChanging(true)}>
-          Change verification
-        </Button>
-      </Stack>
+      <PageHeader
+        title={current.guest_name}
+        breadcrumbs={[
+          { label: 'Reservations', to: '/reservations' },
+          { label: current.guest_name },
+        ]}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <RiskChip colour={current.protect.colour} score={current.protect.score} />
+            <VerificationChip status={current.protect.verification_status} />
+            <Button variant="contained" onClick={() => setChanging(true)}>
+              Change verification
+            </Button>
+          </Stack>
+        }
+      />
       <StayCard reservation={current} />
       <Box
         sx={{

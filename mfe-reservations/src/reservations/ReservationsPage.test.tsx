@@ -119,6 +119,39 @@ describe('ReservationsPage', () => {
   }, 15_000); // several dialog steps: slow on a busy machine
 });
 
+describe('ReservationsPage on a phone', () => {
+  // Every media query matches: MUI's down('md') says phone, as at 390 px.
+  const desktop = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  });
+  afterEach(() => {
+    window.matchMedia = desktop;
+  });
+
+  it('shows a card per stay with every value labelled, and no table to scroll sideways', async () => {
+    await renderRemote('/reservations');
+    const list = screen.getByRole('list', { name: 'Reservations' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(screen.queryByRole('table', { name: 'Reservations' })).not.toBeInTheDocument();
+    const card = within(list).getAllByRole('listitem')[0]!;
+    for (const label of ['Check-in', 'Check-out', 'Guests', 'Source', 'Verification', 'Risk'])
+      expect(within(card).getByText(label)).toBeInTheDocument();
+    expect(within(card).getByText('Airbnb')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /^Change verification of/ })).toBeVisible();
+  });
+});
+
 async function openVerification(row: HTMLElement): Promise<HTMLElement> {
   const guest = within(row).getAllByRole('link')[0]!.textContent ?? '';
   await userEvent.click(
