@@ -330,6 +330,49 @@ describe('the risk tolerance', () => {
     expect((await settings('vendor')).status).toBe(403);
   });
 
+  it('previews a change: the coming stays by colour now and after, without changing anything', async () => {
+    type Counts = Record<'green' | 'yellow' | 'orange' | 'red' | 'needs_attention', number>;
+    const preview = (risk: string, role: Role = 'owner') =>
+      api.get<{
+        risk_tolerance: string;
+        risk: string;
+        stays: number;
+        now: Counts;
+        after: Counts;
+        changed: number;
+      }>(`/protect/tolerancePreview?risk=${risk}`, sessions[role]);
+    const strict = (await preview('low')).body;
+    const [truth] = await api.db.query<{ stays: number; red_now: number; red_after: number }>(
+      `select count(*)::int as stays,
+              count(*) filter (where risk_colour(r.risk_score, 'balanced') = 'red')::int as red_now,
+              count(*) filter (where risk_colour(r.risk_score, 'low') = 'red')::int as red_after
+       from reservations r
+       where r.account_id = 1 and r.status = 'CONFIRMED' and r.check_in_date >= current_date`,
+    );
+    expect(strict).toMatchObject({
+      risk_tolerance: 'balanced',
+      risk: 'low',
+      stays: truth?.stays,
+      now: { red: truth?.red_now },
+      after: { red: truth?.red_after },
+    });
+    const sum = (counts: Counts) => counts.green + counts.yellow + counts.orange + counts.red;
+    expect(sum(strict.now)).toBe(strict.stays);
+    expect(sum(strict.after)).toBe(strict.stays);
+    // Strict flags earlier: more stays need attention, and some change colour.
+    expect(strict.after.needs_attention).toBeGreaterThan(strict.now.needs_attention);
+    expect(strict.changed).toBeGreaterThan(0);
+    // The same tolerance changes nothing.
+    const same = (await preview('balanced')).body;
+    expect(same.changed).toBe(0);
+    expect(same.after).toEqual(same.now);
+    // Owner only, as the settings; and a level it knows.
+    expect((await preview('low', 'manager')).status).toBe(403);
+    expect((await preview('low', 'vendor')).status).toBe(403);
+    expect((await preview('strict')).status).toBe(400);
+    expect((await settings('owner')).body.risk_tolerance).toBe('balanced');
+  });
+
   it('only the owner (or staff) may change it; a change is logged once', async () => {
     expect(await set('low', 'manager')).toMatchObject({
       status: 403,

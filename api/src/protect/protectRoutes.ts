@@ -30,6 +30,7 @@ import { RiskToleranceSchema, VerificationStatusSchema } from '../domainSchemas'
 import { accountLog, actorOf, appendLog, reservationLog, SCREENING_ACTOR } from './protectLog';
 import { TOLERANCE_LEVELS, type RiskTolerance } from './risk';
 import { screenReservations } from './screening';
+import { tolerancePreview, TolerancePreviewSchema } from './tolerancePreview';
 
 const VENDOR_MESSAGE = 'Building staff do not have access to guest screening.';
 export const MAX_NOTE_LENGTH = 1000;
@@ -107,6 +108,27 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
       const caller = await requireUser(db, request);
       requireProtectOwner(caller);
       return protectSettings(db, await targetAccount(db, caller, request.query.account_id));
+    },
+  );
+
+  app.get(
+    '/protect/tolerancePreview',
+    {
+      schema: {
+        summary: 'What a risk tolerance would change, before setting it (owners)',
+        description:
+          'The account’s coming stays (CONFIRMED, checking in from today) by colour now and under `risk`, and how many would change colour: the `/protect` page asks with these before it sets the tolerance. Owners and staff only, as the settings.',
+        tags: ['protect'],
+        security: SESSION,
+        querystring: query({ risk: RiskToleranceSchema, ...accountQuery }),
+        response: { 200: ref(TolerancePreviewSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      requireProtectOwner(caller);
+      const accountId = await targetAccount(db, caller, request.query.account_id);
+      return tolerancePreview(db, accountId, request.query.risk);
     },
   );
 
