@@ -104,6 +104,11 @@ test('changing the risk tolerance moves the colours', async ({ page, request }) 
     await expectHeading(page, 'Protect');
     const choices = page.getByRole('radiogroup', { name: 'Risk tolerance' });
     await choices.getByRole('radio', { name: 'Strict' }).click();
+    // It asks first, with how many more stays will need attention.
+    const confirm = page.getByRole('dialog', { name: 'Change the risk tolerance to Strict?' });
+    await expect(confirm).toContainText(/\d+ more stays? will need attention/);
+    await confirm.getByRole('button', { name: 'Change to Strict' }).click();
+    await expect(confirm).toBeHidden();
     await expect(choices.getByRole('radio', { name: 'Strict' })).toHaveAttribute(
       'aria-checked',
       'true',

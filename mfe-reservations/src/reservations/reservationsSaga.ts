@@ -104,6 +104,13 @@ function* confirmChanges() {
       },
     ),
     takeLatest(
+      reservationsActions.setRiskTolerance.succeeded.type,
+      function* toleranceSet(action: PayloadAction<{ risk_tolerance: string }>) {
+        const level = labelOf('tolerance', action.payload.risk_tolerance);
+        yield put(success(`Risk tolerance is now ${level}: the colours have changed.`));
+      },
+    ),
+    takeLatest(
       reservationsActions.generateReport.succeeded.type,
       function* generated(action: PayloadAction<unknown, string, { request: { type: string } }>) {
         yield put(success(`${labelOf('reportType', action.meta.request.type)} generated.`));
@@ -185,11 +192,15 @@ export function* reservationsSaga() {
         'every',
       ),
     ),
+    // The confirm dialog shows a refused change itself.
     fork(
-      takeRemote(
-        reservationsActions.setRiskTolerance,
-        ({ risk }) => reservationsApi.setRiskTolerance(risk),
-        'leading',
+      takeLeadingShownInPlace(reservationsActions.setRiskTolerance, ({ risk }) =>
+        reservationsApi.setRiskTolerance(risk),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.previewTolerance, ({ risk }, { signal }) =>
+        reservationsApi.tolerancePreview(risk, signal),
       ),
     ),
     fork(takeRemote(reservationsActions.downloadReport, download, 'leading')),
