@@ -2036,6 +2036,95 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/protect/tolerancePreview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a risk tolerance would change, before setting it (owners)
+     * @description The account’s coming stays (CONFIRMED, checking in from today) by colour now and under `risk`, and how many would change colour: the `/protect` page asks with these before it sets the tolerance. Owners and staff only, as the settings.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description `low`: strict; `balanced`: the default; `high`: lenient. */
+          risk: 'low' | 'balanced' | 'high';
+          /** @description Staff only: another account than their own. */
+          account_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The coming stays by colour under the current tolerance (`now`) and under `risk` (`after`). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TolerancePreview'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/protect/actions/setRiskTolerance': {
     parameters: {
       query?: never;
@@ -2311,7 +2400,7 @@ export interface paths {
     put?: never;
     /**
      * Change a guest’s verification, with a note
-     * @description `supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status.
+     * @description `supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status; 400 `note_required` when declining without a note.
      */
     post: {
       parameters: {
@@ -4482,6 +4571,39 @@ export interface components {
       risk_tolerance: 'low' | 'balanced' | 'high';
       levels: components['schemas']['ToleranceLevel'][];
     };
+    /** @description The coming stays by colour under the current tolerance (`now`) and under `risk` (`after`). */
+    TolerancePreview: {
+      /**
+       * @description `low`: strict; `balanced`: the default; `high`: lenient.
+       * @enum {string}
+       */
+      risk_tolerance: 'low' | 'balanced' | 'high';
+      /**
+       * @description `low`: strict; `balanced`: the default; `high`: lenient.
+       * @enum {string}
+       */
+      risk: 'low' | 'balanced' | 'high';
+      /** @description The coming stays counted: CONFIRMED, checking in from today. */
+      stays: number;
+      now: {
+        green: number;
+        yellow: number;
+        orange: number;
+        red: number;
+        /** @description Red or orange, or in review: what the risks page puts first. */
+        needs_attention: number;
+      };
+      after: {
+        green: number;
+        yellow: number;
+        orange: number;
+        red: number;
+        /** @description Red or orange, or in review: what the risks page puts first. */
+        needs_attention: number;
+      };
+      /** @description How many of those stays would change colour. */
+      changed: number;
+    };
     /** @description One event in a reservation's protect log. */
     ProtectLogEntry: {
       id: string;
@@ -4711,6 +4833,7 @@ export type ReservationStats = components['schemas']['ReservationStats'];
 export type Analytics = components['schemas']['Analytics'];
 export type ToleranceLevel = components['schemas']['ToleranceLevel'];
 export type ProtectSettings = components['schemas']['ProtectSettings'];
+export type TolerancePreview = components['schemas']['TolerancePreview'];
 export type ProtectLogEntry = components['schemas']['ProtectLogEntry'];
 export type AccountLogEntry = components['schemas']['AccountLogEntry'];
 export type ProtectLogPage = components['schemas']['ProtectLogPage'];

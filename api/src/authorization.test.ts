@@ -254,6 +254,12 @@ const MATRIX: Record<string, Row> = {
     statuses: ownerOnly,
     page: '/protect',
   },
+  'GET /protect/tolerancePreview': {
+    access: 'signed in',
+    call: () => ({ url: '/protect/tolerancePreview?risk=low' }),
+    statuses: ownerOnly,
+    page: '/protect',
+  },
   // The tolerance each account already has: nothing changes.
   'POST /protect/actions/setRiskTolerance': {
     access: 'signed in',

@@ -58,6 +58,10 @@ test('an owner reviews a red stay from the risks page: rotates an image, verifie
     await dialog
       .getByRole('textbox', { name: 'Note for the protect log' })
       .fill('Passport matches the selfie; called the guest.');
+    // Nothing is ticked for the host: verifying is their statement to make.
+    await dialog
+      .getByRole('checkbox', { name: "I reviewed this guest's documents myself" })
+      .check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     // Newest first: the change, and the re-screening it caused.
@@ -66,7 +70,7 @@ test('an owner reviews a red stay from the risks page: rotates an image, verifie
     await expect(change).toContainText('In review → Verified');
     await expect(change).toContainText('Passport matches the selfie; called the guest.');
     await expect(change).toContainText('Olivia Hart');
-    await expect(change).toContainText('supervised');
+    await expect(change).toContainText('reviewed documents');
 
     await page.reload();
     await expect(page.getByText('Verified', { exact: true }).first()).toBeVisible();
@@ -100,6 +104,11 @@ test('changing the risk tolerance moves the colours', async ({ page, request }) 
     await expectHeading(page, 'Protect');
     const choices = page.getByRole('radiogroup', { name: 'Risk tolerance' });
     await choices.getByRole('radio', { name: 'Strict' }).click();
+    // It asks first, with how many more stays will need attention.
+    const confirm = page.getByRole('dialog', { name: 'Change the risk tolerance to Strict?' });
+    await expect(confirm).toContainText(/\d+ more stays? will need attention/);
+    await confirm.getByRole('button', { name: 'Change to Strict' }).click();
+    await expect(confirm).toBeHidden();
     await expect(choices.getByRole('radio', { name: 'Strict' })).toHaveAttribute(
       'aria-checked',
       'true',

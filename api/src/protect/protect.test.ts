@@ -137,6 +137,32 @@ describe('POST /reservation/changeVerification/{id}', () => {
     );
     expect(row?.verification_status).toBe('verified');
   });
+  it('refuses to decline a guest without a note (blank counts as none), and changes nothing', async () => {
+    const id = await reservationIn('review', 1);
+    for (const body of [{ status: 'declined' }, { status: 'declined', note: '   ' }])
+      expect(await change(id, body)).toMatchObject({
+        status: 400,
+        body: {
+          error: 'note_required',
+          message: 'Say why you are declining this guest: a note is required.',
+        },
+      });
+    const [row] = await api.db.query<{ verification_status: string }>(
+      'select verification_status from reservations where id = $1::bigint',
+      [id],
+    );
+    expect(row?.verification_status).toBe('review');
+    expect(
+      (await logOf(id)).body.items.filter((item) => item.event === 'verification_changed'),
+    ).toHaveLength(0);
+
+    const declined = await change(id, {
+      status: 'declined',
+      note: 'The ID photo is not the guest.',
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body.verification_status).toBe('declined');
+  });
 });
 
 describe('GET /reservation/protectLog/{id}', () => {
@@ -302,6 +328,49 @@ describe('the risk tolerance', () => {
       },
     });
     expect((await settings('vendor')).status).toBe(403);
+  });
+
+  it('previews a change: the coming stays by colour now and after, without changing anything', async () => {
+    type Counts = Record<'green' | 'yellow' | 'orange' | 'red' | 'needs_attention', number>;
+    const preview = (risk: string, role: Role = 'owner') =>
+      api.get<{
+        risk_tolerance: string;
+        risk: string;
+        stays: number;
+        now: Counts;
+        after: Counts;
+        changed: number;
+      }>(`/protect/tolerancePreview?risk=${risk}`, sessions[role]);
+    const strict = (await preview('low')).body;
+    const [truth] = await api.db.query<{ stays: number; red_now: number; red_after: number }>(
+      `select count(*)::int as stays,
+              count(*) filter (where risk_colour(r.risk_score, 'balanced') = 'red')::int as red_now,
+              count(*) filter (where risk_colour(r.risk_score, 'low') = 'red')::int as red_after
+       from reservations r
+       where r.account_id = 1 and r.status = 'CONFIRMED' and r.check_in_date >= current_date`,
+    );
+    expect(strict).toMatchObject({
+      risk_tolerance: 'balanced',
+      risk: 'low',
+      stays: truth?.stays,
+      now: { red: truth?.red_now },
+      after: { red: truth?.red_after },
+    });
+    const sum = (counts: Counts) => counts.green + counts.yellow + counts.orange + counts.red;
+    expect(sum(strict.now)).toBe(strict.stays);
+    expect(sum(strict.after)).toBe(strict.stays);
+    // Strict flags earlier: more stays need attention, and some change colour.
+    expect(strict.after.needs_attention).toBeGreaterThan(strict.now.needs_attention);
+    expect(strict.changed).toBeGreaterThan(0);
+    // The same tolerance changes nothing.
+    const same = (await preview('balanced')).body;
+    expect(same.changed).toBe(0);
+    expect(same.after).toEqual(same.now);
+    // Owner only, as the settings; and a level it knows.
+    expect((await preview('low', 'manager')).status).toBe(403);
+    expect((await preview('low', 'vendor')).status).toBe(403);
+    expect((await preview('strict')).status).toBe(400);
+    expect((await settings('owner')).body.risk_tolerance).toBe('balanced');
   });
 
   it('only the owner (or staff) may change it; a change is logged once', async () => {

@@ -30,9 +30,11 @@ import { RiskToleranceSchema, VerificationStatusSchema } from '../domainSchemas'
 import { accountLog, actorOf, appendLog, reservationLog, SCREENING_ACTOR } from './protectLog';
 import { TOLERANCE_LEVELS, type RiskTolerance } from './risk';
 import { screenReservations } from './screening';
+import { tolerancePreview, TolerancePreviewSchema } from './tolerancePreview';
 
 const VENDOR_MESSAGE = 'Building staff do not have access to guest screening.';
 export const MAX_NOTE_LENGTH = 1000;
+export const DECLINED_NOTE_MESSAGE = 'Say why you are declining this guest: a note is required.';
 
 export const RISK_TYPES = ['screening', 'identity', 'payment'] as const;
 
@@ -106,6 +108,27 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
       const caller = await requireUser(db, request);
       requireProtectOwner(caller);
       return protectSettings(db, await targetAccount(db, caller, request.query.account_id));
+    },
+  );
+
+  app.get(
+    '/protect/tolerancePreview',
+    {
+      schema: {
+        summary: 'What a risk tolerance would change, before setting it (owners)',
+        description:
+          'The account’s coming stays (CONFIRMED, checking in from today) by colour now and under `risk`, and how many would change colour: the `/protect` page asks with these before it sets the tolerance. Owners and staff only, as the settings.',
+        tags: ['protect'],
+        security: SESSION,
+        querystring: query({ risk: RiskToleranceSchema, ...accountQuery }),
+        response: { 200: ref(TolerancePreviewSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      requireProtectOwner(caller);
+      const accountId = await targetAccount(db, caller, request.query.account_id);
+      return tolerancePreview(db, accountId, request.query.risk);
     },
   );
 
@@ -207,7 +230,7 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
       schema: {
         summary: 'Change a guest’s verification, with a note',
         description:
-          '`supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status.',
+          '`supervised=1` (the default): a person decided it. The stay is screened again; both are logged with who did it. 400 `unchanged` when it already has that status; 400 `note_required` when declining without a note.',
         tags: ['protect'],
         security: SESSION,
         params: IdParams,
@@ -237,6 +260,9 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
         if (!current) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
         if (current.from === to)
           throw badRequest('unchanged', `The verification is already "${to}": nothing to change.`);
+        // Declining turns a guest away: the log must say why, for the host and for the guest's appeal.
+        if (to === 'declined' && note === null)
+          throw badRequest('note_required', DECLINED_NOTE_MESSAGE);
         await tx.query(
           `update reservations set verification_status = $2, version = version + 1, updated_at = now()
            where id = $1::bigint`,

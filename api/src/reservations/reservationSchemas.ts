@@ -27,6 +27,7 @@ import {
   type NamedSchema,
 } from '../http/schemas';
 import { PROTECT_EVENTS } from '../protect/protectLog';
+import { TolerancePreviewSchema } from '../protect/tolerancePreview';
 import { REPORT_FORMATS, REPORT_TYPES } from '../reports/reportContent';
 import { CARD_CHECKS, IMAGE_KINDS } from './reservationQueries';
 
@@ -473,6 +474,7 @@ export const RESERVATION_SCHEMAS: NamedSchema[] = [
   AnalyticsSchema,
   ToleranceLevelSchema,
   ProtectSettingsSchema,
+  TolerancePreviewSchema,
   ProtectLogEntrySchema,
   AccountLogEntrySchema,
   ProtectLogPageSchema,

@@ -8,24 +8,81 @@ import {
   Skeleton,
   Stack,
   TextField,
-  Typography,
+  useTheme,
+  type Theme,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useDispatch, useSelector } from 'react-redux';
-import { RISK_COLOUR_INFO, RISK_COLOURS, verificationStatusInfo } from '@hostdash/shared-auth';
-import { LoadError } from '@hostdash/shared-ui';
+import {
+  labelOf,
+  RISK_COLOUR_INFO,
+  RISK_COLOURS,
+  verificationStatusInfo,
+} from '@hostdash/shared-auth';
+import { LoadError, PageHeader } from '@hostdash/shared-ui';
 import { reservationsActions, selectAnalytics } from '../reservations/reservationsSlice';
 
 const MONTH_OPTIONS = [6, 12, 24];
-const VERIFICATION_COLOURS: Record<string, string> = {
-  pending: '#9e9e9e',
-  incomplete: '#ed6c02',
-  review: '#0288d1',
-  verified: '#2e7d32',
-  declined: '#d32f2f',
-};
-const LISTING_COLOURS = { active: '#2e7d32', inactive: '#ed6c02', archived: '#9e9e9e' } as const;
+const LISTING_STATUSES = ['active', 'inactive', 'archived'] as const;
+
+/**
+ * The theme's colour for a chip colour name: the charts use the palette the chips use, so a
+ * status has one colour everywhere (and none from outside the palette).
+ */
+function paletteColour(theme: Theme, colour: string): string {
+  switch (colour) {
+    case 'success':
+    case 'warning':
+    case 'info':
+    case 'error':
+    case 'primary':
+    case 'secondary':
+      return theme.palette[colour].main;
+    default:
+      return theme.palette.grey[500];
+  }
+}
+const LISTING_CHIP_COLOURS = { active: 'success', inactive: 'warning', archived: 'default' };
+
+/**
+ * The months to chart: from the first with a stay on. An account that started four months ago
+ * would otherwise open on months of nothing before its own.
+ */
+export function fromFirstMonthWithData<Month extends { total: number }>(months: Month[]): Month[] {
+  const first = months.findIndex((month) => month.total > 0);
+  return first < 0 ? months : months.slice(first);
+}
+
+interface Slice {
+  id: number;
+  value: number;
+  label: string;
+  color: string;
+}
+
+/** A donut that says its numbers: each label with its count and share, the share on the arc. */
+function Donut({ slices }: { slices: Slice[] }) {
+  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  const share = (value: number) => (total === 0 ? 0 : Math.round((value / total) * 100));
+  return (
+    <PieChart
+      height={240}
+      series={[
+        {
+          innerRadius: 50,
+          data: slices.map((slice) => ({
+            ...slice,
+            label: `${slice.label}: ${slice.value} (${share(slice.value)}%)`,
+          })),
+          arcLabel: (item) => `${share(item.value)}%`,
+          arcLabelMinAngle: 25,
+          valueFormatter: (item) => `${item.value} (${share(item.value)}%)`,
+        },
+      ]}
+    />
+  );
+}
 
 const monthLabel = (month: string) => {
   const [year, number] = month.split('-').map(Number) as [number, number];
@@ -47,6 +104,7 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
 export function AnalyticsPage() {
   const dispatch = useDispatch();
   const { data, status } = useSelector(selectAnalytics);
+  const theme = useTheme();
   const [months, setMonths] = useState(12);
 
   useEffect(() => {
@@ -55,29 +113,25 @@ export function AnalyticsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          Analytics
-        </Typography>
-        <TextField
-          select
-          size="small"
-          label="Period"
-          value={months}
-          onChange={(event) => setMonths(Number(event.target.value))}
-          sx={{ minWidth: 280 }}
-        >
-          {MONTH_OPTIONS.map((option) => (
-            <MenuItem key={option} value={option}>
-              Last {option} months and the next 3
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <PageHeader
+        title="Analytics"
+        actions={
+          <TextField
+            select
+            size="small"
+            label="Period"
+            value={months}
+            onChange={(event) => setMonths(Number(event.target.value))}
+            sx={{ minWidth: 280 }}
+          >
+            {MONTH_OPTIONS.map((option) => (
+              <MenuItem key={option} value={option}>
+                Last {option} months and the next 3
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      />
       {status.error && (
         <LoadError
           error={status.error}
@@ -92,10 +146,13 @@ export function AnalyticsPage() {
             <BarChart
               height={320}
               xAxis={[
-                { scaleType: 'band', data: data.months.map((month) => monthLabel(month.month)) },
+                {
+                  scaleType: 'band',
+                  data: fromFirstMonthWithData(data.months).map((month) => monthLabel(month.month)),
+                },
               ]}
               series={[...RISK_COLOURS].reverse().map((colour) => ({
-                data: data.months.map((month) => month[colour]),
+                data: fromFirstMonthWithData(data.months).map((month) => month[colour]),
                 label: RISK_COLOUR_INFO[colour].label,
                 stack: 'risk',
                 color: RISK_COLOUR_INFO[colour].background,
@@ -110,19 +167,16 @@ export function AnalyticsPage() {
             }}
           >
             <ChartCard title="Verification status">
-              <PieChart
-                height={240}
-                series={[
-                  {
-                    innerRadius: 50,
-                    data: data.by_verification.map((entry, id) => ({
-                      id,
-                      value: entry.count,
-                      label: verificationStatusInfo(entry.status).label,
-                      color: VERIFICATION_COLOURS[entry.status],
-                    })),
-                  },
-                ]}
+              <Donut
+                slices={data.by_verification.map((entry, id) => {
+                  const info = verificationStatusInfo(entry.status);
+                  return {
+                    id,
+                    value: entry.count,
+                    label: info.label,
+                    color: paletteColour(theme, info.colour),
+                  };
+                })}
               />
             </ChartCard>
             <ChartCard title="Booking source">
@@ -132,31 +186,27 @@ export function AnalyticsPage() {
                 yAxis={[
                   {
                     scaleType: 'band',
-                    data: data.by_source.map((entry) => entry.source),
+                    data: data.by_source.map((entry) => labelOf('bookingSource', entry.source)),
                     width: 'auto',
                   },
                 ]}
                 series={[
-                  { data: data.by_source.map((entry) => entry.count), label: 'Reservations' },
+                  {
+                    data: data.by_source.map((entry) => entry.count),
+                    label: 'Reservations',
+                    color: theme.palette.primary.main,
+                  },
                 ]}
               />
             </ChartCard>
             <ChartCard title="Listings by status">
-              <PieChart
-                height={240}
-                series={[
-                  {
-                    innerRadius: 50,
-                    data: (Object.keys(LISTING_COLOURS) as (keyof typeof LISTING_COLOURS)[]).map(
-                      (key, id) => ({
-                        id,
-                        value: data.listings_by_status[key],
-                        label: key.charAt(0).toUpperCase() + key.slice(1),
-                        color: LISTING_COLOURS[key],
-                      }),
-                    ),
-                  },
-                ]}
+              <Donut
+                slices={LISTING_STATUSES.map((key, id) => ({
+                  id,
+                  value: data.listings_by_status[key],
+                  label: labelOf('listingStatus', key),
+                  color: paletteColour(theme, LISTING_CHIP_COLOURS[key]),
+                }))}
               />
             </ChartCard>
           </Box>

@@ -11,6 +11,7 @@ import {
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { reservationPath } from '@hostdash/shared-auth';
+import { PageHeader } from '@hostdash/shared-ui';
 import { reservationsActions, selectTask } from '../reservations/reservationsSlice';
 
 const TITLES: Record<string, string> = {
@@ -57,7 +58,7 @@ export function DownloadPage() {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <Typography variant="h1">Download the {title}</Typography>
+      <PageHeader title={`Download the ${title}`} />
       {!reservationId && (
         <Alert severity="error">Say which reservation: this address needs ?reservation=ID.</Alert>
       )}

@@ -11,7 +11,6 @@ import {
   Card,
   CardContent,
   CardHeader,
-  Link,
   MenuItem,
   Skeleton,
   Stack,
@@ -19,8 +18,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { reservationPath, snackbarActions, toApiError } from '@hostdash/shared-auth';
-import { LoadError } from '@hostdash/shared-ui';
+import { labelOf, reservationPath, snackbarActions, toApiError } from '@hostdash/shared-auth';
+import { LoadError, PageHeader } from '@hostdash/shared-ui';
 import {
   RESERVATION_SOURCES,
   RESERVATION_STATUSES,
@@ -342,7 +341,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
               >
                 {RESERVATION_SOURCES.map((source) => (
                   <MenuItem key={source} value={source}>
-                    {source}
+                    {labelOf('bookingSource', source)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -359,7 +358,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
               >
                 {RESERVATION_STATUSES.map((status) => (
                   <MenuItem key={status} value={status}>
-                    {status.charAt(0) + status.slice(1).toLowerCase()}
+                    {labelOf('reservationStatus', status)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -444,7 +443,13 @@ export function ReservationFormPage() {
   if (!id) {
     return (
       <Stack spacing={2}>
-        <Typography variant="h1">New reservation</Typography>
+        <PageHeader
+          title="New reservation"
+          breadcrumbs={[
+            { label: 'Reservations', to: '/reservations' },
+            { label: 'New reservation' },
+          ]}
+        />
         <ReservationForm saved={null} />
       </Stack>
     );
@@ -452,14 +457,14 @@ export function ReservationFormPage() {
   const current = reservation?.id === id ? reservation : null;
   return (
     <Stack spacing={2}>
-      <Typography variant="h1">
-        {current ? `Edit ${current.guest_name}'s stay` : 'Edit reservation'}
-      </Typography>
-      {current && (
-        <Link component={RouterLink} to={reservationPath(current.id)} underline="hover">
-          Back to the reservation
-        </Link>
-      )}
+      <PageHeader
+        title={current ? `Edit ${current.guest_name}'s stay` : 'Edit reservation'}
+        breadcrumbs={[
+          { label: 'Reservations', to: '/reservations' },
+          ...(current ? [{ label: current.guest_name, to: reservationPath(current.id) }] : []),
+          { label: 'Edit' },
+        ]}
+      />
       {status.error && (
         <LoadError
           error={status.error}

@@ -1,23 +1,28 @@
 // Protect (owners): how strict screening is, what each level means, and the account's log.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
-  Alert,
   Box,
   Card,
   CardActionArea,
   CardContent,
   CardHeader,
   Chip,
+  CircularProgress,
   Pagination,
   Skeleton,
   Stack,
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { pageCount, pageFromOffset, RISK_COLOUR_INFO } from '@hostdash/shared-auth';
-import { LoadError } from '@hostdash/shared-ui';
+import { labelOf, pageCount, pageFromOffset, RISK_COLOUR_INFO } from '@hostdash/shared-auth';
+import { ConfirmDialog, LoadError, PageHeader } from '@hostdash/shared-ui';
 import { ProtectLogTable } from '../reservation/ProtectLogTable';
-import type { ProtectSettings, Thresholds } from '../reservations/reservationsApi';
+import type {
+  ProtectSettings,
+  RiskTolerance,
+  Thresholds,
+  TolerancePreview,
+} from '../reservations/reservationsApi';
 import { reservationsActions, selectProtect } from '../reservations/reservationsSlice';
 
 const LOG_PAGE_SIZE = 25;
@@ -46,62 +51,134 @@ function Bands({ thresholds }: { thresholds: Thresholds }) {
   );
 }
 
-function ToleranceChoice({ settings, saving }: { settings: ProtectSettings; saving: boolean }) {
+/** "32 more stays will need attention", "5 fewer …", or that the count stays as it is. */
+export function attentionChange(preview: TolerancePreview): string {
+  const difference = preview.after.needs_attention - preview.now.needs_attention;
+  const noun = (count: number) => (count === 1 ? 'stay' : 'stays');
+  if (difference > 0) return `${difference} more ${noun(difference)} will need attention`;
+  if (difference < 0) return `${-difference} fewer ${noun(-difference)} will need attention`;
+  return 'As many stays will need attention as now';
+}
+
+/** Asks before recolouring the portfolio, with what the change would do. */
+function ToleranceConfirm({
+  risk,
+  settings,
+  onClose,
+}: {
+  risk: RiskTolerance;
+  settings: ProtectSettings;
+  onClose: () => void;
+}) {
   const dispatch = useDispatch();
+  const { preview, save } = useSelector(selectProtect);
+  const [attempted, setAttempted] = useState(false);
+  const label = labelOf('tolerance', risk);
+  const data = preview.data?.risk === risk ? preview.data : null;
+
+  useEffect(() => {
+    dispatch(reservationsActions.previewTolerance.requested({ risk }));
+  }, [dispatch, risk]);
+  // Closes once the API has set it; a refusal stays in the dialog.
+  useEffect(() => {
+    if (attempted && !save.loading && !save.error) onClose();
+  }, [attempted, save.loading, save.error, onClose]);
+
   return (
-    <Box
-      role="radiogroup"
-      aria-label="Risk tolerance"
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+    <ConfirmDialog
+      open
+      title={`Change the risk tolerance to ${label}?`}
+      confirmLabel={`Change to ${label}`}
+      busy={save.loading}
+      error={attempted ? (save.error?.message ?? null) : null}
+      confirmDisabled={!data}
+      onConfirm={() => {
+        setAttempted(true);
+        dispatch(reservationsActions.setRiskTolerance.requested({ risk }));
+      }}
+      onCancel={onClose}
     >
-      {settings.levels.map((level) => {
-        const selected = level.level === settings.risk_tolerance;
-        return (
-          <Card
-            key={level.level}
-            variant="outlined"
-            sx={{
-              borderColor: selected ? 'primary.main' : undefined,
-              borderWidth: selected ? 2 : 1,
-            }}
-          >
-            <CardActionArea
-              role="radio"
-              aria-checked={selected}
-              aria-labelledby={`tolerance-${level.level}`}
-              aria-describedby={`tolerance-${level.level}-meaning`}
-              disabled={saving}
-              onClick={() =>
-                !selected &&
-                dispatch(reservationsActions.setRiskTolerance.requested({ risk: level.level }))
-              }
-              sx={{ height: '100%' }}
+      {data ? (
+        <Stack spacing={1}>
+          <Typography sx={{ fontWeight: 500 }}>{attentionChange(data)}.</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Of your {data.stays} coming stays, {data.changed} change colour: needing attention{' '}
+            {data.now.needs_attention} now, {data.after.needs_attention} under {label}. The colours
+            change at once, from {labelOf('tolerance', settings.risk_tolerance)} to {label}.
+          </Typography>
+        </Stack>
+      ) : preview.status.error ? (
+        <Typography>
+          Hostdash could not count the stays this changes: {preview.status.error.message}
+        </Typography>
+      ) : (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <CircularProgress size={16} />
+          <Typography>Counting the stays it recolours…</Typography>
+        </Stack>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function ToleranceChoice({ settings, saving }: { settings: ProtectSettings; saving: boolean }) {
+  const [proposed, setProposed] = useState<RiskTolerance | null>(null);
+  return (
+    <>
+      <Box
+        role="radiogroup"
+        aria-label="Risk tolerance"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+      >
+        {settings.levels.map((level) => {
+          const selected = level.level === settings.risk_tolerance;
+          return (
+            <Card
+              key={level.level}
+              variant="outlined"
+              sx={{
+                borderColor: selected ? 'primary.main' : undefined,
+                borderWidth: selected ? 2 : 1,
+              }}
             >
-              <CardContent>
-                <Stack
-                  direction="row"
-                  sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}
-                >
-                  <Typography variant="h6" component="h3" id={`tolerance-${level.level}`}>
-                    {level.label}
+              <CardActionArea
+                role="radio"
+                aria-checked={selected}
+                aria-labelledby={`tolerance-${level.level}`}
+                aria-describedby={`tolerance-${level.level}-meaning`}
+                disabled={saving}
+                onClick={() => !selected && setProposed(level.level)}
+                sx={{ height: '100%' }}
+              >
+                <CardContent>
+                  <Stack
+                    direction="row"
+                    sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}
+                  >
+                    <Typography variant="h6" component="h3" id={`tolerance-${level.level}`}>
+                      {level.label}
+                    </Typography>
+                    {selected && <Chip size="small" color="primary" label="Current" />}
+                  </Stack>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ mb: 1.5 }}
+                    id={`tolerance-${level.level}-meaning`}
+                  >
+                    {level.meaning}
                   </Typography>
-                  {selected && <Chip size="small" color="primary" label="Current" />}
-                </Stack>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ mb: 1.5 }}
-                  id={`tolerance-${level.level}-meaning`}
-                >
-                  {level.meaning}
-                </Typography>
-                <Bands thresholds={level.thresholds} />
-              </CardContent>
-            </CardActionArea>
-          </Card>
-        );
-      })}
-    </Box>
+                  <Bands thresholds={level.thresholds} />
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          );
+        })}
+      </Box>
+      {proposed && (
+        <ToleranceConfirm risk={proposed} settings={settings} onClose={() => setProposed(null)} />
+      )}
+    </>
   );
 }
 
@@ -116,22 +193,16 @@ export function ProtectPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h1">Protect</Typography>
-      <Typography color="text.secondary">
-        Every reservation gets a risk score from the factors behind it. Your tolerance decides where
-        green turns yellow, orange and red: it changes colours at once, without screening again.
-      </Typography>
+      <PageHeader
+        title="Protect"
+        subtitle="Every reservation gets a risk score from the factors behind it. Your tolerance decides where green turns yellow, orange and red: it changes colours at once, without screening again."
+      />
       <Card>
         <CardHeader
           title="Risk tolerance"
           slotProps={{ title: { component: 'h2', variant: 'h6' } }}
         />
         <CardContent sx={{ pt: 0 }}>
-          {save.error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {save.error.message}
-            </Alert>
-          )}
           {status.error && (
             <LoadError
               error={status.error}

@@ -1,5 +1,5 @@
 import type { ProtectLogEntry } from '../reservations/reservationsApi';
-import { describeEntry } from './ProtectLogTable';
+import { describeEntry, entryTitle } from './ProtectLogTable';
 
 const entry = (
   event: ProtectLogEntry['event'],
@@ -54,6 +54,32 @@ describe('describeEntry', () => {
   it('names the verification change by its labels', () => {
     expect(describeEntry(entry('verification_changed', { from: 'review', to: 'verified' }))).toBe(
       'In review → Verified',
+    );
+  });
+
+  it('names tolerances and images as the host reads them, not the stored values', () => {
+    expect(describeEntry(entry('tolerance_changed', { from: 'balanced', to: 'low' }))).toBe(
+      'Balanced → Strict',
+    );
+    expect(describeEntry(entry('image_rotated', { image: 'id_front', rotation: 90 }))).toBe(
+      'ID front, now at 90°',
+    );
+  });
+});
+
+describe('entryTitle', () => {
+  it('says which report was generated or failed', () => {
+    expect(entryTitle(entry('report_generated', { type: 'guest-portal', format: 'pdf' }))).toBe(
+      'Guest portal report generated',
+    );
+    expect(entryTitle(entry('report_failed', { type: 'screening', error: 'No data' }))).toBe(
+      'Screening report failed',
+    );
+    expect(describeEntry(entry('report_generated', { type: 'guest-portal', format: 'pdf' }))).toBe(
+      'PDF',
+    );
+    expect(entryTitle(entry('tolerance_changed', { from: 'low', to: 'balanced' }))).toBe(
+      'Risk tolerance changed',
     );
   });
 });

@@ -1,21 +1,13 @@
 import { Link as RouterLink } from 'react-router';
-import { Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDateTime, reservationPath, verificationStatusInfo } from '@hostdash/shared-auth';
-import { EmptyState, riskLabel } from '@hostdash/shared-ui';
+import { Link, Typography } from '@mui/material';
+import {
+  formatDateTime,
+  labelOf,
+  reservationPath,
+  verificationStatusInfo,
+} from '@hostdash/shared-auth';
+import { ResponsiveList, riskLabel, type ListColumn } from '@hostdash/shared-ui';
 import type { ProtectLogEntry } from '../reservations/reservationsApi';
-
-const EVENT_LABELS: Record<string, string> = {
-  screened: 'Screened',
-  risk_recalculated: 'Risk recalculated',
-  verification_changed: 'Verification changed',
-  image_rotated: 'Image rotated',
-  report_generated: 'Report generated',
-  report_failed: 'Report failed',
-  reservation_created: 'Reservation created',
-  reservation_updated: 'Reservation changed',
-  tolerance_changed: 'Risk tolerance changed',
-  message_released: 'Message released',
-};
 
 interface ScreeningResult {
   score?: number;
@@ -50,17 +42,80 @@ export function describeEntry(entry: ProtectLogEntry): string {
       const after = riskText(details.after as ScreeningResult | undefined);
       return before && after ? (before === after ? `Still ${after}` : `${before} → ${after}`) : '';
     }
-    case 'tolerance_changed':
-      return `${text('from') ?? ''} → ${text('to') ?? ''}`;
-    case 'image_rotated':
-      return [text('image')?.replace('_', ' '), text('rotation') && `now at ${text('rotation')}°`]
+    case 'tolerance_changed': {
+      // Stored as the API's values (low, balanced, high); read as the protect page names them.
+      const from = text('from');
+      const to = text('to');
+      return from && to ? `${labelOf('tolerance', from)} → ${labelOf('tolerance', to)}` : '';
+    }
+    case 'image_rotated': {
+      const image = text('image');
+      return [
+        image && labelOf('imageKind', image),
+        text('rotation') && `now at ${text('rotation')}°`,
+      ]
         .filter(Boolean)
         .join(', ');
+    }
+    case 'report_generated':
+    case 'report_failed': {
+      const format = text('format');
+      return [format && labelOf('reportFormat', format), text('error')].filter(Boolean).join(', ');
+    }
     default:
       return text('summary') ?? text('message') ?? text('type') ?? '';
   }
 }
 
+/** What happened, in words: a report says which one ("Guest portal report generated"). */
+export function entryTitle(entry: ProtectLogEntry): string {
+  const type = typeof entry.details.type === 'string' ? entry.details.type : null;
+  if (type && entry.event === 'report_generated') return `${labelOf('reportType', type)} generated`;
+  if (type && entry.event === 'report_failed') return `${labelOf('reportType', type)} failed`;
+  return labelOf('protectEvent', entry.event);
+}
+
+/**
+ * Who did it. That a person reviewed the documents matters only on a verification change (the
+ * statement they ticked); elsewhere "supervised" under every name said nothing.
+ */
+function Who({ entry }: { entry: ProtectLogEntry }) {
+  return (
+    <>
+      {entry.actor_name ?? 'Hostdash'}
+      {entry.supervised && entry.event === 'verification_changed' && (
+        <Typography variant="body2" color="text.secondary">
+          reviewed documents
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** The reservation an account-log entry is about, or the account itself. */
+function About({ entry }: { entry: ProtectLogEntry }) {
+  return (
+    <>
+      {'reservation_id' in entry && entry.reservation_id ? (
+        <Link component={RouterLink} to={reservationPath(entry.reservation_id)} underline="hover">
+          {entry.guest_name ?? `#${entry.reservation_id}`}
+        </Link>
+      ) : (
+        'Account'
+      )}
+      {'listing_nickname' in entry && entry.listing_nickname && (
+        <Typography variant="body2" color="text.secondary">
+          {entry.listing_nickname}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/**
+ * A reservation's or the account's protect log. On a phone each entry is a card headed by what
+ * happened, with when, who and the note below it: nothing is clipped at 390 px.
+ */
 export function ProtectLogTable({
   items,
   label,
@@ -70,60 +125,46 @@ export function ProtectLogTable({
   label: string;
   withReservation?: boolean;
 }) {
-  if (items.length === 0) return <EmptyState title="Nothing logged yet" />;
+  const columns: ListColumn<ProtectLogEntry>[] = [
+    {
+      key: 'at',
+      header: 'When',
+      width: 170,
+      render: (entry) => formatDateTime(entry.at),
+    },
+    ...(withReservation
+      ? [
+          {
+            key: 'reservation',
+            header: 'Reservation',
+            render: (entry: ProtectLogEntry) => <About entry={entry} />,
+          },
+        ]
+      : []),
+    {
+      key: 'what',
+      header: 'What',
+      phone: 'primary',
+      render: (entry) => (
+        <>
+          {entryTitle(entry)}
+          <Typography variant="body2" color="text.secondary">
+            {describeEntry(entry)}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'who', header: 'Who', render: (entry) => <Who entry={entry} /> },
+    { key: 'note', header: 'Note', render: (entry) => entry.note ?? '' },
+  ];
   return (
-    <Table size="small" aria-label={label}>
-      <TableHead>
-        <TableRow>
-          <TableCell>When</TableCell>
-          {withReservation && <TableCell>Reservation</TableCell>}
-          <TableCell>What</TableCell>
-          <TableCell>Who</TableCell>
-          <TableCell>Note</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {items.map((entry) => (
-          <TableRow key={entry.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
-            {withReservation && (
-              <TableCell>
-                {'reservation_id' in entry && entry.reservation_id ? (
-                  <Link
-                    component={RouterLink}
-                    to={reservationPath(entry.reservation_id)}
-                    underline="hover"
-                  >
-                    {entry.guest_name ?? `#${entry.reservation_id}`}
-                  </Link>
-                ) : (
-                  'Account'
-                )}
-                {'listing_nickname' in entry && entry.listing_nickname && (
-                  <Typography variant="body2" color="text.secondary">
-                    {entry.listing_nickname}
-                  </Typography>
-                )}
-              </TableCell>
-            )}
-            <TableCell>
-              {EVENT_LABELS[entry.event] ?? entry.event}
-              <Typography variant="body2" color="text.secondary">
-                {describeEntry(entry)}
-              </Typography>
-            </TableCell>
-            <TableCell>
-              {entry.actor_name ?? 'Hostdash'}
-              {entry.supervised && (
-                <Typography variant="body2" color="text.secondary">
-                  supervised
-                </Typography>
-              )}
-            </TableCell>
-            <TableCell sx={{ maxWidth: 320 }}>{entry.note}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ResponsiveList
+      label={label}
+      columns={columns}
+      rows={items}
+      rowKey={(entry) => entry.id}
+      placeholders={0}
+      empty={{ title: 'Nothing logged yet' }}
+    />
   );
 }

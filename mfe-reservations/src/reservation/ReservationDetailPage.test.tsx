@@ -36,16 +36,23 @@ describe('ReservationDetailPage', () => {
       within(dialog).getByRole('textbox', { name: 'Note for the protect log' }),
     );
     await userEvent.paste('Called the guest.');
+    // It opens on the current status with nothing ticked: the host chooses and vouches.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Verification status' }));
+    await userEvent.click(screen.getByRole('option', { name: /^Verified/ }));
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: "I reviewed this guest's documents myself" }),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const log = await screen.findByRole('table', { name: 'Protect log' });
-    expect(within(log).getByText('Verification changed')).toBeInTheDocument();
+    // The log reloads after the change: wait for the new entry, not just the table.
+    expect(await within(log).findByText('Verification changed')).toBeInTheDocument();
     expect(within(log).getByText('In review → Verified')).toBeInTheDocument();
     expect(within(log).getByText('Called the guest.')).toBeInTheDocument();
-  });
+  }, 15_000); // several dialog steps: slow on a busy machine
 
-  it('rotates an image and shows the new one', async () => {
-    await open();
+  it('rotates an image, shows the new one and says so', async () => {
+    const { store } = await open();
     const before = screen
       .getByRole('img', { name: 'ID front of Lukas Brandt' })
       .getAttribute('src');
@@ -58,9 +65,10 @@ describe('ReservationDetailPage', () => {
     expect(server.requestsTo('/reservation/rotateImage/1').at(-1)?.searchParams.get('image')).toBe(
       'id_front',
     );
+    expect(store.getState().snackbar).toMatchObject({ open: true, text: 'ID front rotated.' });
   });
 
-  it('generates a report and keeps a failure until the next try', async () => {
+  it('generates a report, says so, and keeps a failure on the card until the next try', async () => {
     const { store } = await open();
     server.failNext.set('/user/reports/generate/guest-portal/1', {
       status: 422,
@@ -75,6 +83,8 @@ describe('ReservationDetailPage', () => {
       await screen.findByText('The guest has not started the guest portal yet.'),
     ).toBeInTheDocument();
     expect(store.getState().reservations.task.error?.error).toBe('nothing_to_report');
+    // Shown once, on the card: the snackbar does not repeat it.
+    expect(store.getState().snackbar.open).toBe(false);
     await userEvent.click(generate());
     await waitFor(() =>
       expect(
@@ -84,6 +94,10 @@ describe('ReservationDetailPage', () => {
     expect(store.getState().reservations.task.result).toMatchObject({
       type: 'guest-portal',
       status: 'done',
+    });
+    expect(store.getState().snackbar).toMatchObject({
+      open: true,
+      text: 'Guest portal report generated.',
     });
   });
 

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   Box,
-  Breadcrumbs,
   Button,
   Card,
   CardContent,
@@ -17,11 +16,19 @@ import {
   buildingPath,
   formatDate,
   formatDateTime,
+  formatTimeOfDay,
+  labelOf,
   pageCount,
   pageFromOffset,
   PROTECT_LOG_PAGE_SIZE,
 } from '@hostdash/shared-auth';
-import { DetailPlaceholder, LoadError, RiskChip, VerificationChip } from '@hostdash/shared-ui';
+import {
+  DetailPlaceholder,
+  LoadError,
+  PageHeader,
+  RiskChip,
+  VerificationChip,
+} from '@hostdash/shared-ui';
 import type { Reservation } from '../reservations/reservationsApi';
 import { reservationsActions, selectDetail, selectLogs } from '../reservations/reservationsSlice';
 import { VerificationDialog } from '../reservations/VerificationDialog';
@@ -94,13 +101,13 @@ function StayCard({ reservation }: { reservation: Reservation }) {
           <Fact label="Check-in">
             {formatDate(reservation.check_in_date)}
             <Typography variant="body2" color="text.secondary">
-              from {listing.check_in_time}
+              from {formatTimeOfDay(listing.check_in_time)}
             </Typography>
           </Fact>
           <Fact label="Check-out">
             {formatDate(reservation.check_out_date)}
             <Typography variant="body2" color="text.secondary">
-              by {listing.check_out_time} · {reservation.nights}{' '}
+              by {formatTimeOfDay(listing.check_out_time)} · {reservation.nights}{' '}
               {reservation.nights === 1 ? 'night' : 'nights'}
             </Typography>
           </Fact>
@@ -118,14 +125,11 @@ function StayCard({ reservation }: { reservation: Reservation }) {
           <Fact label="Booked">
             {formatDateTime(reservation.created_at)}
             <Typography variant="body2" color="text.secondary">
-              via {reservation.source} · {reservation.status.toLowerCase()}
+              via {labelOf('bookingSource', reservation.source)} ·{' '}
+              {labelOf('reservationStatus', reservation.status)}
             </Typography>
           </Fact>
-          <Fact label="Card check">
-            {{ passed: 'Passed', failed: 'Failed', not_run: 'Not run' }[
-              reservation.protect.card_check
-            ] ?? reservation.protect.card_check}
-          </Fact>
+          <Fact label="Card check">{labelOf('cardCheck', reservation.protect.card_check)}</Fact>
         </Box>
         {reservation.message && (
           <Box sx={{ mt: 2 }}>
@@ -215,26 +219,22 @@ export function ReservationDetailPage() {
 
   return (
     <Stack spacing={2}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Link component={RouterLink} to="/reservations" underline="hover" color="inherit">
-          Reservations
-        </Link>
-        <Typography color="text.primary">{current.guest_name}</Typography>
-      </Breadcrumbs>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          {current.guest_name}
-        </Typography>
-        <RiskChip colour={current.protect.colour} score={current.protect.score} />
-        <VerificationChip status={current.protect.verification_status} />
-        <Button variant="contained" onClick={() => setChanging(true)}>
-          Change verification
-        </Button>
-      </Stack>
+      <PageHeader
+        title={current.guest_name}
+        breadcrumbs={[
+          { label: 'Reservations', to: '/reservations' },
+          { label: current.guest_name },
+        ]}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <RiskChip colour={current.protect.colour} score={current.protect.score} />
+            <VerificationChip status={current.protect.verification_status} />
+            <Button variant="contained" onClick={() => setChanging(true)}>
+              Change verification
+            </Button>
+          </Stack>
+        }
+      />
       <StayCard reservation={current} />
       <Box
         sx={{

@@ -48,20 +48,40 @@ describe('ReservationsPage', () => {
     expect(request?.searchParams.has('startDate')).toBe(false);
   });
 
-  it('changes a guest’s verification from its row, with a note, and updates that row', async () => {
+  it('opens the verification dialog on the guest’s current status with nothing ticked', async () => {
     await renderRemote('/reservations');
     await waitFor(() => expect(rows()).toHaveLength(3));
-    const row = rows()[0]!;
-    const guest = within(row).getAllByRole('link')[0]!.textContent ?? '';
-    await userEvent.click(
-      within(row).getByRole('button', { name: `Change verification of ${guest}` }),
+    const dialog = await openVerification(rows()[0]!);
+    expect(within(dialog).getByRole('combobox', { name: 'Verification status' })).toHaveTextContent(
+      /^In review/,
     );
-    const dialog = screen.getByRole('dialog', { name: `Change verification of ${guest}` });
+    expect(
+      within(dialog).getByRole('checkbox', { name: "I reviewed this guest's documents myself" }),
+    ).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('changes a guest’s verification from its row once the host vouches for it, and says so', async () => {
+    const { store } = await renderRemote('/reservations');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const guest = within(rows()[0]!).getAllByRole('link')[0]!.textContent;
+    const dialog = await openVerification(rows()[0]!);
+    await chooseStatus(dialog, /^Verified/);
+    // Verified is a statement: the host ticks it themselves, and is told why Save waits.
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(
+      within(dialog).getByText(
+        'To mark this guest Verified, tick this to confirm you reviewed their documents yourself.',
+      ),
+    ).toBeInTheDocument();
     // Pasted, not typed: each keystroke re-renders the page, which a busy CI machine feels.
     await userEvent.click(
       within(dialog).getByRole('textbox', { name: 'Note for the protect log' }),
     );
     await userEvent.paste('Passport matches the selfie.');
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: "I reviewed this guest's documents myself" }),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(rows()[0]!).getByText('Verified')).toBeInTheDocument();
@@ -73,5 +93,74 @@ describe('ReservationsPage', () => {
       status: 'verified',
       note: 'Passport matches the selfie.',
     });
+    expect(store.getState().snackbar).toMatchObject({
+      open: true,
+      text: `${guest}’s verification is now Verified. The stay was screened again.`,
+      props: { severity: 'success' },
+    });
+  }, 15_000); // several dialog steps: slow on a busy machine
+
+  it('declines only with a note and the statement, saying so in words', async () => {
+    await renderRemote('/reservations');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const dialog = await openVerification(rows()[0]!);
+    await chooseStatus(dialog, /^Declined/);
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: "I reviewed this guest's documents myself" }),
+    );
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByText(/Say why you are declining this guest/)).toBeInTheDocument();
+    await userEvent.click(
+      within(dialog).getByRole('textbox', { name: /Note for the protect log/ }),
+    );
+    await userEvent.paste('The ID photo is not the guest.');
+    expect(save).toBeEnabled();
+  }, 15_000); // several dialog steps: slow on a busy machine
+});
+
+describe('ReservationsPage on a phone', () => {
+  // Every media query matches: MUI's down('md') says phone, as at 390 px.
+  const desktop = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  });
+  afterEach(() => {
+    window.matchMedia = desktop;
+  });
+
+  it('shows a card per stay with every value labelled, and no table to scroll sideways', async () => {
+    await renderRemote('/reservations');
+    const list = screen.getByRole('list', { name: 'Reservations' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(screen.queryByRole('table', { name: 'Reservations' })).not.toBeInTheDocument();
+    const card = within(list).getAllByRole('listitem')[0]!;
+    for (const label of ['Check-in', 'Check-out', 'Guests', 'Source', 'Verification', 'Risk'])
+      expect(within(card).getByText(label)).toBeInTheDocument();
+    expect(within(card).getByText('Airbnb')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /^Change verification of/ })).toBeVisible();
   });
 });
+
+async function openVerification(row: HTMLElement): Promise<HTMLElement> {
+  const guest = within(row).getAllByRole('link')[0]!.textContent ?? '';
+  await userEvent.click(
+    within(row).getByRole('button', { name: `Change verification of ${guest}` }),
+  );
+  return screen.getByRole('dialog', { name: `Change verification of ${guest}` });
+}
+
+async function chooseStatus(dialog: HTMLElement, name: RegExp): Promise<void> {
+  await userEvent.click(within(dialog).getByRole('combobox', { name: 'Verification status' }));
+  await userEvent.click(screen.getByRole('option', { name }));
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   getRowsPerPage,
@@ -12,6 +12,7 @@ import {
 import {
   ListPagination,
   LoadError,
+  PageHeader,
   SearchField,
   useDebouncedSearch,
   useDelayed,
@@ -72,18 +73,14 @@ export function ReservationsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          Reservations
-        </Typography>
-        <Button component={RouterLink} to="/create-reservation" variant="contained">
-          New reservation
-        </Button>
-      </Stack>
+      <PageHeader
+        title="Reservations"
+        actions={
+          <Button component={RouterLink} to="/create-reservation" variant="contained">
+            New reservation
+          </Button>
+        }
+      />
 
       <ReservationStatsCards />
 
@@ -138,14 +135,16 @@ export function ReservationsPage() {
               ? `Nothing matches “${query.search}”.`
               : 'Try an earlier start date or another status.'
           }
-        />
-        <ListPagination
-          listName={LIST_NAME}
-          total={total}
-          from={query.from}
-          size={query.size}
-          searching={searching}
-          onChange={load}
+          footer={
+            <ListPagination
+              listName={LIST_NAME}
+              total={total}
+              from={query.from}
+              size={query.size}
+              searching={searching}
+              onChange={load}
+            />
+          }
         />
       </Paper>
     </Stack>

@@ -1,25 +1,14 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Button,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import {
   formatDate,
   formatRelativeTime,
+  labelOf,
   reservationPath,
   type SortKey,
 } from '@hostdash/shared-auth';
-import { EmptyState, PlaceholderRows, RiskChip, VerificationChip } from '@hostdash/shared-ui';
+import { ResponsiveList, RiskChip, VerificationChip, type ListColumn } from '@hostdash/shared-ui';
 import type { ReservationSummary } from './reservationsApi';
 import { VerificationDialog } from './VerificationDialog';
 
@@ -36,30 +25,14 @@ interface ReservationsTableProps {
   emptyText: string;
   /** Verification changes from a row update that row (spec section 4). */
   canChangeVerification?: boolean;
+  /** Below the rows in both layouts: the pagination. */
+  footer?: ReactNode;
 }
 
-function Sortable({
-  field,
-  label,
-  sort,
-  onSort,
-}: {
-  field: string;
-  label: string;
-  sort?: SortKey | null;
-  onSort?: (field: string) => void;
-}) {
-  if (!sort || !onSort) return <>{label}</>;
-  return (
-    <TableSortLabel
-      active={sort.field === field}
-      direction={sort.field === field ? sort.direction : 'asc'}
-      onClick={() => onSort(field)}
-    >
-      {label}
-    </TableSortLabel>
-  );
-}
+/** A chip keeps its own width: on a phone's card it must not stretch into a full-width bar. */
+const Fitted = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ display: 'inline-flex', width: 'fit-content' }}>{children}</Box>
+);
 
 function arrival(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -72,6 +45,11 @@ function arrival(date: string): string {
   return formatRelativeTime(midnight, today);
 }
 
+/**
+ * The reservations of a list page (or the risks page's stays needing attention): a table on a
+ * desktop, a card per stay on a phone headed by the guest and the listing, with every other
+ * column as a labelled line, so nothing (check-in, why, verification) starts off-screen.
+ */
 export function ReservationsTable(props: ReservationsTableProps) {
   const {
     label,
@@ -84,147 +62,159 @@ export function ReservationsTable(props: ReservationsTableProps) {
     emptyTitle,
     emptyText,
     canChangeVerification,
+    footer,
   } = props;
   const [changing, setChanging] = useState<{ row: ReservationSummary; index: number } | null>(null);
-  const columns = attention ? 6 : 8;
+
+  const riskColumn = (width: string): ListColumn<ReservationSummary> => ({
+    key: 'risk_score',
+    header: 'Risk',
+    width,
+    sortable: !attention,
+    render: (reservation) => (
+      <Fitted>
+        <RiskChip colour={reservation.protect.colour} score={reservation.protect.score} />
+      </Fitted>
+    ),
+  });
+
+  // Fixed column widths: the columns do not move when the rows arrive (no layout shift).
+  const columns: ListColumn<ReservationSummary>[] = [
+    ...(attention ? [riskColumn('11%')] : []),
+    {
+      key: 'guest_name',
+      header: 'Guest',
+      width: '14%',
+      phone: 'primary',
+      sortable: true,
+      render: (reservation) => (
+        <Box sx={{ fontWeight: 500 }}>
+          <Link component={RouterLink} to={reservationPath(reservation.id)} underline="hover">
+            {reservation.guest_name}
+          </Link>
+          {reservation.status !== 'CONFIRMED' && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {labelOf('reservationStatus', reservation.status)}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    {
+      key: 'listing',
+      header: 'Listing',
+      width: attention ? '22%' : '18%',
+      phone: 'primary',
+      render: (reservation) => (
+        <>
+          {reservation.listing_nickname}
+          {reservation.building && (
+            <Typography variant="body2" color="text.secondary">
+              {reservation.building}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'check_in_date',
+      header: 'Check-in',
+      width: attention ? '13%' : '12%',
+      sortable: true,
+      render: (reservation) => (
+        <>
+          {formatDate(reservation.check_in_date)}
+          <Typography variant="body2" color="text.secondary">
+            {arrival(reservation.check_in_date)} · {reservation.nights}{' '}
+            {reservation.nights === 1 ? 'night' : 'nights'}
+          </Typography>
+        </>
+      ),
+    },
+    attention
+      ? {
+          key: 'why',
+          header: 'Why',
+          width: '23%',
+          render: (reservation) =>
+            reservation.protect.top_factors.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                Nothing stands out
+              </Typography>
+            ) : (
+              <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+                {reservation.protect.top_factors.map((factor) => (
+                  <Typography component="li" variant="body2" key={factor.code}>
+                    {factor.label}
+                  </Typography>
+                ))}
+              </Stack>
+            ),
+        }
+      : {
+          key: 'check_out_date',
+          header: 'Check-out',
+          width: '11%',
+          render: (reservation) => formatDate(reservation.check_out_date),
+        },
+    ...(attention
+      ? []
+      : [
+          {
+            key: 'guests',
+            header: 'Guests',
+            width: '8%',
+            align: 'right' as const,
+            render: (reservation: ReservationSummary) => reservation.guests,
+          },
+          {
+            key: 'source',
+            header: 'Source',
+            width: '10%',
+            render: (reservation: ReservationSummary) =>
+              labelOf('bookingSource', reservation.source),
+          },
+        ]),
+    {
+      key: 'verification',
+      header: 'Verification',
+      width: attention ? '17%' : '16%',
+      render: (reservation, index) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Fitted>
+            <VerificationChip status={reservation.protect.verification_status} />
+          </Fitted>
+          {canChangeVerification && (
+            <Button
+              size="small"
+              onClick={() => setChanging({ row: reservation, index })}
+              aria-label={`Change verification of ${reservation.guest_name}`}
+            >
+              Change
+            </Button>
+          )}
+        </Stack>
+      ),
+    },
+    ...(attention ? [] : [riskColumn('11%')]),
+  ];
 
   return (
-    <TableContainer>
-      {/* Wide enough to read on a phone: the container scrolls sideways instead of squeezing. */}
-      {/* Fixed column widths: the columns do not move when the rows arrive (no layout shift). */}
-      <Table
-        size="small"
-        aria-label={label}
-        aria-busy={loading}
-        sx={{ minWidth: 960, tableLayout: 'fixed' }}
-      >
-        <TableHead>
-          <TableRow>
-            {attention && <TableCell sx={{ width: '11%' }}>Risk</TableCell>}
-            <TableCell sx={{ width: '14%' }}>
-              <Sortable field="guest_name" label="Guest" sort={sort} onSort={onSort} />
-            </TableCell>
-            <TableCell sx={{ width: attention ? '22%' : '18%' }}>Listing</TableCell>
-            <TableCell sx={{ width: attention ? '13%' : '12%' }}>
-              <Sortable field="check_in_date" label="Check-in" sort={sort} onSort={onSort} />
-            </TableCell>
-            {attention ? (
-              <TableCell sx={{ width: '23%' }}>Why</TableCell>
-            ) : (
-              <TableCell sx={{ width: '11%' }}>Check-out</TableCell>
-            )}
-            {!attention && (
-              <TableCell align="right" sx={{ width: '8%' }}>
-                Guests
-              </TableCell>
-            )}
-            {!attention && <TableCell sx={{ width: '10%' }}>Source</TableCell>}
-            <TableCell sx={{ width: attention ? '17%' : '16%' }}>Verification</TableCell>
-            {!attention && (
-              <TableCell sx={{ width: '11%' }}>
-                <Sortable field="risk_score" label="Risk" sort={sort} onSort={onSort} />
-              </TableCell>
-            )}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {loading && items.length === 0 ? (
-            <PlaceholderRows cells={columns} rowHeight={73} visible={showSkeleton} />
-          ) : (
-            items.map((reservation, index) => (
-              <TableRow key={reservation.id} hover sx={{ opacity: loading ? 0.6 : 1 }}>
-                {attention && (
-                  <TableCell>
-                    <RiskChip
-                      colour={reservation.protect.colour}
-                      score={reservation.protect.score}
-                    />
-                  </TableCell>
-                )}
-                <TableCell sx={{ fontWeight: 500 }}>
-                  <Link
-                    component={RouterLink}
-                    to={reservationPath(reservation.id)}
-                    underline="hover"
-                  >
-                    {reservation.guest_name}
-                  </Link>
-                  {reservation.status !== 'CONFIRMED' && (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {reservation.status.toLowerCase()}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  {reservation.listing_nickname}
-                  {reservation.building && (
-                    <Typography variant="body2" color="text.secondary">
-                      {reservation.building}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  {formatDate(reservation.check_in_date)}
-                  <Typography variant="body2" color="text.secondary">
-                    {arrival(reservation.check_in_date)} · {reservation.nights}{' '}
-                    {reservation.nights === 1 ? 'night' : 'nights'}
-                  </Typography>
-                </TableCell>
-                {attention ? (
-                  <TableCell>
-                    {reservation.protect.top_factors.length === 0 ? (
-                      <Typography variant="body2" color="text.secondary">
-                        Nothing stands out
-                      </Typography>
-                    ) : (
-                      <Stack component="ul" sx={{ m: 0, pl: 2 }}>
-                        {reservation.protect.top_factors.map((factor) => (
-                          <Typography component="li" variant="body2" key={factor.code}>
-                            {factor.label}
-                          </Typography>
-                        ))}
-                      </Stack>
-                    )}
-                  </TableCell>
-                ) : (
-                  <TableCell>{formatDate(reservation.check_out_date)}</TableCell>
-                )}
-                {!attention && <TableCell align="right">{reservation.guests}</TableCell>}
-                {!attention && <TableCell>{reservation.source}</TableCell>}
-                <TableCell>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <VerificationChip status={reservation.protect.verification_status} />
-                    {canChangeVerification && (
-                      <Button
-                        size="small"
-                        onClick={() => setChanging({ row: reservation, index })}
-                        aria-label={`Change verification of ${reservation.guest_name}`}
-                      >
-                        Change
-                      </Button>
-                    )}
-                  </Stack>
-                </TableCell>
-                {!attention && (
-                  <TableCell>
-                    <RiskChip
-                      colour={reservation.protect.colour}
-                      score={reservation.protect.score}
-                    />
-                  </TableCell>
-                )}
-              </TableRow>
-            ))
-          )}
-          {!loading && items.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={columns}>
-                <EmptyState title={emptyTitle}>{emptyText}</EmptyState>
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
+    <>
+      <ResponsiveList
+        label={label}
+        columns={columns}
+        rows={items}
+        rowKey={(reservation) => reservation.id}
+        loading={loading}
+        showSkeleton={showSkeleton}
+        rowHeight={73}
+        sort={sort}
+        onSort={onSort}
+        empty={{ title: emptyTitle, text: emptyText }}
+        footer={footer}
+        minTableWidth={960}
+      />
       {changing && (
         <VerificationDialog
           reservation={changing.row}
@@ -232,6 +222,6 @@ export function ReservationsTable(props: ReservationsTableProps) {
           onClose={() => setChanging(null)}
         />
       )}
-    </TableContainer>
+    </>
   );
 }

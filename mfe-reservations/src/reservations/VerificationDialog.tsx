@@ -7,7 +7,9 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControl,
   FormControlLabel,
+  FormHelperText,
   MenuItem,
   Stack,
   TextField,
@@ -17,6 +19,9 @@ import { VERIFICATION_STATUSES, type VerificationStatus } from '@hostdash/shared
 import { reservationsActions, selectDetail } from './reservationsSlice';
 
 export const NOTE_MAX = 1000;
+
+/** The decisions a person vouches for: they need the statement, ticked by that person. */
+const NEEDS_STATEMENT: readonly VerificationStatus[] = ['verified', 'declined'];
 
 interface VerificationDialogProps {
   reservation: {
@@ -29,15 +34,18 @@ interface VerificationDialogProps {
   onClose: () => void;
 }
 
-/** A host's reviewed decision on a guest's verification, with a note for the protect log. */
+/**
+ * A host's reviewed decision on a guest's verification, with a note for the protect log. It opens
+ * on the status the guest has and nothing ticked: saving must never make a statement the host did
+ * not make.
+ */
 export function VerificationDialog({ reservation, index, onClose }: VerificationDialogProps) {
   const dispatch = useDispatch();
   const { verification } = useSelector(selectDetail);
-  const [status, setStatus] = useState<VerificationStatus>(
-    reservation.protect.verification_status === 'verified' ? 'review' : 'verified',
-  );
+  const current = reservation.protect.verification_status;
+  const [status, setStatus] = useState<VerificationStatus>(current);
   const [note, setNote] = useState('');
-  const [supervised, setSupervised] = useState(true);
+  const [supervised, setSupervised] = useState(false);
   const [attempted, setAttempted] = useState(false);
 
   // Closes once the API confirms the change; a refusal stays open with the reason.
@@ -45,7 +53,11 @@ export function VerificationDialog({ reservation, index, onClose }: Verification
     if (attempted && !verification.loading && !verification.error) onClose();
   }, [attempted, verification.loading, verification.error, onClose]);
 
-  const unchanged = status === reservation.protect.verification_status;
+  const unchanged = status === current;
+  const statusLabel = VERIFICATION_STATUSES[status].label;
+  const statementMissing = NEEDS_STATEMENT.includes(status) && !supervised;
+  const noteMissing = status === 'declined' && note.trim() === '';
+  const noteTooLong = note.length > NOTE_MAX;
   const save = () => {
     setAttempted(true);
     dispatch(
@@ -94,22 +106,33 @@ export function VerificationDialog({ reservation, index, onClose }: Verification
             onChange={(event) => setNote(event.target.value)}
             multiline
             minRows={3}
-            error={note.length > NOTE_MAX}
+            required={status === 'declined'}
+            error={noteTooLong}
             helperText={
-              note.length > NOTE_MAX
+              noteTooLong
                 ? `At most ${NOTE_MAX} characters.`
-                : `${note.length}/${NOTE_MAX}`
+                : noteMissing
+                  ? `Say why you are declining this guest (${note.length}/${NOTE_MAX}).`
+                  : `${note.length}/${NOTE_MAX}`
             }
           />
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={supervised}
-                onChange={(event) => setSupervised(event.target.checked)}
-              />
-            }
-            label="I reviewed this guest's documents myself (supervised)"
-          />
+          <FormControl>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={supervised}
+                  onChange={(event) => setSupervised(event.target.checked)}
+                />
+              }
+              label="I reviewed this guest's documents myself"
+            />
+            {statementMissing && !unchanged && (
+              <FormHelperText>
+                To mark this guest {statusLabel}, tick this to confirm you reviewed their documents
+                yourself.
+              </FormHelperText>
+            )}
+          </FormControl>
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -119,7 +142,9 @@ export function VerificationDialog({ reservation, index, onClose }: Verification
         <Button
           variant="contained"
           onClick={save}
-          disabled={verification.loading || unchanged || note.length > NOTE_MAX}
+          disabled={
+            verification.loading || unchanged || noteTooLong || noteMissing || statementMissing
+          }
         >
           {verification.loading ? 'Saving…' : 'Save'}
         </Button>

@@ -18,6 +18,7 @@ import type {
   ReservationSummary,
   RiskFactor,
   Thresholds,
+  TolerancePreview,
 } from '@hostdash/api-contract';
 import { api, type RiskColour, type VerificationStatus } from '@hostdash/shared-auth';
 
@@ -33,6 +34,7 @@ export type {
   ReservationSummary,
   RiskFactor,
   Thresholds,
+  TolerancePreview,
 };
 
 export type ReservationStatus = Reservation['status'];
@@ -118,6 +120,8 @@ export const reservationsApi = {
     }),
   protectSettings: (signal?: AbortSignal) =>
     api.get<ProtectSettings>('/protect/settings', { signal }),
+  tolerancePreview: (risk: RiskTolerance, signal?: AbortSignal) =>
+    api.get<TolerancePreview>('/protect/tolerancePreview', { params: { risk }, signal }),
   setRiskTolerance: (risk: RiskTolerance) =>
     api.post<ProtectSettings>('/protect/actions/setRiskTolerance', { params: { risk } }),
   rotateImage: (id: string, image: ImageKind) =>

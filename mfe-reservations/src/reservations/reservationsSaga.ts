@@ -1,8 +1,15 @@
-import { all, call, fork, put, take, takeLatest } from 'redux-saga/effects';
+import { all, call, fork, put, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { PROTECT_LOG_PAGE_SIZE, takeRemote } from '@hostdash/shared-auth';
+import {
+  labelOf,
+  PROTECT_LOG_PAGE_SIZE,
+  snackbarActions,
+  takeRemote,
+  toApiError,
+  type RemoteAction,
+} from '@hostdash/shared-auth';
 import { reservationsApi, type Reservation } from './reservationsApi';
-import { reservationsActions } from './reservationsSlice';
+import { reservationsActions, type ChangeVerification } from './reservationsSlice';
 
 /** The file name the server gave (Content-Disposition is not readable through axios' blob here). */
 export function reportFileName(type: string, id: string, format: 'pdf' | 'csv'): string {
@@ -43,6 +50,73 @@ function* refreshLogAfterChanges() {
       );
     },
   );
+}
+
+/**
+ * Like `takeRemote(…, 'leading')`, for a write whose failure its own dialog or card shows: the
+ * failure is kept silent, so the shell's snackbar does not say it a second time.
+ */
+function takeLeadingShownInPlace<Request, Response>(
+  remoteAction: RemoteAction<Request, Response>,
+  remoteCall: (request: Request) => Promise<Response>,
+) {
+  return function* watch() {
+    yield takeLeading(
+      remoteAction.requested.type,
+      function* worker(action: PayloadAction<Request>) {
+        try {
+          const response = (yield call(remoteCall, action.payload)) as Response;
+          yield put(remoteAction.succeeded(response, action.payload));
+        } catch (error) {
+          yield put(
+            remoteAction.failed(toApiError(error), { silent: true, request: action.payload }),
+          );
+        }
+      },
+    );
+  };
+}
+
+const success = (text: string) => snackbarActions.show({ text, props: { severity: 'success' } });
+
+/** Each change a host makes to a stay says it happened, in the host's words. */
+function* confirmChanges() {
+  yield all([
+    takeLatest(
+      reservationsActions.changeVerification.succeeded.type,
+      function* verified(
+        action: PayloadAction<Reservation, string, { request: ChangeVerification }>,
+      ) {
+        const { guest_name: guest } = action.payload;
+        const status = labelOf('verification', action.meta.request.status);
+        yield put(
+          success(`${guest}’s verification is now ${status}. The stay was screened again.`),
+        );
+      },
+    ),
+    takeLatest(reservationsActions.rescreen.succeeded.type, function* rescreened() {
+      yield put(success('Screened again: the risk is up to date.'));
+    }),
+    takeLatest(
+      reservationsActions.rotateImage.succeeded.type,
+      function* rotated(action: PayloadAction<unknown, string, { request: { image: string } }>) {
+        yield put(success(`${labelOf('imageKind', action.meta.request.image)} rotated.`));
+      },
+    ),
+    takeLatest(
+      reservationsActions.setRiskTolerance.succeeded.type,
+      function* toleranceSet(action: PayloadAction<{ risk_tolerance: string }>) {
+        const level = labelOf('tolerance', action.payload.risk_tolerance);
+        yield put(success(`Risk tolerance is now ${level}: the colours have changed.`));
+      },
+    ),
+    takeLatest(
+      reservationsActions.generateReport.succeeded.type,
+      function* generated(action: PayloadAction<unknown, string, { request: { type: string } }>) {
+        yield put(success(`${labelOf('reportType', action.meta.request.type)} generated.`));
+      },
+    ),
+  ]);
 }
 
 function* refreshProtectLogAfterTolerance() {
@@ -94,23 +168,23 @@ export function* reservationsSaga() {
         reservationsApi.analytics(months, signal),
       ),
     ),
+    // The reports card and the verification dialog show their own failure, in place.
     fork(
       takeRemote(reservationsActions.loadCalendar, ({ month }, { signal }) =>
         reservationsApi.calendar(month, signal),
       ),
     ),
     fork(
-      takeRemote(reservationsActions.generateReport, ({ type, id, refresh }) =>
+      takeLeadingShownInPlace(reservationsActions.generateReport, ({ type, id, refresh }) =>
         reservationsApi.generateReport(type, id, refresh),
       ),
     ),
     // Writes: a repeat click while one runs is ignored; each image rotates on its own.
     fork(
-      takeRemote(
+      takeLeadingShownInPlace(
         reservationsActions.changeVerification,
         ({ id, status, note, supervised }) =>
           reservationsApi.changeVerification(id, status, note, supervised),
-        'leading',
       ),
     ),
     fork(
@@ -123,11 +197,15 @@ export function* reservationsSaga() {
         'every',
       ),
     ),
+    // The confirm dialog shows a refused change itself.
     fork(
-      takeRemote(
-        reservationsActions.setRiskTolerance,
-        ({ risk }) => reservationsApi.setRiskTolerance(risk),
-        'leading',
+      takeLeadingShownInPlace(reservationsActions.setRiskTolerance, ({ risk }) =>
+        reservationsApi.setRiskTolerance(risk),
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.previewTolerance, ({ risk }, { signal }) =>
+        reservationsApi.tolerancePreview(risk, signal),
       ),
     ),
     fork(takeRemote(reservationsActions.downloadReport, download, 'leading')),
@@ -142,6 +220,7 @@ export function* reservationsSaga() {
       ),
     ),
     fork(refreshLogAfterChanges),
+    fork(confirmChanges),
     fork(refreshProtectLogAfterTolerance),
   ]);
 }

@@ -21,6 +21,7 @@ import type {
   ImageKind,
   ProtectLogEntry,
   ProtectSettings,
+  TolerancePreview,
   ReportTask,
   ReportType,
   Reservation,
@@ -88,6 +89,8 @@ export interface ReservationsState {
     settings: ProtectSettings | null;
     status: RemoteStatus;
     save: RemoteStatus;
+    /** What the tolerance being considered would recolour, asked before it is set. */
+    preview: { data: TolerancePreview | null; status: RemoteStatus };
     log: {
       items: ProtectLogEntry[];
       total: number;
@@ -141,6 +144,7 @@ export const initialReservationsState: ReservationsState = {
     settings: null,
     status: idleStatus(),
     save: idleStatus(),
+    preview: { data: null, status: idleStatus() },
     log: { items: [], total: 0, from: 0, size: 25, status: idleStatus() },
   },
   analytics: { data: null, status: idleStatus() },
@@ -174,6 +178,9 @@ export const reservationsActions = {
   loadProtect: createRemoteAction<void, ProtectSettings>('reservations/loadProtect'),
   setRiskTolerance: createRemoteAction<{ risk: RiskTolerance }, ProtectSettings>(
     'reservations/setRiskTolerance',
+  ),
+  previewTolerance: createRemoteAction<{ risk: RiskTolerance }, TolerancePreview>(
+    'reservations/previewTolerance',
   ),
   loadAccountLog: createRemoteAction<{ from: number; size: number }, ListResponse<ProtectLogEntry>>(
     'reservations/loadAccountLog',
@@ -304,6 +311,12 @@ export const reservationsSlice = createSlice({
       .addCase(reservationsActions.setRiskTolerance.succeeded, (state, { payload }) => {
         state.protect.settings = payload;
       })
+      .addCase(reservationsActions.previewTolerance.requested, (state) => {
+        state.protect.preview.data = null;
+      })
+      .addCase(reservationsActions.previewTolerance.succeeded, (state, { payload }) => {
+        state.protect.preview.data = payload;
+      })
       .addCase(reservationsActions.loadAccountLog.succeeded, (state, { payload }) => {
         state.protect.log = {
           ...state.protect.log,
@@ -390,6 +403,11 @@ export const reservationsSlice = createSlice({
       builder,
       reservationsActions.setRiskTolerance,
       (state) => state.protect.save,
+    );
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.previewTolerance,
+      (state) => state.protect.preview.status,
     );
     addRemoteStatusCases(
       builder,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { configureApiClient, toIsoDate } from '@hostdash/shared-auth';
 import { startReservationsServer, type ReservationsServer } from '../testing/reservationsServer';
 import { renderRemote } from '../testing/renderRemote';
+import { demoUser } from '../../../config/testing/demoUsers';
 
 let server: ReservationsServer;
 beforeEach(async () => {
@@ -44,5 +45,18 @@ describe('RisksPage', () => {
     );
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(server.requestsTo('/reservation/search').at(-1)?.searchParams.get('colour')).toBe('red');
+  });
+
+  it('offers the risk tolerance to the owner only: a manager never meets "Not allowed"', async () => {
+    const owner = await renderRemote('/', { user: demoUser() });
+    expect(screen.getByRole('link', { name: 'Risk tolerance' })).toHaveAttribute(
+      'href',
+      '/protect',
+    );
+    expect(document.title).toBe('Risks · Hostdash');
+    owner.unmount();
+    await renderRemote('/', { user: demoUser({ subtype: 'manager' }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Risks' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Risk tolerance' })).not.toBeInTheDocument();
   });
 });

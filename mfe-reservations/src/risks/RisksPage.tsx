@@ -10,7 +10,6 @@ import {
   TextField,
   ToggleButton,
   ToggleButtonGroup,
-  Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
@@ -22,19 +21,22 @@ import {
   type RiskColour,
   type VerificationStatus,
 } from '@hostdash/shared-auth';
-import { ListPagination, LoadError, useDelayed } from '@hostdash/shared-ui';
+import { ListPagination, LoadError, PageHeader, useDelayed } from '@hostdash/shared-ui';
+import { useMayOpen } from '../access/useMayOpen';
 import type { ReservationQuery } from '../reservations/reservationsApi';
 import { reservationsActions, selectRisks } from '../reservations/reservationsSlice';
 import { ReservationStatsCards } from '../reservations/ReservationStatsCards';
 import { ReservationsTable } from '../reservations/ReservationsTable';
 
 export const LIST_NAME = 'risks';
+const PROTECT_PATH = '/protect';
 const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
 
 export function RisksPage() {
   const dispatch = useDispatch();
   const { items, total, query, status } = useSelector(selectRisks);
   const showSkeleton = useDelayed(status.loading);
+  const mayChangeTolerance = useMayOpen(PROTECT_PATH);
 
   const load = (changes: Partial<ReservationQuery>) =>
     dispatch(reservationsActions.loadRisks.requested({ ...query, ...changes }));
@@ -57,19 +59,17 @@ export function RisksPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h1" sx={{ flexGrow: 1 }}>
-          Risks
-        </Typography>
-        <Button component={RouterLink} to="/protect">
-          Risk tolerance
-        </Button>
-      </Stack>
-      <Typography color="text.secondary">Coming stays, the ones that need you first.</Typography>
+      <PageHeader
+        title="Risks"
+        subtitle="Coming stays, the ones that need you first."
+        actions={
+          mayChangeTolerance && (
+            <Button component={RouterLink} to={PROTECT_PATH}>
+              Risk tolerance
+            </Button>
+          )
+        }
+      />
 
       <ReservationStatsCards />
 
@@ -130,14 +130,16 @@ export function RisksPage() {
               ? 'Try another colour or verification status.'
               : 'Confirmed reservations from today on appear here.'
           }
-        />
-        <ListPagination
-          listName={LIST_NAME}
-          total={total}
-          from={query.from}
-          size={query.size}
-          options={ROWS_PER_PAGE_OPTIONS}
-          onChange={load}
+          footer={
+            <ListPagination
+              listName={LIST_NAME}
+              total={total}
+              from={query.from}
+              size={query.size}
+              options={ROWS_PER_PAGE_OPTIONS}
+              onChange={load}
+            />
+          }
         />
       </Paper>
     </Stack>

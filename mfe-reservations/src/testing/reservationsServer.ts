@@ -303,6 +303,27 @@ export async function startReservationsServer(count = 3): Promise<ReservationsSe
       }
       if (path === '/protect/settings')
         return { json: { risk_tolerance: state.tolerance, levels } };
+      if (path === '/protect/tolerancePreview') {
+        // Enough to word the question: Strict puts 32 more stays in front of the host.
+        const risk = url.searchParams.get('risk') as RiskTolerance;
+        const now = { green: 60, yellow: 20, orange: 12, red: 8, needs_attention: 25 };
+        const after =
+          risk === state.tolerance
+            ? now
+            : risk === 'low'
+              ? { green: 40, yellow: 18, orange: 24, red: 18, needs_attention: 57 }
+              : { green: 75, yellow: 15, orange: 6, red: 4, needs_attention: 13 };
+        return {
+          json: {
+            risk_tolerance: state.tolerance,
+            risk,
+            stays: 100,
+            now,
+            after,
+            changed: risk === state.tolerance ? 0 : 34,
+          },
+        };
+      }
       if (path === '/protect/actions/setRiskTolerance') {
         state.tolerance = url.searchParams.get('risk') as RiskTolerance;
         return { json: { risk_tolerance: state.tolerance, levels } };
