@@ -3848,7 +3848,10 @@ export interface components {
       message: string;
       /** @description For `invalid_request`: the field the message is about, as it names it (`email`, `traits[0].trait_key`). */
       field?: string;
-      /** @description For `invalid_request`: where that field was. */
+      /**
+       * @description For `invalid_request`: where that field was.
+       * @enum {string}
+       */
       in?: 'body' | 'query' | 'path' | 'headers';
       /** @description For `invalid_request`: the rule it broke (`required`, `format`, `maxLength`, …). */
       rule?: string;

@@ -17,6 +17,8 @@ export type SignedIn = { user: User; expiresAt?: string };
 export interface NotificationsResponse {
   items: Notification[];
   total: number;
+  /** How many of the person's notifications are not read yet (over the limit too). */
+  unread: number;
 }
 
 export const authApi = {
@@ -28,6 +30,8 @@ export const authApi = {
   logout: () => api.post('/logout'),
   loadNotifications: ({ limit = NOTIFICATIONS_LIMIT }: { limit?: number }) =>
     api.get<NotificationsResponse>('/user/notifications/load', { params: { limit } }),
+  markNotificationsRead: ({ ids }: { ids: string[] }) =>
+    api.post('/user/notifications/read', { data: { ids } }),
   removeNotification: ({ id }: { id: string }) =>
     api.post(`/user/notifications/remove/${encodeURIComponent(id)}`),
   requestPasswordReset: ({ email }: { email: string }) =>

@@ -12,5 +12,10 @@ export function* authSaga() {
     fork(takeRemote(authActions.loadNotifications, authApi.loadNotifications)),
     // Each dismissal is its own write.
     fork(takeRemote(authActions.removeNotification, authApi.removeNotification, 'every')),
+    fork(
+      takeRemote(authActions.markNotificationsRead, authApi.markNotificationsRead, 'every', {
+        silent: true,
+      }),
+    ),
   ]);
 }

@@ -29,7 +29,7 @@ export const initialAuthState: AuthState = {
   authenticated: false,
   session: null,
   user: null,
-  notifications: { items: [], total: 0 },
+  notifications: { items: [], total: 0, unread: 0 },
   status: {
     loadAuth: idleStatus(),
     logout: idleStatus(),
@@ -45,6 +45,10 @@ export const authActions = {
     'auth/loadNotifications',
   ),
   removeNotification: createRemoteAction<{ id: string }, unknown>('auth/removeNotification'),
+  /** The person has seen these (the bell menu was opened on them). */
+  markNotificationsRead: createRemoteAction<{ ids: string[] }, unknown>(
+    'auth/markNotificationsRead',
+  ),
   /** The user the shell server checked for this page load (or none). */
   hydrated: createAction<User | null>('auth/hydrated'),
   /** A sign-in succeeded in the page (a login without a second step, or the second step). */
@@ -92,9 +96,28 @@ export const authSlice = createSlice({
       .addCase(authActions.logout.succeeded, () => initialAuthState)
       .addCase(authActions.logout.failed, () => initialAuthState)
       .addCase(authActions.loadNotifications.succeeded, (state, { payload }) => {
-        state.notifications = { items: payload.items, total: payload.total };
+        state.notifications = {
+          items: payload.items,
+          total: payload.total,
+          unread: payload.unread,
+        };
+      })
+      // Shown as read at once; a failure leaves it read here and unread in the API, which the
+      // next load corrects.
+      .addCase(authActions.markNotificationsRead.requested, (state, { payload }) => {
+        const ids = new Set(payload.ids);
+        let marked = 0;
+        for (const item of state.notifications.items)
+          if (ids.has(item.id) && !item.read) {
+            item.read = true;
+            marked += 1;
+          }
+        state.notifications.unread = Math.max(0, state.notifications.unread - marked);
       })
       .addCase(authActions.removeNotification.succeeded, (state, { meta }) => {
+        const removed = state.notifications.items.find((item) => item.id === meta.request.id);
+        if (removed && !removed.read)
+          state.notifications.unread = Math.max(0, state.notifications.unread - 1);
         const before = state.notifications.items.length;
         state.notifications.items = state.notifications.items.filter(
           (item) => item.id !== meta.request.id,

@@ -4,11 +4,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LABELS, labelOf, type LabelKind } from './labels';
 
-/** Enums of the contract no page shows: machine values (a redirect target, an error code …). */
+/**
+ * Enums of the contract no page shows: machine values (a redirect target, an error code, where a
+ * refused value was …).
+ */
 const NOT_SHOWN = new Set(
-  [['/login/challenge'], ['ok', 'unavailable'], ['STANDARD'], ['stale_write']].map((values) =>
-    values.join('|'),
-  ),
+  [
+    ['/login/challenge'],
+    ['ok', 'unavailable'],
+    ['STANDARD'],
+    ['stale_write'],
+    ['body', 'query', 'path', 'headers'],
+  ].map((values) => values.join('|')),
 );
 
 function contractEnums(): string[][] {

@@ -124,10 +124,19 @@ export type RemoteCall<Request, Response> = (
 
 export type TakeStrategy = 'latest' | 'every' | 'leading';
 
+export interface RemoteOptions {
+  /**
+   * A failure is kept in state but not put in the snackbar: for calls the person did not make
+   * themselves (marking notifications read as the menu opens), where an error would be noise.
+   */
+  silent?: boolean;
+}
+
 /** The worker for one request: call, then put succeeded or failed. The HTTP request is aborted if the saga is cancelled. */
 export function remoteWorker<Request, Response>(
   remoteAction: RemoteAction<Request, Response>,
   remoteCall: RemoteCall<Request, Response>,
+  options: RemoteOptions = {},
 ) {
   return function* worker(action: PayloadAction<Request>) {
     const controller = new AbortController();
@@ -137,7 +146,12 @@ export function remoteWorker<Request, Response>(
       })) as Response;
       yield put(remoteAction.succeeded(response, action.payload));
     } catch (error) {
-      yield put(remoteAction.failed(toApiError(error), { request: action.payload }));
+      yield put(
+        remoteAction.failed(toApiError(error), {
+          request: action.payload,
+          silent: options.silent ?? false,
+        }),
+      );
     } finally {
       if ((yield cancelled()) as boolean) controller.abort();
     }
@@ -153,8 +167,9 @@ export function takeRemote<Request, Response>(
   remoteAction: RemoteAction<Request, Response>,
   remoteCall: RemoteCall<Request, Response>,
   strategy: TakeStrategy = 'latest',
+  options: RemoteOptions = {},
 ): () => Generator<ForkEffect, void, unknown> {
-  const worker = remoteWorker(remoteAction, remoteCall);
+  const worker = remoteWorker(remoteAction, remoteCall, options);
   const take = strategy === 'every' ? takeEvery : strategy === 'leading' ? takeLeading : takeLatest;
   return function* watch() {
     yield take(remoteAction.requested.type, worker);

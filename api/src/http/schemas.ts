@@ -174,15 +174,9 @@ export const ApiErrorSchema = named(
       }),
     ),
     in: Type.Optional(
-      Type.Union(
-        [
-          Type.Literal('body'),
-          Type.Literal('query'),
-          Type.Literal('path'),
-          Type.Literal('headers'),
-        ],
-        { description: 'For `invalid_request`: where that field was.' },
-      ),
+      stringEnum(['body', 'query', 'path', 'headers'], {
+        description: 'For `invalid_request`: where that field was.',
+      }),
     ),
     rule: Type.Optional(
       Type.String({

@@ -141,3 +141,14 @@ describe('the reservations calendar', () => {
     expect(screen.queryByRole('group', { name: 'Marina Lofts 4D' })).not.toBeInTheDocument();
   });
 });
+
+describe('the list', () => {
+  it('offers the calendar from its header', async () => {
+    await renderRemote('/reservations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Calendar' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/reservations?view=calendar'),
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: /\d{4}$/ })).toBeInTheDocument();
+  });
+});

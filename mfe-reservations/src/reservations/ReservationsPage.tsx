@@ -17,6 +17,7 @@ import {
   useDebouncedSearch,
   useDelayed,
 } from '@hostdash/shared-ui';
+import { ReservationsViewSwitch } from '../calendar/ReservationsViewSwitch';
 import { RESERVATION_STATUSES, type ReservationQuery } from './reservationsApi';
 import {
   DEFAULT_RESERVATIONS_SORT,
@@ -76,9 +77,12 @@ export function ReservationsPage() {
       <PageHeader
         title="Reservations"
         actions={
-          <Button component={RouterLink} to="/create-reservation" variant="contained">
-            New reservation
-          </Button>
+          <>
+            <ReservationsViewSwitch view="list" />
+            <Button component={RouterLink} to="/create-reservation" variant="contained">
+              New reservation
+            </Button>
+          </>
         }
       />
 

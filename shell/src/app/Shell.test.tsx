@@ -83,7 +83,7 @@ beforeAll(async () => {
                 },
               };
         case '/user/notifications/load':
-          return { json: { items: [], total: 0 } };
+          return { json: { items: [], total: 0, unread: 0 } };
         case '/logout':
           return { json: { ok: true } };
         case '/loadAuth':

@@ -1,12 +1,14 @@
-// The bell menu. The API's notifications have a title, a body and a time only: no read state and
-// nothing naming the listing or reservation they are about, so the menu counts them (it does not
-// call them unread) and links nowhere until the API says more (issue 12, left for later).
+// The bell menu. The badge counts what the person has not read; opening the menu marks what it
+// shows as read (quietly: a failure only means they show as unread next time). A notification
+// about a page of the dashboard leads there, and the menu closes after any action.
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
@@ -23,22 +25,32 @@ import { BellIcon } from './icons';
 export function NotificationsMenu() {
   const dispatch = useAppDispatch();
   const notifications = useAppSelector(selectNotifications);
+  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // What was new when the menu opened stays marked "New" while it is open.
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     dispatch(authActions.loadNotifications.requested({ limit: NOTIFICATIONS_LIMIT }));
   }, [dispatch]);
 
   const count = notifications.items.length;
+  const unread = notifications.unread;
+  const open = (target: HTMLElement) => {
+    setAnchor(target);
+    const ids = notifications.items.filter((item) => !item.read).map((item) => item.id);
+    setFresh(new Set(ids));
+    if (ids.length > 0) dispatch(authActions.markNotificationsRead.requested({ ids }));
+  };
   return (
     <>
       <Tooltip title="Notifications">
         <IconButton
           color="inherit"
-          aria-label={`Notifications (${count})`}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          onClick={(event) => open(event.currentTarget)}
         >
-          <Badge badgeContent={count} color="secondary">
+          <Badge badgeContent={unread} color="secondary">
             <BellIcon />
           </Badge>
         </IconButton>
@@ -64,9 +76,33 @@ export function NotificationsMenu() {
             sx={{ px: 2, py: 1, display: 'flex', gap: 1, alignItems: 'flex-start' }}
           >
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {notification.title}
-              </Typography>
+              {notification.link ? (
+                <Link
+                  component="button"
+                  variant="body2"
+                  underline="hover"
+                  sx={{ fontWeight: 600, textAlign: 'left' }}
+                  onClick={() => {
+                    setAnchor(null);
+                    navigate(notification.link ?? '/');
+                  }}
+                >
+                  {notification.title}
+                </Link>
+              ) : (
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {notification.title}
+                </Typography>
+              )}
+              {fresh.has(notification.id) && (
+                <Typography
+                  component="span"
+                  variant="caption"
+                  sx={{ ml: 1, color: 'secondary.main', fontWeight: 700 }}
+                >
+                  New
+                </Typography>
+              )}
               <Typography variant="body2" color="text.secondary">
                 {notification.body}
               </Typography>
