@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   getRowsPerPage,
@@ -17,7 +17,6 @@ import {
 } from '@hostdash/shared-ui';
 import { BatchBar } from './BatchBar';
 import { LISTING_STATUSES, type ListingsQuery, type ListingStatus } from './listingsApi';
-import { PAGINATION_FITS_PHONE } from '../phoneFit';
 import { LISTING_STATUS_INFO } from './listingStatus';
 import { DEFAULT_LISTINGS_SORT, listingsActions, SEARCH_SORT, selectList } from './listingsSlice';
 import { ListingsTable, type SortField } from './ListingsTable';
@@ -128,16 +127,14 @@ export function ListingsPage() {
                 : 'Connect your property-management system to import your listings.'
           }
           footer={
-            <Box sx={PAGINATION_FITS_PHONE}>
-              <ListPagination
-                listName={LIST_NAME}
-                total={total}
-                from={query.from}
-                size={query.size}
-                searching={searching}
-                onChange={load}
-              />
-            </Box>
+            <ListPagination
+              listName={LIST_NAME}
+              total={total}
+              from={query.from}
+              size={query.size}
+              searching={searching}
+              onChange={load}
+            />
           }
         />
       </Paper>
