@@ -3882,6 +3882,8 @@ export interface components {
       /** @description false: deactivated; the dashboard signs them out. */
       is_active: boolean;
       account_id: string;
+      /** @description The name of the account's owner: whom to ask for a page the user's role doesn't include. null for the owner themselves and for Hostdash staff. */
+      account_owner: string | null;
       /** @description No customer id: no payment method yet. */
       billing: {
         stripe_customer_id: string | null;
@@ -3925,6 +3927,8 @@ export interface components {
       /** @description false: deactivated; the dashboard signs them out. */
       is_active: boolean;
       account_id: string;
+      /** @description The name of the account's owner: whom to ask for a page the user's role doesn't include. null for the owner themselves and for Hostdash staff. */
+      account_owner: string | null;
       /** @description No customer id: no payment method yet. */
       billing: {
         stripe_customer_id: string | null;
@@ -3973,6 +3977,8 @@ export interface components {
       /** @description false: deactivated; the dashboard signs them out. */
       is_active: boolean;
       account_id: string;
+      /** @description The name of the account's owner: whom to ask for a page the user's role doesn't include. null for the owner themselves and for Hostdash staff. */
+      account_owner: string | null;
       /** @description No customer id: no payment method yet. */
       billing: {
         stripe_customer_id: string | null;

@@ -11,9 +11,32 @@ export const DEMO_OWNER: User = {
   subtype: 'owner',
   is_active: true,
   account_id: '1',
+  account_owner: null,
   billing: { stripe_customer_id: 'cus_demo_olivia' },
   vendor_buildings: [],
 };
 
 /** The demo owner with some fields changed (another role, no payment method …). */
 export const demoUser = (overrides: Partial<User> = {}): User => ({ ...DEMO_OWNER, ...overrides });
+
+/** Marcus Reed, manager (a sub-user) of Olivia Hart's account: `manager@hostdash.test`. */
+export const DEMO_MANAGER: User = demoUser({
+  id: '2',
+  name: 'Marcus Reed',
+  email: 'manager@hostdash.test',
+  subtype: 'manager',
+  account_owner: 'Olivia Hart',
+});
+
+/** Diego Alvarez, building staff (vendor) of two of Olivia Hart's buildings: `vendor@hostdash.test`. */
+export const DEMO_VENDOR: User = demoUser({
+  id: '3',
+  name: 'Diego Alvarez',
+  email: 'vendor@hostdash.test',
+  subtype: 'vendor',
+  account_owner: 'Olivia Hart',
+  vendor_buildings: [
+    { account_id: '1', slug: 'marina-lofts', name: 'Marina Lofts' },
+    { account_id: '1', slug: 'wynwood-studios', name: 'Wynwood Studios' },
+  ],
+});

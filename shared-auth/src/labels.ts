@@ -58,3 +58,9 @@ export function labelOf(kind: LabelKind, value: string): string {
   const words = value.replace(/[_-]+/g, ' ').trim().toLowerCase();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
 }
+
+export const PRODUCT_NAME = 'Hostdash';
+
+/** A browser tab's title: "Risks · Hostdash"; just "Hostdash" without a page title. */
+export const documentTitleOf = (title: string | undefined): string =>
+  title?.trim() ? `${title.trim()} · ${PRODUCT_NAME}` : PRODUCT_NAME;

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { Button } from '@mui/material';
-import { documentTitleOf, PageHeader } from './PageHeader';
+import { documentTitleOf } from '@hostdash/shared-auth';
+import { PageHeader } from './PageHeader';
 
 describe('PageHeader', () => {
   afterEach(() => {

@@ -4,8 +4,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Breadcrumbs, Link, Stack, Typography } from '@mui/material';
-
-export const PRODUCT_NAME = 'Hostdash';
+import { documentTitleOf } from '@hostdash/shared-auth';
 
 export interface Crumb {
   label: string;
@@ -23,10 +22,6 @@ export interface PageHeaderProps {
   /** The way back from a detail page: `[{ label: 'Listings', to: '/listings' }]`. */
   breadcrumbs?: readonly Crumb[];
 }
-
-/** "Risks · Hostdash"; just "Hostdash" without a title. */
-export const documentTitleOf = (title: string | undefined): string =>
-  title?.trim() ? `${title.trim()} · ${PRODUCT_NAME}` : PRODUCT_NAME;
 
 /** Names the browser tab while the calling page is shown. */
 export function useDocumentTitle(title: string | undefined): void {

@@ -3,7 +3,7 @@ import { DEMO_TOTP_SECRET } from '../db/seedData';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
 import { hashToken } from './tokens';
 import { totp } from './totp';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { DEMO_MANAGER, DEMO_OWNER, DEMO_VENDOR } from '../../../config/testing/demoUsers';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -320,6 +320,15 @@ describe('GET /loadAuth', () => {
       ...OLIVIA,
       sessionId,
     });
+  });
+
+  it("names the account's owner to a manager and to building staff (whom to ask), as the demo users say", async () => {
+    for (const user of [DEMO_MANAGER, DEMO_VENDOR]) {
+      const sessionId = await api.signIn(user.email);
+      expect((await api.get('/loadAuth', sessionId)).body).toEqual({ ...user, sessionId });
+    }
+    const staff = await api.get('/loadAuth', await api.signIn('admin@hostdash.test'));
+    expect(staff.body).toMatchObject({ type: 'admin', account_owner: null });
   });
 
   it('returns billing null for an account without a payment customer', async () => {

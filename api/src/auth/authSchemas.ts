@@ -36,6 +36,12 @@ const userProperties = {
   }),
   is_active: Type.Boolean({ description: 'false: deactivated; the dashboard signs them out.' }),
   account_id: Id(),
+  account_owner: nullable(
+    Type.String({
+      description:
+        "The name of the account's owner: whom to ask for a page the user's role doesn't include. null for the owner themselves and for Hostdash staff.",
+    }),
+  ),
   billing: Type.Object(
     { stripe_customer_id: nullable(Type.String()) },
     { additionalProperties: false, description: 'No customer id: no payment method yet.' },

@@ -19,12 +19,16 @@ export interface UserRow {
   subtype: string;
   is_active: boolean;
   account_id: string;
+  account_owner: string | null;
   stripe_customer_id: string | null;
   vendor_buildings: VendorBuilding[];
 }
 
 /** Select list for a UserRow, over `users u join accounts a on a.id = u.account_id`. */
 export const USER_COLUMNS = `u.id::text as id, u.name, u.email, u.type, u.subtype, u.is_active, u.account_id::text as account_id, a.stripe_customer_id,
+  case when u.type = 'user' and u.subtype <> 'owner' then
+    (select o.name from users o where o.account_id = u.account_id and o.subtype = 'owner' and o.type = 'user'
+     order by o.is_active desc, o.id limit 1) end as account_owner,
   case when u.subtype = 'vendor' then coalesce(
     (select json_agg(json_build_object('account_id', b.account_id::text, 'slug', b.slug, 'name', b.name) order by lower(b.name), b.id)
      from vendor_grants g join buildings b on b.id = g.building_id
@@ -40,6 +44,7 @@ export function toUserView(row: UserRow): UserView {
     subtype: row.subtype,
     is_active: row.is_active,
     account_id: row.account_id,
+    account_owner: row.account_owner,
     billing: { stripe_customer_id: row.stripe_customer_id },
     vendor_buildings: row.vendor_buildings,
   };

@@ -1,25 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient, toIsoDate, type User } from '@hostdash/shared-auth';
+import { configureApiClient, toIsoDate } from '@hostdash/shared-auth';
+import { DEMO_VENDOR } from '../../../config/testing/demoUsers';
 import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
 import { showAsPhone } from '../testing/phoneLayout';
 import { renderRemote } from '../testing/renderRemote';
 import { arrivalDayLabel } from './BuildingPage';
 
-const vendor: User = {
-  id: '3',
-  name: 'Diego Alvarez',
-  email: 'vendor@hostdash.test',
-  type: 'user',
-  subtype: 'vendor',
-  is_active: true,
-  account_id: '1',
-  billing: { stripe_customer_id: 'cus_1' },
-  vendor_buildings: [
-    { account_id: '1', slug: 'marina-lofts', name: 'Marina Lofts' },
-    { account_id: '1', slug: 'harbor-house', name: 'Harbor House' },
-  ],
-};
+const vendor = DEMO_VENDOR;
 
 const today = toIsoDate();
 const inDays = (days: number) => toIsoDate(Date.now() + days * 24 * 60 * 60 * 1000);
@@ -132,8 +120,8 @@ describe('BuildingPage', () => {
     await renderRemote('/building/1/marina-lofts', { user: vendor });
     await screen.findByRole('heading', { level: 1, name: 'Marina Lofts' });
     await userEvent.click(screen.getByRole('combobox', { name: 'Building' }));
-    await userEvent.click(screen.getByRole('option', { name: 'Harbor House' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/building/1/harbor-house');
+    await userEvent.click(screen.getByRole('option', { name: 'Wynwood Studios' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/building/1/wynwood-studios');
   });
 
   it('sends a building that is not shared to building-not-found', async () => {

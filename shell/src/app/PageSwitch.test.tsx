@@ -3,6 +3,7 @@ import type { RouteDef } from '@hostdash/shared-auth';
 import { PageSwitch } from './PageSwitch';
 import { RemotePage } from '../remotes/RemotePage';
 import { makeUser, renderShell } from '../testing/renderShell';
+import { DEMO_MANAGER } from '../../../config/testing/demoUsers';
 
 jest.mock('../remotes/registry', () => ({
   loadRegistry: jest.fn(async () => [
@@ -22,6 +23,7 @@ describe('PageSwitch: the client router applies the same access rules on every n
     renderShell(<PageSwitch remotePage={remotePage} />, { path: '/listings?from=10' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(location()).toBe('/login?next=%2Flistings%3Ffrom%3D10');
+    expect(document.title).toBe('Sign in · Hostdash');
   });
 
   // Issue 12: refusals used to redirect to /error/…, losing the address the user opened.
@@ -53,14 +55,18 @@ describe('PageSwitch: the client router applies the same access rules on every n
     expect(location()).toBe('/listings');
   });
 
-  it('tells a manager an owner page is for the account owner, keeps the address and links back', async () => {
+  it('tells a manager an owner page is for the account owner, by name, keeps the address and links back', async () => {
     renderShell(<PageSwitch remotePage={remotePage} />, {
       path: '/settings',
-      user: makeUser({ subtype: 'manager' }),
+      user: DEMO_MANAGER,
     });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This page is for the account owner' }),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText(/ask Olivia Hart, the account owner, to open it or to change your role/),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('This page is for the account owner · Hostdash');
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute(
       'href',
       '/',

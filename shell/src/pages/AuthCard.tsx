@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { useDocumentTitle } from './useDocumentTitle';
 
-/** The centred card the sign-in, challenge, reset and sign-out pages share. */
+/** The centred card the sign-in, challenge, reset and sign-out pages share; its title names the tab. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Box
       sx={{

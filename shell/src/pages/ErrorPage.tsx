@@ -12,11 +12,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { buildingPath, homePath, type User } from '@hostdash/shared-auth';
 import { useSession } from '../app/session';
+import { useDocumentTitle } from './useDocumentTitle';
 import type { ShellPageProps } from './ShellPageProps';
 
 interface ErrorText {
   title: string;
-  text: string;
+  /** What happened and what to do; some name someone of the user's account. */
+  text: string | ((user: User | null) => string);
 }
 
 const ERRORS: Record<string, ErrorText> = {
@@ -26,7 +28,10 @@ const ERRORS: Record<string, ErrorText> = {
   },
   'not-allowed': {
     title: 'This page is for the account owner',
-    text: "Your role on this account doesn't include this page. If you need it, ask the account owner to open it or to change your role.",
+    text: (user) =>
+      `Your role on this account doesn't include this page. If you need it, ask ${
+        user?.account_owner ? `${user.account_owner}, the account owner,` : 'the account owner'
+      } to open it or to change your role.`,
   },
   'buildings-only': {
     title: "This page isn't part of your building view",
@@ -70,6 +75,7 @@ export function ErrorPage({ params }: ShellPageProps) {
   const { id } = params;
   const { user } = useSession();
   const error = (id && ERRORS[id]) || UNKNOWN;
+  useDocumentTitle(error.title);
   let wayOn: ReactNode = (
     <Button component={RouterLink} to="/login" variant="contained">
       Sign in
@@ -89,7 +95,9 @@ export function ErrorPage({ params }: ShellPageProps) {
         <Typography variant="h1" gutterBottom>
           {error.title}
         </Typography>
-        <Typography sx={{ mb: 3 }}>{error.text}</Typography>
+        <Typography sx={{ mb: 3 }}>
+          {typeof error.text === 'function' ? error.text(user) : error.text}
+        </Typography>
         {wayOn}
       </Paper>
     </Box>

@@ -9,12 +9,14 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../app/session';
+import { useDocumentTitle } from './useDocumentTitle';
 
 export function ServerUnreachablePage() {
   const { recheckSession } = useSession();
   const location = useLocation();
   const [checking, setChecking] = useState(false);
   const [stillDown, setStillDown] = useState(false);
+  useDocumentTitle("Can't reach the server");
 
   const retry = async () => {
     setChecking(true);
