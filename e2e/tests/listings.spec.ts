@@ -212,14 +212,15 @@ test('a vendor opens their building, never sees guest contact details, and canno
   await expectHeading(page, 'Building not found');
 });
 
-test('leaving a listing with unsaved edits asks first, in the dashboard and on tab close', async ({
+test('leaving a listing with unsaved edits asks first: in the dashboard, on Back, on tab close', async ({
   page,
   request,
 }) => {
   const session = await apiSession(request, 'owner@hostdash.test');
   const { items } = await apiGet<ListingPage>(request, session, '/listing/load?from=7&size=1');
   const listing = items[0]!;
-  await signIn(page, 'owner@hostdash.test', { next: `/listing/${listing.id}` });
+  await signIn(page, 'owner@hostdash.test', { next: '/listings' });
+  await page.getByRole('link', { name: listing.nickname, exact: true }).first().click();
   await expectHeading(page, listing.nickname);
   await page.getByRole('textbox', { name: 'City' }).fill('Sintra');
 
@@ -230,6 +231,18 @@ test('leaving a listing with unsaved edits asks first, in the dashboard and on t
   await dialog.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(new RegExp(`/listing/${listing.id}$`));
   await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Sintra');
+
+  // The browser's Back button: held as well, and Leave then goes back.
+  await page.goBack();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(new RegExp(`/listing/${listing.id}$`));
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Sintra');
+  await page.goBack();
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/listings$/);
+  await page.goForward();
+  await expectHeading(page, listing.nickname);
+  await page.getByRole('textbox', { name: 'City' }).fill('Sintra');
 
   // Closing the tab: the browser's own prompt.
   const prompted = new Promise<string>((resolve) =>

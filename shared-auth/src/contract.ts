@@ -22,6 +22,9 @@
 // every value a person reads (labelOf, LABELS), dates and times in one form (formatDate,
 // formatDateTime, formatTimeOfDay), a snackbar action that dispatches (Undo), endsSession and
 // LOGOUT_PATH. A remote that uses them declares ^1.3.0.
+// 1.4.0: the history gate (installHistoryGate, gateHistory, historyIndex), through which a form
+// with unsaved changes hears Back and Forward before the shell's router; documentTitleOf and
+// PRODUCT_NAME, which name the browser tab on the shell's pages and the remotes' alike.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.3.0';
+export const CONTRACT_VERSION = '1.4.0';

@@ -17,3 +17,4 @@ export * from './themeOptions';
 export * from './domain';
 export * from './standaloneStore';
 export * from './labels';
+export * from './historyGate';

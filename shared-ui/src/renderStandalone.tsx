@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { Container, CssBaseline, ThemeProvider, createTheme } from '@mui/material';
-import { hostdashThemeOptions, type StandaloneStore } from '@hostdash/shared-auth';
+import {
+  hostdashThemeOptions,
+  installHistoryGate,
+  type StandaloneStore,
+} from '@hostdash/shared-auth';
 
 /**
  * Renders a remote's routes on a page of their own, for its team's work (`npm start -w …`): the
@@ -13,6 +17,7 @@ import { hostdashThemeOptions, type StandaloneStore } from '@hostdash/shared-aut
 export function renderStandalone(routes: ReactNode, store: StandaloneStore): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
+  installHistoryGate();
   createRoot(container).render(
     <Provider store={store}>
       <ThemeProvider theme={createTheme(hostdashThemeOptions)}>

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import {
+  BrowserRouter,
+  Link,
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router';
+import { installHistoryGate } from '@hostdash/shared-auth';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
@@ -100,5 +109,36 @@ describe('useUnsavedChangesGuard', () => {
     // Saved: nothing to lose, the link goes at once.
     await userEvent.click(screen.getByRole('link', { name: 'Listings' }));
     expect(address()).toHaveTextContent('/listings');
+  });
+
+  it("holds the browser's Back button: the form stays until Leave", async () => {
+    // As the shell's bootstrap does, before its router listens.
+    installHistoryGate();
+    window.history.replaceState(null, '', '/listings');
+    render(
+      <BrowserRouter>
+        <Routes>
+          <Route path="/listing/1" element={<ListingForm />} />
+          <Route path="/listings" element={<Link to="/listing/1">Bay View Loft</Link>} />
+        </Routes>
+        <Where />
+      </BrowserRouter>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Bay View Loft' }));
+    await edit();
+
+    act(() => window.history.back());
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes to Bay View Loft will be lost.');
+    await waitFor(() => expect(window.location.pathname).toBe('/listing/1'));
+    await userEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(address()).toHaveTextContent('/listing/1');
+    expect(screen.getByRole('textbox', { name: 'Nickname' })).toHaveValue('Bay View Loft 2');
+
+    act(() => window.history.back());
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(address()).toHaveTextContent('/listings'));
+    expect(window.location.pathname).toBe('/listings');
   });
 });

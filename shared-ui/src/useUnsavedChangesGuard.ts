@@ -7,9 +7,12 @@
 // `replace` or `go` (a <Link>, `navigate()`, the shell's menu, a snackbar's link), so while the
 // form is dirty the guard stands in for those three and holds the navigation until the person
 // chooses Stay or Leave. The browser's own Back and Forward buttons move the history before any
-// page code runs (popstate cannot be cancelled): they are not held.
+// page code runs (popstate cannot be cancelled): the guard hears them first through shared-auth's
+// history gate (the shell adds it before its router listens), steps the history back to the form
+// and asks; Leave then makes the same move again and lets the router hear it.
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router';
+import { gateHistory, historyIndex } from '@hostdash/shared-auth';
 
 export interface UnsavedChangesGuard {
   /** A navigation is held: the page asks whether to leave. */
@@ -49,8 +52,33 @@ export function useUnsavedChangesGuard(dirty: boolean, what: string): UnsavedCha
       go: (delta) => hold(() => original.go.call(history, delta)),
     };
     Object.assign(history, guarded);
+
+    // Back and Forward: undone at once, then asked about.
+    const formIndex = historyIndex(window.history.state);
+    let undoing = false;
+    let passing = false;
+    const releaseHistory = gateHistory((event) => {
+      if (passing) {
+        passing = false;
+        return false;
+      }
+      if (undoing) {
+        undoing = false;
+        return true;
+      }
+      const target = historyIndex(event.state);
+      if (formIndex === null || target === null || target === formIndex) return false;
+      undoing = true;
+      window.history.go(formIndex - target);
+      hold(() => {
+        passing = true;
+        window.history.go(target - formIndex);
+      });
+      return true;
+    });
     window.addEventListener('beforeunload', askBeforeUnload);
     return () => {
+      releaseHistory();
       // Only what is still ours: a guard set up later (another form) keeps its own.
       for (const name of ['push', 'replace', 'go'] as const)
         if (history[name] === guarded[name]) Object.assign(history, { [name]: original[name] });

@@ -57,7 +57,7 @@ describe('the federation build', () => {
   });
 
   it("builds this workspace's listings remote: its range includes the contract and its singletons fit the shell", () => {
-    expect(contractRange(listingsPackage, CONTRACT_VERSION, {})).toBe('^1.3.0');
+    expect(contractRange(listingsPackage, CONTRACT_VERSION, {})).toBe('^1.4.0');
     const provided = providedSharedVersions();
     expect(provided.react).toMatch(/^19\./);
     expect(sharedMismatches(sharedSingletons(listingsPackage.dependencies), provided)).toEqual([]);

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { configureApiClient, matchRoute } from '@hostdash/shared-auth';
+import { configureApiClient, installHistoryGate, matchRoute } from '@hostdash/shared-auth';
 import { openDashboard, Shell } from './app/Shell';
 import { clearSessionOnUnloadWhenSso } from './app/sso';
 import { readClientConfig } from './config';
@@ -8,6 +8,8 @@ import { loadRegistry, startRegistry } from './remotes/registry';
 
 const config = readClientConfig();
 configureApiClient({ baseURL: '/api' });
+// Before the router listens: a form with unsaved changes hears Back and Forward first.
+installHistoryGate();
 
 // Remotes are found at run time: the server put this user's registry in the page (canaries
 // resolved); without it, start reading /remotes.json at once.
