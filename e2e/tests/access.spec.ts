@@ -142,8 +142,8 @@ test.describe('rule 5: a deactivated user is signed out', () => {
       });
     expect((await update('deactivate')).ok()).toBeTruthy();
     try {
-      // The page says "Signed out" as it posts the sign-out: the next load waits for the answer
-      // (leaving earlier aborted the post on a busy machine, and the session was still there).
+      // The page says "Signed out" once the API has answered the sign-out (leaving while it was
+      // under way aborted the post on a busy machine, and the session was still there).
       const signedOut = page.waitForResponse(
         (response) => new URL(response.url()).pathname === '/api/logout',
       );

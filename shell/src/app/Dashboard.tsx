@@ -31,8 +31,11 @@ export interface Dashboard {
   subscribe(listener: () => void): () => void;
   /** A sign-in succeeded in the page. */
   signIn(signedIn: SignedIn): void;
-  /** Signs out in the API while signed in; once signed out, resets every slice. */
-  signOut(): void;
+  /**
+   * Signs out in the API while signed in; once signed out, resets every slice. Resolves when the
+   * store holds nobody any more.
+   */
+  signOut(): Promise<void>;
 }
 
 /** The store for this page (with the user the server checked, if any) and what runs on it. */
@@ -64,11 +67,23 @@ export function startDashboard(config: ClientConfig): Dashboard {
     user: () => selectUser(store.getState()),
     subscribe: (listener) => store.subscribe(listener),
     signIn: (signedIn) => store.dispatch(authActions.signedIn(signedIn)),
-    signOut: () =>
+    signOut: () => {
       store.dispatch(
         selectIsAuthenticated(store.getState())
           ? authActions.logout.requested()
           : authActions.reset(),
-      ),
+      );
+      return new Promise<void>((resolve) => {
+        const signedOut = () => {
+          if (selectIsAuthenticated(store.getState())) return false;
+          resolve();
+          return true;
+        };
+        if (signedOut()) return;
+        const unsubscribe = store.subscribe(() => {
+          if (signedOut()) unsubscribe();
+        });
+      });
+    },
   };
 }

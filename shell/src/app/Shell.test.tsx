@@ -226,15 +226,17 @@ describe('a page without a user', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
-  it('signs out on the sign-out page with a POST, and resets the flags', async () => {
+  it('signs out on the sign-out page with a POST, says so once it is answered, and resets the flags', async () => {
     openPage('/logout');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Signing out…' }),
+    ).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Signed out' }),
     ).toBeInTheDocument();
+    // Not before: leaving at "Signed out" must not abort a sign-out still under way.
+    expect(upstream.requests.at(-1)).toMatchObject({ method: 'POST', url: '/logout' });
     await waitFor(() => expect(resetFlagsUser).toHaveBeenCalled());
-    await waitFor(() =>
-      expect(upstream.requests.at(-1)).toMatchObject({ method: 'POST', url: '/logout' }),
-    );
     expect(startDashboard).not.toHaveBeenCalled();
   });
 });

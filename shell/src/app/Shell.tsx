@@ -110,16 +110,16 @@ function ShellBody({
     },
     [open, navigate],
   );
-  const signOut = useCallback(() => {
+  const signOut = useCallback(async () => {
     setChallenge(null);
     if (opening.current) {
-      void opening.current.then((opened) => opened.signOut(), resetFlagsUser);
+      await opening.current.then((opened) => opened.signOut(), resetFlagsUser);
       return;
     }
     // No dashboard: nobody the server could name, but a session cookie may still be there (the API
     // could not say whose it is). The proxy clears it whatever the API answers.
-    void authApi.logout().catch(() => undefined);
     void resetFlagsUser();
+    await authApi.logout().catch(() => undefined);
   }, []);
   const recheckSession = useCallback(async () => {
     try {

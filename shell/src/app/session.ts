@@ -23,8 +23,11 @@ export interface Session {
    * dashboard takes over, signed in, at `next`. Resolves once it has.
    */
   signIn(signedIn: SignedIn, next: string): Promise<void>;
-  /** The sign-out page: signs out in the API if still signed in, and resets the page's state. */
-  signOut(): void;
+  /**
+   * The sign-out page: signs out in the API if still signed in, and resets the page's state.
+   * Resolves once the API has answered (or failed to; the proxy clears the cookie either way).
+   */
+  signOut(): Promise<void>;
   /**
    * The API could not say who this is (it did not answer, timed out or failed): the session is
    * kept, and the page says the dashboard cannot reach its server instead of asking to sign in.

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../app/session';
@@ -15,9 +16,18 @@ import { AuthCard } from './AuthCard';
 export function LogoutPage() {
   const { user, signOut, confirmSignOut } = useSession();
   const [asking, setAsking] = useState(confirmSignOut);
+  // "Signed out" only once it is true: the API has ended the session (or the proxy dropped it).
+  const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
-    if (!asking) signOut();
+    if (asking) return;
+    let shown = true;
+    void signOut().then(() => {
+      if (shown) setSignedOut(true);
+    });
+    return () => {
+      shown = false;
+    };
   }, [asking, user, signOut]);
 
   if (asking) {
@@ -32,6 +42,14 @@ export function LogoutPage() {
             Stay signed in
           </Button>
         </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (!signedOut) {
+    return (
+      <AuthCard title="Signing out…">
+        <LinearProgress aria-label="Signing out" sx={{ mb: 1 }} />
       </AuthCard>
     );
   }

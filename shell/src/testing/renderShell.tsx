@@ -47,7 +47,7 @@ function StoreSession({ children }: { children: ReactNode }) {
       setChallenge: () => undefined,
       expectSignIn: () => undefined,
       signIn: async () => undefined,
-      signOut: () => undefined,
+      signOut: async () => undefined,
       apiUnreachable: false,
       confirmSignOut: false,
       recheckSession: async () => true,
