@@ -139,8 +139,8 @@ export function* reservationsSaga() {
       ),
     ),
     fork(
-      takeRemote(reservationsActions.loadStats, ({ startDate }, { signal }) =>
-        reservationsApi.stats(startDate, signal),
+      takeRemote(reservationsActions.loadStats, (filter, { signal }) =>
+        reservationsApi.stats(filter, signal),
       ),
     ),
     fork(
