@@ -23,7 +23,9 @@ describe('ReservationDetailPage', () => {
     const factors = screen.getByRole('table', { name: 'Risk factors' });
     expect(within(factors).getByText('Party words in the message')).toBeInTheDocument();
     expect(within(factors).getByText('“birthday party”')).toBeInTheDocument();
-    expect(within(factors).getByText('70')).toBeInTheDocument();
+    expect(within(factors).getByText('+20')).toBeInTheDocument();
+    // The total closes the list, on a phone as on a desk.
+    expect(within(screen.getByText('Score').parentElement!).getByText('70')).toBeInTheDocument();
     expect(screen.getByText('Coming for a birthday party!')).toBeInTheDocument();
   });
 
