@@ -103,6 +103,24 @@ describe('ReservationDetailPage', () => {
     });
   });
 
+  it('tells a stored failure in a sentence of its own, never the text the server kept', async () => {
+    const internal = "TypeError: Cannot read properties of undefined (reading 'bytes')";
+    server.reservations[0]!.reports = [
+      {
+        type: 'guest-portal',
+        format: 'pdf',
+        status: 'failed',
+        generated_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+        error: internal,
+      },
+    ];
+    await open();
+    expect(
+      screen.getByText("The last try (5 minutes ago) didn't produce a report. Generate it again."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp('TypeError'))).not.toBeInTheDocument();
+  });
+
   it('says so when the reservation does not exist', async () => {
     await renderRemote('/reservation/404');
     expect(
