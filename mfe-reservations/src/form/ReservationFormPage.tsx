@@ -30,6 +30,7 @@ import {
   LoadError,
   messageOf,
   PageHeader,
+  usePhoneLayout,
   type FieldError,
 } from '@hostdash/shared-ui';
 import {
@@ -179,6 +180,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
   const [touched, setTouched] = useState<ReadonlySet<FormField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [listingSearch, setListingSearch] = useState('');
+  const phone = usePhoneLayout();
   const options = useListingOptions(listingSearch);
   const errors = validate(values);
   // The save's refusal, until the person changes the field it is about (or saves again).
@@ -344,7 +346,15 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                     label="Listing"
                     size="small"
                     error={!!shown('listing')}
-                    helperText={shown('listing') ?? ' '}
+                    helperText={
+                      shown('listing') ??
+                      (values.listing
+                        ? // A phone cuts a long name off in the box: it is said whole below.
+                          phone
+                          ? `${values.listing.nickname}, ${values.listing.detail}`
+                          : values.listing.detail
+                        : ' ')
+                    }
                   />
                 )}
               />
