@@ -1403,7 +1403,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Counts over the reservations checking in within a window */
+    /**
+     * Counts over the reservations checking in within a window
+     * @description Takes the filters of /reservation/search (status, colour, verification, listing_id, search), so the counts describe the list a page shows; without `status` every status counts. Colours and verifications count CONFIRMED stays; arrivals follow the filters but not the window.
+     */
     get: {
       parameters: {
         query?: {
@@ -1411,6 +1414,15 @@ export interface paths {
           startDate?: string;
           /** @description YYYY-MM-DD: check-in on or before. */
           endDate?: string;
+          /** @description Comma list of statuses, or `all` (the default here). */
+          status?: string;
+          /** @description Comma list of colours. */
+          colour?: string;
+          /** @description Comma list of verification statuses. */
+          verification?: string;
+          listing_id?: string;
+          /** @description Guest name, email, phone, listing, or an id. */
+          search?: string;
         };
         header?: never;
         path?: never;

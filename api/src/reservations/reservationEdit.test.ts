@@ -28,7 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Answer = ReservationDetail & { error?: string; message?: string; current?: ReservationDetail };
+type Answer = ReservationDetail & {
+  error?: string;
+  message?: string;
+  field?: string;
+  in?: string;
+  rule?: string;
+  current?: ReservationDetail;
+};
 
 const valid = () => ({
   listing_id: listing.id,
@@ -162,6 +169,13 @@ describe('POST /reservation/create', () => {
         status: 400,
         body: { error: 'invalid_request', message },
       });
+      // Each names the field it is about, so a form can say it beside that field.
+      expect({ change, field: response.body.field, in: response.body.in }).toEqual({
+        change,
+        field: Object.keys(change)[0],
+        in: 'body',
+      });
+      expect(typeof response.body.rule).toBe('string');
     }
     const { guest_email: _email, ...withoutEmail } = valid();
     expect((await create(withoutEmail)).body.message).toBe('"guest_email" is required.');

@@ -84,9 +84,13 @@ function prepareBody(allowVersion: boolean) {
       (key) => !(allowVersion && key === 'version') && !Object.hasOwn(COLUMNS, key),
     );
     if (unknown !== undefined) {
-      throw badRequest(
+      const field = unknown.slice(0, 50);
+      throw new ApiError(
+        400,
         'invalid_request',
-        `"${unknown.slice(0, 50)}" is not a reservation field. Send any of: ${FIELD_NAMES.join(', ')}.`,
+        `"${field}" is not a reservation field. Send any of: ${FIELD_NAMES.join(', ')}.`,
+        {},
+        { field, in: 'body', rule: 'additionalProperties' },
       );
     }
     for (const [key, value] of Object.entries(fields)) {
@@ -97,21 +101,42 @@ function prepareBody(allowVersion: boolean) {
   };
 }
 
+/**
+ * A field refused by a rule of ours, shaped like the schema's refusals (`field`, `in`, `rule`), so a
+ * form can put the sentence beside its own field.
+ */
+const invalidBodyField = (field: FieldName, rule: string, message: string): ApiError =>
+  new ApiError(400, 'invalid_request', message, {}, { field, in: 'body', rule });
+
+/** `assertCalendarDate`, naming the field the way the schema's refusals do. */
+function assertDay(value: string, field: FieldName): void {
+  try {
+    assertCalendarDate(value, field);
+  } catch (error) {
+    if (error instanceof ApiError) throw invalidBodyField(field, 'format', error.message);
+    throw error;
+  }
+}
+
 /** The rules a schema cannot say clearly. `stay` is the stay as it will be after the change. */
 function checkFields(
   fields: Partial<ReservationFields>,
   stay: { check_in_date: string; check_out_date: string },
 ): void {
-  if (fields.check_in_date !== undefined) assertCalendarDate(fields.check_in_date, 'check_in_date');
-  if (fields.check_out_date !== undefined)
-    assertCalendarDate(fields.check_out_date, 'check_out_date');
+  if (fields.check_in_date !== undefined) assertDay(fields.check_in_date, 'check_in_date');
+  if (fields.check_out_date !== undefined) assertDay(fields.check_out_date, 'check_out_date');
   const nights =
     (Date.parse(`${stay.check_out_date}T00:00:00Z`) -
       Date.parse(`${stay.check_in_date}T00:00:00Z`)) /
     86_400_000;
-  if (nights <= 0) throw badRequest('invalid_request', 'Check-out must be after check-in.');
+  if (nights <= 0)
+    throw invalidBodyField('check_out_date', 'afterCheckIn', 'Check-out must be after check-in.');
   if (nights > MAX_NIGHTS)
-    throw badRequest('invalid_request', `A stay can be at most ${MAX_NIGHTS} nights.`);
+    throw invalidBodyField(
+      'check_out_date',
+      'maxNights',
+      `A stay can be at most ${MAX_NIGHTS} nights.`,
+    );
   if (fields.guest_phone) {
     const digits = fields.guest_phone.replace(/[^0-9]/g, '').length;
     if (
@@ -119,8 +144,9 @@ function checkFields(
       digits < MIN_PHONE_DIGITS ||
       digits > MAX_PHONE_DIGITS
     ) {
-      throw badRequest(
-        'invalid_request',
+      throw invalidBodyField(
+        'guest_phone',
+        'pattern',
         `"guest_phone" must be a phone number: digits, spaces, +, - and parentheses, with ${MIN_PHONE_DIGITS} to ${MAX_PHONE_DIGITS} digits.`,
       );
     }
@@ -259,7 +285,7 @@ export function registerReservationEditRoutes(app: Api, { db }: AppContext): voi
         throw badRequest('invalid_request', 'Nothing to change: send at least one field.');
       const required = ['listing_id', 'guest_name', 'guest_email', 'guests', 'source'] as const;
       const cleared = required.find((field) => changes[field] === null);
-      if (cleared) throw badRequest('invalid_request', `"${cleared}" cannot be empty.`);
+      if (cleared) throw invalidBodyField(cleared, 'required', `"${cleared}" cannot be empty.`);
 
       const current = await storedFields(db, caller, request.params.id);
       if (!current) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);

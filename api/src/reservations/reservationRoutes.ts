@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { notFound } from '../http/errors';
 import { errors, IdParams, query, ref, SESSION, type Api } from '../http/schemas';
-import { countRows, readPage } from '../http/pageQuery';
+import { countRows, readPage, sourceValues } from '../http/pageQuery';
 import { ordering } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 import { listingScope } from '../listings/listingQueries';
@@ -34,12 +34,14 @@ import {
   ReservationSearchQuery,
   ReservationStatsSchema,
   reservationFilterQuery,
+  type ReservationFilterQuery,
   type ReservationAnalytics,
   type ReservationStats,
 } from './reservationSchemas';
 import {
   checkInWindow,
   isAttentionOrder,
+  parseStatuses,
   readAttentionPage,
   RESERVATION_SORT,
   reservationFilter,
@@ -58,66 +60,109 @@ const countBy = (values: readonly string[], column: string, where = 'true'): str
     .map((value) => `'${value}', count(*) filter (where ${where} and ${column} = '${value}')`)
     .join(', ')})`;
 
+/** The list's filters besides the check-in window: with any of them, the counts read the rows. */
+const ROW_FILTERS = ['colour', 'verification', 'listing_id', 'search'] as const;
+
 /**
- * The counts of the stays checking in within a window. Colours and verifications count CONFIRMED
- * stays only (the ones that will happen); arrivals do not depend on the window. From the kept day
- * counts for whole accounts, else (building staff) from the rows.
+ * The counts of the stays checking in within a window that the list's filters select (status,
+ * colour, verification, listing, search; by default every status). Colours and verifications count
+ * CONFIRMED stays only (the ones that will happen); arrivals follow the filters but not the window.
+ * From the kept day counts for whole accounts filtered by status alone, else from the rows the
+ * list's own filter selects.
  */
 async function reservationStats(
   sql: Sql,
   caller: Caller,
-  window: { startDate?: string; endDate?: string },
+  query: ReservationFilterQuery,
 ): Promise<ReservationStats> {
+  const search = prepareSearch(query.search);
+  const filterQuery = { ...query, status: query.status ?? 'all' };
+  const counted = search === null && ROW_FILTERS.every((key) => !query[key]);
   const params = new SqlParams();
-  const accounts = accountScope(caller, params, 'r');
-  const inWindow = ['true', ...checkInWindow(window, params)].join(' and ');
-  const ahead = params.add(ARRIVALS_DAYS_AHEAD);
-  const [row] = await sql.query<ReservationStats>(
-    accounts
-      ? countedStats(accounts, inWindow, ahead)
-      : rowStats(reservationScope(caller, params), inWindow, ahead),
-    params.values,
-  );
+  const accounts = counted ? accountScope(caller, params, 'r') : null;
+  let statement: string;
+  if (accounts) {
+    const statuses = parseStatuses(filterQuery.status, 'all');
+    const inWindow = ['true', ...checkInWindow(query, params)].join(' and ');
+    statement = countedStats(accounts, statuses, inWindow, params.add(ARRIVALS_DAYS_AHEAD));
+  } else {
+    // The list's filter without its window (arrivals do not depend on it); the window on top.
+    const matching = reservationFilter(
+      caller,
+      { ...filterQuery, startDate: '', endDate: '' },
+      search,
+    );
+    params.values.push(...sourceValues(matching));
+    const inWindow = ['true', ...checkInWindow(query, params, search !== null)].join(' and ');
+    statement = rowStats(
+      `select r.id ${matching.source}`,
+      inWindow,
+      params.add(ARRIVALS_DAYS_AHEAD),
+    );
+  }
+  const [row] = await sql.query<ReservationStats>(statement, params.values);
   if (!row) throw new Error('reservation stats: no row');
   return row;
 }
 
-/** Each value's sum over the day counts (a column named as the value, or `column(value)`). */
+/** Each value's sum over the day counts (a column named as the value, or `column(value)`; null: 0). */
 const sumBy = (
   values: readonly string[],
   where: string,
-  column = (value: string) => value,
+  column = (value: string): string | null => value,
 ): string =>
   `json_build_object(${values
-    .map((value) => `'${value}', coalesce(sum(r.${column(value)}) filter (where ${where}), 0)`)
+    .map((value) => {
+      const name = column(value);
+      return `'${value}', ${name ? `coalesce(sum(r.${name}) filter (where ${where}), 0)` : '0'}`;
+    })
     .join(', ')})`;
 
-function countedStats(accounts: string, inWindow: string, ahead: string): string {
-  const arrivals = 'r.confirmed + r.inquiry';
-  return `select coalesce(sum(r.confirmed + r.cancelled + r.inquiry) filter (where ${inWindow}), 0)::int as total,
-            ${sumBy(RESERVATION_STATUSES, inWindow, (status) => status.toLowerCase())} as by_status,
-            ${sumBy(RISK_COLOURS, inWindow)} as by_colour,
-            ${sumBy(VERIFICATION_STATUSES, inWindow)} as by_verification,
+/** The kept day counts of the statuses selected (null: all): they keep colours and verifications for CONFIRMED stays. */
+function countedStats(
+  accounts: string,
+  statuses: readonly string[] | null,
+  inWindow: string,
+  ahead: string,
+): string {
+  const kept = (status: string) => !statuses || statuses.includes(status);
+  const column = (status: string) => (kept(status) ? status.toLowerCase() : null);
+  const sumOf = (list: readonly string[]) =>
+    list
+      .filter(kept)
+      .map((status) => `r.${status.toLowerCase()}`)
+      .join(' + ') || '0';
+  const confirmed = kept('CONFIRMED') ? (value: string) => value : () => null;
+  const arrivals = sumOf(['CONFIRMED', 'INQUIRY']);
+  const attention = kept('CONFIRMED') ? 'r.red + r.orange + r.review_green + r.review_yellow' : '0';
+  return `select coalesce(sum(${sumOf(RESERVATION_STATUSES)}) filter (where ${inWindow}), 0)::int as total,
+            ${sumBy(RESERVATION_STATUSES, inWindow, column)} as by_status,
+            ${sumBy(RISK_COLOURS, inWindow, confirmed)} as by_colour,
+            ${sumBy(VERIFICATION_STATUSES, inWindow, confirmed)} as by_verification,
             coalesce(sum(${arrivals}) filter (where r.check_in_date = current_date), 0)::int as arrivals_today,
             coalesce(sum(${arrivals}) filter (where r.check_in_date between current_date and current_date + ${ahead}::int), 0)::int
               as arrivals_next_7_days,
-            coalesce(sum(r.red + r.orange + r.review_green + r.review_yellow)
+            coalesce(sum(${attention})
                        filter (where ${inWindow} and r.check_in_date >= current_date), 0)::int as needs_attention
      from reservation_day_counts r
      where ${accounts}`;
 }
 
-/** One statement: the window's reservations once (a CTE), then each count over them. */
-function rowStats(scope: string, inWindow: string, ahead: string): string {
-  return `with f as (
+/**
+ * One statement over the ids a filter selects (`matching`, over alias r): the window's stays once
+ * (a CTE), then each count over them.
+ */
+function rowStats(matching: string, inWindow: string, ahead: string): string {
+  return `with m as (${matching}),
+     f as (
        select r.status, r.verification_status, r.check_in_date, ${COLOUR_SQL} as colour
-       from ${RESERVATION_FROM}
-       where ${scope} and ${inWindow}
+       from m join reservations r on r.id = m.id join accounts a on a.id = r.account_id
+       where ${inWindow}
      ),
      arrivals as (
        select count(*) filter (where r.check_in_date = current_date)::int as today, count(*)::int as week
-       from reservations r join listings l on l.id = r.listing_id
-       where ${scope} and r.status <> 'CANCELLED'
+       from m join reservations r on r.id = m.id
+       where r.status <> 'CANCELLED'
          and r.check_in_date between current_date and current_date + ${ahead}::int
      )
      select count(*)::int as total,
@@ -244,11 +289,19 @@ export function registerReservationRoutes(app: Api, { db }: AppContext): void {
     {
       schema: {
         summary: 'Counts over the reservations checking in within a window',
+        description:
+          'Takes the filters of /reservation/search (status, colour, verification, listing_id, search), so the counts describe the list a page shows; without `status` every status counts. Colours and verifications count CONFIRMED stays; arrivals follow the filters but not the window.',
         tags: ['reservations'],
         security: SESSION,
+        // The list's filters; only the default status differs (every status, as before filters).
         querystring: query({
-          startDate: reservationFilterQuery.startDate,
-          endDate: reservationFilterQuery.endDate,
+          ...reservationFilterQuery,
+          status: Type.Optional(
+            Type.String({
+              maxLength: reservationFilterQuery.status.maxLength,
+              description: 'Comma list of statuses, or `all` (the default here).',
+            }),
+          ),
         }),
         response: { 200: ref(ReservationStatsSchema), ...errors(400, 401, 403) },
       },

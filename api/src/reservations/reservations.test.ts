@@ -405,43 +405,129 @@ describe('GET /reservation/search?search=', () => {
   });
 });
 
+/** The stats the API should answer, worked out here from the rows a filter selects. */
+function statsOf(matching: Raw[], inWindow: (row: Raw) => boolean) {
+  const window = matching.filter(inWindow);
+  const confirmed = window.filter((r) => r.status === 'CONFIRMED');
+  const count = <T>(items: T[], test: (item: T) => boolean): number => items.filter(test).length;
+  return {
+    total: window.length,
+    by_status: {
+      CONFIRMED: confirmed.length,
+      CANCELLED: count(window, (r) => r.status === 'CANCELLED'),
+      INQUIRY: count(window, (r) => r.status === 'INQUIRY'),
+    },
+    by_colour: Object.fromEntries(
+      ['green', 'yellow', 'orange', 'red'].map((colour) => [
+        colour,
+        count(confirmed, (r) => r.colour === colour),
+      ]),
+    ),
+    by_verification: Object.fromEntries(
+      ['pending', 'incomplete', 'review', 'verified', 'declined'].map((status) => [
+        status,
+        count(confirmed, (r) => r.verification_status === status),
+      ]),
+    ),
+    // Arrivals follow the filter, not the window.
+    arrivals_today: count(matching, (r) => r.status !== 'CANCELLED' && r.check_in === 0),
+    arrivals_next_7_days: count(
+      matching,
+      (r) => r.status !== 'CANCELLED' && r.check_in >= 0 && r.check_in <= 7,
+    ),
+    needs_attention: count(
+      confirmed,
+      (r) =>
+        r.check_in >= 0 &&
+        (['red', 'orange'].includes(r.colour) || r.verification_status === 'review'),
+    ),
+  };
+}
+
+const coming = (r: Raw): boolean => r.check_in >= 0;
+
 describe('GET /reservation/stats', () => {
   it('counts the coming stays by status, colour and verification, with arrivals and attention', async () => {
     const response = await api.get<Record<string, unknown>>('/reservation/stats', sessions.owner);
-    const rows = await raw();
-    const coming = rows.filter((r) => r.check_in >= 0);
-    const confirmed = coming.filter((r) => r.status === 'CONFIRMED');
-    const count = <T>(items: T[], test: (item: T) => boolean): number => items.filter(test).length;
-    expect(response.body).toEqual({
-      total: coming.length,
-      by_status: {
-        CONFIRMED: confirmed.length,
-        CANCELLED: count(coming, (r) => r.status === 'CANCELLED'),
-        INQUIRY: count(coming, (r) => r.status === 'INQUIRY'),
-      },
-      by_colour: Object.fromEntries(
-        ['green', 'yellow', 'orange', 'red'].map((colour) => [
-          colour,
-          count(confirmed, (r) => r.colour === colour),
-        ]),
-      ),
-      by_verification: Object.fromEntries(
-        ['pending', 'incomplete', 'review', 'verified', 'declined'].map((status) => [
-          status,
-          count(confirmed, (r) => r.verification_status === status),
-        ]),
-      ),
-      arrivals_today: count(rows, (r) => r.status !== 'CANCELLED' && r.check_in === 0),
-      arrivals_next_7_days: count(
-        rows,
-        (r) => r.status !== 'CANCELLED' && r.check_in >= 0 && r.check_in <= 7,
-      ),
-      needs_attention: count(
-        confirmed,
-        (r) => ['red', 'orange'].includes(r.colour) || r.verification_status === 'review',
-      ),
-    });
+    expect(response.body).toEqual(statsOf(await raw(), coming));
     expect(response.body.needs_attention).toBeGreaterThan(0);
+  });
+
+  it('takes the list’s status filter: the counts are the confirmed stays the list shows', async () => {
+    const response = await api.get<{ total: number; by_status: Record<string, number> }>(
+      `/reservation/stats?status=CONFIRMED&startDate=${today}`,
+      sessions.owner,
+    );
+    const confirmed = (await raw()).filter((r) => r.status === 'CONFIRMED');
+    expect(response.body).toEqual(statsOf(confirmed, coming));
+    expect(response.body.by_status.CANCELLED).toBe(0);
+    expect(response.body.total).toBe(
+      (await search(`?status=CONFIRMED&startDate=${today}`)).body.total,
+    );
+    const inquiries = await api.get<{ total: number; needs_attention: number }>(
+      '/reservation/stats?status=INQUIRY',
+      sessions.owner,
+    );
+    expect(inquiries.body).toEqual(
+      statsOf(
+        (await raw()).filter((r) => r.status === 'INQUIRY'),
+        coming,
+      ),
+    );
+  });
+
+  it('takes the list’s search, colour and verification filters, and counts what the list holds', async () => {
+    const rows = await raw();
+    const target = rows.find((r) => r.check_in >= 0 && r.status === 'CONFIRMED');
+    if (!target) throw new Error('seed: no coming confirmed stay');
+    const name = encodeURIComponent(target.guest_name);
+    // A search looks through every date, as the list does.
+    const listed = (await search(`?search=${name}&status=all&size=100`)).body;
+    expect(listed.total).toBeGreaterThan(0);
+    expect(listed.total).toBeLessThan(rows.length);
+    const ids = new Set(listed.items.map((item) => item.id));
+    const searched = await api.get<{ total: number }>(
+      `/reservation/stats?search=${name}&status=all`,
+      sessions.owner,
+    );
+    expect(searched.body).toEqual(
+      statsOf(
+        rows.filter((r) => ids.has(r.id)),
+        () => true,
+      ),
+    );
+    expect(searched.body.total).toBe(listed.total);
+
+    const red = await api.get(
+      '/reservation/stats?colour=red,orange&verification=review,pending',
+      sessions.owner,
+    );
+    expect(red.body).toEqual(
+      statsOf(
+        rows.filter(
+          (r) =>
+            ['red', 'orange'].includes(r.colour) &&
+            ['review', 'pending'].includes(r.verification_status),
+        ),
+        coming,
+      ),
+    );
+    expect((await api.get('/reservation/stats?status=LOST', sessions.owner)).body).toMatchObject({
+      error: 'invalid_request',
+    });
+  });
+
+  it('filters building staff’s stats within their buildings', async () => {
+    const all = await api.get<{ total: number }>('/reservation/stats?startDate=', sessions.vendor);
+    const confirmed = await api.get<{ total: number; by_status: Record<string, number> }>(
+      '/reservation/stats?startDate=&status=CONFIRMED',
+      sessions.vendor,
+    );
+    expect(confirmed.body.total).toBe(
+      (await search('?startDate=&status=CONFIRMED', 'vendor')).body.total,
+    );
+    expect(confirmed.body.total).toBe(confirmed.body.by_status.CONFIRMED);
+    expect(confirmed.body.total).toBeLessThan(all.body.total);
   });
 
   it('takes a window', async () => {

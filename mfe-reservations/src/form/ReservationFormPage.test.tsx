@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient } from '@hostdash/shared-auth';
+import type { Action } from 'redux';
+import { runSaga, stdChannel } from 'redux-saga';
+import { configureApiClient, isFailedRemoteAction } from '@hostdash/shared-auth';
+import { reservationsApi, type ReservationInput } from '../reservations/reservationsApi';
+import { reservationsSaga } from '../reservations/reservationsSaga';
+import { reservationsActions } from '../reservations/reservationsSlice';
 import { startReservationsServer, type ReservationsServer } from '../testing/reservationsServer';
 import { renderRemote } from '../testing/renderRemote';
 
@@ -55,6 +60,98 @@ describe('ReservationFormPage', () => {
       guest_city: 'Miami Beach',
       guest_country: 'US',
       guests: 2,
+    });
+  });
+
+  it('says a refusal of the API beside the field it is about, in the form’s words, once', async () => {
+    await renderRemote('/create-reservation');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Listing' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Marina Lofts 1A/ }));
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: '2026-12-10' } });
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: '2026-12-13' } });
+    await userEvent.type(text('Name'), 'Nia Campbell');
+    await userEvent.type(text('Email'), 'nia@example.com');
+    await userEvent.type(text('Phone'), '+1 305 555 0199');
+    server.failNext.set('/reservation/create', {
+      status: 400,
+      json: {
+        error: 'invalid_request',
+        message:
+          '"guest_phone" must be a phone number: digits, spaces, +, - and parentheses, with 6 to 20 digits.',
+        field: 'guest_phone',
+        in: 'body',
+        rule: 'pattern',
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create reservation' }));
+
+    const sentence =
+      'Phone must be a phone number: digits, spaces, +, - and parentheses, with 6 to 20 digits.';
+    await waitFor(() => expect(text('Phone')).toHaveAccessibleDescription(sentence));
+    expect(text('Phone')).toBeInvalid();
+    // Once: not above the form (nor in the snackbar: see the saga's test), never with the API's
+    // name for the field.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/guest_phone/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/create-reservation');
+
+    // Changing the field takes the refusal away.
+    await userEvent.type(text('Phone'), '9');
+    expect(text('Phone')).not.toHaveAccessibleDescription(sentence);
+    expect(text('Phone')).toBeValid();
+  });
+
+  it('says a refusal that is about no field once, above the form', async () => {
+    await renderRemote('/create-reservation');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Listing' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Marina Lofts 1A/ }));
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: '2026-12-10' } });
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: '2026-12-13' } });
+    await userEvent.type(text('Name'), 'Nia Campbell');
+    await userEvent.type(text('Email'), 'nia@example.com');
+    server.failNext.set('/reservation/create', {
+      status: 500,
+      json: {
+        error: 'internal',
+        message: 'Something went wrong on our side. Try again in a moment.',
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create reservation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong on our side. Try again in a moment.',
+    );
+  });
+
+  it('keeps a refused save out of the shell’s snackbar: the form says it', async () => {
+    const refusal = { error: 'invalid_request', message: 'No.', field: 'guest_phone', in: 'body' };
+    const create = jest.spyOn(reservationsApi, 'create').mockRejectedValueOnce(refusal);
+    // The saga run whole; what it puts is what the shell's saga would see.
+    const channel = stdChannel<Action>();
+    const dispatched: Action[] = [];
+    const task = runSaga(
+      {
+        channel,
+        dispatch: (action: Action) => {
+          dispatched.push(action);
+          channel.put(action);
+        },
+        getState: () => ({}),
+      },
+      reservationsSaga,
+    );
+    channel.put(
+      reservationsActions.saveReservation.requested({
+        id: null,
+        version: null,
+        input: {} as ReservationInput,
+      }),
+    );
+    await waitFor(() => expect(dispatched.some(isFailedRemoteAction)).toBe(true));
+    task.cancel();
+    create.mockRestore();
+    expect(dispatched.find(isFailedRemoteAction)).toMatchObject({
+      payload: refusal,
+      meta: { silent: true },
     });
   });
 });

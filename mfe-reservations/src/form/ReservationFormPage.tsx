@@ -18,8 +18,21 @@ import {
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { labelOf, reservationPath, snackbarActions, toApiError } from '@hostdash/shared-auth';
-import { LoadError, PageHeader } from '@hostdash/shared-ui';
+import {
+  labelOf,
+  reservationPath,
+  snackbarActions,
+  toApiError,
+  type ApiError,
+} from '@hostdash/shared-auth';
+import {
+  fieldErrorOf,
+  LoadError,
+  messageOf,
+  PageHeader,
+  usePhoneLayout,
+  type FieldError,
+} from '@hostdash/shared-ui';
 import {
   RESERVATION_SOURCES,
   RESERVATION_STATUSES,
@@ -41,6 +54,35 @@ import {
 } from './reservationForm';
 
 const SEARCH_DEBOUNCE_MS = 250;
+
+/** The API's names for the fields of the form, as the form labels them. */
+const API_FIELD_LABELS: Readonly<Record<string, string>> = {
+  listing_id: 'Listing',
+  guest_name: 'Name',
+  guest_email: 'Email',
+  guest_phone: 'Phone',
+  guest_city: 'Home city',
+  guest_country: 'Home country',
+  guests: 'Guests',
+  check_in_date: 'Check-in',
+  check_out_date: 'Check-out',
+  source: 'Source',
+  status: 'Status',
+  message: "Guest's message",
+};
+
+/**
+ * A refused save that is about one of the form's fields, with the form's name for it: the API's
+ * `field` (`fieldErrorOf`), or a listing outside the account (its own code, about the listing).
+ */
+function refusedField(error: ApiError): (FieldError & { name: FormField }) | null {
+  const refusal =
+    fieldErrorOf(error, API_FIELD_LABELS) ??
+    (error.error === 'invalid_listing' ? { field: 'listing_id', message: error.message } : null);
+  if (!refusal) return null;
+  const name = (refusal.field === 'listing_id' ? 'listing' : refusal.field) as FormField;
+  return { ...refusal, name };
+}
 
 function useListingOptions(search: string): ListingOption[] {
   const [options, setOptions] = useState<ListingOption[]>([]);
@@ -138,9 +180,16 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
   const [touched, setTouched] = useState<ReadonlySet<FormField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [listingSearch, setListingSearch] = useState('');
+  const phone = usePhoneLayout();
   const options = useListingOptions(listingSearch);
   const errors = validate(values);
-  const shown = (field: FormField) => (submitted || touched.has(field) ? errors[field] : undefined);
+  // The save's refusal, until the person changes the field it is about (or saves again).
+  const [answered, setAnswered] = useState<ApiError | null>(null);
+  const refusal = save.error && !conflict && save.error !== answered ? save.error : null;
+  const refusedOne = refusal ? refusedField(refusal) : null;
+  const shown = (field: FormField) =>
+    (submitted || touched.has(field) ? errors[field] : undefined) ??
+    (refusedOne?.name === field ? refusedOne.message : undefined);
   const nights = useMemo(
     () =>
       !errors.check_in_date && !errors.check_out_date
@@ -179,6 +228,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
   const set = <Field extends FormField>(field: Field, value: ReservationFormValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setTouched((current) => new Set(current).add(field));
+    if (refusedOne?.name === field) setAnswered(save.error);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -253,7 +303,8 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
             Your edits are still here. Take the latest version as the base and save again.
           </Alert>
         )}
-        {save.error && !conflict && <Alert severity="error">{save.error.message}</Alert>}
+        {/* Said once: beside its field when it is about one, else here (never also in a snackbar). */}
+        {refusal && !refusedOne && <Alert severity="error">{messageOf(refusal)}</Alert>}
         <Card>
           <CardHeader title="Stay" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
           <CardContent sx={{ pt: 0 }}>
@@ -295,7 +346,15 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                     label="Listing"
                     size="small"
                     error={!!shown('listing')}
-                    helperText={shown('listing') ?? ' '}
+                    helperText={
+                      shown('listing') ??
+                      (values.listing
+                        ? // A phone cuts a long name off in the box: it is said whole below.
+                          phone
+                          ? `${values.listing.nickname}, ${values.listing.detail}`
+                          : values.listing.detail
+                        : ' ')
+                    }
                   />
                 )}
               />
@@ -337,7 +396,8 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                 }
                 size="small"
                 disabled={save.loading}
-                helperText=" "
+                error={!!shown('source')}
+                helperText={shown('source') ?? ' '}
               >
                 {RESERVATION_SOURCES.map((source) => (
                   <MenuItem key={source} value={source}>
@@ -354,7 +414,8 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                 }
                 size="small"
                 disabled={save.loading}
-                helperText=" "
+                error={!!shown('status')}
+                helperText={shown('status') ?? ' '}
               >
                 {RESERVATION_STATUSES.map((status) => (
                   <MenuItem key={status} value={status}>

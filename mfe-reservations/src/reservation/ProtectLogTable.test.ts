@@ -78,6 +78,10 @@ describe('entryTitle', () => {
     expect(describeEntry(entry('report_generated', { type: 'guest-portal', format: 'pdf' }))).toBe(
       'PDF',
     );
+    // The error a failure stored is the server's text: the log does not quote it.
+    expect(
+      describeEntry(entry('report_failed', { type: 'screening', format: 'csv', error: 'No data' })),
+    ).toBe('CSV');
     expect(entryTitle(entry('tolerance_changed', { from: 'low', to: 'balanced' }))).toBe(
       'Risk tolerance changed',
     );

@@ -57,10 +57,11 @@ export function describeEntry(entry: ProtectLogEntry): string {
         .filter(Boolean)
         .join(', ');
     }
+    // A failure's stored error is the server's text, not the host's: the title says it failed.
     case 'report_generated':
     case 'report_failed': {
       const format = text('format');
-      return [format && labelOf('reportFormat', format), text('error')].filter(Boolean).join(', ');
+      return format ? labelOf('reportFormat', format) : '';
     }
     default:
       return text('summary') ?? text('message') ?? text('type') ?? '';

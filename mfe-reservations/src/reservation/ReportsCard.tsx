@@ -2,7 +2,10 @@ import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from 
 import { Link as RouterLink } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatRelativeTime } from '@hostdash/shared-auth';
+import { messageOf } from '@hostdash/shared-ui';
 import type { ReportType, Reservation } from '../reservations/reservationsApi';
+
+type StoredReport = Reservation['reports'][number];
 import { reservationsActions, selectTask } from '../reservations/reservationsSlice';
 
 const REPORTS: { type: ReportType; title: string; text: string }[] = [
@@ -17,6 +20,18 @@ const REPORTS: { type: ReportType; title: string; text: string }[] = [
     text: 'The score, every factor, and the protect log.',
   },
 ];
+
+/**
+ * What the card says about a report kept from an earlier visit. A stored failure is told in a
+ * sentence of ours, never in the text the server kept: that may be written for developers, and
+ * why this try failed is the alert's to say, once.
+ */
+function storedState(stored: StoredReport | undefined, fallback: string): string {
+  if (stored?.status === 'done') return `Generated ${formatRelativeTime(stored.generated_at)}`;
+  if (stored?.status === 'failed')
+    return `The last try (${formatRelativeTime(stored.generated_at)}) didn't produce a report. Generate it again.`;
+  return fallback;
+}
 
 /** Generate, refresh or download a reservation's reports; the last error stays until the next try. */
 export function ReportsCard({ reservation }: { reservation: Reservation }) {
@@ -36,7 +51,7 @@ export function ReportsCard({ reservation }: { reservation: Reservation }) {
               severity="error"
               onClose={() => dispatch(reservationsActions.dismissTaskError())}
             >
-              {failed.message}
+              {messageOf(failed)}
             </Alert>
           )}
           {REPORTS.map((report) => {
@@ -51,11 +66,12 @@ export function ReportsCard({ reservation }: { reservation: Reservation }) {
                 <Stack sx={{ flexGrow: 1 }}>
                   <Typography sx={{ fontWeight: 500 }}>{report.title}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {stored?.status === 'done' && stored.generated_at
-                      ? `Generated ${formatRelativeTime(stored.generated_at)}`
-                      : stored?.status === 'failed'
-                        ? `Last try failed: ${stored.error ?? 'unknown error'}`
-                        : report.text}
+                    {
+                      // While this try's failure is on the card, the stored one is not said again.
+                      failed && task.type === report.type
+                        ? report.text
+                        : storedState(stored, report.text)
+                    }
                   </Typography>
                 </Stack>
                 <Button

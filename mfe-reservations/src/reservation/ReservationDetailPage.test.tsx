@@ -23,7 +23,9 @@ describe('ReservationDetailPage', () => {
     const factors = screen.getByRole('table', { name: 'Risk factors' });
     expect(within(factors).getByText('Party words in the message')).toBeInTheDocument();
     expect(within(factors).getByText('“birthday party”')).toBeInTheDocument();
-    expect(within(factors).getByText('70')).toBeInTheDocument();
+    expect(within(factors).getByText('+20')).toBeInTheDocument();
+    // The total closes the list, on a phone as on a desk.
+    expect(within(screen.getByText('Score').parentElement!).getByText('70')).toBeInTheDocument();
     expect(screen.getByText('Coming for a birthday party!')).toBeInTheDocument();
   });
 
@@ -99,6 +101,24 @@ describe('ReservationDetailPage', () => {
       open: true,
       text: 'Guest portal report generated.',
     });
+  });
+
+  it('tells a stored failure in a sentence of its own, never the text the server kept', async () => {
+    const internal = "TypeError: Cannot read properties of undefined (reading 'bytes')";
+    server.reservations[0]!.reports = [
+      {
+        type: 'guest-portal',
+        format: 'pdf',
+        status: 'failed',
+        generated_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+        error: internal,
+      },
+    ];
+    await open();
+    expect(
+      screen.getByText("The last try (5 minutes ago) didn't produce a report. Generate it again."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp('TypeError'))).not.toBeInTheDocument();
   });
 
   it('says so when the reservation does not exist', async () => {

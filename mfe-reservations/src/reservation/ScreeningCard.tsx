@@ -1,19 +1,7 @@
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatRelativeTime, riskColourInfo } from '@hostdash/shared-auth';
-import { RiskChip } from '@hostdash/shared-ui';
+import { ResponsiveList, RiskChip, type ListColumn } from '@hostdash/shared-ui';
 import type { Reservation } from '../reservations/reservationsApi';
 import { reservationsActions, selectDetail } from '../reservations/reservationsSlice';
 
@@ -22,6 +10,34 @@ const TOLERANCE_LABELS = {
   balanced: 'balanced',
   high: 'high (lenient)',
 } as const;
+
+type RiskFactor = Reservation['protect']['factors'][number];
+
+/** On a phone each factor is a card: what it is and why as its heading, its points below. */
+const FACTOR_COLUMNS: ListColumn<RiskFactor>[] = [
+  {
+    key: 'factor',
+    header: 'Factor',
+    phone: 'primary',
+    render: (factor) => (
+      <>
+        {factor.label}
+        {factor.detail && (
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
+            {factor.detail}
+          </Typography>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'points',
+    header: 'Points',
+    width: 96,
+    align: 'right',
+    render: (factor) => `+${factor.points}`,
+  },
+];
 
 /** The screening result with every factor and its points: why this stay has this colour. */
 export function ScreeningCard({ reservation }: { reservation: Reservation }) {
@@ -55,31 +71,19 @@ export function ScreeningCard({ reservation }: { reservation: Reservation }) {
         {risk.factors.length === 0 ? (
           <Typography>Nothing in this stay raises the risk.</Typography>
         ) : (
-          <Table size="small" aria-label="Risk factors">
-            <TableBody>
-              {risk.factors.map((factor) => (
-                <TableRow key={factor.code}>
-                  <TableCell>
-                    <Box sx={{ fontWeight: 500 }}>{factor.label}</Box>
-                    {factor.detail && (
-                      <Typography variant="body2" color="text.secondary">
-                        {factor.detail}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    +{factor.points}
-                  </TableCell>
-                </TableRow>
-              ))}
-              <TableRow>
-                <TableCell sx={{ fontWeight: 600 }}>Score</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  {risk.score}
-                </TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
+          <>
+            <ResponsiveList
+              label="Risk factors"
+              columns={FACTOR_COLUMNS}
+              rows={risk.factors}
+              rowKey={(factor) => factor.code}
+              placeholders={0}
+            />
+            <Stack direction="row" sx={{ justifyContent: 'space-between', px: 2, pt: 1.5 }}>
+              <Typography sx={{ fontWeight: 600 }}>Score</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{risk.score}</Typography>
+            </Stack>
+          </>
         )}
       </CardContent>
     </Card>

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, toIsoDate } from '@hostdash/shared-auth';
-import { startReservationsServer, type ReservationsServer } from '../testing/reservationsServer';
+import {
+  makeReservation,
+  startReservationsServer,
+  type ReservationsServer,
+} from '../testing/reservationsServer';
 import { renderRemote } from '../testing/renderRemote';
 
 let server: ReservationsServer;
@@ -31,6 +35,36 @@ describe('ReservationsPage', () => {
       status: 'CONFIRMED',
       startDate: toIsoDate(),
     });
+  });
+
+  it('counts the stat cards over the stays the search and status select, not every stay', async () => {
+    server.reservations.push(
+      makeReservation(4, { guest_name: 'Mei Tanaka', status: 'CANCELLED' }),
+      makeReservation(5, { guest_name: 'Ana Silva' }),
+    );
+    await renderRemote('/reservations');
+    const cards = screen.getByRole('region', { name: 'Reservation statistics' });
+    const card = (label: string) => within(cards).getByText(label).closest('.MuiCard-root');
+    await waitFor(() => expect(card('Confirmed stays')).toHaveTextContent('4'));
+    expect(card('Confirmed stays')).toHaveTextContent('Cancelled stays not shown');
+    expect(
+      Object.fromEntries(server.requestsTo('/reservation/stats')[0]?.searchParams ?? []),
+    ).toEqual({ status: 'CONFIRMED', startDate: toIsoDate() });
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search reservations' }), 'tanaka');
+    await waitFor(() =>
+      expect(server.requestsTo('/reservation/stats').at(-1)?.searchParams.get('search')).toBe(
+        'tanaka',
+      ),
+    );
+    await waitFor(() => expect(card('Confirmed stays')).toHaveTextContent(/^Confirmed stays1/));
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Any status' }));
+    await waitFor(() => expect(card('Confirmed stays')).toHaveTextContent('1 cancelled'));
+    expect(
+      Object.fromEntries(server.requestsTo('/reservation/stats').at(-1)?.searchParams ?? []),
+    ).toEqual({ search: 'tanaka', status: 'all' });
   });
 
   it('searches with page size 10 and the search sort', async () => {

@@ -18,7 +18,12 @@ import {
   useDelayed,
 } from '@hostdash/shared-ui';
 import { ReservationsViewSwitch } from '../calendar/ReservationsViewSwitch';
-import { RESERVATION_STATUSES, type ReservationQuery } from './reservationsApi';
+import {
+  changesFilter,
+  filterOf,
+  RESERVATION_STATUSES,
+  type ReservationQuery,
+} from './reservationsApi';
 import {
   DEFAULT_RESERVATIONS_SORT,
   reservationsActions,
@@ -46,14 +51,14 @@ export function ReservationsPage() {
   const load = (changes: Partial<ReservationQuery>) => {
     const next = { ...query, ...changes };
     dispatch(reservationsActions.search.requested(next));
-    if (changes.startDate !== undefined)
-      dispatch(reservationsActions.loadStats.requested({ startDate: next.startDate }));
+    // The cards count the stays the list holds: a search or a status recounts them.
+    if (changesFilter(changes)) dispatch(reservationsActions.loadStats.requested(filterOf(next)));
   };
 
   useEffect(() => {
     const size = query.search ? SEARCH_PAGE_SIZE : getRowsPerPage(LIST_NAME);
     dispatch(reservationsActions.search.requested({ ...query, size }));
-    dispatch(reservationsActions.loadStats.requested({ startDate: query.startDate }));
+    dispatch(reservationsActions.loadStats.requested(filterOf(query)));
     // Only on arrival: later loads come from the controls.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -86,7 +91,7 @@ export function ReservationsPage() {
         }
       />
 
-      <ReservationStatsCards />
+      <ReservationStatsCards filter={query} />
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <SearchField

@@ -71,12 +71,42 @@ export interface ReservationQuery {
   verification: VerificationStatus[];
 }
 
+/** What a list selects, apart from its order and page: the stat cards count the same stays. */
+export type ReservationFilter = Pick<
+  ReservationQuery,
+  'search' | 'status' | 'startDate' | 'colour' | 'verification'
+>;
+
+/** The list's filters, as /reservation/search and /reservation/stats both take them. */
+export const filterOf = ({
+  search,
+  status,
+  startDate,
+  colour,
+  verification,
+}: ReservationFilter): ReservationFilter => ({ search, status, startDate, colour, verification });
+
+const FILTER_KEYS = ['search', 'status', 'startDate', 'colour', 'verification'] as const;
+
+/** Whether a change to a list's query changes which stays it holds (not just their order or page). */
+export const changesFilter = (changes: Partial<ReservationQuery>): boolean =>
+  FILTER_KEYS.some((key) => changes[key] !== undefined);
+
 /** What the form sends: the create call's body. */
 export type ReservationInput = Body<'/reservation/create', 'post'>;
 
 const list = (values: readonly string[]) => (values.length ? values.join(',') : undefined);
 
 const enc = encodeURIComponent;
+
+const filterParams = (filter: ReservationFilter) => ({
+  search: filter.search || undefined,
+  status: filter.status,
+  // A search looks through every date; a list starts at the chosen day.
+  startDate: filter.search ? undefined : filter.startDate,
+  colour: list(filter.colour),
+  verification: list(filter.verification),
+});
 
 export const reservationsApi = {
   search: (query: ReservationQuery, signal?: AbortSignal) =>
@@ -85,19 +115,15 @@ export const reservationsApi = {
         from: query.from,
         size: query.size,
         sort: query.sort,
-        search: query.search || undefined,
-        status: query.status,
-        // A search looks through every date; a list starts at the chosen day.
-        startDate: query.search ? undefined : query.startDate,
-        colour: list(query.colour),
-        verification: list(query.verification),
+        ...filterParams(query),
       },
       signal,
     }),
   get: (id: string, signal?: AbortSignal) =>
     api.get<Reservation>(`/reservation/get/${enc(id)}`, { signal }),
-  stats: (startDate: string, signal?: AbortSignal) =>
-    api.get<ReservationStats>('/reservation/stats', { params: { startDate }, signal }),
+  /** The counts over the stays a list's filters select. */
+  stats: (filter: ReservationFilter, signal?: AbortSignal) =>
+    api.get<ReservationStats>('/reservation/stats', { params: filterParams(filter), signal }),
   analytics: (months: number, signal?: AbortSignal) =>
     api.get<Analytics>('/reservation/analytics', { params: { months }, signal }),
   calendar: (month: string, signal?: AbortSignal) =>

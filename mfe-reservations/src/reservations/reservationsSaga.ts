@@ -139,8 +139,8 @@ export function* reservationsSaga() {
       ),
     ),
     fork(
-      takeRemote(reservationsActions.loadStats, ({ startDate }, { signal }) =>
-        reservationsApi.stats(startDate, signal),
+      takeRemote(reservationsActions.loadStats, (filter, { signal }) =>
+        reservationsApi.stats(filter, signal),
       ),
     ),
     fork(
@@ -209,6 +209,7 @@ export function* reservationsSaga() {
       ),
     ),
     fork(takeRemote(reservationsActions.downloadReport, download, 'leading')),
+    // The form says a refused save itself: beside the field it is about, or above the form.
     fork(
       takeRemote(
         reservationsActions.saveReservation,
@@ -217,6 +218,7 @@ export function* reservationsSaga() {
             ? reservationsApi.create(input as Parameters<typeof reservationsApi.create>[0])
             : reservationsApi.update(id, version, input),
         'leading',
+        { silent: true },
       ),
     ),
     fork(refreshLogAfterChanges),

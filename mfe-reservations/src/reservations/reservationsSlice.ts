@@ -27,6 +27,7 @@ import type {
   Reservation,
   ReservationImage,
   ReservationInput,
+  ReservationFilter,
   ReservationQuery,
   ReservationStats,
   ReservationSummary,
@@ -160,7 +161,7 @@ export const reservationsActions = {
   loadRisks: createRemoteAction<ReservationQuery, ListResponse<ReservationSummary>>(
     'reservations/loadRisks',
   ),
-  loadStats: createRemoteAction<{ startDate: string }, ReservationStats>('reservations/loadStats'),
+  loadStats: createRemoteAction<ReservationFilter, ReservationStats>('reservations/loadStats'),
   loadReservation: createRemoteAction<{ id: string }, Reservation>('reservations/loadReservation'),
   changeVerification: createRemoteAction<ChangeVerification, Reservation>(
     'reservations/changeVerification',

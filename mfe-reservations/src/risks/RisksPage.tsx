@@ -23,7 +23,7 @@ import {
 } from '@hostdash/shared-auth';
 import { ListPagination, LoadError, PageHeader, useDelayed } from '@hostdash/shared-ui';
 import { useMayOpen } from '../access/useMayOpen';
-import type { ReservationQuery } from '../reservations/reservationsApi';
+import { changesFilter, filterOf, type ReservationQuery } from '../reservations/reservationsApi';
 import { reservationsActions, selectRisks } from '../reservations/reservationsSlice';
 import { ReservationStatsCards } from '../reservations/ReservationStatsCards';
 import { ReservationsTable } from '../reservations/ReservationsTable';
@@ -38,8 +38,12 @@ export function RisksPage() {
   const showSkeleton = useDelayed(status.loading);
   const mayChangeTolerance = useMayOpen(PROTECT_PATH);
 
-  const load = (changes: Partial<ReservationQuery>) =>
-    dispatch(reservationsActions.loadRisks.requested({ ...query, ...changes }));
+  const load = (changes: Partial<ReservationQuery>) => {
+    const next = { ...query, ...changes };
+    dispatch(reservationsActions.loadRisks.requested(next));
+    // The cards count the stays the list holds: a colour or a verification recounts them.
+    if (changesFilter(changes)) dispatch(reservationsActions.loadStats.requested(filterOf(next)));
+  };
 
   useEffect(() => {
     const today = toIsoDate();
@@ -50,7 +54,7 @@ export function RisksPage() {
         size: getRowsPerPage(LIST_NAME),
       }),
     );
-    dispatch(reservationsActions.loadStats.requested({ startDate: today }));
+    dispatch(reservationsActions.loadStats.requested(filterOf({ ...query, startDate: today })));
     // Only on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -71,7 +75,7 @@ export function RisksPage() {
         }
       />
 
-      <ReservationStatsCards />
+      <ReservationStatsCards filter={query} />
 
       <Stack
         direction={{ xs: 'column', md: 'row' }}

@@ -12,6 +12,7 @@ import {
 import type {
   ProtectLogEntry,
   Reservation,
+  ReservationStats,
   ReservationSummary,
   RiskTolerance,
 } from '../reservations/reservationsApi';
@@ -165,6 +166,73 @@ const MARINA_LOFTS_1A: Listing = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
+/**
+ * The list's filters as the stand-in reads them: status (default CONFIRMED on the list, every
+ * status on the stats), colour, verification, and a search in the guest's name or email. The
+ * check-in window is left out, so that the fixed stays do not drop out of the tests as days pass.
+ */
+function listFilter(url: URL, defaultStatus = 'CONFIRMED') {
+  const param = (name: string) => url.searchParams.get(name)?.split(',');
+  const status =
+    url.searchParams.get('status') ?? (url.searchParams.has('search') ? 'all' : defaultStatus);
+  const statuses = status === 'all' ? null : status.split(',');
+  const colours = param('colour');
+  const verifications = param('verification');
+  const search = url.searchParams.get('search')?.trim().toLowerCase();
+  return (reservation: Reservation): boolean =>
+    (!statuses || statuses.includes(reservation.status)) &&
+    (!colours || colours.includes(reservation.risk.colour)) &&
+    (!verifications || verifications.includes(reservation.verification_status)) &&
+    (!search ||
+      `${reservation.guest_name} ${reservation.guest_email ?? ''}`.toLowerCase().includes(search));
+}
+
+/** GET /reservation/stats over the stays the list's filters select. */
+function statsOf(reservations: Reservation[], url: URL): ReservationStats {
+  const matching = reservations.filter(listFilter(url, 'all'));
+  const confirmed = matching.filter((reservation) => reservation.status === 'CONFIRMED');
+  const count = (items: Reservation[], test: (reservation: Reservation) => boolean) =>
+    items.filter(test).length;
+  const today = new Date().toISOString().slice(0, 10);
+  const week = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const arriving = matching.filter((reservation) => reservation.status !== 'CANCELLED');
+  return {
+    total: matching.length,
+    by_status: {
+      CONFIRMED: confirmed.length,
+      CANCELLED: count(matching, (reservation) => reservation.status === 'CANCELLED'),
+      INQUIRY: count(matching, (reservation) => reservation.status === 'INQUIRY'),
+    },
+    by_colour: {
+      green: count(confirmed, (reservation) => reservation.risk.colour === 'green'),
+      yellow: count(confirmed, (reservation) => reservation.risk.colour === 'yellow'),
+      orange: count(confirmed, (reservation) => reservation.risk.colour === 'orange'),
+      red: count(confirmed, (reservation) => reservation.risk.colour === 'red'),
+    },
+    by_verification: {
+      pending: count(confirmed, (reservation) => reservation.verification_status === 'pending'),
+      incomplete: count(
+        confirmed,
+        (reservation) => reservation.verification_status === 'incomplete',
+      ),
+      review: count(confirmed, (reservation) => reservation.verification_status === 'review'),
+      verified: count(confirmed, (reservation) => reservation.verification_status === 'verified'),
+      declined: count(confirmed, (reservation) => reservation.verification_status === 'declined'),
+    },
+    arrivals_today: count(arriving, (reservation) => reservation.check_in_date === today),
+    arrivals_next_7_days: count(
+      arriving,
+      (reservation) => reservation.check_in_date >= today && reservation.check_in_date <= week,
+    ),
+    needs_attention: count(
+      confirmed,
+      (reservation) =>
+        ['red', 'orange'].includes(reservation.risk.colour) ||
+        reservation.verification_status === 'review',
+    ),
+  };
+}
+
 export interface ReservationsServer extends Upstream {
   reservations: Reservation[];
   log: ProtectLogEntry[];
@@ -226,25 +294,10 @@ export async function startReservationsServer(count = 3): Promise<ReservationsSe
       if (path === '/reservation/search') {
         const from = Number(url.searchParams.get('from') ?? 0);
         const size = Number(url.searchParams.get('size') ?? 10);
-        const colours = url.searchParams.get('colour')?.split(',');
-        const rows = state.reservations
-          .filter((reservation) => !colours || colours.includes(reservation.risk.colour))
-          .map(summaryOf);
+        const rows = state.reservations.filter(listFilter(url)).map(summaryOf);
         return { json: { items: rows.slice(from, from + size), total: rows.length, from, size } };
       }
-      if (path === '/reservation/stats') {
-        return {
-          json: {
-            total: 3,
-            by_status: { CONFIRMED: 3, CANCELLED: 1, INQUIRY: 0 },
-            by_colour: { green: 2, yellow: 0, orange: 0, red: 1 },
-            by_verification: { pending: 0, incomplete: 0, review: 1, verified: 2, declined: 0 },
-            arrivals_today: 1,
-            arrivals_next_7_days: 3,
-            needs_attention: 1,
-          },
-        };
-      }
+      if (path === '/reservation/stats') return { json: statsOf(state.reservations, url) };
       const get = /^\/reservation\/get\/(\w+)$/.exec(path);
       if (get) return find(get[1]) ? { json: find(get[1]) } : notFound;
       const verify = /^\/reservation\/changeVerification\/(\w+)$/.exec(path);
