@@ -3,6 +3,7 @@ import {
   createApiClient,
   endsSession,
   NO_RESPONSE_MESSAGE,
+  readableMessage,
   retryAfterSeconds,
   type ApiClient,
 } from './apiClient';
@@ -146,5 +147,38 @@ describe('endsSession', () => {
     );
     expect(endsSession({ error: 'http_503', message: 'Down.', status: 503 })).toBe(false);
     expect(endsSession(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('readableMessage', () => {
+  it("says no answer, a page's own failure and an answer without the API's JSON in Hostdash's words", () => {
+    expect(readableMessage({ error: 'no_response', message: NO_RESPONSE_MESSAGE })).toBe(
+      "Hostdash can't reach its server right now. Check your connection, then try again.",
+    );
+    // The proxy answers 502 with the client's sentence when the API does not answer.
+    expect(
+      readableMessage({ error: 'bad_gateway', message: NO_RESPONSE_MESSAGE, status: 502 }),
+    ).toBe("Hostdash can't reach its server right now. Check your connection, then try again.");
+    expect(
+      readableMessage({ error: 'http_502', message: 'The API server answered 502.', status: 502 }),
+    ).toBe("Hostdash's server ran into a problem. Try again in a moment.");
+    expect(
+      readableMessage({ error: 'http_413', message: 'The API server answered 413.', status: 413 }),
+    ).toBe("Hostdash couldn't do this (error 413). Reload the page, then try again.");
+    expect(
+      readableMessage({
+        error: 'client_error',
+        message: "Cannot read properties of undefined (reading 'id')",
+      }),
+    ).toBe('Something went wrong in this page. Reload it, then try again.');
+  });
+
+  it("keeps the API's own sentence, which is written for people", () => {
+    const conflict = {
+      error: 'conflict',
+      message: 'Someone else changed this listing while you were editing it.',
+      status: 409,
+    };
+    expect(readableMessage(conflict)).toBe(conflict.message);
   });
 });

@@ -130,6 +130,24 @@ async function rejection(error: unknown): Promise<ApiError> {
   };
 }
 
+/**
+ * A failed call in a person's words. The API's own answers already are; what the client or the
+ * proxy says when there was no answer, or an answer without the API's JSON, is a developer's
+ * sentence (spec section 8 fixes the client's): this says it as Hostdash would.
+ */
+export function readableMessage(error: ApiError): string {
+  if (error.error === 'no_response' || error.message === NO_RESPONSE_MESSAGE)
+    return "Hostdash can't reach its server right now. Check your connection, then try again.";
+  if (error.error === 'client_error')
+    return 'Something went wrong in this page. Reload it, then try again.';
+  if (error.error.startsWith('http_')) {
+    return error.status !== undefined && error.status < 500
+      ? `Hostdash couldn't do this (error ${error.status}). Reload the page, then try again.`
+      : "Hostdash's server ran into a problem. Try again in a moment.";
+  }
+  return error.message;
+}
+
 function withoutUndefined(
   params: Record<string, unknown> | undefined,
 ): Record<string, unknown> | undefined {

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import type { ApiError } from '@hostdash/shared-auth';
+import { NO_RESPONSE_MESSAGE, type ApiError } from '@hostdash/shared-auth';
 import { fieldErrorOf, isRetryable, messageOf } from './errorMessages';
 import { LoadError } from './LoadError';
 
@@ -19,7 +19,7 @@ const badAccountInLink: ApiError = {
   rule: 'pattern',
   status: 400,
 };
-const noAnswer: ApiError = { error: 'no_response', message: 'The API did not answer.' };
+const noAnswer: ApiError = { error: 'no_response', message: NO_RESPONSE_MESSAGE };
 
 describe('what a failed call says', () => {
   it('puts a refused field beside the form’s own field, in the form’s words', () => {
@@ -34,7 +34,10 @@ describe('what a failed call says', () => {
   it('says a refused address is a link problem, without the API’s parameter names', () => {
     expect(messageOf(badAccountInLink)).not.toContain('accountId');
     expect(messageOf(badAccountInLink)).toMatch(/address is not valid/);
-    expect(messageOf(noAnswer)).toBe('The API did not answer.');
+    // Not the client's developer sentence (spec section 8): Hostdash's.
+    expect(messageOf(noAnswer)).toBe(
+      "Hostdash can't reach its server right now. Check your connection, then try again.",
+    );
   });
 
   it('offers Retry only where trying again can help', () => {

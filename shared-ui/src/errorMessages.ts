@@ -2,7 +2,7 @@
 // `{ error, message }`, and for a value its schema refuses also the `field`, where it was (`in`)
 // and the `rule` it broke: a form puts that message beside its own field, in its own words (the
 // field's label, not the API's name for it), and shows it once — not again in a snackbar.
-import type { ApiError } from '@hostdash/shared-auth';
+import { readableMessage, type ApiError } from '@hostdash/shared-auth';
 
 /**
  * Whether the same request may well work a moment later: no answer, a timeout, a failure on the
@@ -41,10 +41,11 @@ export function fieldErrorOf(
 /**
  * One sentence for a failed call as a whole. A value refused in the address (a path or query
  * parameter) came from a link, not from something the person typed: it says so rather than
- * quoting the API's parameter names.
+ * quoting the API's parameter names. No answer, or an answer without the API's JSON, is said in
+ * Hostdash's words, not the client's (readableMessage).
  */
 export function messageOf(error: ApiError): string {
   if (error.error === 'invalid_request' && (error.in === 'path' || error.in === 'query'))
     return 'This address is not valid. Check the link, or go back and open it again from the dashboard.';
-  return error.message;
+  return readableMessage(error);
 }

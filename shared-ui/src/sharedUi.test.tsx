@@ -1,3 +1,4 @@
+import { NO_RESPONSE_MESSAGE } from '@hostdash/shared-auth';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoadError } from './LoadError';
@@ -8,12 +9,11 @@ describe('shared UI', () => {
   it('shows a load error in words with a retry', async () => {
     const retry = jest.fn();
     render(
-      <LoadError
-        error={{ error: 'no_response', message: 'The API did not answer.' }}
-        onRetry={retry}
-      />,
+      <LoadError error={{ error: 'no_response', message: NO_RESPONSE_MESSAGE }} onRetry={retry} />,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('The API did not answer.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "Hostdash can't reach its server right now. Check your connection, then try again.",
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
   });

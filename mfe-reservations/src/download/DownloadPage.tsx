@@ -11,7 +11,7 @@ import {
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { reservationPath } from '@hostdash/shared-auth';
-import { PageHeader } from '@hostdash/shared-ui';
+import { messageOf, PageHeader } from '@hostdash/shared-ui';
 import { reservationsActions, selectTask } from '../reservations/reservationsSlice';
 
 const TITLES: Record<string, string> = {
@@ -77,7 +77,7 @@ export function DownloadPage() {
             </Button>
           }
         >
-          {task.error.message}
+          {messageOf(task.error)}
         </Alert>
       )}
       <div>

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { labelOf, pageCount, pageFromOffset, RISK_COLOUR_INFO } from '@hostdash/shared-auth';
-import { ConfirmDialog, LoadError, PageHeader } from '@hostdash/shared-ui';
+import { ConfirmDialog, LoadError, messageOf, PageHeader } from '@hostdash/shared-ui';
 import { ProtectLogTable } from '../reservation/ProtectLogTable';
 import type {
   ProtectSettings,
@@ -109,7 +109,7 @@ function ToleranceConfirm({
         </Stack>
       ) : preview.status.error ? (
         <Typography>
-          Hostdash could not count the stays this changes: {preview.status.error.message}
+          Hostdash could not count the stays this changes: {messageOf(preview.status.error)}
         </Typography>
       ) : (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '@hostdash/shared-auth';
+import { messageOf } from '@hostdash/shared-ui';
 import { reservationsActions, selectDetail } from './reservationsSlice';
 
 export const NOTE_MAX = 1000;
@@ -85,7 +86,7 @@ export function VerificationDialog({ reservation, index, onClose }: Verification
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {attempted && verification.error && (
-            <Alert severity="error">{verification.error.message}</Alert>
+            <Alert severity="error">{messageOf(verification.error)}</Alert>
           )}
           <TextField
             select

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { authApi, nextPath } from '@hostdash/shared-auth';
+import { authApi, nextPath, readableMessage } from '@hostdash/shared-auth';
 import { useSession, type PendingChallenge } from '../app/session';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
@@ -52,7 +52,7 @@ export function ChallengePage() {
         <Typography variant="body2" color="text.secondary">
           Enter the 6-digit code from your authenticator app.
         </Typography>
-        {status.error && <Alert severity="error">{status.error.message}</Alert>}
+        {status.error && <Alert severity="error">{readableMessage(status.error)}</Alert>}
         <Field
           label="Code"
           value={code}

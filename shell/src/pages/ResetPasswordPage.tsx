@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { authApi } from '@hostdash/shared-auth';
+import { authApi, readableMessage } from '@hostdash/shared-auth';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
 import type { ShellPageProps } from './ShellPageProps';
@@ -45,7 +45,7 @@ function RequestReset() {
           <Typography variant="body2" color="text.secondary">
             Enter the email you sign in with and we will send you a link to choose a new password.
           </Typography>
-          {status.error && <Alert severity="error">{status.error.message}</Alert>}
+          {status.error && <Alert severity="error">{readableMessage(status.error)}</Alert>}
           <Field label="Email" type="email" value={email} onChange={setEmail} required autoFocus />
           <Button
             type="submit"
@@ -93,7 +93,7 @@ function ConfirmReset({ token }: { token: string }) {
   return (
     <AuthCard title="Choose a new password">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
-        {status.error && <Alert severity="error">{status.error.message}</Alert>}
+        {status.error && <Alert severity="error">{readableMessage(status.error)}</Alert>}
         <Field
           label="New password"
           type="password"

@@ -5,6 +5,7 @@ import {
   authActions,
   authSaga,
   isFailedRemoteAction,
+  readableMessage,
   selectIsAuthenticated,
   snackbarActions,
   type ApiError,
@@ -35,7 +36,9 @@ function* showFailure(action: PayloadAction<ApiError, string, { silent: boolean 
     return;
   }
   if (action.meta?.silent) return;
-  yield put(snackbarActions.show({ text: action.payload.message, props: { severity: 'error' } }));
+  yield put(
+    snackbarActions.show({ text: readableMessage(action.payload), props: { severity: 'error' } }),
+  );
 }
 
 export function* shellSaga(options: ShellSagaOptions) {
