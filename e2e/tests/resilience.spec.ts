@@ -38,3 +38,36 @@ test('an API that does not answer: the list says so once, in words, with Retry',
   await expect(said).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Listings' })).toBeVisible();
 });
+
+test('the proxy refuses a cross-site change and the API refuses anonymous and non-admin calls', async ({
+  request,
+}) => {
+  const crossSite = await request.post('/api/login', {
+    headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    data: { email: 'owner@hostdash.test', password: DEMO_PASSWORD },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect((await crossSite.json()).message).toMatch(/refused/);
+
+  expect((await request.get('/api/listing/load')).status()).toBe(401);
+
+  const sessionId = await apiSession(request, 'owner@hostdash.test');
+  const adminCall = await request.post(`${apiURL}/admin/flags/outage_banner_dashboard`, {
+    headers: { authorization: sessionId },
+    data: { enabled: true },
+  });
+  expect(adminCall.status()).toBe(403);
+});
+
+test('the session cookie is HttpOnly and the browser never sees the session id', async ({
+  page,
+  context,
+}) => {
+  const loginResponse = page.waitForResponse((response) => response.url().endsWith('/api/login'));
+  await signIn(page, 'owner@hostdash.test');
+  const body = (await (await loginResponse).json()) as Record<string, unknown>;
+  expect(body.sessionId).toBeUndefined();
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === 'hd_session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('hd_session');
+});
