@@ -1,3 +1,5 @@
+import { LABELS } from '@hostdash/shared-auth';
+import { TOLERANCE_WORDS } from '../notifications/notify';
 import type { ReservationDetail } from '../reservations/reservationQueries';
 import { RESERVATION_NOT_FOUND, signInRoles, type Role } from '../testing/roles';
 import { startTestApi, type TestApi } from '../testing/testApi';
@@ -406,5 +408,72 @@ describe('the risk tolerance', () => {
       error: 'invalid_request',
       message: '"risk" is required.',
     });
+  });
+});
+
+describe('notifications as things happen (issue 12)', () => {
+  interface Notice {
+    title: string;
+    body: string;
+    link: string | null;
+    read: boolean;
+  }
+  const newest = async (role: Role): Promise<Notice | undefined> =>
+    (await api.get<{ items: Notice[] }>('/user/notifications/load?limit=1', sessions[role])).body
+      .items[0];
+
+  it('tells the rest of the team when the owner changes the risk tolerance, in the words the page uses', async () => {
+    const before = { owner: await newest('owner'), vendor: await newest('vendor') };
+    const from = (await api.get<{ risk_tolerance: string }>('/protect/settings', sessions.owner))
+      .body.risk_tolerance;
+    const to = from === 'high' ? 'low' : 'high';
+    const words = { low: 'Strict', balanced: 'Balanced', high: 'Lenient' } as const;
+    await api.post(`/protect/actions/setRiskTolerance?risk=${to}`, undefined, sessions.owner);
+    expect(await newest('manager')).toEqual({
+      title: 'Risk tolerance updated',
+      body: `Olivia Hart changed the risk tolerance from ${words[from as keyof typeof words]} to ${words[to]}. Risks shows every stay in its new colour.`,
+      link: '/risks',
+      read: false,
+      id: expect.any(String),
+      created_at: expect.any(String),
+    });
+    // Not the owner, who made it; not building staff, who see their buildings only.
+    expect(await newest('owner')).toEqual(before.owner);
+    expect(await newest('vendor')).toEqual(before.vendor);
+  });
+
+  it('tells the owner when a manager declines a guest, leading to the reservation; a verify tells nobody', async () => {
+    const id = await reservationIn('review', 2);
+    const [stay] = await api.db.query<{ guest_name: string; nickname: string }>(
+      `select r.guest_name, l.nickname from reservations r join listings l on l.id = r.listing_id where r.id = $1::bigint`,
+      [id],
+    );
+    const before = await newest('owner');
+    expect((await change(id, { status: 'verified' }, 'manager')).status).toBe(200);
+    expect(await newest('owner')).toEqual(before);
+
+    expect(
+      (
+        await change(
+          id,
+          { status: 'declined', note: 'The ID does not match the selfie.' },
+          'manager',
+        )
+      ).status,
+    ).toBe(200);
+    expect(await newest('owner')).toMatchObject({
+      title: `A guest was declined at ${stay?.nickname}`,
+      body: expect.stringMatching(
+        new RegExp(
+          `^Marcus Reed declined ${stay?.guest_name}, arriving [A-Z][a-z]{2} \\d{1,2}, \\d{4}\\. The note says why\\.$`,
+        ),
+      ),
+      link: `/reservation/${id}`,
+      read: false,
+    });
+  });
+
+  it('names the tolerance levels as the dashboard does (shared-auth LABELS.tolerance)', () => {
+    expect(TOLERANCE_WORDS).toEqual(LABELS.tolerance);
   });
 });

@@ -31,6 +31,7 @@ import { accountLog, actorOf, appendLog, reservationLog, SCREENING_ACTOR } from 
 import { TOLERANCE_LEVELS, type RiskTolerance } from './risk';
 import { screenReservations } from './screening';
 import { tolerancePreview, TolerancePreviewSchema } from './tolerancePreview';
+import { dayInWords, notifyAccountTeam, TOLERANCE_WORDS } from '../notifications/notify';
 
 const VENDOR_MESSAGE = 'Building staff do not have access to guest screening.';
 export const MAX_NOTE_LENGTH = 1000;
@@ -170,6 +171,11 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
           supervised: true,
           details: { from: changed.from, to },
         });
+        await notifyAccountTeam(tx, accountId, caller.id, {
+          title: 'Risk tolerance updated',
+          body: `${caller.name} changed the risk tolerance from ${TOLERANCE_WORDS[changed.from]} to ${TOLERANCE_WORDS[to]}. Risks shows every stay in its new colour.`,
+          link: '/risks',
+        });
       });
       request.log.info({ event: 'tolerance_changed', accountId, to }, 'Risk tolerance set');
       return protectSettings(db, accountId);
@@ -250,8 +256,16 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
       const supervised = request.query.supervised === 1;
       await db.transaction(async (tx) => {
         const params = new SqlParams();
-        const [current] = await tx.query<{ id: string; account_id: string; from: string }>(
-          `select r.id::text as id, r.account_id::text as account_id, r.verification_status as from
+        const [current] = await tx.query<{
+          id: string;
+          account_id: string;
+          from: string;
+          guest_name: string;
+          check_in_date: string;
+          nickname: string;
+        }>(
+          `select r.id::text as id, r.account_id::text as account_id, r.verification_status as from,
+             r.guest_name, r.check_in_date::text as check_in_date, l.nickname
            from reservations r join listings l on l.id = r.listing_id
            where r.id = ${params.add(request.params.id)}::bigint and ${reservationScope(caller, params)}
            for update of r`,
@@ -282,6 +296,14 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
           actor: SCREENING_ACTOR,
           trigger: 'verification_changed',
         });
+        // Turning a guest away is news for the rest of the team (the host above all).
+        if (to === 'declined') {
+          await notifyAccountTeam(tx, current.account_id, caller.id, {
+            title: `A guest was declined at ${current.nickname}`,
+            body: `${caller.name} declined ${current.guest_name}, arriving ${dayInWords(current.check_in_date)}. The note says why.`,
+            link: `/reservation/${current.id}`,
+          });
+        }
       });
       request.log.info(
         { event: 'verification_changed', reservationId: request.params.id, to, supervised },
