@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient } from '@hostdash/shared-auth';
-import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
+import {
+  INTERNAL_ERROR_ANSWER,
+  startListingsServer,
+  type ListingsServer,
+} from '../testing/listingsServer';
 import { renderRemote } from '../testing/renderRemote';
 
 let server: ListingsServer;
@@ -111,6 +115,21 @@ describe('ListingDetailPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Loft One' })).toBeInTheDocument();
     expect(server.listings[0]).toMatchObject({ nickname: 'Loft One', city: 'Porto', version: 3 });
+  });
+
+  it('says a failed load once, in the page, with Retry', async () => {
+    server.failing.set('/listing/get/1', INTERNAL_ERROR_ANSWER);
+    const { store } = await renderRemote('/listing/1');
+    const message = 'Something went wrong on our side. Try again in a moment.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().listings.buildings.status.loading).toBe(false));
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(store.getState().snackbar.open).toBe(false);
+
+    server.failing.clear();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loft 01' })).toBeInTheDocument();
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
 
   it('says so when the listing does not exist', async () => {

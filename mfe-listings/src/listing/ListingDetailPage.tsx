@@ -18,6 +18,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath, formatRelativeTime, pmsName, snackbarActions } from '@hostdash/shared-auth';
 import {
   DetailPlaceholder,
+  LoadError,
   PageHeader,
   UnsavedChangesDialog,
   useUnsavedChangesGuard,
@@ -43,7 +44,8 @@ const TIME_ZONES: readonly string[] =
 function ListingForm({ listing }: { listing: Listing }) {
   const dispatch = useDispatch();
   const { save, conflict } = useSelector(selectDetail);
-  const buildings = useSelector(selectBuildings).items.filter(
+  const buildingsState = useSelector(selectBuildings);
+  const buildings = buildingsState.items.filter(
     (building) => building.account_id === listing.account_id,
   );
   const [values, setValues] = useState<ListingFormValues>(() => formValues(listing));
@@ -163,7 +165,11 @@ function ListingForm({ listing }: { listing: Listing }) {
                 onChange={(event) => set('building_id', event.target.value)}
                 disabled={disabled}
                 size="small"
-                helperText=" "
+                helperText={
+                  buildingsState.status.error
+                    ? 'The other buildings could not be loaded. Reload the page to choose one.'
+                    : ' '
+                }
                 fullWidth
               >
                 <MenuItem value={NO_BUILDING}>No building</MenuItem>
@@ -250,6 +256,7 @@ export function ListingDetailPage() {
   const dispatch = useDispatch();
   const { id = '' } = useParams();
   const { listing, status } = useSelector(selectDetail);
+  const retry = () => dispatch(listingsActions.loadListing.requested({ id }));
 
   useEffect(() => {
     dispatch(listingsActions.loadListing.requested({ id }));
@@ -264,7 +271,7 @@ export function ListingDetailPage() {
         noun="listing"
         status={status}
         back={{ to: '/listings', label: 'Back to listings' }}
-        onRetry={() => dispatch(listingsActions.loadListing.requested({ id }))}
+        onRetry={retry}
       />
     );
   }
@@ -295,6 +302,8 @@ export function ListingDetailPage() {
           </Stack>
         }
       />
+      {/* Coming back to a listing shows it at once and loads it again: a failed reload says so. */}
+      {status.error && <LoadError error={status.error} onRetry={retry} />}
       <ListingForm key={current.id} listing={current} />
       <Card>
         <CardHeader

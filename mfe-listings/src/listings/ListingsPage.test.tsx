@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { Store } from 'redux';
 import { configureApiClient, NO_RESPONSE_MESSAGE, selectSnackbar } from '@hostdash/shared-auth';
 import { SEARCH_DEBOUNCE_MS } from '@hostdash/shared-ui';
-import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
+import {
+  INTERNAL_ERROR_ANSWER,
+  startListingsServer,
+  type ListingsServer,
+} from '../testing/listingsServer';
 import { renderRemote } from '../testing/renderRemote';
 
 let server: ListingsServer;
@@ -281,6 +285,44 @@ describe('ListingsPage', () => {
     await renderRemote('/listings');
     expect((await screen.findAllByText(NO_RESPONSE_MESSAGE))[0]).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Retry' })[0]).toBeInTheDocument();
+  });
+
+  it('says a failed load once, in the page and not in the snackbar, and Retry loads the list and its stats', async () => {
+    server.failing.set('/listing/load', INTERNAL_ERROR_ANSWER);
+    server.failing.set('/listing/stats', INTERNAL_ERROR_ANSWER);
+    const { store } = await renderRemote('/listings');
+    const message = 'Something went wrong on our side. Try again in a moment.';
+    await waitFor(() => expect(server.requestsTo('/listing/stats')).toHaveLength(1));
+    // One message (the stats failed for the same reason: the list's error says it for both) …
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().listings.stats.status.loading).toBe(false));
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
+    // … and not again in the shell's snackbar.
+    expect(store.getState().snackbar.open).toBe(false);
+
+    server.failing.clear();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await showsFirstPage();
+    const stats = screen.getByRole('region', { name: 'Listing statistics' });
+    await waitFor(() => expect(within(stats).getByText('75%')).toBeInTheDocument());
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
+  });
+
+  it('says a stats failure alone where the stats are, without Retry for a refusal', async () => {
+    const refusal = 'Your account cannot see listing statistics.';
+    server.failing.set('/listing/stats', {
+      status: 403,
+      json: { error: 'forbidden', message: refusal },
+    });
+    const { store } = await renderRemote('/listings');
+    await showsFirstPage();
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Listing statistics' })).not.toBeInTheDocument();
+    // A refusal would be refused again: no Retry.
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
   });
 
   it('answers an unknown listings address with a not-found page', async () => {

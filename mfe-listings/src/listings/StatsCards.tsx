@@ -1,14 +1,30 @@
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { pmsName } from '@hostdash/shared-auth';
-import { StatCard, StatCards } from '@hostdash/shared-ui';
-import { selectStats } from './listingsSlice';
+import { LoadError, StatCard, StatCards } from '@hostdash/shared-ui';
+import { listingsActions, selectList, selectStats } from './listingsSlice';
 
 const number = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
 
 /** Counts for what the table shows (same search and status filter), computed by the API. */
 export function StatsCards() {
-  const { data } = useSelector(selectStats);
+  const dispatch = useDispatch();
+  const { data, status } = useSelector(selectStats);
+  const list = useSelector(selectList);
+  if (status.error) {
+    // Said once: when the list failed too (the same cause, most often), its error and Retry,
+    // which loads both again, are the page's one message.
+    if (list.status.error) return null;
+    const { search, status: statusFilter } = list.query;
+    return (
+      <LoadError
+        error={status.error}
+        onRetry={() =>
+          dispatch(listingsActions.loadStats.requested({ search, status: statusFilter }))
+        }
+      />
+    );
+  }
   const topPms = data?.by_pms
     .slice(0, 3)
     .map((entry) => `${pmsName(entry.pms)} ${number.format(entry.count)}`)

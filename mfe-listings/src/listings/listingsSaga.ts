@@ -196,29 +196,55 @@ function* watchRestores() {
   }
 }
 
+// A load's failure is shown where the load's content would be (LoadError, with Retry only when
+// trying again can help), so it is silent: the shell's snackbar would say it a second time.
+const SHOWN_IN_PAGE = { silent: true } as const;
+
 export function* listingsSaga() {
   yield all([
     // Loads: takeLatest, so a newer page, sort or search drops the older request.
-    fork(takeRemote(listingsActions.load, (query, { signal }) => listingsApi.load(query, signal))),
     fork(
-      takeRemote(listingsActions.loadStats, (filters, { signal }) =>
-        listingsApi.stats(filters, signal),
+      takeRemote(
+        listingsActions.load,
+        (query, { signal }) => listingsApi.load(query, signal),
+        'latest',
+        SHOWN_IN_PAGE,
       ),
     ),
     fork(
-      takeRemote(listingsActions.loadListing, ({ id }, { signal }) => listingsApi.get(id, signal)),
-    ),
-    fork(
-      takeRemote(listingsActions.loadBuildings, (_request, { signal }) =>
-        listingsApi.buildings(signal),
+      takeRemote(
+        listingsActions.loadStats,
+        (filters, { signal }) => listingsApi.stats(filters, signal),
+        'latest',
+        SHOWN_IN_PAGE,
       ),
     ),
     fork(
-      takeRemote(listingsActions.loadBuilding, ({ accountId, slug }, { signal }) =>
-        listingsApi.building(accountId, slug, signal),
+      takeRemote(
+        listingsActions.loadListing,
+        ({ id }, { signal }) => listingsApi.get(id, signal),
+        'latest',
+        SHOWN_IN_PAGE,
       ),
     ),
-    // Writes: every row's status change is its own request; a save ignores repeats while it runs.
+    fork(
+      takeRemote(
+        listingsActions.loadBuildings,
+        (_request, { signal }) => listingsApi.buildings(signal),
+        'latest',
+        SHOWN_IN_PAGE,
+      ),
+    ),
+    fork(
+      takeRemote(
+        listingsActions.loadBuilding,
+        ({ accountId, slug }, { signal }) => listingsApi.building(accountId, slug, signal),
+        'latest',
+        SHOWN_IN_PAGE,
+      ),
+    ),
+    // Writes: every row's status change is its own request, and its failure is the action's
+    // result, said in the snackbar (the row stays as it was); a save ignores repeats while it runs.
     fork(
       takeRemote(
         listingsActions.changeStatus,

@@ -41,9 +41,17 @@ export interface ListingsServer extends Upstream {
   listings: Listing[];
   /** Ids whose next update fails with this answer. */
   failNextUpdate: Map<string, UpstreamAnswer>;
+  /** GET paths (`/listing/stats`) that answer this until removed, as an API having trouble would. */
+  failing: Map<string, UpstreamAnswer>;
   building: BuildingView | null;
   requestsTo: (pathname: string) => URL[];
 }
+
+/** What the API answers when something broke on its side (its INTERNAL_ERROR). */
+export const INTERNAL_ERROR_ANSWER: UpstreamAnswer = {
+  status: 500,
+  json: { error: 'internal', message: 'Something went wrong on our side. Try again in a moment.' },
+};
 
 const notFound = {
   status: 404,
@@ -52,9 +60,10 @@ const notFound = {
 
 export async function startListingsServer(count = 23): Promise<ListingsServer> {
   // Tests change these fields on the returned server; the handlers read them from there.
-  let state: Pick<ListingsServer, 'listings' | 'failNextUpdate' | 'building'> = {
+  let state: Pick<ListingsServer, 'listings' | 'failNextUpdate' | 'failing' | 'building'> = {
     listings: Array.from({ length: count }, (_, index) => makeListing(index + 1)),
     failNextUpdate: new Map<string, UpstreamAnswer>(),
+    failing: new Map<string, UpstreamAnswer>(),
     building: null,
   };
   const urls: URL[] = [];
@@ -134,6 +143,8 @@ export async function startListingsServer(count = 23): Promise<ListingsServer> {
       const url = new URL(request.url, 'http://api');
       urls.push(url);
       const path = url.pathname.replace(/\/$/, '');
+      const failure = request.method === 'GET' ? state.failing.get(path) : undefined;
+      if (failure) return failure;
       if (path === '/listing/load' && url.searchParams.get('buildings') === '1') {
         return { json: { items: [], total: 0, size: 10, from: 0, buildings: [] } };
       }
