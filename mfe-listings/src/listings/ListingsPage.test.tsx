@@ -325,6 +325,43 @@ describe('ListingsPage', () => {
     expect(store.getState().snackbar.open).toBe(false);
   });
 
+  it('asks the stats for exactly the filters the list is showing, also after a status change', async () => {
+    await renderRemote('/listings');
+    await showsFirstPage();
+    /** The query less paging and order: what decides which listings count. */
+    const filtersOf = (url: URL | undefined) =>
+      Object.fromEntries(
+        [...(url?.searchParams ?? [])].filter(([name]) => !['from', 'size', 'sort'].includes(name)),
+      );
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', {
+        name: 'Active',
+      }),
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search listings' }), 'Harbor');
+    await waitFor(
+      () =>
+        expect(filtersOf(server.requestsTo('/listing/stats').at(-1))).toEqual({
+          search: 'Harbor',
+          status: 'active',
+        }),
+      { timeout: 3000 },
+    );
+    expect(filtersOf(server.requestsTo('/listing/load').at(-1))).toEqual({
+      search: 'Harbor',
+      status: 'active',
+    });
+
+    const before = server.requestsTo('/listing/stats').length;
+    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(0));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 01' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(server.requestsTo('/listing/stats').length).toBe(before + 1));
+    expect(filtersOf(server.requestsTo('/listing/stats').at(-1))).toEqual(
+      filtersOf(server.requestsTo('/listing/load').at(-1)),
+    );
+  });
+
   it('answers an unknown listings address with a not-found page', async () => {
     await renderRemote('/listings/nope/deeper');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
