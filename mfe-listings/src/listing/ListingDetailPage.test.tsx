@@ -117,6 +117,95 @@ describe('ListingDetailPage', () => {
     expect(server.listings[0]).toMatchObject({ nickname: 'Loft One', city: 'Porto', version: 3 });
   });
 
+  it('puts the API’s refusal of a field under that field, in the form’s words, and keeps every edit', async () => {
+    const { store } = await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    server.failNextUpdate.set('1', {
+      status: 400,
+      json: {
+        error: 'invalid_request',
+        message: '"city" must be at most 100 characters long.',
+        field: 'city',
+        in: 'body',
+        rule: 'maxLength',
+      },
+    });
+    await userEvent.clear(field('Nickname'));
+    await userEvent.type(field('Nickname'), 'Loft One');
+    await userEvent.type(field('City'), ' Old Town');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(field('City')).toHaveAccessibleDescription(
+        'City must be at most 100 characters long.',
+      ),
+    );
+    expect(field('City')).toBeInvalid();
+    expect(field('City')).toHaveFocus();
+    // Said once, there: no alert over the form, no snackbar.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/"city"/)).not.toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
+    expect(field('Nickname')).toHaveValue('Loft One');
+    expect(field('City')).toHaveValue('Lisbon Old Town');
+
+    // Changing the field clears what the API said about its old value; the save then goes through.
+    await userEvent.type(field('City'), '!');
+    expect(field('City')).not.toHaveAccessibleDescription(/must be at most/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loft One' })).toBeInTheDocument();
+    expect(server.listings[0]).toMatchObject({ nickname: 'Loft One', city: 'Lisbon Old Town!' });
+  });
+
+  it('puts a refused custom field value under its own row', async () => {
+    const { store } = await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    server.failNextUpdate.set('1', {
+      status: 400,
+      json: {
+        error: 'invalid_request',
+        message: '"custom_fields.parking" must be at most 500 characters long.',
+        field: 'custom_fields.parking',
+        in: 'body',
+        rule: 'maxLength',
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add field' }));
+    await userEvent.type(field('Field 2 name'), 'parking');
+    await userEvent.type(field('Field 2 value'), 'Space 14');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(field('Field 2 value')).toHaveAccessibleDescription(
+        'Field 2 value must be at most 500 characters long.',
+      ),
+    );
+    expect(field('Field 1 value')).toBeValid();
+    expect(store.getState().snackbar.open).toBe(false);
+    expect(field('Field 2 name')).toHaveValue('parking');
+    expect(field('Field 2 value')).toHaveValue('Space 14');
+  });
+
+  it('says a save that failed for another reason once, in the snackbar, and keeps the edits', async () => {
+    const { store } = await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    server.failNextUpdate.set('1', INTERNAL_ERROR_ANSWER);
+    await userEvent.type(field('City'), ' Centre');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(store.getState().snackbar).toMatchObject({
+        open: true,
+        text: 'Something went wrong on our side. Try again in a moment.',
+        props: { severity: 'error' },
+      }),
+    );
+    expect(
+      screen.queryByText('Something went wrong on our side. Try again in a moment.'),
+    ).toBeNull();
+    expect(field('City')).toHaveValue('Lisbon Centre');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  });
+
   it('says a failed load once, in the page, with Retry', async () => {
     server.failing.set('/listing/get/1', INTERNAL_ERROR_ANSWER);
     const { store } = await renderRemote('/listing/1');

@@ -28,6 +28,7 @@ import { listingsActions, selectBuildings, selectDetail } from '../listings/list
 import { StatusSelect } from '../listings/StatusSelect';
 import { CustomFieldsEditor } from './CustomFieldsEditor';
 import {
+  apiFieldError,
   changesFrom,
   formValues,
   NO_BUILDING,
@@ -41,6 +42,24 @@ import { UpcomingReservations } from './UpcomingReservations';
 const TIME_ZONES: readonly string[] =
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
+/** What the API refused in the last save, under the fields it is about, until they are edited. */
+interface ApiFieldErrors {
+  fields: Partial<Record<FormField, string>>;
+  /** A custom field's value, by its row. */
+  rows: Record<number, string>;
+}
+
+const NO_API_ERRORS: ApiFieldErrors = { fields: {}, rows: {} };
+
+/** The API's errors less what it said about `field` (it was about the value the field had then). */
+function withoutApiError(errors: ApiFieldErrors, field: FormField): ApiFieldErrors {
+  const rowsGone = field === 'custom_fields' && Object.keys(errors.rows).length > 0;
+  if (errors.fields[field] === undefined && !rowsGone) return errors;
+  const fields = { ...errors.fields };
+  delete fields[field];
+  return { fields, rows: field === 'custom_fields' ? {} : errors.rows };
+}
+
 function ListingForm({ listing }: { listing: Listing }) {
   const dispatch = useDispatch();
   const { save, conflict } = useSelector(selectDetail);
@@ -51,7 +70,9 @@ function ListingForm({ listing }: { listing: Listing }) {
   const [values, setValues] = useState<ListingFormValues>(() => formValues(listing));
   const [edited, setEdited] = useState<ReadonlySet<FormField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
+  const [apiErrors, setApiErrors] = useState<ApiFieldErrors>(NO_API_ERRORS);
   const savingFrom = useRef<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const zones = useMemo(() => new Set([...TIME_ZONES, listing.timezone]), [listing.timezone]);
   const errors = validate(values, zones);
@@ -60,14 +81,19 @@ function ListingForm({ listing }: { listing: Listing }) {
   // Leaving with edits not saved asks first; closing the tab gets the browser's prompt.
   const leaveGuard = useUnsavedChangesGuard(dirty, listing.nickname);
   const shownError = (field: FormField) =>
-    submitted || edited.has(field) ? errors[field] : undefined;
+    apiErrors.fields[field] ?? (submitted || edited.has(field) ? errors[field] : undefined);
 
   // A save went through: the form now shows what was saved.
   useEffect(() => {
     if (savingFrom.current === null || save.loading) return;
     if (save.error) {
-      // Refused (a conflict or a bad field): the edits stay, nothing was saved.
+      // Refused: the edits stay, nothing was saved. A refused field is said under that field (a
+      // conflict in the notice above the form, anything else in the shell's snackbar).
       savingFrom.current = null;
+      const refused = apiFieldError(save.error, values.custom_fields);
+      if (refused && 'row' in refused && refused.row >= 0)
+        setApiErrors({ fields: {}, rows: { [refused.row]: refused.message } });
+      else if (refused) setApiErrors({ fields: { [refused.field]: refused.message }, rows: {} });
       return;
     }
     if (listing.version > savingFrom.current) {
@@ -77,11 +103,19 @@ function ListingForm({ listing }: { listing: Listing }) {
       setSubmitted(false);
       dispatch(snackbarActions.show({ text: 'Changes saved.', props: { severity: 'success' } }));
     }
-  }, [listing, save.loading, save.error, dispatch]);
+  }, [listing, save.loading, save.error, values.custom_fields, dispatch]);
+
+  // The field the API refused is where the host looks next (on a phone it may be off-screen).
+  useEffect(() => {
+    if (apiErrors === NO_API_ERRORS) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [apiErrors]);
 
   const set = <Field extends FormField>(field: Field, value: ListingFormValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setEdited((current) => new Set(current).add(field));
+    // What the API said about this field was about the value it had then.
+    setApiErrors((current) => withoutApiError(current, field));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -104,6 +138,7 @@ function ListingForm({ listing }: { listing: Listing }) {
     setValues(formValues(conflict ?? listing));
     setEdited(new Set());
     setSubmitted(false);
+    setApiErrors(NO_API_ERRORS);
     if (conflict) dispatch(listingsActions.adoptLatest());
   };
 
@@ -128,7 +163,7 @@ function ListingForm({ listing }: { listing: Listing }) {
   );
 
   return (
-    <Box component="form" onSubmit={onSubmit} noValidate aria-label="Listing details">
+    <Box component="form" ref={formRef} onSubmit={onSubmit} noValidate aria-label="Listing details">
       <UnsavedChangesDialog guard={leaveGuard} />
       <Stack spacing={2}>
         {conflict && (
@@ -150,7 +185,6 @@ function ListingForm({ listing }: { listing: Listing }) {
             are still here: keep them on top of the latest version and save again, or discard them.
           </Alert>
         )}
-        {save.error && !conflict && <Alert severity="error">{save.error.message}</Alert>}
         <Card>
           <CardHeader title="Details" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
           <CardContent sx={{ pt: 0 }}>
@@ -165,10 +199,12 @@ function ListingForm({ listing }: { listing: Listing }) {
                 onChange={(event) => set('building_id', event.target.value)}
                 disabled={disabled}
                 size="small"
+                error={!!shownError('building_id')}
                 helperText={
-                  buildingsState.status.error
+                  shownError('building_id') ??
+                  (buildingsState.status.error
                     ? 'The other buildings could not be loaded. Reload the page to choose one.'
-                    : ' '
+                    : ' ')
                 }
                 fullWidth
               >
@@ -234,6 +270,7 @@ function ListingForm({ listing }: { listing: Listing }) {
             <CustomFieldsEditor
               rows={values.custom_fields}
               error={shownError('custom_fields')}
+              rowErrors={apiErrors.rows}
               disabled={disabled}
               onChange={(rows) => set('custom_fields', rows)}
             />

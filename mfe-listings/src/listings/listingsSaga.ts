@@ -1,7 +1,8 @@
-import { all, call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import { all, call, cancel, fork, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { labelOf, snackbarActions, takeRemote, toApiError } from '@hostdash/shared-auth';
+import { saveErrorShownInForm } from '../listing/listingForm';
 import { listingsApi, type Listing, type ListingStatus } from './listingsApi';
 import {
   listingsActions,
@@ -196,6 +197,27 @@ function* watchRestores() {
   }
 }
 
+/**
+ * A save the form shows in place is kept out of the snackbar: a refused field goes under that
+ * field, a stale write opens the form's "someone else changed this listing" notice. Any other
+ * failure (no answer, no access …) is the action's result, said once in the snackbar.
+ */
+export function* saveListing(action: ReturnType<typeof listingsActions.saveListing.requested>) {
+  const { id, version, changes } = action.payload;
+  try {
+    const saved = (yield call(listingsApi.update, id, version, changes)) as Listing;
+    yield put(listingsActions.saveListing.succeeded(saved, action.payload));
+  } catch (error) {
+    const apiError = toApiError(error);
+    yield put(
+      listingsActions.saveListing.failed(apiError, {
+        request: action.payload,
+        silent: saveErrorShownInForm(apiError, changes),
+      }),
+    );
+  }
+}
+
 // A load's failure is shown where the load's content would be (LoadError, with Retry only when
 // trying again can help), so it is silent: the shell's snackbar would say it a second time.
 const SHOWN_IN_PAGE = { silent: true } as const;
@@ -252,13 +274,7 @@ export function* listingsSaga() {
         'every',
       ),
     ),
-    fork(
-      takeRemote(
-        listingsActions.saveListing,
-        ({ id, version, changes }) => listingsApi.update(id, version, changes),
-        'leading',
-      ),
-    ),
+    takeLeading(listingsActions.saveListing.requested.type, saveListing),
     fork(watchBatch),
     fork(watchStatusChanges),
     fork(watchRestores),
