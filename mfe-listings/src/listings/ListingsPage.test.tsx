@@ -56,6 +56,27 @@ describe('ListingsPage', () => {
     expect(within(stats).getByText('19')).toBeInTheDocument(); // active
   });
 
+  it('says which PMSs the listings come from, adding up to the total, and no share of no stays', async () => {
+    server.listings = server.listings.map((listing, index) => ({
+      ...listing,
+      pms: ['guesty', 'guesty', 'hostaway', 'rentalsunited', 'lodgify'][index % 5]!,
+    }));
+    server.stays = { total: 0, screened: 0 };
+    await renderRemote('/listings');
+    const stats = screen.getByRole('region', { name: 'Listing statistics' });
+    // 23 listings: 10 Guesty, 5 Hostaway, 4 Rentals United, the 4 others.
+    const breakdown = await within(stats).findByText(/^Guesty/);
+    // Each name keeps its count on its line (no-break spaces inside a pair).
+    expect(breakdown.textContent).toBe(
+      'Guesty\u00a010 · Hostaway\u00a05 · Rentals United\u00a04 · other\u00a04',
+    );
+    expect(
+      within(stats).getByText('No stays from 30 days ago to 90 days ahead'),
+    ).toBeInTheDocument();
+    expect(within(stats).queryByText('0%')).not.toBeInTheDocument();
+    expect(within(stats).getByText('—')).toBeInTheDocument();
+  });
+
   it('pages in the API and remembers rows per page for the list', async () => {
     await renderRemote('/listings');
     await showsFirstPage();
@@ -116,7 +137,11 @@ describe('ListingsPage', () => {
       await user.clear(screen.getByRole('textbox', { name: 'Search listings' }));
       await user.type(screen.getByRole('textbox', { name: 'Search listings' }), 'no such place');
       act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
-      expect(await screen.findByText('No listings match “no such place”.')).toBeInTheDocument();
+      expect(
+        await screen.findByText(
+          'Nothing matches “no such place”. Search by nickname, address, city or building.',
+        ),
+      ).toBeInTheDocument();
       expect(searches().map((request) => request.searchParams.get('search'))).toEqual([
         '17 Harbor',
         'no such place',

@@ -135,7 +135,7 @@ export function ListingsPage() {
           emptyTitle={filtered ? 'No listings match' : 'No listings yet'}
           emptyText={
             searching
-              ? `No listings match “${query.search}”${query.status.length ? ' with this status' : ''}.`
+              ? `Nothing${query.status.length ? ' with this status' : ''} matches “${query.search}”. Search by nickname, address, city or building.`
               : filtered
                 ? 'No listings have this status.'
                 : 'Connect your property-management system to import your listings.'

@@ -1,10 +1,24 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { pmsName } from '@hostdash/shared-auth';
 import { LoadError, StatCard, StatCards } from '@hostdash/shared-ui';
+import type { ListingStats } from './listingsApi';
 import { listingsActions, selectList, selectStats } from './listingsSlice';
 
 const number = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
+
+/**
+ * The three largest PMSs and how many listings the rest hold, so the figures add up to the total;
+ * a name and its count never part at a line break ("Hostaway" on one line, "24" on the next).
+ */
+function pmsBreakdown(stats: ListingStats): string {
+  const top = stats.by_pms.slice(0, 3);
+  const others = stats.total - top.reduce((sum, entry) => sum + entry.count, 0);
+  return [
+    ...top.map((entry) => `${pmsName(entry.pms)}\u00a0${number.format(entry.count)}`),
+    ...(others > 0 ? [`other\u00a0${number.format(others)}`] : []),
+  ].join(' · ');
+}
 
 /** Counts for what the table shows (same search and status filter), computed by the API. */
 export function StatsCards() {
@@ -25,10 +39,8 @@ export function StatsCards() {
       />
     );
   }
-  const topPms = data?.by_pms
-    .slice(0, 3)
-    .map((entry) => `${pmsName(entry.pms)} ${number.format(entry.count)}`)
-    .join(' · ');
+  const topPms = data ? pmsBreakdown(data) : '';
+  const stays = data?.reservations;
   return (
     <StatCards label="Listing statistics">
       <StatCard
@@ -52,10 +64,13 @@ export function StatsCards() {
       />
       <StatCard
         label="Guests screened"
-        value={data ? percent.format(data.reservations.screened_share) : null}
+        // No stays: a share of nothing is no figure at all, not 0 %.
+        value={stays ? (stays.total > 0 ? percent.format(stays.screened_share) : '—') : null}
         detail={
-          data
-            ? `${number.format(data.reservations.screened)} of ${number.format(data.reservations.total)} stays, last 30 to next 90 days`
+          stays
+            ? stays.total > 0
+              ? `${number.format(stays.screened)} of ${number.format(stays.total)} stays, last 30 to next 90 days`
+              : 'No stays from 30 days ago to 90 days ahead'
             : ' '
         }
       />

@@ -43,6 +43,8 @@ export interface ListingsServer extends Upstream {
   failNextUpdate: Map<string, UpstreamAnswer>;
   /** GET paths (`/listing/stats`) that answer this until removed, as an API having trouble would. */
   failing: Map<string, UpstreamAnswer>;
+  /** The account's stays in the stats' window (last 30 to next 90 days), and how many were screened. */
+  stays: { total: number; screened: number };
   building: BuildingView | null;
   requestsTo: (pathname: string) => URL[];
 }
@@ -60,10 +62,14 @@ const notFound = {
 
 export async function startListingsServer(count = 23): Promise<ListingsServer> {
   // Tests change these fields on the returned server; the handlers read them from there.
-  let state: Pick<ListingsServer, 'listings' | 'failNextUpdate' | 'failing' | 'building'> = {
+  let state: Pick<
+    ListingsServer,
+    'listings' | 'failNextUpdate' | 'failing' | 'stays' | 'building'
+  > = {
     listings: Array.from({ length: count }, (_, index) => makeListing(index + 1)),
     failNextUpdate: new Map<string, UpstreamAnswer>(),
     failing: new Map<string, UpstreamAnswer>(),
+    stays: { total: 200, screened: 150 },
     building: null,
   };
   const urls: URL[] = [];
@@ -88,6 +94,14 @@ export async function startListingsServer(count = 23): Promise<ListingsServer> {
     return { json: { items: rows.slice(from, from + size), total: rows.length, from, size } };
   }
 
+  /** Listings by PMS, largest first, as the API counts them. */
+  function byPms() {
+    const counts = new Map<string, number>();
+    for (const listing of state.listings)
+      counts.set(listing.pms, (counts.get(listing.pms) ?? 0) + 1);
+    return [...counts].map(([pms, count]) => ({ pms, count })).sort((a, b) => b.count - a.count);
+  }
+
   function stats(): UpstreamAnswer {
     const count = (status: ListingStatus) =>
       state.listings.filter((listing) => listing.status === status).length;
@@ -99,9 +113,12 @@ export async function startListingsServer(count = 23): Promise<ListingsServer> {
           inactive: count('inactive'),
           archived: count('archived'),
         },
-        by_pms: [{ pms: 'guesty', count: state.listings.length }],
+        by_pms: byPms(),
         by_building: [],
-        reservations: { total: 200, screened: 150, screened_share: 0.75 },
+        reservations: {
+          ...state.stays,
+          screened_share: state.stays.total ? state.stays.screened / state.stays.total : 0,
+        },
       },
     };
   }
