@@ -59,7 +59,7 @@ describe('ListingDetailPage', () => {
   });
 
   it('asks before leaving unsaved edits: Stay keeps them, Leave goes', async () => {
-    await renderRemote('/listing/1');
+    const { store } = await renderRemote('/listing/1');
     await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     await userEvent.type(field('City'), ' Centre');
@@ -74,6 +74,11 @@ describe('ListingDetailPage', () => {
     await userEvent.click(within(crumbs).getByRole('link', { name: 'Listings' }));
     await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/listings'));
+    // The listings page has loaded before the stand-in API closes (no request cut off mid-way).
+    await waitFor(() => {
+      const { list, stats } = store.getState().listings;
+      expect(list.items.length > 0 && stats.data !== null).toBe(true);
+    });
   });
 
   it('explains a bad field and sends nothing', async () => {
