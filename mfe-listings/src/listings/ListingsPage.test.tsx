@@ -197,6 +197,25 @@ describe('ListingsPage', () => {
     expect(within(rowOf('Loft 03')).getByRole('combobox')).toHaveTextContent('Active');
   });
 
+  it('says once, in the snackbar, that a row someone else changed meanwhile now shows their version', async () => {
+    const { store } = await renderRemote('/listings');
+    await showsFirstPage();
+    server.listings[2] = { ...server.listings[2]!, status: 'inactive', version: 2 };
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 03' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Archived' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive listing' }));
+    await waitFor(() =>
+      expect(store.getState().snackbar).toMatchObject({
+        open: true,
+        text: 'Loft 03: Someone else changed it meanwhile: it now shows their version. Set the status again if you still want to.',
+        props: { severity: 'warning' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(rowOf('Loft 03')).getByRole('combobox')).toHaveTextContent('Inactive');
+    expect(server.listings[2]).toMatchObject({ status: 'inactive', version: 2 });
+  });
+
   it('asks before archiving a listing, says what it means, and undoes it', async () => {
     const { store } = await renderRemote('/listings');
     await showsFirstPage();
@@ -235,28 +254,30 @@ describe('ListingsPage', () => {
       within(screen.getByRole('region', { name: 'Selected listings' })).getByText('3 selected'),
     ).toBeInTheDocument();
 
-    server.failNextUpdate.set('2', {
-      status: 409,
-      json: {
-        error: 'stale_write',
-        message: 'This listing was changed by someone else since you opened it.',
-        current: { ...server.listings[1], version: 7 },
-      },
-    });
+    // Someone else renames Loft 02 in another tab.
+    server.listings[1] = { ...server.listings[1]!, nickname: 'Loft 02 (renamed)', version: 7 };
     await userEvent.click(screen.getByRole('button', { name: 'Set status' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Inactive' }));
 
     const result = await screen.findByRole('status', { name: 'Batch result' });
     expect(result).toHaveTextContent('2 of 3 listings set to Inactive');
     expect(result).toHaveTextContent(
-      'Loft 02: This listing was changed by someone else since you opened it.',
+      'Loft 02: Someone else changed it meanwhile: it now shows their version. Set the status again if you still want to.',
     );
     expect(within(rowOf('Loft 01')).getByRole('combobox')).toHaveTextContent('Inactive');
     expect(within(rowOf('Loft 03')).getByRole('combobox')).toHaveTextContent('Inactive');
-    expect(within(rowOf('Loft 02')).getByRole('combobox')).toHaveTextContent('Active');
-    // The failed row stays selected for another try.
-    expect(screen.getByRole('checkbox', { name: 'Select Loft 02' })).toBeChecked();
+    expect(within(rowOf('Loft 02 (renamed)')).getByRole('combobox')).toHaveTextContent('Active');
+    // The failed row stays selected, now at the other person's version: another try goes through.
+    expect(screen.getByRole('checkbox', { name: 'Select Loft 02 (renamed)' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select Loft 01' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Set status' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Inactive' }));
+    await waitFor(() =>
+      expect(within(rowOf('Loft 02 (renamed)')).getByRole('combobox')).toHaveTextContent(
+        'Inactive',
+      ),
+    );
+    expect(server.listings[1]).toMatchObject({ status: 'inactive', version: 8 });
   });
 
   it('asks before archiving a batch, and Undo puts each listing back to its own status', async () => {

@@ -1,7 +1,24 @@
-import { all, call, cancel, fork, put, select, take, takeLeading } from 'redux-saga/effects';
+import {
+  all,
+  call,
+  cancel,
+  fork,
+  put,
+  select,
+  take,
+  takeEvery,
+  takeLeading,
+} from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
-import { labelOf, snackbarActions, takeRemote, toApiError } from '@hostdash/shared-auth';
+import {
+  isStaleWrite,
+  labelOf,
+  snackbarActions,
+  takeRemote,
+  toApiError,
+  type ApiError,
+} from '@hostdash/shared-auth';
 import { saveErrorShownInForm } from '../listing/listingForm';
 import { listingsApi, type Listing, type ListingStatus } from './listingsApi';
 import {
@@ -22,6 +39,13 @@ function* refreshStats() {
   yield put(listingsActions.loadStats.requested({ search: query.search, status: query.status }));
 }
 
+/**
+ * A status change refused because someone else changed the listing first: the row already shows
+ * their version (the API sends it with the refusal), so "reload" would be the wrong advice.
+ */
+export const CHANGED_MEANWHILE =
+  'Someone else changed it meanwhile: it now shows their version. Set the status again if you still want to.';
+
 function* updateOne(listing: Listing, status: ListingStatus) {
   try {
     const updated = (yield call(listingsApi.update, listing.id, listing.version, {
@@ -29,12 +53,42 @@ function* updateOne(listing: Listing, status: ListingStatus) {
     })) as Listing;
     return { listing: updated };
   } catch (error) {
+    const apiError = toApiError(error);
+    // The newer version replaces the row everywhere, so trying again (it stays selected) can work.
+    if (isStaleWrite<Listing>(apiError)) yield put(listingsActions.patchRow(apiError.current));
     const failure: BatchFailure = {
       id: listing.id,
       nickname: listing.nickname,
-      message: toApiError(error).message,
+      message: isStaleWrite(apiError) ? CHANGED_MEANWHILE : apiError.message,
     };
     return { failure };
+  }
+}
+
+/**
+ * One row's status change. Its failure is the action's result, said once in the snackbar: the
+ * API's message, or for a stale write what happened to the row (the reducer shows their version).
+ */
+export function* changeStatus(action: ReturnType<typeof listingsActions.changeStatus.requested>) {
+  const { listing, status } = action.payload;
+  try {
+    const updated = (yield call(listingsApi.update, listing.id, listing.version, {
+      status,
+    })) as Listing;
+    yield put(listingsActions.changeStatus.succeeded(updated, action.payload));
+  } catch (error) {
+    const apiError: ApiError = toApiError(error);
+    const stale = isStaleWrite(apiError);
+    yield put(
+      listingsActions.changeStatus.failed(apiError, { request: action.payload, silent: stale }),
+    );
+    if (stale)
+      yield put(
+        snackbarActions.show({
+          text: `${listing.nickname}: ${CHANGED_MEANWHILE}`,
+          props: { severity: 'warning' },
+        }),
+      );
   }
 }
 
@@ -267,13 +321,7 @@ export function* listingsSaga() {
     ),
     // Writes: every row's status change is its own request, and its failure is the action's
     // result, said in the snackbar (the row stays as it was); a save ignores repeats while it runs.
-    fork(
-      takeRemote(
-        listingsActions.changeStatus,
-        ({ listing, status }) => listingsApi.update(listing.id, listing.version, { status }),
-        'every',
-      ),
-    ),
+    takeEvery(listingsActions.changeStatus.requested.type, changeStatus),
     takeLeading(listingsActions.saveListing.requested.type, saveListing),
     fork(watchBatch),
     fork(watchStatusChanges),
