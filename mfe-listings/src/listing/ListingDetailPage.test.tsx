@@ -226,6 +226,19 @@ describe('ListingDetailPage', () => {
     expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
 
+  it('says under the building field, and only there, when the other buildings could not be loaded', async () => {
+    server.failing.set('/listing/load', INTERNAL_ERROR_ANSWER);
+    const { store } = await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    expect(
+      await screen.findByText(
+        'The other buildings could not be loaded. Reload the page to choose one.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
+  });
+
   it('says so when the listing does not exist', async () => {
     await renderRemote('/listing/999');
     expect(
