@@ -66,9 +66,9 @@ describe('ListingsPage', () => {
     const stats = screen.getByRole('region', { name: 'Listing statistics' });
     // 23 listings: 10 Guesty, 5 Hostaway, 4 Rentals United, the 4 others.
     const breakdown = await within(stats).findByText(/^Guesty/);
-    // Each name keeps its count on its line (no-break spaces inside a pair).
+    // A line breaks only after a dot: never inside a name and its count.
     expect(breakdown.textContent).toBe(
-      'Guesty\u00a010 · Hostaway\u00a05 · Rentals United\u00a04 · other\u00a04',
+      'Guesty\u00a010\u00a0· Hostaway\u00a05\u00a0· Rentals\u00a0United\u00a04\u00a0· other\u00a04',
     );
     expect(
       within(stats).getByText('No stays from 30 days ago to 90 days ahead'),

@@ -8,16 +8,18 @@ const number = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
 
 /**
- * The three largest PMSs and how many listings the rest hold, so the figures add up to the total;
- * a name and its count never part at a line break ("Hostaway" on one line, "24" on the next).
+ * The three largest PMSs and how many listings the rest hold, so the figures add up to the total.
+ * A line breaks only after a " · ": never inside a name and its count ("Rentals" / "United 28"),
+ * and no line starts with the dot.
  */
 function pmsBreakdown(stats: ListingStats): string {
   const top = stats.by_pms.slice(0, 3);
   const others = stats.total - top.reduce((sum, entry) => sum + entry.count, 0);
+  const keepTogether = (text: string) => text.replace(/ /g, '\u00a0');
   return [
-    ...top.map((entry) => `${pmsName(entry.pms)}\u00a0${number.format(entry.count)}`),
-    ...(others > 0 ? [`other\u00a0${number.format(others)}`] : []),
-  ].join(' · ');
+    ...top.map((entry) => keepTogether(`${pmsName(entry.pms)} ${number.format(entry.count)}`)),
+    ...(others > 0 ? [keepTogether(`other ${number.format(others)}`)] : []),
+  ].join('\u00a0· ');
 }
 
 /** Counts for what the table shows (same search and status filter), computed by the API. */
