@@ -2,7 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, toIsoDate } from '@hostdash/shared-auth';
 import { DEMO_VENDOR } from '../../../config/testing/demoUsers';
-import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
+import {
+  INTERNAL_ERROR_ANSWER,
+  startListingsServer,
+  type ListingsServer,
+} from '../testing/listingsServer';
 import { showAsPhone } from '../testing/phoneLayout';
 import { renderRemote } from '../testing/renderRemote';
 import { arrivalDayLabel } from './BuildingPage';
@@ -129,6 +133,28 @@ describe('BuildingPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/error/building-not-found'),
     );
+  });
+
+  it('says a failed load once, in the page and not in the snackbar', async () => {
+    server.failing.set('/listing/building/1/marina-lofts', INTERNAL_ERROR_ANSWER);
+    const { store } = await renderRemote('/building/1/marina-lofts', { user: vendor });
+    const message = 'Something went wrong on our side. Try again in a moment.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
+    server.failing.clear();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Marina Lofts' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says a failed buildings load once, in the page and not in the snackbar', async () => {
+    server.failing.set('/listing/load', INTERNAL_ERROR_ANSWER);
+    const { store } = await renderRemote('/buildings');
+    const message = 'Something went wrong on our side. Try again in a moment.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
   });
 
   it('names days as people do', () => {

@@ -81,21 +81,37 @@ const ARRIVAL_COLUMNS: ListColumn<BuildingArrival>[] = [
 type BuildingListing = BuildingView['listings'][number];
 
 const LISTING_COLUMNS: ListColumn<BuildingListing>[] = [
-  { key: 'unit', header: 'Unit', phone: 'primary', render: (listing) => listing.nickname },
+  // Fixed widths: without them the unit's name wrapped beside a half-empty status column.
+  {
+    key: 'unit',
+    header: 'Unit',
+    width: '36%',
+    phone: 'primary',
+    render: (listing) => listing.nickname,
+  },
   {
     key: 'status',
     header: 'Status',
+    width: '16%',
     render: (listing) => <ListingStatusChip status={listing.status} />,
   },
-  { key: 'bedrooms', header: 'Bedrooms', align: 'right', render: (listing) => listing.bedrooms },
+  {
+    key: 'bedrooms',
+    header: 'Bedrooms',
+    width: '12%',
+    align: 'right',
+    render: (listing) => listing.bedrooms,
+  },
   {
     key: 'check_in',
     header: 'Check-in from',
+    width: '18%',
     render: (listing) => formatTimeOfDay(listing.check_in_time),
   },
   {
     key: 'check_out',
     header: 'Check-out by',
+    width: '18%',
     render: (listing) => formatTimeOfDay(listing.check_out_time),
   },
 ];

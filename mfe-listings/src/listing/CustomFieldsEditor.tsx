@@ -1,15 +1,18 @@
 import { Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { MAX_CUSTOM_FIELDS, type CustomFieldRow } from './listingForm';
+import { customFieldValueLabel, MAX_CUSTOM_FIELDS, type CustomFieldRow } from './listingForm';
 
 /** Free-form facts a host keeps on a listing (Wi-Fi name, parking spot …), as name and value. */
 export function CustomFieldsEditor({
   rows,
   error,
+  rowErrors = {},
   disabled,
   onChange,
 }: {
   rows: CustomFieldRow[];
   error?: string;
+  /** What the API refused in a row's value, by row. */
+  rowErrors?: Readonly<Record<number, string>>;
   disabled: boolean;
   onChange: (rows: CustomFieldRow[]) => void;
 }) {
@@ -28,7 +31,7 @@ export function CustomFieldsEditor({
           key={index}
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1}
-          sx={{ alignItems: { sm: 'center' } }}
+          sx={{ alignItems: { sm: rowErrors[index] ? 'flex-start' : 'center' } }}
         >
           <TextField
             label={`Field ${index + 1} name`}
@@ -39,9 +42,11 @@ export function CustomFieldsEditor({
             sx={{ width: { sm: 220 } }}
           />
           <TextField
-            label={`Field ${index + 1} value`}
+            label={customFieldValueLabel(index)}
             size="small"
             value={row.value}
+            error={rowErrors[index] !== undefined}
+            helperText={rowErrors[index]}
             disabled={disabled}
             onChange={(event) => update(index, { value: event.target.value })}
             sx={{ flexGrow: 1 }}

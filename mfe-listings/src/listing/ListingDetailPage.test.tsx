@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient } from '@hostdash/shared-auth';
-import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
+import {
+  INTERNAL_ERROR_ANSWER,
+  startListingsServer,
+  type ListingsServer,
+} from '../testing/listingsServer';
 import { renderRemote } from '../testing/renderRemote';
 
 let server: ListingsServer;
@@ -55,7 +59,7 @@ describe('ListingDetailPage', () => {
   });
 
   it('asks before leaving unsaved edits: Stay keeps them, Leave goes', async () => {
-    await renderRemote('/listing/1');
+    const { store } = await renderRemote('/listing/1');
     await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     await userEvent.type(field('City'), ' Centre');
@@ -70,6 +74,11 @@ describe('ListingDetailPage', () => {
     await userEvent.click(within(crumbs).getByRole('link', { name: 'Listings' }));
     await userEvent.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/listings'));
+    // The listings page has loaded before the stand-in API closes (no request cut off mid-way).
+    await waitFor(() => {
+      const { list, stats } = store.getState().listings;
+      expect(list.items.length > 0 && stats.data !== null).toBe(true);
+    });
   });
 
   it('explains a bad field and sends nothing', async () => {
@@ -111,6 +120,123 @@ describe('ListingDetailPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Loft One' })).toBeInTheDocument();
     expect(server.listings[0]).toMatchObject({ nickname: 'Loft One', city: 'Porto', version: 3 });
+  });
+
+  it('puts the API’s refusal of a field under that field, in the form’s words, and keeps every edit', async () => {
+    const { store } = await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    server.failNextUpdate.set('1', {
+      status: 400,
+      json: {
+        error: 'invalid_request',
+        message: '"city" must be at most 100 characters long.',
+        field: 'city',
+        in: 'body',
+        rule: 'maxLength',
+      },
+    });
+    await userEvent.clear(field('Nickname'));
+    await userEvent.type(field('Nickname'), 'Loft One');
+    await userEvent.type(field('City'), ' Old Town');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(field('City')).toHaveAccessibleDescription(
+        'City must be at most 100 characters long.',
+      ),
+    );
+    expect(field('City')).toBeInvalid();
+    expect(field('City')).toHaveFocus();
+    // Said once, there: no alert over the form, no snackbar.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/"city"/)).not.toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
+    expect(field('Nickname')).toHaveValue('Loft One');
+    expect(field('City')).toHaveValue('Lisbon Old Town');
+
+    // Changing the field clears what the API said about its old value; the save then goes through.
+    await userEvent.type(field('City'), '!');
+    expect(field('City')).not.toHaveAccessibleDescription(/must be at most/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loft One' })).toBeInTheDocument();
+    expect(server.listings[0]).toMatchObject({ nickname: 'Loft One', city: 'Lisbon Old Town!' });
+  });
+
+  it('puts a refused custom field value under its own row', async () => {
+    const { store } = await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    server.failNextUpdate.set('1', {
+      status: 400,
+      json: {
+        error: 'invalid_request',
+        message: '"custom_fields.parking" must be at most 500 characters long.',
+        field: 'custom_fields.parking',
+        in: 'body',
+        rule: 'maxLength',
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Add field' }));
+    await userEvent.type(field('Field 2 name'), 'parking');
+    await userEvent.type(field('Field 2 value'), 'Space 14');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(field('Field 2 value')).toHaveAccessibleDescription(
+        'Field 2 value must be at most 500 characters long.',
+      ),
+    );
+    expect(field('Field 1 value')).toBeValid();
+    expect(store.getState().snackbar.open).toBe(false);
+    expect(field('Field 2 name')).toHaveValue('parking');
+    expect(field('Field 2 value')).toHaveValue('Space 14');
+  });
+
+  it('says a save that failed for another reason once, in the snackbar, and keeps the edits', async () => {
+    const { store } = await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    server.failNextUpdate.set('1', INTERNAL_ERROR_ANSWER);
+    await userEvent.type(field('City'), ' Centre');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(store.getState().snackbar).toMatchObject({
+        open: true,
+        text: 'Something went wrong on our side. Try again in a moment.',
+        props: { severity: 'error' },
+      }),
+    );
+    expect(
+      screen.queryByText('Something went wrong on our side. Try again in a moment.'),
+    ).toBeNull();
+    expect(field('City')).toHaveValue('Lisbon Centre');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  });
+
+  it('says a failed load once, in the page, with Retry', async () => {
+    server.failing.set('/listing/get/1', INTERNAL_ERROR_ANSWER);
+    const { store } = await renderRemote('/listing/1');
+    const message = 'Something went wrong on our side. Try again in a moment.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().listings.buildings.status.loading).toBe(false));
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(store.getState().snackbar.open).toBe(false);
+
+    server.failing.clear();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loft 01' })).toBeInTheDocument();
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
+
+  it('says under the building field, and only there, when the other buildings could not be loaded', async () => {
+    server.failing.set('/listing/load', INTERNAL_ERROR_ANSWER);
+    const { store } = await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    expect(
+      await screen.findByText(
+        'The other buildings could not be loaded. Reload the page to choose one.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
   });
 
   it('says so when the listing does not exist', async () => {

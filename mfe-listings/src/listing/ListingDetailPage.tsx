@@ -18,6 +18,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath, formatRelativeTime, pmsName, snackbarActions } from '@hostdash/shared-auth';
 import {
   DetailPlaceholder,
+  LoadError,
   PageHeader,
   UnsavedChangesDialog,
   useUnsavedChangesGuard,
@@ -27,6 +28,7 @@ import { listingsActions, selectBuildings, selectDetail } from '../listings/list
 import { StatusSelect } from '../listings/StatusSelect';
 import { CustomFieldsEditor } from './CustomFieldsEditor';
 import {
+  apiFieldError,
   changesFrom,
   formValues,
   NO_BUILDING,
@@ -40,16 +42,37 @@ import { UpcomingReservations } from './UpcomingReservations';
 const TIME_ZONES: readonly string[] =
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
+/** What the API refused in the last save, under the fields it is about, until they are edited. */
+interface ApiFieldErrors {
+  fields: Partial<Record<FormField, string>>;
+  /** A custom field's value, by its row. */
+  rows: Record<number, string>;
+}
+
+const NO_API_ERRORS: ApiFieldErrors = { fields: {}, rows: {} };
+
+/** The API's errors less what it said about `field` (it was about the value the field had then). */
+function withoutApiError(errors: ApiFieldErrors, field: FormField): ApiFieldErrors {
+  const rowsGone = field === 'custom_fields' && Object.keys(errors.rows).length > 0;
+  if (errors.fields[field] === undefined && !rowsGone) return errors;
+  const fields = { ...errors.fields };
+  delete fields[field];
+  return { fields, rows: field === 'custom_fields' ? {} : errors.rows };
+}
+
 function ListingForm({ listing }: { listing: Listing }) {
   const dispatch = useDispatch();
   const { save, conflict } = useSelector(selectDetail);
-  const buildings = useSelector(selectBuildings).items.filter(
+  const buildingsState = useSelector(selectBuildings);
+  const buildings = buildingsState.items.filter(
     (building) => building.account_id === listing.account_id,
   );
   const [values, setValues] = useState<ListingFormValues>(() => formValues(listing));
   const [edited, setEdited] = useState<ReadonlySet<FormField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
+  const [apiErrors, setApiErrors] = useState<ApiFieldErrors>(NO_API_ERRORS);
   const savingFrom = useRef<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const zones = useMemo(() => new Set([...TIME_ZONES, listing.timezone]), [listing.timezone]);
   const errors = validate(values, zones);
@@ -58,14 +81,19 @@ function ListingForm({ listing }: { listing: Listing }) {
   // Leaving with edits not saved asks first; closing the tab gets the browser's prompt.
   const leaveGuard = useUnsavedChangesGuard(dirty, listing.nickname);
   const shownError = (field: FormField) =>
-    submitted || edited.has(field) ? errors[field] : undefined;
+    apiErrors.fields[field] ?? (submitted || edited.has(field) ? errors[field] : undefined);
 
   // A save went through: the form now shows what was saved.
   useEffect(() => {
     if (savingFrom.current === null || save.loading) return;
     if (save.error) {
-      // Refused (a conflict or a bad field): the edits stay, nothing was saved.
+      // Refused: the edits stay, nothing was saved. A refused field is said under that field (a
+      // conflict in the notice above the form, anything else in the shell's snackbar).
       savingFrom.current = null;
+      const refused = apiFieldError(save.error, values.custom_fields);
+      if (refused && 'row' in refused && refused.row >= 0)
+        setApiErrors({ fields: {}, rows: { [refused.row]: refused.message } });
+      else if (refused) setApiErrors({ fields: { [refused.field]: refused.message }, rows: {} });
       return;
     }
     if (listing.version > savingFrom.current) {
@@ -75,11 +103,19 @@ function ListingForm({ listing }: { listing: Listing }) {
       setSubmitted(false);
       dispatch(snackbarActions.show({ text: 'Changes saved.', props: { severity: 'success' } }));
     }
-  }, [listing, save.loading, save.error, dispatch]);
+  }, [listing, save.loading, save.error, values.custom_fields, dispatch]);
+
+  // The field the API refused is where the host looks next (on a phone it may be off-screen).
+  useEffect(() => {
+    if (apiErrors === NO_API_ERRORS) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [apiErrors]);
 
   const set = <Field extends FormField>(field: Field, value: ListingFormValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setEdited((current) => new Set(current).add(field));
+    // What the API said about this field was about the value it had then.
+    setApiErrors((current) => withoutApiError(current, field));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -102,6 +138,7 @@ function ListingForm({ listing }: { listing: Listing }) {
     setValues(formValues(conflict ?? listing));
     setEdited(new Set());
     setSubmitted(false);
+    setApiErrors(NO_API_ERRORS);
     if (conflict) dispatch(listingsActions.adoptLatest());
   };
 
@@ -126,7 +163,7 @@ function ListingForm({ listing }: { listing: Listing }) {
   );
 
   return (
-    <Box component="form" onSubmit={onSubmit} noValidate aria-label="Listing details">
+    <Box component="form" ref={formRef} onSubmit={onSubmit} noValidate aria-label="Listing details">
       <UnsavedChangesDialog guard={leaveGuard} />
       <Stack spacing={2}>
         {conflict && (
@@ -148,7 +185,6 @@ function ListingForm({ listing }: { listing: Listing }) {
             are still here: keep them on top of the latest version and save again, or discard them.
           </Alert>
         )}
-        {save.error && !conflict && <Alert severity="error">{save.error.message}</Alert>}
         <Card>
           <CardHeader title="Details" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
           <CardContent sx={{ pt: 0 }}>
@@ -163,7 +199,13 @@ function ListingForm({ listing }: { listing: Listing }) {
                 onChange={(event) => set('building_id', event.target.value)}
                 disabled={disabled}
                 size="small"
-                helperText=" "
+                error={!!shownError('building_id')}
+                helperText={
+                  shownError('building_id') ??
+                  (buildingsState.status.error
+                    ? 'The other buildings could not be loaded. Reload the page to choose one.'
+                    : ' ')
+                }
                 fullWidth
               >
                 <MenuItem value={NO_BUILDING}>No building</MenuItem>
@@ -228,6 +270,7 @@ function ListingForm({ listing }: { listing: Listing }) {
             <CustomFieldsEditor
               rows={values.custom_fields}
               error={shownError('custom_fields')}
+              rowErrors={apiErrors.rows}
               disabled={disabled}
               onChange={(rows) => set('custom_fields', rows)}
             />
@@ -250,6 +293,7 @@ export function ListingDetailPage() {
   const dispatch = useDispatch();
   const { id = '' } = useParams();
   const { listing, status } = useSelector(selectDetail);
+  const retry = () => dispatch(listingsActions.loadListing.requested({ id }));
 
   useEffect(() => {
     dispatch(listingsActions.loadListing.requested({ id }));
@@ -264,7 +308,7 @@ export function ListingDetailPage() {
         noun="listing"
         status={status}
         back={{ to: '/listings', label: 'Back to listings' }}
-        onRetry={() => dispatch(listingsActions.loadListing.requested({ id }))}
+        onRetry={retry}
       />
     );
   }
@@ -295,6 +339,8 @@ export function ListingDetailPage() {
           </Stack>
         }
       />
+      {/* Coming back to a listing shows it at once and loads it again: a failed reload says so. */}
+      {status.error && <LoadError error={status.error} onRetry={retry} />}
       <ListingForm key={current.id} listing={current} />
       <Card>
         <CardHeader

@@ -1,5 +1,7 @@
 // The detail form's values and what changed. Kept out of redux (STYLE.md): only the save goes
 // through the slice.
+import { isStaleWrite, type ApiError } from '@hostdash/shared-auth';
+import { fieldErrorOf } from '@hostdash/shared-ui';
 import type { Listing, ListingChanges } from '../listings/listingsApi';
 
 export interface CustomFieldRow {
@@ -125,4 +127,56 @@ export function rebase(
   for (const field of edited)
     (next as unknown as Record<FormField, unknown>)[field] = values[field];
   return next;
+}
+
+/** Each field as the form labels it, by the API's name for it. */
+export const FIELD_LABELS: Readonly<Record<FormField, string>> = {
+  nickname: 'Nickname',
+  address: 'Address',
+  city: 'City',
+  country: 'Country',
+  building_id: 'Building',
+  timezone: 'Time zone',
+  check_in_time: 'Check-in from',
+  check_out_time: 'Check-out by',
+  bedrooms: 'Bedrooms',
+  custom_fields: 'Custom fields',
+};
+
+/** How the form labels a custom field's value (the API names it `custom_fields.<name>`). */
+export const customFieldValueLabel = (index: number) => `Field ${index + 1} value`;
+
+/** The API's refusal of one of the form's fields, and where the form shows it. */
+export type ApiFieldError =
+  { field: FormField; message: string } | { field: 'custom_fields'; row: number; message: string };
+
+/**
+ * A 400 about a field the form shows, in the form's words ("Field 2 value must be at most 500
+ * characters long."), placed under that field (a custom field's value under its own row); null
+ * when the refusal is about something else, which the page says as a whole.
+ */
+export function apiFieldError(
+  error: ApiError,
+  rows: readonly CustomFieldRow[],
+): ApiFieldError | null {
+  const rowLabels = Object.fromEntries(
+    rows.map((row, index) => [`custom_fields.${row.key.trim()}`, customFieldValueLabel(index)]),
+  );
+  const refused = fieldErrorOf(error, { ...FIELD_LABELS, ...rowLabels });
+  if (!refused) return null;
+  if (Object.hasOwn(FIELD_LABELS, refused.field))
+    return { field: refused.field as FormField, message: refused.message };
+  const row = rows.findIndex(
+    (candidate) => `custom_fields.${candidate.key.trim()}` === refused.field,
+  );
+  return { field: 'custom_fields', row, message: refused.message };
+}
+
+/**
+ * Whether the form itself shows this failed save (a refused field under that field, a stale write
+ * in its notice), so that nothing else says it again.
+ */
+export function saveErrorShownInForm(error: ApiError, changes: ListingChanges): boolean {
+  const rows = Object.keys(changes.custom_fields ?? {}).map((key) => ({ key, value: '' }));
+  return isStaleWrite(error) || apiFieldError(error, rows) !== null;
 }

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { Store } from 'redux';
 import { configureApiClient, NO_RESPONSE_MESSAGE, selectSnackbar } from '@hostdash/shared-auth';
 import { SEARCH_DEBOUNCE_MS } from '@hostdash/shared-ui';
-import { startListingsServer, type ListingsServer } from '../testing/listingsServer';
+import {
+  INTERNAL_ERROR_ANSWER,
+  startListingsServer,
+  type ListingsServer,
+} from '../testing/listingsServer';
 import { renderRemote } from '../testing/renderRemote';
 
 let server: ListingsServer;
@@ -50,6 +54,27 @@ describe('ListingsPage', () => {
     const stats = screen.getByRole('region', { name: 'Listing statistics' });
     await waitFor(() => expect(within(stats).getByText('75%')).toBeInTheDocument());
     expect(within(stats).getByText('19')).toBeInTheDocument(); // active
+  });
+
+  it('says which PMSs the listings come from, adding up to the total, and no share of no stays', async () => {
+    server.listings = server.listings.map((listing, index) => ({
+      ...listing,
+      pms: ['guesty', 'guesty', 'hostaway', 'rentalsunited', 'lodgify'][index % 5]!,
+    }));
+    server.stays = { total: 0, screened: 0 };
+    await renderRemote('/listings');
+    const stats = screen.getByRole('region', { name: 'Listing statistics' });
+    // 23 listings: 10 Guesty, 5 Hostaway, 4 Rentals United, the 4 others.
+    const breakdown = await within(stats).findByText(/^Guesty/);
+    // A line breaks only after a dot: never inside a name and its count.
+    expect(breakdown.textContent).toBe(
+      'Guesty\u00a010\u00a0· Hostaway\u00a05\u00a0· Rentals\u00a0United\u00a04\u00a0· other\u00a04',
+    );
+    expect(
+      within(stats).getByText('No stays from 30 days ago to 90 days ahead'),
+    ).toBeInTheDocument();
+    expect(within(stats).queryByText('0%')).not.toBeInTheDocument();
+    expect(within(stats).getByText('—')).toBeInTheDocument();
   });
 
   it('pages in the API and remembers rows per page for the list', async () => {
@@ -112,7 +137,11 @@ describe('ListingsPage', () => {
       await user.clear(screen.getByRole('textbox', { name: 'Search listings' }));
       await user.type(screen.getByRole('textbox', { name: 'Search listings' }), 'no such place');
       act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
-      expect(await screen.findByText('No listings match “no such place”.')).toBeInTheDocument();
+      expect(
+        await screen.findByText(
+          'Nothing matches “no such place”. Search by nickname, address, city or building.',
+        ),
+      ).toBeInTheDocument();
       expect(searches().map((request) => request.searchParams.get('search'))).toEqual([
         '17 Harbor',
         'no such place',
@@ -168,6 +197,25 @@ describe('ListingsPage', () => {
     expect(within(rowOf('Loft 03')).getByRole('combobox')).toHaveTextContent('Active');
   });
 
+  it('says once, in the snackbar, that a row someone else changed meanwhile now shows their version', async () => {
+    const { store } = await renderRemote('/listings');
+    await showsFirstPage();
+    server.listings[2] = { ...server.listings[2]!, status: 'inactive', version: 2 };
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 03' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Archived' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive listing' }));
+    await waitFor(() =>
+      expect(store.getState().snackbar).toMatchObject({
+        open: true,
+        text: 'Loft 03: Someone else changed it meanwhile: it now shows their version. Set the status again if you still want to.',
+        props: { severity: 'warning' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(rowOf('Loft 03')).getByRole('combobox')).toHaveTextContent('Inactive');
+    expect(server.listings[2]).toMatchObject({ status: 'inactive', version: 2 });
+  });
+
   it('asks before archiving a listing, says what it means, and undoes it', async () => {
     const { store } = await renderRemote('/listings');
     await showsFirstPage();
@@ -206,28 +254,30 @@ describe('ListingsPage', () => {
       within(screen.getByRole('region', { name: 'Selected listings' })).getByText('3 selected'),
     ).toBeInTheDocument();
 
-    server.failNextUpdate.set('2', {
-      status: 409,
-      json: {
-        error: 'stale_write',
-        message: 'This listing was changed by someone else since you opened it.',
-        current: { ...server.listings[1], version: 7 },
-      },
-    });
+    // Someone else renames Loft 02 in another tab.
+    server.listings[1] = { ...server.listings[1]!, nickname: 'Loft 02 (renamed)', version: 7 };
     await userEvent.click(screen.getByRole('button', { name: 'Set status' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Inactive' }));
 
     const result = await screen.findByRole('status', { name: 'Batch result' });
     expect(result).toHaveTextContent('2 of 3 listings set to Inactive');
     expect(result).toHaveTextContent(
-      'Loft 02: This listing was changed by someone else since you opened it.',
+      'Loft 02: Someone else changed it meanwhile: it now shows their version. Set the status again if you still want to.',
     );
     expect(within(rowOf('Loft 01')).getByRole('combobox')).toHaveTextContent('Inactive');
     expect(within(rowOf('Loft 03')).getByRole('combobox')).toHaveTextContent('Inactive');
-    expect(within(rowOf('Loft 02')).getByRole('combobox')).toHaveTextContent('Active');
-    // The failed row stays selected for another try.
-    expect(screen.getByRole('checkbox', { name: 'Select Loft 02' })).toBeChecked();
+    expect(within(rowOf('Loft 02 (renamed)')).getByRole('combobox')).toHaveTextContent('Active');
+    // The failed row stays selected, now at the other person's version: another try goes through.
+    expect(screen.getByRole('checkbox', { name: 'Select Loft 02 (renamed)' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select Loft 01' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Set status' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Inactive' }));
+    await waitFor(() =>
+      expect(within(rowOf('Loft 02 (renamed)')).getByRole('combobox')).toHaveTextContent(
+        'Inactive',
+      ),
+    );
+    expect(server.listings[1]).toMatchObject({ status: 'inactive', version: 8 });
   });
 
   it('asks before archiving a batch, and Undo puts each listing back to its own status', async () => {
@@ -274,13 +324,93 @@ describe('ListingsPage', () => {
     expect(screen.queryByRole('region', { name: 'Selected listings' })).not.toBeInTheDocument();
   });
 
-  it('shows the API error with a retry', async () => {
+  it("says an API that does not answer in Hostdash's words, once, with a retry", async () => {
     // jsdom reports the refused connection on the console as a browser would.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     configureApiClient({ baseURL: 'http://127.0.0.1:9' });
     await renderRemote('/listings');
-    expect((await screen.findAllByText(NO_RESPONSE_MESSAGE))[0]).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Retry' })[0]).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Hostdash can't reach its server right now. Check your connection, then try again.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(NO_RESPONSE_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('says a failed load once, in the page and not in the snackbar, and Retry loads the list and its stats', async () => {
+    server.failing.set('/listing/load', INTERNAL_ERROR_ANSWER);
+    server.failing.set('/listing/stats', INTERNAL_ERROR_ANSWER);
+    const { store } = await renderRemote('/listings');
+    const message = 'Something went wrong on our side. Try again in a moment.';
+    await waitFor(() => expect(server.requestsTo('/listing/stats')).toHaveLength(1));
+    // One message (the stats failed for the same reason: the list's error says it for both) …
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().listings.stats.status.loading).toBe(false));
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
+    // … and not again in the shell's snackbar.
+    expect(store.getState().snackbar.open).toBe(false);
+
+    server.failing.clear();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await showsFirstPage();
+    const stats = screen.getByRole('region', { name: 'Listing statistics' });
+    await waitFor(() => expect(within(stats).getByText('75%')).toBeInTheDocument());
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
+  });
+
+  it('says a stats failure alone where the stats are, without Retry for a refusal', async () => {
+    const refusal = 'Your account cannot see listing statistics.';
+    server.failing.set('/listing/stats', {
+      status: 403,
+      json: { error: 'forbidden', message: refusal },
+    });
+    const { store } = await renderRemote('/listings');
+    await showsFirstPage();
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Listing statistics' })).not.toBeInTheDocument();
+    // A refusal would be refused again: no Retry.
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(store.getState().snackbar.open).toBe(false);
+  });
+
+  it('asks the stats for exactly the filters the list is showing, also after a status change', async () => {
+    await renderRemote('/listings');
+    await showsFirstPage();
+    /** The query less paging and order: what decides which listings count. */
+    const filtersOf = (url: URL | undefined) =>
+      Object.fromEntries(
+        [...(url?.searchParams ?? [])].filter(([name]) => !['from', 'size', 'sort'].includes(name)),
+      );
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Filter by status' })).getByRole('button', {
+        name: 'Active',
+      }),
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search listings' }), 'Harbor');
+    await waitFor(
+      () =>
+        expect(filtersOf(server.requestsTo('/listing/stats').at(-1))).toEqual({
+          search: 'Harbor',
+          status: 'active',
+        }),
+      { timeout: 3000 },
+    );
+    expect(filtersOf(server.requestsTo('/listing/load').at(-1))).toEqual({
+      search: 'Harbor',
+      status: 'active',
+    });
+
+    const before = server.requestsTo('/listing/stats').length;
+    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(0));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status of Loft 01' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(server.requestsTo('/listing/stats').length).toBe(before + 1));
+    expect(filtersOf(server.requestsTo('/listing/stats').at(-1))).toEqual(
+      filtersOf(server.requestsTo('/listing/load').at(-1)),
+    );
   });
 
   it('answers an unknown listings address with a not-found page', async () => {

@@ -18,7 +18,13 @@ import {
 import { BatchBar } from './BatchBar';
 import { LISTING_STATUSES, type ListingsQuery, type ListingStatus } from './listingsApi';
 import { LISTING_STATUS_INFO } from './listingStatus';
-import { DEFAULT_LISTINGS_SORT, listingsActions, SEARCH_SORT, selectList } from './listingsSlice';
+import {
+  DEFAULT_LISTINGS_SORT,
+  listingsActions,
+  SEARCH_SORT,
+  selectList,
+  selectStats,
+} from './listingsSlice';
 import { ListingsTable, type SortField } from './ListingsTable';
 import { StatsCards } from './StatsCards';
 
@@ -29,6 +35,7 @@ const BUILD_LABEL = process.env.HOSTDASH_BUILD_LABEL ?? '';
 export function ListingsPage() {
   const dispatch = useDispatch();
   const { items, total, query, status } = useSelector(selectList);
+  const statsFailed = useSelector(selectStats).status.error !== null;
   const [searchText, setSearchText] = useState(query.search);
   const showSkeleton = useDelayed(status.loading);
   const searching = query.search !== '';
@@ -39,6 +46,13 @@ export function ListingsPage() {
     if (changes.search !== undefined || changes.status !== undefined) {
       dispatch(listingsActions.loadStats.requested({ search: next.search, status: next.status }));
     }
+  };
+
+  // The page's one error message retries whatever failed: the list, and the stats with it.
+  const retry = () => {
+    dispatch(listingsActions.load.requested(query));
+    if (statsFailed)
+      dispatch(listingsActions.loadStats.requested({ search: query.search, status: query.status }));
   };
 
   // On arrival: the page the list was on (coming back from a listing), with the rows per page this
@@ -109,7 +123,7 @@ export function ListingsPage() {
 
       <BatchBar />
 
-      {status.error && <LoadError error={status.error} onRetry={() => load({})} />}
+      {status.error && <LoadError error={status.error} onRetry={retry} />}
 
       <Paper>
         <ListingsTable
@@ -121,7 +135,7 @@ export function ListingsPage() {
           emptyTitle={filtered ? 'No listings match' : 'No listings yet'}
           emptyText={
             searching
-              ? `No listings match “${query.search}”${query.status.length ? ' with this status' : ''}.`
+              ? `Nothing${query.status.length ? ' with this status' : ''} matches “${query.search}”. Search by nickname, address, city or building.`
               : filtered
                 ? 'No listings have this status.'
                 : 'Connect your property-management system to import your listings.'

@@ -1,18 +1,48 @@
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { pmsName } from '@hostdash/shared-auth';
-import { StatCard, StatCards } from '@hostdash/shared-ui';
-import { selectStats } from './listingsSlice';
+import { LoadError, StatCard, StatCards } from '@hostdash/shared-ui';
+import type { ListingStats } from './listingsApi';
+import { listingsActions, selectList, selectStats } from './listingsSlice';
 
 const number = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
 
+/**
+ * The three largest PMSs and how many listings the rest hold, so the figures add up to the total.
+ * A line breaks only after a " · ": never inside a name and its count ("Rentals" / "United 28"),
+ * and no line starts with the dot.
+ */
+function pmsBreakdown(stats: ListingStats): string {
+  const top = stats.by_pms.slice(0, 3);
+  const others = stats.total - top.reduce((sum, entry) => sum + entry.count, 0);
+  const keepTogether = (text: string) => text.replace(/ /g, '\u00a0');
+  return [
+    ...top.map((entry) => keepTogether(`${pmsName(entry.pms)} ${number.format(entry.count)}`)),
+    ...(others > 0 ? [keepTogether(`other ${number.format(others)}`)] : []),
+  ].join('\u00a0· ');
+}
+
 /** Counts for what the table shows (same search and status filter), computed by the API. */
 export function StatsCards() {
-  const { data } = useSelector(selectStats);
-  const topPms = data?.by_pms
-    .slice(0, 3)
-    .map((entry) => `${pmsName(entry.pms)} ${number.format(entry.count)}`)
-    .join(' · ');
+  const dispatch = useDispatch();
+  const { data, status } = useSelector(selectStats);
+  const list = useSelector(selectList);
+  if (status.error) {
+    // Said once: when the list failed too (the same cause, most often), its error and Retry,
+    // which loads both again, are the page's one message.
+    if (list.status.error) return null;
+    const { search, status: statusFilter } = list.query;
+    return (
+      <LoadError
+        error={status.error}
+        onRetry={() =>
+          dispatch(listingsActions.loadStats.requested({ search, status: statusFilter }))
+        }
+      />
+    );
+  }
+  const topPms = data ? pmsBreakdown(data) : '';
+  const stays = data?.reservations;
   return (
     <StatCards label="Listing statistics">
       <StatCard
@@ -36,10 +66,13 @@ export function StatsCards() {
       />
       <StatCard
         label="Guests screened"
-        value={data ? percent.format(data.reservations.screened_share) : null}
+        // No stays: a share of nothing is no figure at all, not 0 %.
+        value={stays ? (stays.total > 0 ? percent.format(stays.screened_share) : '—') : null}
         detail={
-          data
-            ? `${number.format(data.reservations.screened)} of ${number.format(data.reservations.total)} stays, last 30 to next 90 days`
+          stays
+            ? stays.total > 0
+              ? `${number.format(stays.screened)} of ${number.format(stays.total)} stays, last 30 to next 90 days`
+              : 'No stays from 30 days ago to 90 days ahead'
             : ' '
         }
       />

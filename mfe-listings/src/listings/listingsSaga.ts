@@ -1,7 +1,25 @@
-import { all, call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import {
+  all,
+  call,
+  cancel,
+  fork,
+  put,
+  select,
+  take,
+  takeEvery,
+  takeLeading,
+} from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
-import { labelOf, snackbarActions, takeRemote, toApiError } from '@hostdash/shared-auth';
+import {
+  isStaleWrite,
+  labelOf,
+  snackbarActions,
+  takeRemote,
+  toApiError,
+  type ApiError,
+} from '@hostdash/shared-auth';
+import { saveErrorShownInForm } from '../listing/listingForm';
 import { listingsApi, type Listing, type ListingStatus } from './listingsApi';
 import {
   listingsActions,
@@ -21,6 +39,13 @@ function* refreshStats() {
   yield put(listingsActions.loadStats.requested({ search: query.search, status: query.status }));
 }
 
+/**
+ * A status change refused because someone else changed the listing first: the row already shows
+ * their version (the API sends it with the refusal), so "reload" would be the wrong advice.
+ */
+export const CHANGED_MEANWHILE =
+  'Someone else changed it meanwhile: it now shows their version. Set the status again if you still want to.';
+
 function* updateOne(listing: Listing, status: ListingStatus) {
   try {
     const updated = (yield call(listingsApi.update, listing.id, listing.version, {
@@ -28,12 +53,42 @@ function* updateOne(listing: Listing, status: ListingStatus) {
     })) as Listing;
     return { listing: updated };
   } catch (error) {
+    const apiError = toApiError(error);
+    // The newer version replaces the row everywhere, so trying again (it stays selected) can work.
+    if (isStaleWrite<Listing>(apiError)) yield put(listingsActions.patchRow(apiError.current));
     const failure: BatchFailure = {
       id: listing.id,
       nickname: listing.nickname,
-      message: toApiError(error).message,
+      message: isStaleWrite(apiError) ? CHANGED_MEANWHILE : apiError.message,
     };
     return { failure };
+  }
+}
+
+/**
+ * One row's status change. Its failure is the action's result, said once in the snackbar: the
+ * API's message, or for a stale write what happened to the row (the reducer shows their version).
+ */
+export function* changeStatus(action: ReturnType<typeof listingsActions.changeStatus.requested>) {
+  const { listing, status } = action.payload;
+  try {
+    const updated = (yield call(listingsApi.update, listing.id, listing.version, {
+      status,
+    })) as Listing;
+    yield put(listingsActions.changeStatus.succeeded(updated, action.payload));
+  } catch (error) {
+    const apiError: ApiError = toApiError(error);
+    const stale = isStaleWrite(apiError);
+    yield put(
+      listingsActions.changeStatus.failed(apiError, { request: action.payload, silent: stale }),
+    );
+    if (stale)
+      yield put(
+        snackbarActions.show({
+          text: `${listing.nickname}: ${CHANGED_MEANWHILE}`,
+          props: { severity: 'warning' },
+        }),
+      );
   }
 }
 
@@ -196,43 +251,78 @@ function* watchRestores() {
   }
 }
 
+/**
+ * A save the form shows in place is kept out of the snackbar: a refused field goes under that
+ * field, a stale write opens the form's "someone else changed this listing" notice. Any other
+ * failure (no answer, no access …) is the action's result, said once in the snackbar.
+ */
+export function* saveListing(action: ReturnType<typeof listingsActions.saveListing.requested>) {
+  const { id, version, changes } = action.payload;
+  try {
+    const saved = (yield call(listingsApi.update, id, version, changes)) as Listing;
+    yield put(listingsActions.saveListing.succeeded(saved, action.payload));
+  } catch (error) {
+    const apiError = toApiError(error);
+    yield put(
+      listingsActions.saveListing.failed(apiError, {
+        request: action.payload,
+        silent: saveErrorShownInForm(apiError, changes),
+      }),
+    );
+  }
+}
+
+// A load's failure is shown where the load's content would be (LoadError, with Retry only when
+// trying again can help), so it is silent: the shell's snackbar would say it a second time.
+const SHOWN_IN_PAGE = { silent: true } as const;
+
 export function* listingsSaga() {
   yield all([
     // Loads: takeLatest, so a newer page, sort or search drops the older request.
-    fork(takeRemote(listingsActions.load, (query, { signal }) => listingsApi.load(query, signal))),
-    fork(
-      takeRemote(listingsActions.loadStats, (filters, { signal }) =>
-        listingsApi.stats(filters, signal),
-      ),
-    ),
-    fork(
-      takeRemote(listingsActions.loadListing, ({ id }, { signal }) => listingsApi.get(id, signal)),
-    ),
-    fork(
-      takeRemote(listingsActions.loadBuildings, (_request, { signal }) =>
-        listingsApi.buildings(signal),
-      ),
-    ),
-    fork(
-      takeRemote(listingsActions.loadBuilding, ({ accountId, slug }, { signal }) =>
-        listingsApi.building(accountId, slug, signal),
-      ),
-    ),
-    // Writes: every row's status change is its own request; a save ignores repeats while it runs.
     fork(
       takeRemote(
-        listingsActions.changeStatus,
-        ({ listing, status }) => listingsApi.update(listing.id, listing.version, { status }),
-        'every',
+        listingsActions.load,
+        (query, { signal }) => listingsApi.load(query, signal),
+        'latest',
+        SHOWN_IN_PAGE,
       ),
     ),
     fork(
       takeRemote(
-        listingsActions.saveListing,
-        ({ id, version, changes }) => listingsApi.update(id, version, changes),
-        'leading',
+        listingsActions.loadStats,
+        (filters, { signal }) => listingsApi.stats(filters, signal),
+        'latest',
+        SHOWN_IN_PAGE,
       ),
     ),
+    fork(
+      takeRemote(
+        listingsActions.loadListing,
+        ({ id }, { signal }) => listingsApi.get(id, signal),
+        'latest',
+        SHOWN_IN_PAGE,
+      ),
+    ),
+    fork(
+      takeRemote(
+        listingsActions.loadBuildings,
+        (_request, { signal }) => listingsApi.buildings(signal),
+        'latest',
+        SHOWN_IN_PAGE,
+      ),
+    ),
+    fork(
+      takeRemote(
+        listingsActions.loadBuilding,
+        ({ accountId, slug }, { signal }) => listingsApi.building(accountId, slug, signal),
+        'latest',
+        SHOWN_IN_PAGE,
+      ),
+    ),
+    // Writes: every row's status change is its own request, and its failure is the action's
+    // result, said in the snackbar (the row stays as it was); a save ignores repeats while it runs.
+    takeEvery(listingsActions.changeStatus.requested.type, changeStatus),
+    takeLeading(listingsActions.saveListing.requested.type, saveListing),
     fork(watchBatch),
     fork(watchStatusChanges),
     fork(watchRestores),

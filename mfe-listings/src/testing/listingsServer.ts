@@ -41,9 +41,19 @@ export interface ListingsServer extends Upstream {
   listings: Listing[];
   /** Ids whose next update fails with this answer. */
   failNextUpdate: Map<string, UpstreamAnswer>;
+  /** GET paths (`/listing/stats`) that answer this until removed, as an API having trouble would. */
+  failing: Map<string, UpstreamAnswer>;
+  /** The account's stays in the stats' window (last 30 to next 90 days), and how many were screened. */
+  stays: { total: number; screened: number };
   building: BuildingView | null;
   requestsTo: (pathname: string) => URL[];
 }
+
+/** What the API answers when something broke on its side (its INTERNAL_ERROR). */
+export const INTERNAL_ERROR_ANSWER: UpstreamAnswer = {
+  status: 500,
+  json: { error: 'internal', message: 'Something went wrong on our side. Try again in a moment.' },
+};
 
 const notFound = {
   status: 404,
@@ -52,9 +62,14 @@ const notFound = {
 
 export async function startListingsServer(count = 23): Promise<ListingsServer> {
   // Tests change these fields on the returned server; the handlers read them from there.
-  let state: Pick<ListingsServer, 'listings' | 'failNextUpdate' | 'building'> = {
+  let state: Pick<
+    ListingsServer,
+    'listings' | 'failNextUpdate' | 'failing' | 'stays' | 'building'
+  > = {
     listings: Array.from({ length: count }, (_, index) => makeListing(index + 1)),
     failNextUpdate: new Map<string, UpstreamAnswer>(),
+    failing: new Map<string, UpstreamAnswer>(),
+    stays: { total: 200, screened: 150 },
     building: null,
   };
   const urls: URL[] = [];
@@ -79,6 +94,14 @@ export async function startListingsServer(count = 23): Promise<ListingsServer> {
     return { json: { items: rows.slice(from, from + size), total: rows.length, from, size } };
   }
 
+  /** Listings by PMS, largest first, as the API counts them. */
+  function byPms() {
+    const counts = new Map<string, number>();
+    for (const listing of state.listings)
+      counts.set(listing.pms, (counts.get(listing.pms) ?? 0) + 1);
+    return [...counts].map(([pms, count]) => ({ pms, count })).sort((a, b) => b.count - a.count);
+  }
+
   function stats(): UpstreamAnswer {
     const count = (status: ListingStatus) =>
       state.listings.filter((listing) => listing.status === status).length;
@@ -90,9 +113,12 @@ export async function startListingsServer(count = 23): Promise<ListingsServer> {
           inactive: count('inactive'),
           archived: count('archived'),
         },
-        by_pms: [{ pms: 'guesty', count: state.listings.length }],
+        by_pms: byPms(),
         by_building: [],
-        reservations: { total: 200, screened: 150, screened_share: 0.75 },
+        reservations: {
+          ...state.stays,
+          screened_share: state.stays.total ? state.stays.screened / state.stays.total : 0,
+        },
       },
     };
   }
@@ -134,6 +160,8 @@ export async function startListingsServer(count = 23): Promise<ListingsServer> {
       const url = new URL(request.url, 'http://api');
       urls.push(url);
       const path = url.pathname.replace(/\/$/, '');
+      const failure = request.method === 'GET' ? state.failing.get(path) : undefined;
+      if (failure) return failure;
       if (path === '/listing/load' && url.searchParams.get('buildings') === '1') {
         return { json: { items: [], total: 0, size: 10, from: 0, buildings: [] } };
       }
