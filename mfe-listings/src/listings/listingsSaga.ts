@@ -14,6 +14,7 @@ import type { Task } from 'redux-saga';
 import {
   isStaleWrite,
   labelOf,
+  readableMessage,
   snackbarActions,
   takeRemote,
   toApiError,
@@ -59,7 +60,7 @@ function* updateOne(listing: Listing, status: ListingStatus) {
     const failure: BatchFailure = {
       id: listing.id,
       nickname: listing.nickname,
-      message: isStaleWrite(apiError) ? CHANGED_MEANWHILE : apiError.message,
+      message: isStaleWrite(apiError) ? CHANGED_MEANWHILE : readableMessage(apiError),
     };
     return { failure };
   }
