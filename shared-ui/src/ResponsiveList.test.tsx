@@ -121,6 +121,22 @@ describe('ResponsiveList', () => {
     expect(screen.getByText('page 1 of 1')).toBeInTheDocument();
   });
 
+  it('leaves a label with no value out of a card, and keeps it in the table', () => {
+    const unverified = STAYS.map((stay) =>
+      stay.id === '2' ? { ...stay, verification: '' } : stay,
+    );
+    const { unmount } = render(<Page layout="cards" rows={unverified} />);
+    const [chloe, giulia] = within(screen.getByRole('list', { name: 'Arrivals' })).getAllByRole(
+      'listitem',
+    ) as HTMLElement[];
+    expect(within(chloe!).getByText('Verification')).toBeInTheDocument();
+    expect(within(giulia!).queryByText('Verification')).not.toBeInTheDocument();
+    expect(within(giulia!).getByText('Check-in')).toBeInTheDocument();
+    unmount();
+    render(<Page layout="table" rows={unverified} />);
+    expect(screen.getByRole('columnheader', { name: 'Verification' })).toBeInTheDocument();
+  });
+
   it('sorts and selects on a phone the way the table does', async () => {
     render(<Page layout="cards" />);
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Check-in');

@@ -382,24 +382,35 @@ function CardList<Row>({
                           alignItems: 'baseline',
                         }}
                       >
-                        {secondary.map((column) => (
-                          <Box key={column.key} sx={{ display: 'contents' }}>
-                            <Typography component="dt" variant="body2" color="text.secondary">
-                              {column.header}
-                            </Typography>
-                            <Box
-                              component="dd"
-                              sx={{
-                                m: 0,
-                                minWidth: 0,
-                                overflowWrap: 'anywhere',
-                                typography: 'body2',
-                              }}
-                            >
-                              {column.render(row, index)}
+                        {secondary.map((column) => {
+                          const value = column.render(row, index);
+                          // A card leaves out a label with nothing after it (a log entry's note).
+                          if (
+                            value === null ||
+                            value === undefined ||
+                            value === '' ||
+                            value === false
+                          )
+                            return null;
+                          return (
+                            <Box key={column.key} sx={{ display: 'contents' }}>
+                              <Typography component="dt" variant="body2" color="text.secondary">
+                                {column.header}
+                              </Typography>
+                              <Box
+                                component="dd"
+                                sx={{
+                                  m: 0,
+                                  minWidth: 0,
+                                  overflowWrap: 'anywhere',
+                                  typography: 'body2',
+                                }}
+                              >
+                                {value}
+                              </Box>
                             </Box>
-                          </Box>
-                        ))}
+                          );
+                        })}
                       </Box>
                     )}
                   </Box>

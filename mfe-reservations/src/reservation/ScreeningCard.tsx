@@ -1,15 +1,9 @@
 import { Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { formatRelativeTime, riskColourInfo } from '@hostdash/shared-auth';
+import { formatRelativeTime, labelOf, riskColourInfo } from '@hostdash/shared-auth';
 import { ResponsiveList, RiskChip, type ListColumn } from '@hostdash/shared-ui';
 import type { Reservation } from '../reservations/reservationsApi';
 import { reservationsActions, selectDetail } from '../reservations/reservationsSlice';
-
-const TOLERANCE_LABELS = {
-  low: 'low (strict)',
-  balanced: 'balanced',
-  high: 'high (lenient)',
-} as const;
 
 type RiskFactor = Reservation['protect']['factors'][number];
 
@@ -63,8 +57,8 @@ export function ScreeningCard({ reservation }: { reservation: Reservation }) {
           <RiskChip colour={risk.colour} score={risk.score} />
           <Typography variant="body2" color="text.secondary">
             {riskColourInfo(risk.colour).meaning} Your tolerance is{' '}
-            {TOLERANCE_LABELS[risk.tolerance] ?? risk.tolerance}: orange from{' '}
-            {risk.thresholds.orange}, red from {risk.thresholds.red} points.
+            {labelOf('tolerance', risk.tolerance)}: orange from {risk.thresholds.orange}, red from{' '}
+            {risk.thresholds.red} points.
             {risk.screened_at && ` Screened ${formatRelativeTime(risk.screened_at)}.`}
           </Typography>
         </Stack>

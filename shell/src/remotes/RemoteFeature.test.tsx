@@ -143,6 +143,7 @@ describe('RemoteFeature', () => {
     expect(
       await screen.findByRole('heading', { name: "Billing isn't available on this dashboard yet" }),
     ).toBeInTheDocument();
+    expect(document.title).toBe("Billing isn't available on this dashboard yet · Hostdash");
     // Not an outage, and nothing a retry could change.
     expect(screen.queryByText(/temporarily unavailable/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();

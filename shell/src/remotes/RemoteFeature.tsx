@@ -24,6 +24,7 @@ import { useInjectFeature } from '../app/ShellContext';
 import { featureTitle } from './features';
 import { loadFeature, RemoteIncompatibleError, RemoteNotDeployedError } from './loader';
 import { registeredEntry } from './registry';
+import { useDocumentTitle } from '../pages/useDocumentTitle';
 
 type Failure =
   | { kind: 'notDeployed' }
@@ -38,37 +39,39 @@ function failureOf(error: unknown): Failure {
   return { kind: 'unavailable' };
 }
 
-function FailureMessage({ title, failure }: { title: string; failure: Failure }) {
+/** What the page says about a remote it cannot show: a heading (also the tab's title) and a sentence. */
+function failureWords(title: string, failure: Failure): { heading: string; text: string } {
   if (failure.kind === 'incompatible') {
     const { version, contract, needsNewerShell } = failure.error;
-    return (
-      <>
-        <AlertTitle component="h1" sx={{ fontSize: '1.1rem' }}>
-          {needsNewerShell
-            ? `${title} needs a newer dashboard`
-            : `${title} was built for an older dashboard`}
-        </AlertTitle>
-        {`This version of ${title}${version ? ` (${version})` : ''} is made for dashboard contract ${contract}; this dashboard provides ${CONTRACT_VERSION}. The rest of the dashboard keeps working.`}
-      </>
-    );
+    return {
+      heading: needsNewerShell
+        ? `${title} needs a newer dashboard`
+        : `${title} was built for an older dashboard`,
+      text: `This version of ${title}${version ? ` (${version})` : ''} is made for dashboard contract ${contract}; this dashboard provides ${CONTRACT_VERSION}. The rest of the dashboard keeps working.`,
+    };
   }
+  // Not an outage: this dashboard simply does not include the feature (yet).
   if (failure.kind === 'notDeployed') {
-    // Not an outage: this dashboard simply does not include the feature (yet).
-    return (
-      <>
-        <AlertTitle component="h1" sx={{ fontSize: '1.1rem' }}>
-          {title} isn't available on this dashboard yet
-        </AlertTitle>
-        Everything else on your dashboard works as usual.
-      </>
-    );
+    return {
+      heading: `${title} isn't available on this dashboard yet`,
+      text: 'Everything else on your dashboard works as usual.',
+    };
   }
+  return {
+    heading: `${title} is temporarily unavailable`,
+    text: 'The rest of the dashboard keeps working. Try again in a moment.',
+  };
+}
+
+function FailureMessage({ title, failure }: { title: string; failure: Failure }) {
+  const { heading, text } = failureWords(title, failure);
+  useDocumentTitle(heading);
   return (
     <>
       <AlertTitle component="h1" sx={{ fontSize: '1.1rem' }}>
-        {title} is temporarily unavailable
+        {heading}
       </AlertTitle>
-      The rest of the dashboard keeps working. Try again in a moment.
+      {text}
     </>
   );
 }
