@@ -29,6 +29,13 @@ export const notFound = (message: string): ApiError => new ApiError(404, 'not_fo
 export const badRequest = (code: string, message: string): ApiError =>
   new ApiError(400, code, message);
 
+/**
+ * A body field refused by a rule of ours (not the schema's), shaped like the schema's refusals
+ * (`field`, `in`, `rule`), so a form can put the sentence beside its own field.
+ */
+export const refusedField = (field: string, rule: string, message: string): ApiError =>
+  new ApiError(400, 'invalid_request', message, {}, { field, in: 'body', rule });
+
 interface AjvError {
   keyword: string;
   instancePath: string;

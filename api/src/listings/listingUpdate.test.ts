@@ -284,9 +284,9 @@ describe('POST /listing/update/{id}', () => {
     expect(await versionOf(other.id)).toBe(version + 1);
   });
 
-  const invalid = (message: string) => ({
+  const invalid = (message: string, field?: { field: string; rule: string }) => ({
     status: 400,
-    body: { error: 'invalid_request', message },
+    body: { error: 'invalid_request', message, ...(field && { ...field, in: 'body' }) },
   });
   const tooManyFields = Object.fromEntries(
     Array.from({ length: 21 }, (_, index) => [`field ${index}`, 'x']),
@@ -344,6 +344,7 @@ describe('POST /listing/update/{id}', () => {
       { version: 1, timezone: 'Europe/Atlantis' },
       invalid(
         '"timezone" must be an IANA time zone such as Europe/Lisbon or America/New_York ("Europe/Atlantis" is not one).',
+        { field: 'timezone', rule: 'timezone' },
       ),
     ],
     [
@@ -382,6 +383,7 @@ describe('POST /listing/update/{id}', () => {
       { version: 1, custom_fields: { 'wifi!': 'x' } },
       invalid(
         'Custom field names are 1 to 40 letters, digits, spaces, "_" or "-": "wifi!" is not one.',
+        { field: 'custom_fields', rule: 'name' },
       ),
     ],
     [

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
+import { ApiError, badRequest, forbidden, notFound, refusedField } from '../http/errors';
 import { errors, IdParams, ref, SESSION, type Api } from '../http/schemas';
 import { SqlParams } from '../http/sqlParams';
 import {
@@ -98,8 +98,9 @@ function checkChanges(changes: ListingChanges, version: number | undefined): voi
   }
   for (const name of Object.keys(changes.custom_fields ?? {})) {
     if (!CUSTOM_FIELD_NAME.test(name) || name.trim() === '') {
-      throw badRequest(
-        'invalid_request',
+      throw refusedField(
+        'custom_fields',
+        'name',
         `Custom field names are 1 to 40 letters, digits, spaces, "_" or "-": "${name.slice(0, 50)}" is not one.`,
       );
     }
@@ -113,8 +114,9 @@ async function canonicalTimezone(sql: Sql, timezone: string): Promise<string> {
     [timezone],
   );
   if (!row) {
-    throw badRequest(
-      'invalid_request',
+    throw refusedField(
+      'timezone',
+      'timezone',
       `"timezone" must be an IANA time zone such as Europe/Lisbon or America/New_York ("${timezone.slice(0, 64)}" is not one).`,
     );
   }

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import { ApiError, badRequest, notFound, refusedField } from '../http/errors';
 import { assertCalendarDate, errors, IdParams, ref, SESSION, type Api } from '../http/schemas';
 import { SqlParams } from '../http/sqlParams';
 import { listingScope } from '../listings/listingQueries';
@@ -101,12 +101,9 @@ function prepareBody(allowVersion: boolean) {
   };
 }
 
-/**
- * A field refused by a rule of ours, shaped like the schema's refusals (`field`, `in`, `rule`), so a
- * form can put the sentence beside its own field.
- */
+/** `refusedField`, for a field of the reservation form. */
 const invalidBodyField = (field: FieldName, rule: string, message: string): ApiError =>
-  new ApiError(400, 'invalid_request', message, {}, { field, in: 'body', rule });
+  refusedField(field, rule, message);
 
 /** `assertCalendarDate`, naming the field the way the schema's refusals do. */
 function assertDay(value: string, field: FieldName): void {
