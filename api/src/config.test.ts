@@ -22,6 +22,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       sessionTtlMs: 43_200_000,
       flagsmithEnvironmentKey: 'hostdash-dashboard',
+      stripeSecretKey: null,
+      stripePublishableKey: null,
+      billingProviderTimeoutMs: 10_000,
     });
   });
 

@@ -1,6 +1,7 @@
 // Configuration: read from the environment once at start, validated, with working defaults.
 import net from 'node:net';
 import path from 'node:path';
+import { STRIPE_NOT_BUILT_MESSAGE } from './billing/provider';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -40,6 +41,13 @@ export interface ApiConfig {
   logLevel: LogLevel;
   sessionTtlMs: number;
   flagsmithEnvironmentKey: string;
+  // Billing (src/billing): the built-in test-mode provider unless STRIPE_SECRET_KEY is set.
+  /** Stripe's secret key (server side); null: the built-in test mode. */
+  stripeSecretKey: string | null;
+  /** Stripe's publishable key (for the billing remote's Stripe Elements); null in test mode. */
+  stripePublishableKey: string | null;
+  /** A payment-provider call not answered by then is "unavailable" (nothing charged). */
+  billingProviderTimeoutMs: number;
 }
 
 /** The package folder (api/), from src/ under jest and from dist/ when built. */
@@ -168,7 +176,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: LOG_LEVELS.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : 'info',
     sessionTtlMs: integer('SESSION_TTL_MS', 43_200_000, 60_000, 365 * 24 * 3_600_000),
     flagsmithEnvironmentKey: text('FLAGSMITH_ENVIRONMENT_KEY', 'hostdash-dashboard'),
+    stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || null,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || null,
+    billingProviderTimeoutMs: integer('BILLING_PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
   };
+  // Selecting Stripe is refused at start until its adapter exists (src/billing/provider.ts).
+  if (config.stripeSecretKey) problems.push(STRIPE_NOT_BUILT_MESSAGE);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -1,0 +1,243 @@
+// The built-in test-mode payment provider: the default with no Stripe keys (npm start, tests,
+// e2e). It behaves as Stripe's test mode documents (https://docs.stripe.com/testing): the card
+// form tokenises in a separate call (as Stripe.js does with the publishable key) and billing only
+// ever receives the token; a card is declined when it is attached to the customer, as a
+// SetupIntent would be. Its records live in the test_provider_* tables. The number and the CVC are
+// checked here and dropped: only brand, last four, expiry, name and the test outcome are kept.
+import { randomBytes } from 'node:crypto';
+import type { Sql } from '../db/database';
+import { refusedField } from '../http/errors';
+import type {
+  CardMetadata,
+  ChargeRequest,
+  PaymentProvider,
+  ProviderFailure,
+  ProviderResult,
+  SavedPaymentMethod,
+} from './provider';
+
+export type TestOutcome =
+  'succeeds' | 'generic_decline' | 'insufficient_funds' | 'charge_declined' | 'test_mode_live_card';
+
+/** Stripe's documented test cards and what each does here. Any other valid number: declined. */
+export const TEST_CARDS: Readonly<Record<string, TestOutcome>> = {
+  '4242424242424242': 'succeeds',
+  '4000056655665556': 'succeeds', // Visa (debit)
+  '5555555555554444': 'succeeds', // Mastercard
+  '378282246310005': 'succeeds', // American Express
+  '6011111111111117': 'succeeds', // Discover
+  '4000000000000002': 'generic_decline',
+  '4000000000009995': 'insufficient_funds',
+  // Attaches, then every charge is declined (Stripe's "attach succeeds, charge fails" card).
+  '4000000000000341': 'charge_declined',
+};
+
+const DECLINE_MESSAGES = {
+  generic_decline: 'Your card was declined. Try another card, or ask your bank why.',
+  insufficient_funds: 'Your card has insufficient funds. Try another card.',
+  test_mode_live_card:
+    'Your card was declined: in test mode only test cards work (4242 4242 4242 4242 succeeds).',
+} as const;
+
+export interface TestCardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+  name?: string | undefined;
+}
+
+export interface TokenisedCard {
+  id: string;
+  card: Omit<CardMetadata, 'name'>;
+}
+
+/** The Luhn checksum every card number carries. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** The card network from the number's first digits (as Stripe names them). */
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9][1-9]|2[3-9]|[3-6]|7[01]|720))/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
+  if (/^3(0[0-5]|[689])/.test(digits)) return 'diners';
+  if (/^35/.test(digits)) return 'jcb';
+  return 'unknown';
+}
+
+const newId = (prefix: string): string => `${prefix}${randomBytes(12).toString('hex')}`;
+
+/**
+ * Checks a card as Stripe.js would before tokenising it, then stores the token: 400 naming the
+ * field for a number that fails Luhn or has the wrong length, an expiry in the past, or a CVC of
+ * the wrong length for the brand (4 digits for American Express, else 3).
+ */
+export async function tokeniseTestCard(
+  sql: Sql,
+  input: TestCardInput,
+  now: Date = new Date(),
+): Promise<TokenisedCard> {
+  const digits = input.number.replace(/ /g, '');
+  const brand = cardBrand(digits);
+  const lengthOk = brand === 'amex' ? digits.length === 15 : digits.length >= 13;
+  if (!lengthOk || !passesLuhn(digits))
+    throw refusedField('number', 'luhn', 'This card number is not valid: check it and try again.');
+  const thisYear = now.getUTCFullYear();
+  const thisMonth = now.getUTCMonth() + 1;
+  if (input.exp_year < thisYear)
+    throw refusedField('exp_year', 'expired', 'This card has expired: its year is in the past.');
+  if (input.exp_year === thisYear && input.exp_month < thisMonth)
+    throw refusedField('exp_month', 'expired', 'This card has expired: its month is in the past.');
+  if (input.exp_year > thisYear + 50)
+    throw refusedField('exp_year', 'maximum', 'This expiry year is too far in the future.');
+  const cvcLength = brand === 'amex' ? 4 : 3;
+  if (input.cvc.length !== cvcLength)
+    throw refusedField(
+      'cvc',
+      'length',
+      brand === 'amex'
+        ? 'The security code of an American Express card is the 4 digits on its front.'
+        : 'The security code is the 3 digits on the back of the card.',
+    );
+  const outcome = TEST_CARDS[digits] ?? 'test_mode_live_card';
+  const id = newId('pm_test_');
+  const card = {
+    brand,
+    last4: digits.slice(-4),
+    exp_month: input.exp_month,
+    exp_year: input.exp_year,
+  };
+  await sql.query(
+    `insert into test_provider_payment_methods (id, brand, last4, exp_month, exp_year, name, outcome)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      id,
+      card.brand,
+      card.last4,
+      card.exp_month,
+      card.exp_year,
+      input.name?.trim() || null,
+      outcome,
+    ],
+  );
+  return { id, card };
+}
+
+interface StoredMethod extends CardMetadata {
+  id: string;
+  outcome: TestOutcome;
+  customer_id: string | null;
+}
+
+const invalidMethod = (): ProviderFailure => ({
+  ok: false,
+  code: 'invalid_payment_method',
+  message: 'This card is not known to the payment provider: enter it again.',
+});
+
+function declined(outcome: 'generic_decline' | 'test_mode_live_card'): ProviderFailure {
+  return {
+    ok: false,
+    code: 'card_declined',
+    declineCode: outcome,
+    message: DECLINE_MESSAGES[outcome],
+  };
+}
+
+export class TestPaymentProvider implements PaymentProvider {
+  readonly mode = 'test' as const;
+
+  constructor(private readonly sql: Sql) {}
+
+  private async method(id: string): Promise<StoredMethod | null> {
+    const [row] = await this.sql.query<StoredMethod>(
+      `select id, brand, last4, exp_month, exp_year, name, outcome, customer_id
+       from test_provider_payment_methods where id = $1`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  async createCustomer(): Promise<ProviderResult<{ customerId: string }>> {
+    return { ok: true, value: { customerId: newId('cus_test_') } };
+  }
+
+  async attachPaymentMethod({
+    customerId,
+    paymentMethodId,
+  }: {
+    customerId: string;
+    paymentMethodId: string;
+  }): Promise<ProviderResult<SavedPaymentMethod>> {
+    const method = await this.method(paymentMethodId);
+    if (!method || (method.customer_id !== null && method.customer_id !== customerId))
+      return invalidMethod();
+    if (method.outcome === 'generic_decline' || method.outcome === 'test_mode_live_card')
+      return declined(method.outcome);
+    if (method.outcome === 'insufficient_funds')
+      return {
+        ok: false,
+        code: 'insufficient_funds',
+        message: DECLINE_MESSAGES.insufficient_funds,
+      };
+    await this.sql.query(
+      'update test_provider_payment_methods set customer_id = $2 where id = $1',
+      [paymentMethodId, customerId],
+    );
+    const { id, outcome: _outcome, customer_id: _customer, ...card } = method;
+    return { ok: true, value: { id, card } };
+  }
+
+  async setDefaultPaymentMethod({
+    customerId,
+    paymentMethodId,
+  }: {
+    customerId: string;
+    paymentMethodId: string;
+  }): Promise<ProviderResult<null>> {
+    const method = await this.method(paymentMethodId);
+    return method?.customer_id === customerId ? { ok: true, value: null } : invalidMethod();
+  }
+
+  async charge(request: ChargeRequest): Promise<ProviderResult<{ chargeId: string }>> {
+    const method = await this.method(request.paymentMethodId);
+    if (!method || method.customer_id !== request.customerId) return invalidMethod();
+    const failure = method.outcome === 'succeeds' ? null : 'card_declined';
+    // The same idempotency key is the same charge, whatever its outcome was.
+    await this.sql.query(
+      `insert into test_provider_charges (id, idempotency_key, customer_id, payment_method_id, amount_cents, currency, status, failure_code)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (idempotency_key) do nothing`,
+      [
+        newId('ch_test_'),
+        request.idempotencyKey,
+        request.customerId,
+        request.paymentMethodId,
+        request.amountCents,
+        request.currency,
+        failure ? 'failed' : 'succeeded',
+        failure,
+      ],
+    );
+    const [charge] = await this.sql.query<{ id: string; status: string }>(
+      'select id, status from test_provider_charges where idempotency_key = $1',
+      [request.idempotencyKey],
+    );
+    if (!charge) return invalidMethod();
+    return charge.status === 'succeeded'
+      ? { ok: true, value: { chargeId: charge.id } }
+      : declined('generic_decline');
+  }
+}
