@@ -11,6 +11,9 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { registerAdminUserRoutes } from './admin/adminUserRoutes';
+import { registerBillingRoutes } from './billing/billingRoutes';
+import type { PaymentProvider } from './billing/provider';
+import { paymentProviderFor } from './billing/selectProvider';
 import { registerAuthRoutes } from './auth/authRoutes';
 import { registerPasswordResetRoutes } from './auth/passwordResetRoutes';
 import type { ApiConfig } from './config';
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
    * response schema, which serialisation alone would coerce, e.g. a null into "").
    */
   checkAnswer?: (request: FastifyRequest, status: number, payload: unknown) => void;
+  /** The payment provider (tests: a failing one); by default the one the configuration selects. */
+  paymentProvider?: PaymentProvider;
 }
 
 // Secrets never reach the logs (Fastify logs no headers or bodies by default; this is the guard
@@ -62,6 +67,11 @@ const REDACTED_PATHS = [
   '*.sessionId',
   'challengeToken',
   '*.challengeToken',
+  // A test card's number and CVC (the test-mode tokenisation call): never logged, even if a body is.
+  'body.number',
+  'body.cvc',
+  'req.body.number',
+  'req.body.cvc',
 ];
 
 function loggerOptions(
@@ -76,7 +86,14 @@ function loggerOptions(
   };
 }
 
-export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): FastifyInstance {
+export function buildApp({
+  db,
+  config,
+  logger,
+  checkAnswer,
+  paymentProvider,
+}: BuildAppOptions): FastifyInstance {
+  const payments = paymentProvider ?? paymentProviderFor(config, db);
   const app = Fastify({
     logger: loggerOptions(config, logger),
     // `/flags/` and `/flags`, `/listing/load/` and `/listing/load` are the same route.
@@ -172,7 +189,7 @@ export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): 
       const header = request.headers.authorization;
       if (security?.some((scheme) => 'session' in scheme) && !header?.trim()) throw unauthorized();
     });
-    const context = { db, config };
+    const context = { db, config, payments };
     api.get('/openapi.json', { schema: { hide: true } }, async () => instance.swagger());
     registerHealthRoutes(api, context);
     registerAuthRoutes(api, context);
@@ -191,6 +208,7 @@ export function buildApp({ db, config, logger, checkAnswer }: BuildAppOptions): 
     registerFlagsmithRoutes(api, context);
     registerAdminFlagRoutes(api, context);
     registerAdminUserRoutes(api, context);
+    registerBillingRoutes(api, context);
   });
   return app;
 }

@@ -43,6 +43,10 @@ interface Seed {
   notificationId: string;
   managerId: string;
   ownerId: string;
+  /** A paid invoice of account 1 (seeded). */
+  invoiceId: string;
+  /** A month of account 1 already closed (seeded): closing it again changes nothing. */
+  closedPeriod: string;
 }
 
 interface Call {
@@ -85,6 +89,11 @@ const accountRecord = (status = 200): Statuses => [401, status, status, 403, sta
 const ownerOnly: Statuses = [401, 200, 403, 403, 200, 200, 403];
 /** Hostdash staff only. */
 const staffOnly = (status = 200): Statuses => [401, 403, 403, 403, status, 403, 403];
+/**
+ * The /billing page's calls about account 1 (`{id}` its owner): the owner and staff; the team
+ * 403; another account's owner does not find it.
+ */
+const billingOwner = (status = 200): Statuses => [401, status, 403, 403, status, 404, 403];
 /** The owner's own flag identity (user 1): nobody else's. */
 const ownIdentity: Statuses = [401, 200, 403, 403, 403, 403, 403];
 
@@ -364,6 +373,64 @@ const MATRIX: Record<string, Row> = {
     statuses: staffOnly(),
     page: '/users',
   },
+  // An unknown token: allowed callers are told so (400); nothing is attached or saved.
+  'POST /user/billing/create/{id}': {
+    access: 'signed in',
+    call: ({ ownerId }) => ({
+      url: `/user/billing/create/${ownerId}`,
+      method: 'POST',
+      body: { payment_method: 'pm_test_000000000000000000000000' },
+    }),
+    statuses: billingOwner(400),
+    page: '/billing',
+  },
+  'POST /user/billing/updateCard/{id}': {
+    access: 'signed in',
+    call: ({ ownerId }) => ({
+      url: `/user/billing/updateCard/${ownerId}`,
+      method: 'POST',
+      body: { payment_method: 'pm_test_000000000000000000000000' },
+    }),
+    statuses: billingOwner(400),
+    page: '/billing',
+  },
+  'GET /user/billing/load/{id}': {
+    access: 'signed in',
+    call: ({ ownerId }) => ({ url: `/user/billing/load/${ownerId}` }),
+    statuses: billingOwner(),
+    page: '/billing',
+  },
+  'GET /user/billing/invoice/{invoiceId}/pdf': {
+    access: 'signed in',
+    call: ({ invoiceId }) => ({ url: `/user/billing/invoice/${invoiceId}/pdf` }),
+    statuses: billingOwner(),
+    page: '/billing',
+  },
+  // The card form's tokenisation (test mode): anyone signed in, as Stripe.js with the publishable key.
+  'POST /billing/test-provider/payment-methods': {
+    access: 'signed in',
+    call: () => ({
+      url: '/billing/test-provider/payment-methods',
+      method: 'POST',
+      body: {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 2,
+        cvc: '123',
+      },
+    }),
+    statuses: ownThings,
+  },
+  // A month already closed and paid: answered as it is, nothing charged.
+  'POST /admin/billing/closePeriod': {
+    access: 'staff',
+    call: ({ closedPeriod }) => ({
+      url: '/admin/billing/closePeriod',
+      method: 'POST',
+      body: { account_id: '1', period: closedPeriod },
+    }),
+    statuses: staffOnly(),
+  },
   'OPTIONS /flagsmith/api/v1/{*}': {
     access: 'anyone',
     call: () => ({
@@ -476,6 +543,9 @@ beforeAll(async () => {
     `select n.id::text as id from notifications n join users u on u.id = n.user_id
      where u.email = 'owner@hostdash.test' and n.removed_at is null order by n.id limit 1`,
   );
+  const invoice = await one<{ id: string; period: string }>(
+    `select id::text as id, period from invoices where account_id = 1 and status = 'paid' order by id limit 1`,
+  );
   const user = (email: string) =>
     one<{ id: string }>(`select id::text from users where email = '${email}'`);
   seed = {
@@ -486,6 +556,8 @@ beforeAll(async () => {
     notificationId: notification.id,
     managerId: (await user(EMAILS.manager)).id,
     ownerId: (await user(EMAILS.owner)).id,
+    invoiceId: invoice.id,
+    closedPeriod: invoice.period,
   };
 });
 afterAll(() => api.close());

@@ -1,3 +1,4 @@
+import type { PaymentProvider } from './billing/provider';
 import type { ApiConfig } from './config';
 import type { Database } from './db/database';
 
@@ -5,4 +6,6 @@ import type { Database } from './db/database';
 export interface AppContext {
   db: Database;
   config: ApiConfig;
+  /** The payment provider billing charges through (src/billing/selectProvider.ts). */
+  payments: PaymentProvider;
 }

@@ -4,6 +4,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { ApiErrorSchema, Ok, type NamedSchema } from './http/schemas';
 import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
+import { BILLING_SCHEMAS } from './billing/billingSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
 import { CALENDAR_SCHEMAS } from './reservations/calendar';
 import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
@@ -13,7 +14,7 @@ import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '2.2.0';
+export const CONTRACT_VERSION = '2.3.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,
@@ -22,6 +23,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...LISTING_SCHEMAS,
   ...RESERVATION_SCHEMAS,
   ...CALENDAR_SCHEMAS,
+  ...BILLING_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */
@@ -35,6 +37,10 @@ export const TAGS = [
   { name: 'images', description: "A guest's identity images." },
   { name: 'reports', description: 'Guest-portal and screening reports (PDF, CSV).' },
   { name: 'tasks', description: 'Helpers the forms call (address normalisation).' },
+  {
+    name: 'billing',
+    description: 'The card, the upcoming invoice, invoices and their PDFs (account owners).',
+  },
   { name: 'flags', description: 'Feature flags: the Flagsmith-compatible API and the admin view.' },
   { name: 'admin', description: 'Hostdash staff only.' },
   { name: 'health', description: 'Liveness of the API and its database.' },

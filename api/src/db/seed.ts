@@ -5,6 +5,7 @@ import { renderSamplePool, type SampleImage } from '../images/sampleImages';
 import type { Pms } from '../listings/pms';
 import type { Database, Sql } from './database';
 import { seededRandom, type Random } from './random';
+import { writeBillingData } from './seedBilling';
 import { writeProtectData, type ProtectSeedSummary } from './seedProtect';
 import {
   ACCOUNTS,
@@ -49,6 +50,7 @@ export interface SeedSummary {
   reservations: number;
   notifications: number;
   protect: ProtectSeedSummary;
+  invoices: number;
 }
 
 type ListingStatus = 'active' | 'inactive' | 'archived';
@@ -588,6 +590,8 @@ async function writeDemoData(
     ownerUserId: userIds.get('owner@hostdash.test') ?? '',
     samples,
   });
+  // After screening: the demo invoices count screened stays.
+  const invoices = await writeBillingData(tx, accountId('hart'));
 
   return {
     accounts: accountIds.size,
@@ -597,5 +601,6 @@ async function writeDemoData(
     reservations: reservations.length,
     notifications: notifications.length,
     protect,
+    invoices,
   };
 }

@@ -596,7 +596,7 @@ export const NOTIFICATIONS: Record<
       link: '/listings',
     },
     {
-      title: 'Card ending 4242 expires next month',
+      title: 'Card ending 4242 expires at the end of the month',
       body: 'Replace it in Billing before then to keep screening guests without interruption.',
       hoursAgo: 72,
       link: '/billing',

@@ -87,6 +87,10 @@ const PATTERN_DESCRIPTIONS: Record<string, string> = {
   '^([01][0-9]|2[0-3]):[0-5][0-9]$': 'a time of day as HH:MM, 24-hour (e.g. 15:00)',
   '^([0-9]{4}-[0-9]{2}-[0-9]{2})?$': 'a date as YYYY-MM-DD',
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': 'a date as YYYY-MM-DD',
+  '^[0-9]{4}-(0[1-9]|1[0-2])$': 'a month as YYYY-MM',
+  '^[0-9 ]{12,23}$': 'a card number (digits)',
+  '^[0-9]{3,4}$': 'the 3 or 4 digits of the security code',
+  '^pm_[A-Za-z0-9_]{1,200}$': 'a payment method token from the card form (pm_…)',
 };
 
 /** One readable sentence for the first schema violation, naming the field. */

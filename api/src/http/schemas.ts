@@ -191,6 +191,7 @@ export const ApiErrorSchema = named(
 const ERROR_MEANINGS = {
   400: 'The request is not valid (`invalid_request` names the field).',
   401: 'Not signed in, or the session has ended (`unauthorized`).',
+  402: 'The payment was refused (`card_declined` with the provider’s reason, `insufficient_funds`).',
   403: 'Signed in, but not allowed (`forbidden`, `account_deactivated`).',
   404: 'Not found, or not shared with the caller (`not_found`).',
   409: 'The record changed since the caller read it.',

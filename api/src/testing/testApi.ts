@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
+import type { PaymentProvider } from '../billing/provider';
 import { loadConfig, type ApiConfig } from '../config';
 import { openPglite, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -60,6 +61,8 @@ export interface TestRequest {
 export interface TestApiOptions {
   config?: Partial<ApiConfig>;
   logger?: BuildAppOptions['logger'];
+  /** Another payment provider than the configuration's (e.g. one that is unreachable). */
+  paymentProvider?: (db: Database) => PaymentProvider;
 }
 
 async function copyOfTemplate(): Promise<string> {
@@ -97,6 +100,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     db,
     config,
     logger: options.logger ?? false,
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
     checkAnswer: (request, status, payload) => answers.check(request, status, payload),
   });
 
