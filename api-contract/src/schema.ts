@@ -3473,6 +3473,669 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/billing/create/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add the account’s card (owners)
+     * @description Makes the provider customer if the account has none, attaches the tokenised card (where a card is declined: 402 `card_declined` with the provider’s reason, 402 `insufficient_funds`; nothing saved) and makes it the default. `/loadAuth` then has `billing.stripe_customer_id`. 400 `invalid_request` with `field: payment_method` for an unknown token; 503 `provider_unavailable` when the provider cannot be reached (nothing charged or saved).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account owner’s user id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The token from the provider’s card form (`pm_…`), never the card itself. */
+            payment_method: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The account’s payment method, after it was added or replaced. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BillingSummary'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The payment was refused (`card_declined` with the provider’s reason, `insufficient_funds`). */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A dependency is unavailable. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/billing/updateCard/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace the account’s card (owners)
+     * @description As create, for an account that has a provider customer already (400 `no_billing_customer` otherwise). The old card stays until the new one is accepted.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account owner’s user id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The token from the provider’s card form (`pm_…`), never the card itself. */
+            payment_method: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The account’s payment method, after it was added or replaced. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BillingSummary'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The payment was refused (`card_declined` with the provider’s reason, `insufficient_funds`). */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A dependency is unavailable. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/billing/load/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The billing page: card, upcoming invoice, past invoices, warnings (owners)
+     * @description The upcoming invoice is the current month so far, computed from the account’s active listings and screened stays. Invoices newest first. Warnings: the card expires within 30 days (or has), the last charge failed.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The account owner’s user id. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The `/billing` page: card, upcoming invoice, history and warnings. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BillingOverview'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/billing/invoice/{invoiceId}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An invoice as a PDF (owners) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          invoiceId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The invoice (application/pdf). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/billing/closePeriod': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close a month of an account: write its invoice and charge it (staff)
+     * @description Idempotent: the invoice is written once per account and month, and charged once (a second call answers it with `already_closed: true`). Only a month that has ended (400 `invalid_request`, field `period`). A declined charge answers 402 (the invoice is kept as `failed`); 503 `provider_unavailable` leaves it open to be charged by the next call; 402 `no_payment_method` when the account has no card.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The account to bill. */
+            account_id: string;
+            /** @description The month, YYYY-MM. */
+            period: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The invoice of a closed month. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ClosedPeriod'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The payment was refused (`card_declined` with the provider’s reason, `insufficient_funds`). */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A dependency is unavailable. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/test-provider/payment-methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Tokenise a test card (test mode only)
+     * @description What Stripe.js does in test mode: checks the card (Luhn, expiry, CVC length: 4 digits for American Express, else 3; each refused with 400 `invalid_request` naming the `field`) and answers a token to send to the billing calls. The number and CVC are not kept. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0341 attaches but its charges are declined; any other number is declined in test mode.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Digits, spaces allowed. */
+            number: string;
+            exp_month: number;
+            exp_year: number;
+            cvc: string;
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description A card tokenised by the test-mode provider. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TestPaymentMethod'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/flagsmith/api/v1/{*}': {
     parameters: {
       query?: never;
@@ -4806,6 +5469,162 @@ export interface components {
       /** @description More than 1000 listings: the first ones by building and nickname. */
       truncated: boolean;
     };
+    /** @description The account’s saved card: what the provider shows of it, never its number. */
+    BillingCard: {
+      /** @description The provider’s id of the payment method. */
+      payment_method_id: string;
+      /** @description `visa`, `mastercard`, `amex`, `discover`, … */
+      brand: string;
+      last4: string;
+      exp_month: number;
+      exp_year: number;
+      /** @description The cardholder’s name, as entered. */
+      name: string | null;
+    };
+    /** @description The account’s payment method, after it was added or replaced. */
+    BillingSummary: {
+      /** @description The payment provider’s customer (`billing.stripe_customer_id` of /loadAuth). null: no payment method yet. */
+      customer_id: string | null;
+      card: components['schemas']['BillingCard'] | null;
+    };
+    /** @description One charge of an invoice. */
+    InvoiceLine: {
+      /** @enum {string} */
+      code: 'active_listing' | 'screened_reservation';
+      description: string;
+      quantity: number;
+      /** @description The price of one. */
+      unit_price_cents: number;
+      /** @description quantity × unit price. */
+      amount_cents: number;
+    };
+    /** @description The current month so far, from the account’s actual active listings and screened stays: what will be charged when it closes. */
+    UpcomingInvoice: {
+      /** @description The month billed, YYYY-MM. */
+      period: string;
+      /**
+       * Format: date
+       * @description Its first day.
+       */
+      period_start: string;
+      /**
+       * Format: date
+       * @description Its last day.
+       */
+      period_end: string;
+      /** @description ISO 4217, e.g. `EUR`. */
+      currency: string;
+      /** @description One per charge with a quantity; none for a month without usage. */
+      lines: components['schemas']['InvoiceLine'][];
+      /** @description The lines’ sum. */
+      subtotal_cents: number;
+      /** @description VAT in basis points (2300 = 23%). */
+      tax_rate_bps: number;
+      /** @description VAT on the subtotal. */
+      tax_cents: number;
+      /** @description subtotal + tax. */
+      total_cents: number;
+      /**
+       * Format: date
+       * @description The day it will be charged to the card (the day after the period).
+       */
+      charge_date: string;
+    };
+    /** @description A past invoice in the history. */
+    InvoiceSummary: {
+      id: string;
+      period: string;
+      /** Format: date */
+      period_start: string;
+      /** Format: date */
+      period_end: string;
+      currency: string;
+      /** @description What was (or is to be) charged. */
+      total_cents: number;
+      /**
+       * @description `paid`; `failed` (the card was declined); `open` (not charged yet).
+       * @enum {string}
+       */
+      status: 'open' | 'paid' | 'failed';
+      /**
+       * Format: date-time
+       * @description When it was paid; null unless paid.
+       */
+      charged_at: string | null;
+    };
+    /** @description A closed month: written once, never changed but for its charge’s outcome. */
+    Invoice: {
+      id: string;
+      account_id: string;
+      /** @description The month billed, YYYY-MM. */
+      period: string;
+      /**
+       * Format: date
+       * @description Its first day.
+       */
+      period_start: string;
+      /**
+       * Format: date
+       * @description Its last day.
+       */
+      period_end: string;
+      /** @description ISO 4217, e.g. `EUR`. */
+      currency: string;
+      /** @description One per charge with a quantity; none for a month without usage. */
+      lines: components['schemas']['InvoiceLine'][];
+      /** @description The lines’ sum. */
+      subtotal_cents: number;
+      /** @description VAT in basis points (2300 = 23%). */
+      tax_rate_bps: number;
+      /** @description VAT on the subtotal. */
+      tax_cents: number;
+      /** @description subtotal + tax. */
+      total_cents: number;
+      /** @enum {string} */
+      status: 'open' | 'paid' | 'failed';
+      /** Format: date-time */
+      charged_at: string | null;
+      /** @description Why the charge failed, in the provider’s words. */
+      failure_message: string | null;
+    };
+    /** @description The invoice of a closed month. */
+    ClosedPeriod: {
+      invoice: components['schemas']['Invoice'];
+      /** @description true: the month was closed before; nothing was written or charged now. */
+      already_closed: boolean;
+    };
+    /** @description Something the account owner should act on. */
+    BillingWarning: {
+      /** @enum {string} */
+      code: 'card_expiring' | 'card_expired' | 'last_charge_failed';
+      /** @description What to do, in words for the banner. */
+      message: string;
+    };
+    /** @description The `/billing` page: card, upcoming invoice, history and warnings. */
+    BillingOverview: {
+      customer_id: string | null;
+      card: components['schemas']['BillingCard'] | null;
+      upcoming_invoice: components['schemas']['UpcomingInvoice'];
+      /** @description Newest first. */
+      invoices: components['schemas']['InvoiceSummary'][];
+      warnings: components['schemas']['BillingWarning'][];
+      /**
+       * @description `test`: the built-in test mode (tokenise with /billing/test-provider/…).
+       * @enum {string}
+       */
+      provider_mode: 'test' | 'stripe';
+    };
+    /** @description A card tokenised by the test-mode provider. */
+    TestPaymentMethod: {
+      /** @description The token to send as `payment_method` (`pm_test_…`). */
+      id: string;
+      card: {
+        brand: string;
+        last4: string;
+        exp_month: number;
+        exp_year: number;
+      };
+    };
   };
   responses: never;
   parameters: never;
@@ -4867,5 +5686,15 @@ export type ReservationInput = components['schemas']['ReservationInput'];
 export type CalendarStay = components['schemas']['CalendarStay'];
 export type CalendarListing = components['schemas']['CalendarListing'];
 export type CalendarMonth = components['schemas']['CalendarMonth'];
+export type BillingCard = components['schemas']['BillingCard'];
+export type BillingSummary = components['schemas']['BillingSummary'];
+export type InvoiceLine = components['schemas']['InvoiceLine'];
+export type UpcomingInvoice = components['schemas']['UpcomingInvoice'];
+export type InvoiceSummary = components['schemas']['InvoiceSummary'];
+export type Invoice = components['schemas']['Invoice'];
+export type ClosedPeriod = components['schemas']['ClosedPeriod'];
+export type BillingWarning = components['schemas']['BillingWarning'];
+export type BillingOverview = components['schemas']['BillingOverview'];
+export type TestPaymentMethod = components['schemas']['TestPaymentMethod'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
