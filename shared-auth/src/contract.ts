@@ -24,7 +24,9 @@
 // LOGOUT_PATH. A remote that uses them declares ^1.3.0.
 // 1.4.0: the history gate (installHistoryGate, gateHistory, historyIndex), through which a form
 // with unsaved changes hears Back and Forward before the shell's router; documentTitleOf and
-// PRODUCT_NAME, which name the browser tab on the shell's pages and the remotes' alike.
+// PRODUCT_NAME, which name the browser tab on the shell's pages and the remotes' alike; readableMessage;
+// the words for billing's values (invoiceLine, invoiceStatus, billingWarning, paymentProvider,
+// cardBrand).
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
 export const CONTRACT_VERSION = '1.4.0';

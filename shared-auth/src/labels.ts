@@ -41,6 +41,23 @@ export const LABELS = {
     tolerance_changed: 'Risk tolerance changed',
     message_released: 'Message released to the guest',
   },
+  /** Billing (issue 13): what a line of an invoice charges for. */
+  invoiceLine: { active_listing: 'Active listings', screened_reservation: 'Screened stays' },
+  invoiceStatus: { open: 'Due', paid: 'Paid', failed: 'Payment failed' },
+  billingWarning: {
+    card_expiring: 'Card expiring soon',
+    card_expired: 'Card expired',
+    last_charge_failed: 'Last payment failed',
+  },
+  /** Which payment provider takes the card: the built-in test mode, or Stripe. */
+  paymentProvider: { test: 'Test mode', stripe: 'Stripe' },
+  cardBrand: {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+    unknown: 'Card',
+  },
   /** What a screening request checks (the protect webhook). */
   riskType: { screening: 'Screening', identity: 'Identity', payment: 'Payment' },
   pms: PMS_NAMES,
