@@ -43,7 +43,7 @@ import {
   stayBar,
   type MonthDay,
 } from './calendarLayout';
-import { ReservationsViewSwitch } from './ReservationsViewSwitch';
+import { ReservationsActions } from './ReservationsViewSwitch';
 
 type CalendarListing = CalendarMonth['listings'][number];
 type CalendarStay = CalendarListing['stays'][number];
@@ -104,14 +104,7 @@ export function CalendarPage() {
         title="Reservations"
         documentTitle={`Calendar, ${monthTitle(month)}`}
         subtitle="Confirmed stays by listing. Select a stay to open it."
-        actions={
-          <>
-            <ReservationsViewSwitch view="calendar" />
-            <Button component={RouterLink} to="/create-reservation" variant="contained">
-              New reservation
-            </Button>
-          </>
-        }
+        actions={<ReservationsActions view="calendar" />}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <IconButton aria-label="Previous month" onClick={() => goTo(addMonths(month, -1))}>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   getRowsPerPage,
@@ -17,7 +16,7 @@ import {
   useDebouncedSearch,
   useDelayed,
 } from '@hostdash/shared-ui';
-import { ReservationsViewSwitch } from '../calendar/ReservationsViewSwitch';
+import { ReservationsActions } from '../calendar/ReservationsViewSwitch';
 import {
   changesFilter,
   filterOf,
@@ -79,17 +78,7 @@ export function ReservationsPage() {
 
   return (
     <Stack spacing={2}>
-      <PageHeader
-        title="Reservations"
-        actions={
-          <>
-            <ReservationsViewSwitch view="list" />
-            <Button component={RouterLink} to="/create-reservation" variant="contained">
-              New reservation
-            </Button>
-          </>
-        }
-      />
+      <PageHeader title="Reservations" actions={<ReservationsActions view="list" />} />
 
       <ReservationStatsCards filter={query} />
 
