@@ -7,6 +7,7 @@ module.exports = {
     '<rootDir>/shell',
     '<rootDir>/mfe-listings',
     '<rootDir>/mfe-reservations',
+    '<rootDir>/mfe-billing',
     '<rootDir>/scripts',
   ],
 };
