@@ -1,0 +1,38 @@
+// The billing page's calls. Saving a card is two calls, as with Stripe.js: the card goes to the
+// provider's tokenisation call, and only its token to Hostdash (create or updateCard). A refusal is
+// shown beside the form (silent here: not again in the snackbar). Once saved, the shell is told
+// who the user is now (loadAuth: `billing.stripe_customer_id` is set), so rule 6 stops sending
+// them to /billing at once, in the same tab.
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, call, fork, put, takeLatest } from 'redux-saga/effects';
+import { authActions, snackbarActions, takeRemote } from '@hostdash/shared-auth';
+import { billingApi, type BillingSummary, type TestPaymentMethod } from './billingApi';
+import { billingActions, type SaveCardRequest } from './billingSlice';
+
+function* saveCard(request: SaveCardRequest) {
+  const token = (yield call(billingApi.tokenise, request.card)) as TestPaymentMethod;
+  const save = request.mode === 'create' ? billingApi.create : billingApi.updateCard;
+  return (yield call(save, request.userId, token.id)) as BillingSummary;
+}
+
+function* afterSave(action: PayloadAction<BillingSummary, string, { request: SaveCardRequest }>) {
+  const { card } = action.payload;
+  yield put(authActions.loadAuth.requested());
+  yield put(billingActions.load.requested(action.meta.request.userId));
+  yield put(
+    snackbarActions.show({
+      text: card
+        ? `Card saved: ${card.brand} ending ${card.last4}. Nothing is charged until the month ends.`
+        : 'Card saved.',
+      props: { severity: 'success' },
+    }),
+  );
+}
+
+export function* billingSaga() {
+  yield all([
+    fork(takeRemote(billingActions.load, (userId, { signal }) => billingApi.load(userId, signal))),
+    fork(takeRemote(billingActions.saveCard, saveCard, 'leading', { silent: true })),
+    takeLatest(billingActions.saveCard.succeeded.type, afterSave),
+  ]);
+}
