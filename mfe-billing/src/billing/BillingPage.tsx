@@ -1,0 +1,281 @@
+// `/billing` (owners; the one page a host without a payment method can reach, spec section 6 rule
+// 6): the card on file or a way to add one, the upcoming invoice line by line, past invoices with
+// their PDF, and a banner while the card is expiring or the last payment failed.
+import { useEffect, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { formatDate, labelOf, selectUser, type ApiError } from '@hostdash/shared-auth';
+import {
+  LoadError,
+  messageOf,
+  PageHeader,
+  ResponsiveList,
+  type ListColumn,
+} from '@hostdash/shared-ui';
+import { CardForm, type CardDetails, type CardFormProps } from '../card/CardForm';
+import { billingApi, type BillingOverview, type UpcomingInvoice } from './billingApi';
+import { billingActions, selectBilling } from './billingSlice';
+import { formatMoney } from './money';
+
+type InvoiceRow = BillingOverview['invoices'][number];
+
+type FormField = NonNullable<CardFormProps['fieldRefusal']>['field'];
+
+/** What a save's refusal says, and under which field of the form when it is about one. */
+function refusalOf(error: ApiError | null): {
+  refusal: string | null;
+  fieldRefusal: { field: FormField; message: string } | null;
+} {
+  if (!error) return { refusal: null, fieldRefusal: null };
+  const field = typeof error.field === 'string' ? error.field : '';
+  const formField: FormField | null =
+    field === 'number'
+      ? 'number'
+      : field === 'exp_month' || field === 'exp_year'
+        ? 'expiry'
+        : field === 'cvc'
+          ? 'cvc'
+          : null;
+  if (formField)
+    return { refusal: null, fieldRefusal: { field: formField, message: error.message } };
+  return { refusal: messageOf(error), fieldRefusal: null };
+}
+
+function CardOnFile({ overview, onReplace }: { overview: BillingOverview; onReplace: () => void }) {
+  const { card } = overview;
+  if (!card) return null;
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { sm: 'center' } }}
+    >
+      <Box sx={{ flexGrow: 1 }}>
+        <Typography sx={{ fontWeight: 500 }}>
+          {labelOf('cardBrand', card.brand)} ending {card.last4}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Expires {String(card.exp_month).padStart(2, '0')} / {card.exp_year}
+          {card.name ? ` · ${card.name}` : ''}
+        </Typography>
+      </Box>
+      <Button onClick={onReplace}>Replace card</Button>
+    </Stack>
+  );
+}
+
+function UpcomingInvoiceCard({ invoice }: { invoice: UpcomingInvoice }) {
+  const money = (cents: number) => formatMoney(cents, invoice.currency);
+  return (
+    <Card>
+      <CardHeader
+        title="Upcoming invoice"
+        subheader={`${formatDate(invoice.period_start)} – ${formatDate(invoice.period_end)} · charged on ${formatDate(invoice.charge_date)}`}
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {invoice.lines.length === 0 ? (
+          <Typography>Nothing to charge so far this month.</Typography>
+        ) : (
+          <Table size="small" aria-label="Upcoming invoice">
+            <TableBody>
+              {invoice.lines.map((line) => (
+                <TableRow key={line.code}>
+                  <TableCell sx={{ pl: 0 }}>
+                    {line.description}
+                    <Typography variant="body2" color="text.secondary">
+                      {line.quantity} × {money(line.unit_price_cents)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={{ pr: 0 }}>
+                    {money(line.amount_cents)}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {invoice.tax_cents > 0 && (
+                <TableRow>
+                  <TableCell sx={{ pl: 0 }}>VAT {invoice.tax_rate_bps / 100} %</TableCell>
+                  <TableCell align="right" sx={{ pr: 0 }}>
+                    {money(invoice.tax_cents)}
+                  </TableCell>
+                </TableRow>
+              )}
+              <TableRow>
+                <TableCell sx={{ pl: 0, fontWeight: 600, borderBottom: 0 }}>Total</TableCell>
+                <TableCell align="right" sx={{ pr: 0, fontWeight: 600, borderBottom: 0 }}>
+                  {money(invoice.total_cents)}
+                </TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const INVOICE_COLUMNS: ListColumn<InvoiceRow>[] = [
+  {
+    key: 'period',
+    header: 'Period',
+    phone: 'primary',
+    render: (invoice) => `${formatDate(invoice.period_start)} – ${formatDate(invoice.period_end)}`,
+  },
+  {
+    key: 'total',
+    header: 'Total',
+    render: (invoice) => formatMoney(invoice.total_cents, invoice.currency),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (invoice) => (
+      <Chip
+        size="small"
+        label={labelOf('invoiceStatus', invoice.status)}
+        color={
+          invoice.status === 'paid' ? 'success' : invoice.status === 'failed' ? 'error' : 'default'
+        }
+      />
+    ),
+  },
+  {
+    key: 'charged_at',
+    header: 'Charged',
+    render: (invoice) => (invoice.charged_at ? formatDate(invoice.charged_at) : ''),
+  },
+  {
+    key: 'pdf',
+    header: 'Invoice',
+    render: (invoice) => (
+      <Link href={billingApi.invoicePdfPath(invoice.id)} download>
+        Download PDF
+      </Link>
+    ),
+  },
+];
+
+export function BillingPage() {
+  const dispatch = useDispatch();
+  const user = useSelector(selectUser);
+  const { overview, load, save } = useSelector(selectBilling);
+  const [replacing, setReplacing] = useState(false);
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (userId) dispatch(billingActions.load.requested(userId));
+  }, [dispatch, userId]);
+
+  // A saved card closes the form; a refusal keeps it open with what was typed.
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (saving && !save.loading) {
+      setSaving(false);
+      if (!save.error) setReplacing(false);
+    }
+  }, [saving, save.loading, save.error]);
+
+  if (!userId) return null;
+  const onSave = (card: CardDetails) => {
+    setSaving(true);
+    dispatch(
+      billingActions.saveCard.requested({
+        userId,
+        card,
+        mode: overview?.customer_id ? 'updateCard' : 'create',
+      }),
+    );
+  };
+  const { refusal, fieldRefusal } = refusalOf(save.error);
+  const hasCard = Boolean(overview?.card);
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 880 }}>
+      <PageHeader
+        title="Billing"
+        subtitle="Your card, what you will pay this month, and every invoice."
+      />
+      {load.error && (
+        <LoadError
+          error={load.error}
+          onRetry={() => dispatch(billingActions.load.requested(userId))}
+        />
+      )}
+      {overview?.warnings.map((warning) => (
+        <Alert key={warning.code} severity={warning.code === 'card_expiring' ? 'warning' : 'error'}>
+          {warning.message}
+        </Alert>
+      ))}
+      {overview && (
+        <>
+          <Card>
+            <CardHeader
+              title="Payment method"
+              subheader={
+                overview.provider_mode === 'test'
+                  ? "Test mode: use Stripe's test cards, e.g. 4242 4242 4242 4242. No money moves."
+                  : undefined
+              }
+              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+            />
+            <CardContent sx={{ pt: 0 }}>
+              {hasCard && !replacing ? (
+                <CardOnFile overview={overview} onReplace={() => setReplacing(true)} />
+              ) : (
+                <Stack spacing={2}>
+                  {!hasCard && (
+                    <Typography>
+                      Add a card to start screening. You are charged once a month for what you used;
+                      nothing is charged now.
+                    </Typography>
+                  )}
+                  <CardForm
+                    submitLabel={hasCard ? 'Replace card' : 'Save card'}
+                    saving={save.loading}
+                    refusal={refusal}
+                    fieldRefusal={fieldRefusal}
+                    onSave={onSave}
+                    onCancel={hasCard ? () => setReplacing(false) : undefined}
+                  />
+                </Stack>
+              )}
+            </CardContent>
+          </Card>
+          <UpcomingInvoiceCard invoice={overview.upcoming_invoice} />
+          <Card>
+            <CardHeader
+              title="Past invoices"
+              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+            />
+            <ResponsiveList
+              label="Past invoices"
+              columns={INVOICE_COLUMNS}
+              rows={overview.invoices}
+              rowKey={(invoice) => invoice.id}
+              placeholders={0}
+              empty={{
+                title: 'No invoices yet',
+                text: 'Your first invoice comes at the end of this month.',
+              }}
+            />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
