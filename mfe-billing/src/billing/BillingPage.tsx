@@ -3,6 +3,7 @@
 // their PDF, and a banner while the card is expiring or the last payment failed.
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router';
 import {
   Alert,
   Box,
@@ -181,25 +182,24 @@ export function BillingPage() {
     if (userId) dispatch(billingActions.load.requested(userId));
   }, [dispatch, userId]);
 
-  // A saved card closes the form; a refusal keeps it open with what was typed.
-  const [saving, setSaving] = useState(false);
+  // A saved card closes the form; a refusal keeps it open with what was typed. A host's first card
+  // ends the billing rule's redirect: they go on to the dashboard.
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState<'create' | 'updateCard' | null>(null);
   useEffect(() => {
     if (saving && !save.loading) {
-      setSaving(false);
-      if (!save.error) setReplacing(false);
+      setSaving(null);
+      if (save.error) return;
+      setReplacing(false);
+      if (saving === 'create') navigate('/');
     }
-  }, [saving, save.loading, save.error]);
+  }, [saving, save.loading, save.error, navigate]);
 
   if (!userId) return null;
   const onSave = (card: CardDetails) => {
-    setSaving(true);
-    dispatch(
-      billingActions.saveCard.requested({
-        userId,
-        card,
-        mode: overview?.customer_id ? 'updateCard' : 'create',
-      }),
-    );
+    const mode = overview?.customer_id ? 'updateCard' : 'create';
+    setSaving(mode);
+    dispatch(billingActions.saveCard.requested({ userId, card, mode }));
   };
   const { refusal, fieldRefusal } = refusalOf(save.error);
   const hasCard = Boolean(overview?.card);
