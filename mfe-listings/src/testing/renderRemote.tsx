@@ -1,82 +1,9 @@
-// One test helper: the remote's routes with a real store, saga and theme, on a memory router.
-// The store is the standalone one plus the shell's side of the contract that a page's messages
-// depend on: a failed remote action that is not silent goes to the snackbar (shell/src/store/
-// shellSaga.ts). Without it a test could not see an error said twice.
-import { act, render, type RenderResult } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation } from 'react-router';
-import { ThemeProvider, createTheme } from '@mui/material';
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
-import { all, fork, put, takeEvery } from 'redux-saga/effects';
-import type { Store } from 'redux';
-import {
-  authActions,
-  authSaga,
-  authSlice,
-  hostdashThemeOptions,
-  isFailedRemoteAction,
-  snackbarActions,
-  snackbarSlice,
-  type AuthState,
-  type SnackbarState,
-  type User,
-} from '@hostdash/shared-auth';
+// The listings remote's routes with a real store, saga and theme (config/testing/renderRemote.tsx).
+import type { User } from '@hostdash/shared-auth';
+import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
 import { slice } from '../feature';
 import { ListingsRoutes } from '../ListingsApp';
 import type { ListingsState } from '../listings/listingsSlice';
 
-type RemoteState = { auth: AuthState; snackbar: SnackbarState; listings: ListingsState };
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
-}
-
-/** What the shell does with a remote's failure: the snackbar says it, unless it is silent. */
-function* failuresToSnackbar() {
-  yield takeEvery(isFailedRemoteAction, function* showFailure(action) {
-    if (action.meta.silent) return;
-    yield put(snackbarActions.show({ text: action.payload.message, props: { severity: 'error' } }));
-  });
-}
-
-function createTestStore(user: User | null): Store<RemoteState> {
-  const sagaMiddleware = createSagaMiddleware();
-  const store = configureStore({
-    reducer: combineSlices(authSlice, snackbarSlice, {
-      reducerPath: slice.key,
-      reducer: slice.reducer,
-    }),
-    middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: false, serializableCheck: false }).concat(sagaMiddleware),
-  });
-  sagaMiddleware.run(function* remoteAndShellSagas() {
-    yield all([
-      fork(authSaga),
-      fork(failuresToSnackbar),
-      ...(slice.saga ? [fork(slice.saga)] : []),
-    ]);
-  });
-  store.dispatch(authActions.hydrated(user));
-  return store as unknown as Store<RemoteState>;
-}
-
-export async function renderRemote(path: string, options: { user?: User | null } = {}) {
-  const store = createTestStore(options.user ?? null);
-  let view!: RenderResult;
-  // Pages are lazy chunks: the first render is done once the page's code has arrived.
-  await act(async () => {
-    view = render(
-      <Provider store={store}>
-        <ThemeProvider theme={createTheme(hostdashThemeOptions)}>
-          <MemoryRouter initialEntries={[path]}>
-            <ListingsRoutes />
-            <LocationProbe />
-          </MemoryRouter>
-        </ThemeProvider>
-      </Provider>,
-    );
-  });
-  return { ...view, store };
-}
+export const renderRemote = (path: string, options: { user?: User | null } = {}) =>
+  renderRemoteRoutes<{ listings: ListingsState }>(slice, <ListingsRoutes />, path, options);
