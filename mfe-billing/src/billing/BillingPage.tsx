@@ -174,7 +174,7 @@ const INVOICE_COLUMNS: ListColumn<InvoiceRow>[] = [
 export function BillingPage() {
   const dispatch = useDispatch();
   const user = useSelector(selectUser);
-  const { overview, load, save } = useSelector(selectBilling);
+  const { overview, upcomingInvoice, load, save } = useSelector(selectBilling);
   const [replacing, setReplacing] = useState(false);
   const userId = user?.id;
 
@@ -256,7 +256,7 @@ export function BillingPage() {
               )}
             </CardContent>
           </Card>
-          <UpcomingInvoiceCard invoice={overview.upcoming_invoice} />
+          {upcomingInvoice && <UpcomingInvoiceCard invoice={upcomingInvoice} />}
           <Card>
             <CardHeader
               title="Past invoices"

@@ -5,7 +5,7 @@
 // them to /billing at once, in the same tab.
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, fork, put, takeLatest } from 'redux-saga/effects';
-import { authActions, snackbarActions, takeRemote } from '@hostdash/shared-auth';
+import { authActions, labelOf, snackbarActions, takeRemote } from '@hostdash/shared-auth';
 import { billingApi, type BillingSummary, type TestPaymentMethod } from './billingApi';
 import { billingActions, type SaveCardRequest } from './billingSlice';
 
@@ -22,7 +22,7 @@ function* afterSave(action: PayloadAction<BillingSummary, string, { request: Sav
   yield put(
     snackbarActions.show({
       text: card
-        ? `Card saved: ${card.brand} ending ${card.last4}. Nothing is charged until the month ends.`
+        ? `Card saved: ${labelOf('cardBrand', card.brand)} ending ${card.last4}. Nothing is charged until the month ends.`
         : 'Card saved.',
       props: { severity: 'success' },
     }),

@@ -1,0 +1,9 @@
+// The billing remote's routes with a real store, saga and theme (config/testing/renderRemote.tsx).
+import type { User } from '@hostdash/shared-auth';
+import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
+import { slice } from '../feature';
+import { BillingRoutes } from '../BillingApp';
+import type { BillingState } from '../billing/billingSlice';
+
+export const renderRemote = (path: string, options: { user?: User | null } = {}) =>
+  renderRemoteRoutes<{ billing: BillingState }>(slice, <BillingRoutes />, path, options);
