@@ -8,6 +8,7 @@ export { satisfy } from '@module-federation/runtime-core';
 const features = {
   listings: () => import('../../mfe-listings/src/feature'),
   reservations: () => import('../../mfe-reservations/src/feature'),
+  billing: () => import('../../mfe-billing/src/feature'),
 };
 
 export function createInstance() {

@@ -20,8 +20,9 @@ test('the side menu has icons, highlights the section and runs the full height o
   );
   const links = menu(page).getByRole('link');
   for (const link of await links.all()) await expect(link.locator('svg')).toHaveCount(1);
-  // Billing is not deployed on this dashboard: not offered.
-  await expect(menu(page).getByRole('link', { name: 'Billing' })).toHaveCount(0);
+  // Billing is deployed; settings (the onboarding remote) is not yet: not offered.
+  await expect(menu(page).getByRole('link', { name: 'Billing' })).toHaveCount(1);
+  await expect(menu(page).getByRole('link', { name: 'Settings' })).toHaveCount(0);
 
   await menu(page).getByRole('link', { name: 'Listings' }).click();
   await expectHeading(page, 'Listings');
@@ -48,9 +49,9 @@ test('the side menu has icons, highlights the section and runs the full height o
 });
 
 test('a feature that is not deployed says so calmly, with no Retry', async ({ page }) => {
-  await signIn(page, 'owner@hostdash.test', { next: '/billing' });
-  await expectHeading(page, "Billing isn't available on this dashboard yet");
-  await expect(page).toHaveURL(/\/billing$/);
+  await signIn(page, 'owner@hostdash.test', { next: '/settings' });
+  await expectHeading(page, "Onboarding isn't available on this dashboard yet");
+  await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByText(/temporarily unavailable/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });

@@ -44,8 +44,10 @@ describe('BillingPage', () => {
     const upcoming = screen.getByRole('table', { name: 'Upcoming invoice' });
     const rows = within(upcoming).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^Active listings12 × €5\.00€60\.00$/),
-      expect.stringMatching(/^Screened stays40 × €1\.20€48\.00$/),
+      expect.stringMatching(/^Active listings \(per listing, per month\)12 × €5\.00€60\.00$/),
+      expect.stringMatching(
+        /^Screened reservations \(per stay, by check-in date\)40 × €1\.20€48\.00$/,
+      ),
       expect.stringMatching(/^VAT 23 %€24\.84$/),
       expect.stringMatching(/^Total€132\.84$/),
     ]);

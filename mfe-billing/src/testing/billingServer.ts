@@ -37,14 +37,14 @@ export function makeOverview(overrides: Partial<BillingOverview> = {}): BillingO
       lines: [
         {
           code: 'active_listing',
-          description: 'Active listings',
+          description: 'Active listings (per listing, per month)',
           quantity: 12,
           unit_price_cents: 500,
           amount_cents: 6000,
         },
         {
           code: 'screened_reservation',
-          description: 'Screened stays',
+          description: 'Screened reservations (per stay, by check-in date)',
           quantity: 40,
           unit_price_cents: 120,
           amount_cents: 4800,
