@@ -37,6 +37,11 @@ export interface ShellConfig {
   flagsmithApi: string;
   flagsmithEnvironmentKey: string;
   guestPortalUrl: string;
+  /**
+   * Stripe is the payment provider (STRIPE_PUBLISHABLE_KEY is set, as for the API): pages allow
+   * Stripe.js and its frames, which the billing page's card field needs.
+   */
+  stripe: boolean;
 }
 
 export interface RemoteOriginConfig {
@@ -144,6 +149,7 @@ export function readShellConfig(env: Env = process.env): ShellConfig {
     guestPortalUrl:
       env.GUEST_PORTAL_URL ||
       (stage === 'prod' ? 'https://guest.hostdash.app' : `https://guest.${stage}.hostdash.app`),
+    stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY?.trim()),
   };
 }
 

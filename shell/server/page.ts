@@ -161,6 +161,7 @@ export function createPageHandler(
       remoteOrigins: remoteOrigins(registry, config.remotesOrigin),
       flagsmithApi: config.flagsmithApi,
       https: cameOverHttps(request),
+      stripe: config.stripe,
     });
     const remotes: RemoteRelease[] | null = registry
       ? resolveRegistry(registry, user?.id ?? null, config.remotesOrigin)

@@ -141,6 +141,45 @@ describe('the shell server’s security headers', () => {
     }
   });
 
+  it('allows Stripe.js, its frames and its API on every page when Stripe is the payment provider', async () => {
+    const withStripe = buildShellServer(
+      testConfig({
+        API_URL: upstream.url,
+        SHELL_DIST_DIR: distDir,
+        REMOTES_FILE: registryFile,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_hostdash',
+      }),
+      { logger: false },
+    );
+    try {
+      const csp = policy(
+        (
+          await withStripe.inject({
+            url: '/listings',
+            headers: { accept: 'text/html', cookie: 'hd_session=s' },
+          })
+        ).headers['content-security-policy'],
+      );
+      expect(csp['script-src']).toEqual(
+        expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com']),
+      );
+      expect(csp['frame-src']).toEqual([
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+        'https://hooks.stripe.com',
+      ]);
+      expect(csp['connect-src']).toContain('https://api.stripe.com');
+      // Still no inline script, and still never framed itself.
+      expect(csp['script-src']).not.toContain("'unsafe-inline'");
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    } finally {
+      await withStripe.close();
+    }
+    // Without Stripe (the exact policy above): nothing of Stripe's.
+    const csp = (await page('/listings')).headers['content-security-policy'];
+    expect(String(csp)).not.toContain('stripe');
+  });
+
   it('sends the same headers with bundles, JSON and redirects, with a policy that allows nothing foreign', async () => {
     for (const response of [
       await app.inject({ url: '/assets/main.1a2b3c4d.js' }),

@@ -67,7 +67,21 @@ export interface PagePolicy {
   /** The flag service's address (relative: through this origin). */
   flagsmithApi: string;
   https: boolean;
+  /** Allow Stripe.js and Elements' frames (the API runs with Stripe). */
+  stripe: boolean;
 }
+
+/**
+ * What Stripe.js and Elements need, as Stripe's security guide lists it: the script, its frames
+ * (the card field, 3-D Secure), its API. Every page, not only /billing: the app moves to the
+ * billing page without a page load, keeping the first page's policy.
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
 
 export function newStyleNonce(): string {
   return randomBytes(16).toString('base64');
@@ -77,16 +91,23 @@ export function newStyleNonce(): string {
  * A dashboard page: scripts from this origin (the shell's bundles) and the remotes' origins only,
  * no inline or eval'd script; the API and /remotes.json through this origin; the remotes'
  * manifests; emotion's style elements by nonce; images from here, data: (the icon) and blob:
- * (identity images); never framed.
+ * (identity images); never framed. With Stripe, also what Stripe.js needs (STRIPE_SOURCES).
  */
 export function pageDirectives(policy: PagePolicy): Directives {
   const flagsmith = originOf(policy.flagsmithApi);
+  const stripe = (sources: string[]) => (policy.stripe ? sources : []);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...policy.remoteOrigins],
+    scriptSrc: ["'self'", ...policy.remoteOrigins, ...stripe(STRIPE_SOURCES.script)],
     styleSrc: ["'self'", `'nonce-${policy.styleNonce}'`],
-    connectSrc: ["'self'", ...policy.remoteOrigins, ...(flagsmith ? [flagsmith] : [])],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: [
+      "'self'",
+      ...policy.remoteOrigins,
+      ...(flagsmith ? [flagsmith] : []),
+      ...stripe(STRIPE_SOURCES.connect),
+    ],
+    ...(policy.stripe ? { frameSrc: STRIPE_SOURCES.frame } : {}),
+    imgSrc: ["'self'", 'data:', 'blob:', ...stripe(STRIPE_SOURCES.img)],
     fontSrc: ["'self'", 'data:'],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
