@@ -570,10 +570,10 @@ describe('who may call billing', () => {
 });
 
 describe('configuration', () => {
-  it('test mode by default', async () => {
+  it('test mode by default, with no publishable key on the page', async () => {
     expect(loadConfig({})).toMatchObject({ stripeSecretKey: null, stripePublishableKey: null });
     const response = await api.get(`/user/billing/load/${userIds.owner}`, sessions.owner);
-    expect(response.body).toMatchObject({ provider_mode: 'test' });
+    expect(response.body).toMatchObject({ provider_mode: 'test', publishable_key: null });
   });
 
   it('a Stripe secret key needs its publishable key', () => {

@@ -220,6 +220,7 @@ export function registerBillingRoutes(app: Api, { db, config, payments }: AppCon
         invoices,
         warnings: await billingWarnings(db, account.id, account.card),
         provider_mode: payments.mode,
+        publishable_key: payments.mode === 'stripe' ? config.stripePublishableKey : null,
       };
     },
   );

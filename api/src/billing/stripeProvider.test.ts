@@ -402,11 +402,12 @@ describe('billing routes with Stripe configured', () => {
     expect(auth.body.billing.stripe_customer_id).toBe(customerId);
   });
 
-  it('the billing page says Stripe', async () => {
+  it('the billing page says Stripe, with the publishable key for Stripe Elements', async () => {
     const response = await api.get(`/user/billing/load/${userIds.newhost}`, sessions.newhost);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       provider_mode: 'stripe',
+      publishable_key: PUBLISHABLE_KEY,
       card: { brand: 'visa', last4: '4242' },
     });
   });
