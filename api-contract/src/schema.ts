@@ -5609,10 +5609,12 @@ export interface components {
       invoices: components['schemas']['InvoiceSummary'][];
       warnings: components['schemas']['BillingWarning'][];
       /**
-       * @description `test`: the built-in test mode (tokenise with /billing/test-provider/…).
+       * @description `test`: the built-in test mode (tokenise with /billing/test-provider/…); `stripe`: collect the card with Stripe Elements and `publishable_key`.
        * @enum {string}
        */
       provider_mode: 'test' | 'stripe';
+      /** @description Stripe’s publishable key (`pk_…`) for Stripe Elements in `stripe` mode; null in test mode. */
+      publishable_key: string | null;
     };
     /** @description A card tokenised by the test-mode provider. */
     TestPaymentMethod: {

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       flagsmithEnvironmentKey: 'hostdash-dashboard',
       stripeSecretKey: null,
       stripePublishableKey: null,
+      stripeApiUrl: 'https://api.stripe.com',
       billingProviderTimeoutMs: 10_000,
     });
   });
@@ -48,6 +49,10 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'DEBUG',
       SESSION_TTL_MS: '3600000',
       FLAGSMITH_ENVIRONMENT_KEY: 'prod-key',
+      STRIPE_SECRET_KEY: 'sk_live_51Hsecret',
+      STRIPE_PUBLISHABLE_KEY: ' pk_live_51Hpublic ',
+      STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      BILLING_PROVIDER_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({
       port: 4555,
@@ -69,6 +74,10 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       sessionTtlMs: 3_600_000,
       flagsmithEnvironmentKey: 'prod-key',
+      stripeSecretKey: 'sk_live_51Hsecret',
+      stripePublishableKey: 'pk_live_51Hpublic',
+      stripeApiUrl: 'http://127.0.0.1:12111',
+      billingProviderTimeoutMs: 2_500,
     });
   });
 
@@ -105,6 +114,73 @@ describe('loadConfig', () => {
     expect(problems).toContain('"*"');
     expect(problems).toContain('"10.0.0.0/33"');
     expect(problems).toContain('"proxy.internal"');
+  });
+
+  const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it('takes a restricted Stripe key (rk_) as the secret key', () => {
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'rk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }),
+    ).toMatchObject({ stripeSecretKey: 'rk_test_abc', stripePublishableKey: 'pk_test_abc' });
+  });
+
+  it.each([
+    [
+      'a secret key alone',
+      { STRIPE_SECRET_KEY: 'sk_test_abc' },
+      'STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY',
+    ],
+    [
+      'a publishable key alone',
+      { STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
+      'STRIPE_SECRET_KEY must be set with STRIPE_PUBLISHABLE_KEY',
+    ],
+    [
+      'a publishable key as the secret',
+      { STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
+      'STRIPE_SECRET_KEY must be a Stripe secret key',
+    ],
+    [
+      'a secret key as the publishable one',
+      { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'sk_test_abc' },
+      'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key',
+    ],
+    [
+      'a test key with a live one',
+      { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
+      'must both be test keys or both live keys',
+    ],
+    [
+      'a Stripe API URL that is not http(s)',
+      { STRIPE_API_URL: 'ftp://127.0.0.1:12111' },
+      'STRIPE_API_URL must be a http or https URL',
+    ],
+    [
+      'a Stripe API URL with a path',
+      { STRIPE_API_URL: 'http://127.0.0.1:12111/v1' },
+      'STRIPE_API_URL must be an http or https URL with no path',
+    ],
+  ])('refuses %s, saying what to do', (_name, env, problem) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(problem);
+  });
+
+  it('never repeats a Stripe key in a problem', () => {
+    const problems = problemsOf({
+      STRIPE_SECRET_KEY: 'sk_oops_verysecret',
+      STRIPE_PUBLISHABLE_KEY: 'pk_oops_notsecret',
+    });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).not.toContain('verysecret');
   });
 
   it('trusts no proxy when told "none"', () => {

@@ -1,7 +1,6 @@
 // Configuration: read from the environment once at start, validated, with working defaults.
 import net from 'node:net';
 import path from 'node:path';
-import { STRIPE_NOT_BUILT_MESSAGE } from './billing/provider';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -46,6 +45,8 @@ export interface ApiConfig {
   stripeSecretKey: string | null;
   /** Stripe's publishable key (for the billing remote's Stripe Elements); null in test mode. */
   stripePublishableKey: string | null;
+  /** Where the Stripe SDK sends its requests: Stripe's API, or a stripe-mock / local fake. */
+  stripeApiUrl: string;
   /** A payment-provider call not answered by then is "unavailable" (nothing charged). */
   billingProviderTimeoutMs: number;
 }
@@ -62,6 +63,49 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
     this.name = 'ConfigError';
   }
+}
+
+const STRIPE_API_URL = 'https://api.stripe.com';
+
+/**
+ * The Stripe keys: both or neither (the API charges with the secret key, the billing page's card
+ * form needs the publishable one), each of its kind, both test or both live. A key's value is
+ * never repeated in a problem (it is a secret).
+ */
+function stripeKeys(
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+): Pick<ApiConfig, 'stripeSecretKey' | 'stripePublishableKey'> {
+  const secret = env.STRIPE_SECRET_KEY?.trim() || null;
+  const publishable = env.STRIPE_PUBLISHABLE_KEY?.trim() || null;
+  const before = problems.length;
+  if (secret && !publishable)
+    problems.push(
+      'STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY (the billing page’s card form needs it): set both for Stripe, or neither for the built-in test mode',
+    );
+  if (publishable && !secret)
+    problems.push(
+      'STRIPE_SECRET_KEY must be set with STRIPE_PUBLISHABLE_KEY: set both for Stripe, or neither for the built-in test mode',
+    );
+  if (secret && !/^(sk|rk)_(test|live)_\S+$/.test(secret))
+    problems.push(
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_…)',
+    );
+  if (publishable && !/^pk_(test|live)_\S+$/.test(publishable))
+    problems.push(
+      'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)',
+    );
+  if (problems.length === before && secret && publishable) {
+    const live = (key: string) => key.includes('_live_');
+    if (live(secret) !== live(publishable))
+      problems.push(
+        'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys',
+      );
+  }
+  return {
+    stripeSecretKey: problems.length === before ? secret : null,
+    stripePublishableKey: problems.length === before ? publishable : null,
+  };
 }
 
 /** Reads and checks every setting; throws a ConfigError naming each bad variable. */
@@ -94,6 +138,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       );
       return fallback;
     }
+  };
+
+  /** An http(s) URL with nothing after the host and port (the Stripe SDK takes no path). */
+  const origin = (name: string, fallback: string): string => {
+    const value = url(name, fallback, ['http:', 'https:']) ?? fallback;
+    const parsed = new URL(value);
+    if (parsed.pathname !== '/' || parsed.search || parsed.hash || parsed.username) {
+      problems.push(
+        `${name} must be an http or https URL with no path, like https://api.stripe.com (got "${value}")`,
+      );
+      return fallback;
+    }
+    return parsed.origin;
   };
 
   const origins = (name: string, fallback: string[]): string[] => {
@@ -176,12 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: LOG_LEVELS.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : 'info',
     sessionTtlMs: integer('SESSION_TTL_MS', 43_200_000, 60_000, 365 * 24 * 3_600_000),
     flagsmithEnvironmentKey: text('FLAGSMITH_ENVIRONMENT_KEY', 'hostdash-dashboard'),
-    stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || null,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || null,
+    ...stripeKeys(env, problems),
+    stripeApiUrl: origin('STRIPE_API_URL', STRIPE_API_URL),
     billingProviderTimeoutMs: integer('BILLING_PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
   };
-  // Selecting Stripe is refused at start until its adapter exists (src/billing/provider.ts).
-  if (config.stripeSecretKey) problems.push(STRIPE_NOT_BUILT_MESSAGE);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

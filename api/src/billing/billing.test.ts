@@ -7,7 +7,6 @@ import { ConfigError, loadConfig } from '../config';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import { ACTIVE_LISTING_MONTH_CENTS, SCREENED_RESERVATION_CENTS, TAX_RATE_BPS } from './prices';
 import { PROVIDER_UNAVAILABLE_MESSAGE, withTimeout, type PaymentProvider } from './provider';
-import { STRIPE_NOT_BUILT_MESSAGE } from './provider';
 
 const VISA = '4242 4242 4242 4242';
 const VISA_CVC = '846';
@@ -571,11 +570,16 @@ describe('who may call billing', () => {
 });
 
 describe('configuration', () => {
-  it('test mode by default; a Stripe key is refused at start until its adapter exists', () => {
+  it('test mode by default, with no publishable key on the page', async () => {
     expect(loadConfig({})).toMatchObject({ stripeSecretKey: null, stripePublishableKey: null });
+    const response = await api.get(`/user/billing/load/${userIds.owner}`, sessions.owner);
+    expect(response.body).toMatchObject({ provider_mode: 'test', publishable_key: null });
+  });
+
+  it('a Stripe secret key needs its publishable key', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(ConfigError);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(
-      STRIPE_NOT_BUILT_MESSAGE,
+      /STRIPE_PUBLISHABLE_KEY must be set with STRIPE_SECRET_KEY/,
     );
   });
 });

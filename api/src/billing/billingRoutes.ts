@@ -107,7 +107,12 @@ async function saveCard(
   }
   const attached = await payments.attachPaymentMethod({ customerId, paymentMethodId });
   if (!attached.ok) throw providerError(attached);
-  const madeDefault = await payments.setDefaultPaymentMethod({ customerId, paymentMethodId });
+  // The saved method, which is not always the token sent (Stripe's test tokens such as
+  // pm_card_visa each make a new PaymentMethod when attached).
+  const madeDefault = await payments.setDefaultPaymentMethod({
+    customerId,
+    paymentMethodId: attached.value.id,
+  });
   if (!madeDefault.ok) throw providerError(madeDefault);
   const { card } = attached.value;
   await sql.query(
@@ -215,6 +220,7 @@ export function registerBillingRoutes(app: Api, { db, config, payments }: AppCon
         invoices,
         warnings: await billingWarnings(db, account.id, account.card),
         provider_mode: payments.mode,
+        publishable_key: payments.mode === 'stripe' ? config.stripePublishableKey : null,
       };
     },
   );

@@ -154,8 +154,15 @@ export const BillingOverviewSchema = named(
     invoices: Type.Array(ref(InvoiceSummarySchema), { description: 'Newest first.' }),
     warnings: Type.Array(ref(BillingWarningSchema)),
     provider_mode: stringEnum(['test', 'stripe'], {
-      description: '`test`: the built-in test mode (tokenise with /billing/test-provider/…).',
+      description:
+        '`test`: the built-in test mode (tokenise with /billing/test-provider/…); `stripe`: collect the card with Stripe Elements and `publishable_key`.',
     }),
+    publishable_key: nullable(
+      Type.String({
+        description:
+          'Stripe’s publishable key (`pk_…`) for Stripe Elements in `stripe` mode; null in test mode.',
+      }),
+    ),
   },
   { description: 'The `/billing` page: card, upcoming invoice, history and warnings.' },
 );

@@ -1,8 +1,8 @@
 // The payment provider behind billing: one interface, an implementation per provider. The
-// built-in test mode (testProvider.ts) is the default; a Stripe adapter (the official `stripe`
-// SDK: customers.create, setupIntents / paymentMethods.attach, customers.update for the default
-// method, paymentIntents.create with an Idempotency-Key) implements the same interface and is
-// chosen when STRIPE_SECRET_KEY is set. Failures are results, not exceptions: a route turns each
+// built-in test mode (testProvider.ts) is the default; the Stripe adapter (stripeProvider.ts: the
+// official `stripe` SDK: customers.create, setupIntents.create + paymentMethods.retrieve,
+// customers.update for the default method, paymentIntents.create with an Idempotency-Key)
+// implements the same interface and is chosen when STRIPE_SECRET_KEY is set. Failures are results, not exceptions: a route turns each
 // into its answer (402, 503, 400) and nothing is saved.
 
 /** What a provider shows of a card (never the number or the CVC). */
@@ -71,9 +71,6 @@ export const unavailable = (): ProviderFailure => ({
   code: 'provider_unavailable',
   message: PROVIDER_UNAVAILABLE_MESSAGE,
 });
-
-export const STRIPE_NOT_BUILT_MESSAGE =
-  'STRIPE_SECRET_KEY is set, but the Stripe adapter is not built yet: unset STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to use the built-in test mode.';
 
 /**
  * Every call of `provider` answers within `timeoutMs`, or as provider_unavailable (a call that
