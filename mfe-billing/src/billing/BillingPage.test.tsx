@@ -51,9 +51,10 @@ describe('BillingPage', () => {
       expect.stringMatching(/^VAT 23 %€24\.84$/),
       expect.stringMatching(/^Total€132\.84$/),
     ]);
-    expect(screen.getByText(/charged on/)).toBeInTheDocument();
+    expect(screen.getByText(/November 2026 so far · charged on Dec 1, 2026/)).toBeInTheDocument();
 
     const past = screen.getByRole('table', { name: 'Past invoices' });
+    expect(within(past).getByText('October 2026')).toBeInTheDocument();
     expect(within(past).getByText('€129.15')).toBeInTheDocument();
     expect(within(past).getByText('Paid')).toBeInTheDocument();
     expect(within(past).getByRole('link', { name: 'Download PDF' })).toHaveAttribute(

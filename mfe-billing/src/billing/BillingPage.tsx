@@ -1,7 +1,7 @@
 // `/billing` (owners; the one page a host without a payment method can reach, spec section 6 rule
 // 6): the card on file or a way to add one, the upcoming invoice line by line, past invoices with
 // their PDF, and a banner while the card is expiring or the last payment failed.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import {
@@ -12,6 +12,7 @@ import {
   CardContent,
   CardHeader,
   Chip,
+  LinearProgress,
   Link,
   Stack,
   Table,
@@ -28,12 +29,15 @@ import {
   ResponsiveList,
   type ListColumn,
 } from '@hostdash/shared-ui';
-import { CardForm, type CardDetails, type CardFormProps } from '../card/CardForm';
+import { CardForm, type CardFormProps } from '../card/CardForm';
+import { billingActions, selectBilling, type CardSource } from './billingSlice';
 import { billingApi, type BillingOverview, type UpcomingInvoice } from './billingApi';
-import { billingActions, selectBilling } from './billingSlice';
-import { formatMoney } from './money';
+import { formatMoney, formatPeriod } from './money';
 
 type InvoiceRow = BillingOverview['invoices'][number];
+
+// Stripe Elements only where the API runs with Stripe: test mode never downloads Stripe.js.
+const StripeCardForm = lazy(() => import('../card/StripeCardForm'));
 
 type FormField = NonNullable<CardFormProps['fieldRefusal']>['field'];
 
@@ -86,7 +90,7 @@ function UpcomingInvoiceCard({ invoice }: { invoice: UpcomingInvoice }) {
     <Card>
       <CardHeader
         title="Upcoming invoice"
-        subheader={`${formatDate(invoice.period_start)} – ${formatDate(invoice.period_end)} · charged on ${formatDate(invoice.charge_date)}`}
+        subheader={`${formatPeriod(invoice.period)} so far · charged on ${formatDate(invoice.charge_date)}`}
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>
@@ -135,7 +139,7 @@ const INVOICE_COLUMNS: ListColumn<InvoiceRow>[] = [
     key: 'period',
     header: 'Period',
     phone: 'primary',
-    render: (invoice) => `${formatDate(invoice.period_start)} – ${formatDate(invoice.period_end)}`,
+    render: (invoice) => formatPeriod(invoice.period),
   },
   {
     key: 'total',
@@ -196,10 +200,10 @@ export function BillingPage() {
   }, [saving, save.loading, save.error, navigate]);
 
   if (!userId) return null;
-  const onSave = (card: CardDetails) => {
+  const onSave = (source: CardSource) => {
     const mode = overview?.customer_id ? 'updateCard' : 'create';
     setSaving(mode);
-    dispatch(billingActions.saveCard.requested({ userId, card, mode }));
+    dispatch(billingActions.saveCard.requested({ userId, source, mode }));
   };
   const { refusal, fieldRefusal } = refusalOf(save.error);
   const hasCard = Boolean(overview?.card);
@@ -244,14 +248,27 @@ export function BillingPage() {
                       nothing is charged now.
                     </Typography>
                   )}
-                  <CardForm
-                    submitLabel={hasCard ? 'Replace card' : 'Save card'}
-                    saving={save.loading}
-                    refusal={refusal}
-                    fieldRefusal={fieldRefusal}
-                    onSave={onSave}
-                    onCancel={hasCard ? () => setReplacing(false) : undefined}
-                  />
+                  {overview.publishable_key ? (
+                    <Suspense fallback={<LinearProgress aria-label="Loading the card form" />}>
+                      <StripeCardForm
+                        publishableKey={overview.publishable_key}
+                        submitLabel={hasCard ? 'Replace card' : 'Save card'}
+                        saving={save.loading}
+                        refusal={save.error ? messageOf(save.error) : null}
+                        onSave={(paymentMethodId) => onSave({ kind: 'token', paymentMethodId })}
+                        onCancel={hasCard ? () => setReplacing(false) : undefined}
+                      />
+                    </Suspense>
+                  ) : (
+                    <CardForm
+                      submitLabel={hasCard ? 'Replace card' : 'Save card'}
+                      saving={save.loading}
+                      refusal={refusal}
+                      fieldRefusal={fieldRefusal}
+                      onSave={(card) => onSave({ kind: 'details', card })}
+                      onCancel={hasCard ? () => setReplacing(false) : undefined}
+                    />
+                  )}
                 </Stack>
               )}
             </CardContent>

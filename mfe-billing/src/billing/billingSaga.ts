@@ -1,5 +1,6 @@
 // The billing page's calls. Saving a card is two calls, as with Stripe.js: the card goes to the
-// provider's tokenisation call, and only its token to Hostdash (create or updateCard). A refusal is
+// provider's tokenisation call (test mode's, here; Stripe.js's in the page with Elements), and only
+// its token to Hostdash (create or updateCard). A refusal is
 // shown beside the form (silent here: not again in the snackbar). Once saved, the shell is told
 // who the user is now (loadAuth: `billing.stripe_customer_id` is set), so rule 6 stops sending
 // them to /billing at once, in the same tab.
@@ -9,10 +10,16 @@ import { authActions, labelOf, snackbarActions, takeRemote } from '@hostdash/sha
 import { billingApi, type BillingSummary, type TestPaymentMethod } from './billingApi';
 import { billingActions, type SaveCardRequest } from './billingSlice';
 
-function* saveCard(request: SaveCardRequest) {
-  const token = (yield call(billingApi.tokenise, request.card)) as TestPaymentMethod;
-  const save = request.mode === 'create' ? billingApi.create : billingApi.updateCard;
-  return (yield call(save, request.userId, token.id)) as BillingSummary;
+function* saveCard({ userId, source, mode }: SaveCardRequest) {
+  let paymentMethodId: string;
+  if (source.kind === 'details') {
+    const token = (yield call(billingApi.tokenise, source.card)) as TestPaymentMethod;
+    paymentMethodId = token.id;
+  } else {
+    paymentMethodId = source.paymentMethodId;
+  }
+  const save = mode === 'create' ? billingApi.create : billingApi.updateCard;
+  return (yield call(save, userId, paymentMethodId)) as BillingSummary;
 }
 
 function* afterSave(action: PayloadAction<BillingSummary, string, { request: SaveCardRequest }>) {

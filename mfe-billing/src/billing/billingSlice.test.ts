@@ -23,12 +23,15 @@ const DECLINED: ApiError = {
   status: 402,
 };
 
-const card = (number: string): SaveCardRequest['card'] => ({
-  number,
-  exp_month: 4,
-  exp_year: 2030,
-  cvc: '123',
-  name: 'Sam Okafor',
+const details = (number: string): SaveCardRequest['source'] => ({
+  kind: 'details',
+  card: {
+    number,
+    exp_month: 4,
+    exp_year: 2030,
+    cvc: '123',
+    name: 'Sam Okafor',
+  },
 });
 
 describe('billing slice', () => {
@@ -58,7 +61,7 @@ describe('billing slice', () => {
     );
     const request: SaveCardRequest = {
       userId: '1',
-      card: card('4000000000000002'),
+      source: details('4000000000000002'),
       mode: 'updateCard',
     };
     const refused = billingReducer(loaded, billingActions.saveCard.failed(DECLINED, { request }));
@@ -94,7 +97,7 @@ describe('billing saga, against the stand-in API', () => {
     store.dispatch(
       billingActions.saveCard.requested({
         userId: DEMO_OWNER.id,
-        card: card('4242424242424242'),
+        source: details('4242424242424242'),
         mode: 'create',
       }),
     );
@@ -114,7 +117,7 @@ describe('billing saga, against the stand-in API', () => {
     store.dispatch(
       billingActions.saveCard.requested({
         userId: DEMO_OWNER.id,
-        card: card('4000000000009995'),
+        source: details('4000000000009995'),
         mode: 'create',
       }),
     );
@@ -131,7 +134,7 @@ describe('billing saga, against the stand-in API', () => {
     server.saveDelayMs = 200;
     const request: SaveCardRequest = {
       userId: DEMO_OWNER.id,
-      card: card('4242424242424242'),
+      source: details('4242424242424242'),
       mode: 'updateCard',
     };
     store.dispatch(billingActions.saveCard.requested(request));

@@ -12,10 +12,17 @@ import {
 import type { CardDetails } from '../card/CardForm';
 import type { BillingOverview, BillingSummary, UpcomingInvoice } from './billingApi';
 
+/** The card to save, as the provider's browser side gives it. */
+export type CardSource =
+  /** Test mode: the details, for the provider's own tokenising call (they never reach billing). */
+  | { kind: 'details'; card: CardDetails }
+  /** Stripe: the PaymentMethod Stripe.js made in the browser from its Elements card field. */
+  | { kind: 'token'; paymentMethodId: string };
+
 export interface SaveCardRequest {
   /** The account owner's user id (spec section 7's `{id}`). */
   userId: string;
-  card: CardDetails;
+  source: CardSource;
   /** `create` for a first card, `updateCard` to replace it. */
   mode: 'create' | 'updateCard';
 }

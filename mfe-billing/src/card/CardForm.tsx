@@ -3,8 +3,8 @@
 // is sent. The page's saga sends the details to the payment provider's tokenisation call and only
 // the token to Hostdash's billing endpoints; a refusal (a declined card, the provider away) comes
 // back in `refusal` and shows beside the form, which keeps what was typed.
-import { useId, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
+import { useId, useState } from 'react';
+import { Stack, TextField } from '@mui/material';
 import {
   brandOf,
   cardNumberError,
@@ -14,6 +14,7 @@ import {
   parseExpiry,
   digitsOf,
 } from './cardDetails';
+import { CardFormFrame, type CardFormFrameProps } from './CardFormFrame';
 
 export interface CardDetails {
   number: string;
@@ -25,16 +26,13 @@ export interface CardDetails {
 
 type Field = 'number' | 'expiry' | 'cvc' | 'name';
 
-export interface CardFormProps {
-  /** "Save card" or "Replace card". */
-  submitLabel: string;
-  saving: boolean;
-  /** Why the last try did not save, in words; the form stays as typed. */
-  refusal?: string | null;
+export interface CardFormProps extends Pick<
+  CardFormFrameProps,
+  'submitLabel' | 'saving' | 'refusal' | 'onCancel'
+> {
   /** A refusal about one field (an expired card the provider refused, a CVC it did not accept). */
   fieldRefusal?: { field: Field; message: string } | null;
   onSave(card: CardDetails): void;
-  onCancel?: () => void;
 }
 
 const LABELS: Record<Field, string> = {
@@ -84,8 +82,7 @@ export function CardForm({
       [field]: field === 'number' ? formatCardNumber(value) : value,
     }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     if (saving || Object.keys(errors).length > 0) return;
     const expiry = parseExpiry(values.expiry);
@@ -116,45 +113,29 @@ export function CardForm({
 
   const brand = brandOf(values.number);
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Card details">
-      <Stack spacing={1}>
-        {refusal && (
-          <Alert severity="error" sx={{ mb: 1 }}>
-            {refusal}
-          </Alert>
-        )}
-        {field('number', {
-          autoComplete: 'cc-number',
-          slotProps: { htmlInput: { inputMode: 'numeric', 'data-brand': brand } },
+    <CardFormFrame
+      submitLabel={submitLabel}
+      saving={saving}
+      refusal={refusal}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {field('number', {
+        autoComplete: 'cc-number',
+        slotProps: { htmlInput: { inputMode: 'numeric', 'data-brand': brand } },
+      })}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+        {field('expiry', {
+          autoComplete: 'cc-exp',
+          placeholder: 'MM / YY',
+          slotProps: { htmlInput: { inputMode: 'numeric' } },
         })}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-          {field('expiry', {
-            autoComplete: 'cc-exp',
-            placeholder: 'MM / YY',
-            slotProps: { htmlInput: { inputMode: 'numeric' } },
-          })}
-          {field('cvc', {
-            autoComplete: 'cc-csc',
-            slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 4 } },
-          })}
-        </Stack>
-        {field('name', { autoComplete: 'cc-name' })}
-        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-          {onCancel && (
-            <Button onClick={onCancel} disabled={saving}>
-              Cancel
-            </Button>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {saving ? 'Saving…' : submitLabel}
-          </Button>
-        </Stack>
+        {field('cvc', {
+          autoComplete: 'cc-csc',
+          slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 4 } },
+        })}
       </Stack>
-    </Box>
+      {field('name', { autoComplete: 'cc-name' })}
+    </CardFormFrame>
   );
 }

@@ -29,6 +29,7 @@ export function makeOverview(overrides: Partial<BillingOverview> = {}): BillingO
     customer_id: 'cus_demo_olivia',
     card: VISA_4242,
     provider_mode: 'test',
+    publishable_key: null,
     upcoming_invoice: {
       period: '2026-11',
       period_start: '2026-11-01',
@@ -103,6 +104,8 @@ export interface BillingServer extends Upstream {
   /** Milliseconds the save calls wait before answering (a slow provider). */
   saveDelayMs: number;
   requestsTo: (pathname: string) => RecordedRequest[];
+  /** PaymentMethods made elsewhere (by Stripe.js, in Stripe mode) that attach as a Visa 4242. */
+  knownPaymentMethods: Set<string>;
 }
 
 export async function startBillingServer(
@@ -142,7 +145,11 @@ export async function startBillingServer(
   function save(route: 'create' | 'updateCard', request: RecordedRequest): UpstreamAnswer {
     if (state.failSaves) return { ...state.failSaves, delayMs: state.saveDelayMs };
     const { payment_method } = JSON.parse(request.body) as { payment_method: string };
-    const token = tokens.get(payment_method);
+    const token =
+      tokens.get(payment_method) ??
+      (server.knownPaymentMethods.has(payment_method)
+        ? { card: { ...VISA_4242, payment_method_id: payment_method }, outcome: 'saved' as const }
+        : undefined);
     if (!token) {
       return {
         status: 400,
@@ -195,6 +202,7 @@ export async function startBillingServer(
 
   const requests = upstream.requests;
   const server: BillingServer = Object.assign(upstream, state, {
+    knownPaymentMethods: new Set<string>(),
     requestsTo: (pathname: string) =>
       requests.filter((request) => new URL(request.url, 'http://api').pathname === pathname),
   });
