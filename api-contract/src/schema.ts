@@ -3614,7 +3614,7 @@ export interface paths {
     put?: never;
     /**
      * Replace the account’s card (owners)
-     * @description As create, for an account that has a provider customer already (400 `no_billing_customer` otherwise). The old card stays until the new one is accepted.
+     * @description As create, for an account that has a provider customer already (400 `no_billing_customer` otherwise). The old card stays until the new one is accepted. Either way, a month whose charge failed is charged again on the new card (once per invoice and card).
      */
     post: {
       parameters: {

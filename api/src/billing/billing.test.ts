@@ -458,6 +458,61 @@ describe('closing a month (staff)', () => {
     expect(again.body).toMatchObject({ already_closed: true, invoice: { status: 'failed' } });
     const page = await api.get<Overview>(`/user/billing/load/${userIds.owner}`, sessions.owner);
     expect(page.body.warnings.map((warning) => warning.code)).toContain('last_charge_failed');
+    expect(page.body.warnings.find((w) => w.code === 'last_charge_failed')?.message).toMatch(
+      /^The charge for [A-Z][a-z]+ \d{4} failed/,
+    );
+  });
+
+  it('a new card pays the failed month at once, once, and the warning goes', async () => {
+    const failed = await api.db.query<{ id: string }>(
+      "select id::text as id from invoices where account_id = 1 and status = 'failed'",
+    );
+    expect(failed).toHaveLength(1);
+    const invoiceId = failed[0]!.id;
+    // Still a card whose charges fail: the invoice stays failed, with the new attempt.
+    const declining = await api.post(
+      `/user/billing/updateCard/${userIds.owner}`,
+      { payment_method: await token(CHARGE_DECLINED) },
+      sessions.owner,
+    );
+    expect(declining.status).toBe(200);
+    expect(
+      await api.db.query("select 1 from invoices where id = $1 and status = 'failed'", [invoiceId]),
+    ).toHaveLength(1);
+
+    const replaced = await api.post<{ card: { payment_method_id: string } }>(
+      `/user/billing/updateCard/${userIds.owner}`,
+      { payment_method: await token(VISA, VISA_CVC) },
+      sessions.owner,
+    );
+    expect(replaced.status).toBe(200);
+    const [invoice] = await api.db.query<{ status: string; charged: boolean }>(
+      'select status, charged_at is not null as charged from invoices where id = $1',
+      [invoiceId],
+    );
+    expect(invoice).toEqual({ status: 'paid', charged: true });
+    const charges = await api.db.query(
+      'select id from test_provider_charges where idempotency_key = $1',
+      [`invoice_${invoiceId}_${replaced.body.card.payment_method_id}`],
+    );
+    expect(charges).toHaveLength(1);
+    const page = await api.get<Overview>(`/user/billing/load/${userIds.owner}`, sessions.owner);
+    expect(page.body.warnings.map((warning) => warning.code)).not.toContain('last_charge_failed');
+    // A paid invoice is final: saving a card again charges nothing more.
+    await api.post(
+      `/user/billing/updateCard/${userIds.owner}`,
+      { payment_method: await token(VISA, VISA_CVC) },
+      sessions.owner,
+    );
+    const all = await api.db.query(
+      'select id from test_provider_charges where idempotency_key like $1',
+      [`invoice_${invoiceId}%`],
+    );
+    // The month's close and the second declining card were refused; the Visa paid; nothing since.
+    expect(all).toHaveLength(3);
+    await expect(
+      api.db.query("update invoices set status = 'failed' where id = $1", [invoiceId]),
+    ).rejects.toThrow(/immutable/);
   });
 
   it('only a month that has ended; only an account that exists', async () => {

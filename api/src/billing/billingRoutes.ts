@@ -5,6 +5,7 @@
 // use them: managers and vendors 403, another account 404. The card number and CVC only ever
 // reach the tokenisation call, which keeps neither; the billing calls receive a token.
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { isAdmin, requireAdmin, requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
@@ -23,7 +24,14 @@ import {
   type BillingCard,
   type BillingSummary,
 } from './billingSchemas';
-import { accountInvoices, billingWarnings, closePeriod, findInvoice, monthUsage } from './invoices';
+import {
+  accountInvoices,
+  billingWarnings,
+  chargeFailedInvoices,
+  closePeriod,
+  findInvoice,
+  monthUsage,
+} from './invoices';
 import { invoiceFileName, renderInvoicePdf } from './invoicePdf';
 import { tokeniseTestCard } from './testProvider';
 
@@ -138,6 +146,20 @@ async function saveCard(
 
 export function registerBillingRoutes(app: Api, { db, config, payments }: AppContext): void {
   const UserParams = Type.Object({ id: Id('The account owner’s user id.') });
+
+  /** A month whose charge failed is paid with the card just saved (its page then shows it paid). */
+  const chargeFailedOnNewCard = async (request: FastifyRequest, accountId: string) => {
+    const paid = await chargeFailedInvoices(db, payments, accountId);
+    if (paid.length > 0)
+      request.log.info(
+        {
+          event: 'billing_failed_invoices_paid',
+          accountId,
+          invoices: paid.map((invoice) => invoice.id),
+        },
+        'Failed invoices paid with the new card',
+      );
+  };
   const cardSchema = (summary: string, description: string) => ({
     summary,
     description,
@@ -164,6 +186,7 @@ export function registerBillingRoutes(app: Api, { db, config, payments }: AppCon
         { event: 'billing_card_added', accountId: account.id, brand: summary.card?.brand },
         'Card added',
       );
+      await chargeFailedOnNewCard(request, account.id);
       return summary;
     },
   );
@@ -173,7 +196,7 @@ export function registerBillingRoutes(app: Api, { db, config, payments }: AppCon
     {
       schema: cardSchema(
         'Replace the account’s card (owners)',
-        'As create, for an account that has a provider customer already (400 `no_billing_customer` otherwise). The old card stays until the new one is accepted.',
+        'As create, for an account that has a provider customer already (400 `no_billing_customer` otherwise). The old card stays until the new one is accepted. Either way, a month whose charge failed is charged again on the new card (once per invoice and card).',
       ),
     },
     async (request) => {
@@ -189,6 +212,7 @@ export function registerBillingRoutes(app: Api, { db, config, payments }: AppCon
         { event: 'billing_card_replaced', accountId: account.id, brand: summary.card?.brand },
         'Card replaced',
       );
+      await chargeFailedOnNewCard(request, account.id);
       return summary;
     },
   );

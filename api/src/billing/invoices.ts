@@ -248,6 +248,67 @@ export async function closePeriod(
   };
 }
 
+/**
+ * After a new card is saved: every invoice of the account whose charge failed is charged again,
+ * on the new card. The idempotency key names the invoice and the card, so the same card is never
+ * charged twice for an invoice, and an invoice already paid is never touched. A new refusal keeps
+ * the invoice failed with the new reason; an unreachable provider leaves it failed as it was.
+ * Answers the invoices that are now paid.
+ */
+export async function chargeFailedInvoices(
+  db: Database,
+  payments: PaymentProvider,
+  accountId: string,
+): Promise<Invoice[]> {
+  const [account] = await db.query<{ customer: string | null; method: string | null }>(
+    'select stripe_customer_id as customer, payment_method_id as method from accounts where id = $1::bigint',
+    [accountId],
+  );
+  if (!account?.customer || !account.method) return [];
+  const failed = await db.query<{
+    id: string;
+    period: string;
+    total_cents: number;
+    currency: string;
+  }>(
+    `select id::text as id, period, total_cents, currency from invoices
+     where account_id = $1::bigint and status = 'failed' order by period`,
+    [accountId],
+  );
+  const paid: Invoice[] = [];
+  for (const invoice of failed) {
+    const result = await payments.charge({
+      customerId: account.customer,
+      paymentMethodId: account.method,
+      amountCents: invoice.total_cents,
+      currency: invoice.currency,
+      description: `Hostdash ${invoice.period}`,
+      idempotencyKey: `invoice_${invoice.id}_${account.method}`,
+    });
+    if (result.ok) {
+      await db.query(
+        `update invoices set status = 'paid', provider_charge_id = $2, charged_at = now(),
+                attempted_at = now(), failure_code = null, failure_message = null
+         where id = $1::bigint and status = 'failed'`,
+        [invoice.id, result.value.chargeId],
+      );
+      const updated = await findInvoice(db, invoice.id);
+      if (updated) paid.push(updated);
+    } else if (result.code !== 'provider_unavailable') {
+      await db.query(
+        `update invoices set attempted_at = now(), failure_code = $2, failure_message = $3
+         where id = $1::bigint and status = 'failed'`,
+        [
+          invoice.id,
+          result.code === 'card_declined' ? result.declineCode : result.code,
+          result.message,
+        ],
+      );
+    }
+  }
+  return paid;
+}
+
 /** The banner's reasons: a card expiring within 30 days (or expired), the last charge failed. */
 export async function billingWarnings(
   sql: Sql,
@@ -273,8 +334,8 @@ export async function billingWarnings(
         message: `${name} expires at the end of ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}. Replace it before your next invoice is charged.`,
       });
   }
-  const [last] = await sql.query<{ period: string; status: string }>(
-    `select period, status from invoices
+  const [last] = await sql.query<{ month: string; status: string }>(
+    `select to_char(to_date(period, 'YYYY-MM'), 'FMMonth YYYY') as month, status from invoices
      where account_id = $1::bigint and attempted_at is not null
      order by attempted_at desc, id desc limit 1`,
     [accountId],
@@ -282,7 +343,7 @@ export async function billingWarnings(
   if (last?.status === 'failed')
     warnings.push({
       code: 'last_charge_failed',
-      message: `The charge for ${last.period} failed: the card was declined. Replace your card.`,
+      message: `The charge for ${last.month} failed: the card was declined. Replace your card, and we charge it again at once.`,
     });
   return warnings;
 }

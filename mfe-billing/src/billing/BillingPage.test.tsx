@@ -151,6 +151,27 @@ describe('BillingPage', () => {
     });
   });
 
+  it('says the unpaid invoice is charged to a new card', async () => {
+    await start(
+      makeOverview({
+        warnings: [{ code: 'last_charge_failed', message: 'The charge for October 2026 failed.' }],
+      }),
+    );
+    const { store } = await renderRemote('/billing', { user: DEMO_OWNER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Replace card' }));
+    await enterCard('4242424242424242');
+    await userEvent.click(screen.getByRole('button', { name: 'Replace card' }));
+    await waitFor(() =>
+      expect(selectSnackbar(store.getState()).text).toBe(
+        'Card saved: Visa ending 4242. The unpaid invoice is charged to it now.',
+      ),
+    );
+    await waitFor(() => {
+      const state = store.getState();
+      expect(state.auth.status.loadAuth.loading || state.billing.load.loading).toBe(false);
+    });
+  });
+
   it('shows a banner while the card is expiring or the last charge failed', async () => {
     await start(
       makeOverview({

@@ -5,10 +5,15 @@
 // who the user is now (loadAuth: `billing.stripe_customer_id` is set), so rule 6 stops sending
 // them to /billing at once, in the same tab.
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, fork, put, takeLatest } from 'redux-saga/effects';
+import { all, call, fork, put, select, takeLatest } from 'redux-saga/effects';
 import { authActions, labelOf, snackbarActions, takeRemote } from '@hostdash/shared-auth';
 import { billingApi, type BillingSummary, type TestPaymentMethod } from './billingApi';
-import { billingActions, type SaveCardRequest } from './billingSlice';
+import {
+  billingActions,
+  selectBilling,
+  type BillingState,
+  type SaveCardRequest,
+} from './billingSlice';
 
 function* saveCard({ userId, source, mode }: SaveCardRequest) {
   let paymentMethodId: string;
@@ -24,13 +29,22 @@ function* saveCard({ userId, source, mode }: SaveCardRequest) {
 
 function* afterSave(action: PayloadAction<BillingSummary, string, { request: SaveCardRequest }>) {
   const { card } = action.payload;
+  // The page as it was before the save: a month whose charge failed is charged to the new card
+  // by the API at once (the reload below shows how that went).
+  const before = (yield select(selectBilling)) as BillingState;
+  const hadFailedCharge = Boolean(
+    before.overview?.warnings.some((warning) => warning.code === 'last_charge_failed'),
+  );
   yield put(authActions.loadAuth.requested());
   yield put(billingActions.load.requested(action.meta.request.userId));
+  const saved = card
+    ? `Card saved: ${labelOf('cardBrand', card.brand)} ending ${card.last4}.`
+    : 'Card saved.';
   yield put(
     snackbarActions.show({
-      text: card
-        ? `Card saved: ${labelOf('cardBrand', card.brand)} ending ${card.last4}. Nothing is charged until the month ends.`
-        : 'Card saved.',
+      text: hadFailedCharge
+        ? `${saved} The unpaid invoice is charged to it now.`
+        : `${saved} Nothing is charged until the month ends.`,
       props: { severity: 'success' },
     }),
   );
