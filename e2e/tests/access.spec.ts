@@ -2,18 +2,11 @@
 // decides before any HTML), then where it matters as in-app navigation (the client router). A
 // refusal the user can only read about is shown at the address they opened, with its status
 // (issue 12); sign-in, sign-out, billing and a vendor's `/` still redirect.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiSession } from './support/api';
 import { apiURL, baseURL } from './support/env';
+import { serverRedirect } from './support/navigation';
 import { expectHeading, signIn } from './support/session';
-
-async function serverRedirect(
-  request: APIRequestContext,
-  path: string,
-): Promise<{ status: number; location: string | undefined }> {
-  const response = await request.get(path, { maxRedirects: 0, headers: { accept: 'text/html' } });
-  return { status: response.status(), location: response.headers().location };
-}
 
 test.describe('rule 1: a login-required page without a user goes to sign-in', () => {
   test('the server redirects with next', async ({ request }) => {

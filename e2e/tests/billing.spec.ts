@@ -4,18 +4,10 @@
 // Saving newhost's card changes the run's one database, so every journey that needs newhost
 // without a card lives here, in order, before the card is saved.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from './support/env';
-import { isSameDocument, markDocument, navigateInApp } from './support/navigation';
+import { isSameDocument, markDocument, navigateInApp, serverRedirect } from './support/navigation';
 import { expectHeading, signIn } from './support/session';
-
-async function serverRedirect(
-  request: APIRequestContext,
-  path: string,
-): Promise<{ status: number; location: string | undefined }> {
-  const response = await request.get(path, { maxRedirects: 0, headers: { accept: 'text/html' } });
-  return { status: response.status(), location: response.headers().location };
-}
 
 const cardForm = (page: Page) => page.getByRole('form', { name: 'Card details' });
 

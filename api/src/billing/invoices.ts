@@ -179,6 +179,22 @@ export interface CloseOutcome {
 export const NO_PAYMENT_METHOD_MESSAGE =
   'This account has no card on file: the invoice stays open until one is added.';
 
+/** Charges an invoice's total to the account's card; the key makes a repeat the same charge. */
+const chargeInvoice = (
+  payments: PaymentProvider,
+  account: { customer: string; method: string },
+  invoice: { id: string; period: string; total_cents: number; currency: string },
+  idempotencyKey: string,
+) =>
+  payments.charge({
+    customerId: account.customer,
+    paymentMethodId: account.method,
+    amountCents: invoice.total_cents,
+    currency: invoice.currency,
+    description: `Hostdash ${invoice.period}`,
+    idempotencyKey,
+  });
+
 /**
  * Closes a month: writes its invoice once and charges it once. An invoice already paid or failed
  * is answered as it is (nothing charged); an open one (never charged, or the provider was
@@ -225,14 +241,12 @@ export async function closePeriod(
       alreadyClosed: existed,
       failure: { ok: false, code: 'no_payment_method', message: NO_PAYMENT_METHOD_MESSAGE },
     };
-  const result = await payments.charge({
-    customerId: account.customer,
-    paymentMethodId: account.method,
-    amountCents: invoice.total_cents,
-    currency: invoice.currency,
-    description: `Hostdash ${invoice.period}`,
-    idempotencyKey: `invoice_${invoice.id}`,
-  });
+  const result = await chargeInvoice(
+    payments,
+    { customer: account.customer, method: account.method },
+    invoice,
+    `invoice_${invoice.id}`,
+  );
   if (result.ok)
     return {
       invoice: await settle('paid', result.value.chargeId, null),
@@ -277,14 +291,12 @@ export async function chargeFailedInvoices(
   );
   const paid: Invoice[] = [];
   for (const invoice of failed) {
-    const result = await payments.charge({
-      customerId: account.customer,
-      paymentMethodId: account.method,
-      amountCents: invoice.total_cents,
-      currency: invoice.currency,
-      description: `Hostdash ${invoice.period}`,
-      idempotencyKey: `invoice_${invoice.id}_${account.method}`,
-    });
+    const result = await chargeInvoice(
+      payments,
+      { customer: account.customer, method: account.method },
+      invoice,
+      `invoice_${invoice.id}_${account.method}`,
+    );
     if (result.ok) {
       await db.query(
         `update invoices set status = 'paid', provider_charge_id = $2, charged_at = now(),

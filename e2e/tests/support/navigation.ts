@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
  * Moves the dashboard's one history to `path` the way a link or the back button does, without a
@@ -21,4 +21,13 @@ export async function isSameDocument(page: Page): Promise<boolean> {
     () =>
       (window as unknown as { __hostdashSameDocument?: boolean }).__hostdashSameDocument === true,
   );
+}
+
+/** How the shell server answers a page load of `path` (its status and where it redirects). */
+export async function serverRedirect(
+  request: APIRequestContext,
+  path: string,
+): Promise<{ status: number; location: string | undefined }> {
+  const response = await request.get(path, { maxRedirects: 0, headers: { accept: 'text/html' } });
+  return { status: response.status(), location: response.headers().location };
 }

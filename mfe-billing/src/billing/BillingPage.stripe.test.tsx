@@ -4,25 +4,22 @@
 // run for real.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { configureApiClient, selectUser } from '@hostdash/shared-auth';
 import { DEMO_OWNER, demoUser } from '../../../config/testing/demoUsers';
 import { makeOverview, startBillingServer, type BillingServer } from '../testing/billingServer';
 import { renderRemote } from '../testing/renderRemote';
+import { stripeEdge } from '../testing/stripeEdge';
+import type * as StripeEdge from '../testing/stripeEdge';
 
-const createPaymentMethod = jest.fn();
-const loadStripe = jest.fn();
-
-jest.mock('@stripe/stripe-js/pure', () => ({
-  loadStripe: (key: string) => loadStripe(key),
-}));
-
-jest.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children }: { children: ReactNode }) => children,
-  CardElement: () => <div data-testid="stripe-card-element" />,
-  useStripe: () => ({ createPaymentMethod }),
-  useElements: () => ({ getElement: () => ({ kind: 'card-element' }) }),
-}));
+jest.mock(
+  '@stripe/stripe-js/pure',
+  () => jest.requireActual<typeof StripeEdge>('../testing/stripeEdge').stripeJsPure,
+);
+jest.mock(
+  '@stripe/react-stripe-js',
+  () => jest.requireActual<typeof StripeEdge>('../testing/stripeEdge').reactStripeJs,
+);
+const { createPaymentMethod, loadStripe } = stripeEdge;
 
 let server: BillingServer;
 

@@ -21,6 +21,14 @@ async function start(overview = makeOverview()) {
 
 afterEach(() => server.close());
 
+/** The user and the page are loaded again after a save; a test ends once they are back. */
+async function settled(store: Awaited<ReturnType<typeof renderRemote>>['store']) {
+  await waitFor(() => {
+    const state = store.getState();
+    expect(state.auth.status.loadAuth.loading || state.billing.load.loading).toBe(false);
+  });
+}
+
 const box = (name: RegExp) => screen.getByRole('textbox', { name });
 
 async function enterCard(number: string) {
@@ -106,6 +114,7 @@ describe('BillingPage', () => {
     expect(selectSnackbar(store.getState()).text).toBe(
       'Card saved: Visa ending 4242. Nothing is charged until the month ends.',
     );
+    await settled(store);
   });
 
   it('keeps the form filled and says nothing was charged when the provider is away', async () => {
@@ -144,11 +153,7 @@ describe('BillingPage', () => {
     expect(await screen.findByText('Visa ending 4242')).toBeInTheDocument();
     expect(server.requestsTo(`/user/billing/updateCard/${DEMO_OWNER.id}`)).toHaveLength(1);
     expect(screen.getByTestId('location')).toHaveTextContent('/billing');
-    // The user and the page are loaded again after a save; the test ends once they are back.
-    await waitFor(() => {
-      const state = store.getState();
-      expect(state.auth.status.loadAuth.loading || state.billing.load.loading).toBe(false);
-    });
+    await settled(store);
   });
 
   it('says the unpaid invoice is charged to a new card', async () => {
@@ -166,10 +171,7 @@ describe('BillingPage', () => {
         'Card saved: Visa ending 4242. The unpaid invoice is charged to it now.',
       ),
     );
-    await waitFor(() => {
-      const state = store.getState();
-      expect(state.auth.status.loadAuth.loading || state.billing.load.loading).toBe(false);
-    });
+    await settled(store);
   });
 
   it('shows a banner while the card is expiring or the last charge failed', async () => {

@@ -4,23 +4,19 @@
 // this form: what it asks Stripe for, what it sends on, and what it says.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { StripeCardForm, STRIPE_UNREACHABLE_MESSAGE } from './StripeCardForm';
+import { stripeEdge } from '../testing/stripeEdge';
+import type * as StripeEdge from '../testing/stripeEdge';
 
-const cardElement = { kind: 'card-element' };
-const createPaymentMethod = jest.fn();
-const loadStripe = jest.fn();
-
-jest.mock('@stripe/stripe-js/pure', () => ({
-  loadStripe: (key: string) => loadStripe(key),
-}));
-
-jest.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children }: { children: ReactNode }) => children,
-  CardElement: () => <div data-testid="stripe-card-element" />,
-  useStripe: () => ({ createPaymentMethod }),
-  useElements: () => ({ getElement: () => cardElement }),
-}));
+jest.mock(
+  '@stripe/stripe-js/pure',
+  () => jest.requireActual<typeof StripeEdge>('../testing/stripeEdge').stripeJsPure,
+);
+jest.mock(
+  '@stripe/react-stripe-js',
+  () => jest.requireActual<typeof StripeEdge>('../testing/stripeEdge').reactStripeJs,
+);
+const { createPaymentMethod, loadStripe, cardElement } = stripeEdge;
 
 beforeEach(() => {
   createPaymentMethod.mockReset();
