@@ -366,6 +366,9 @@ describe('the billing page', () => {
       expect([...periods].sort().reverse()).toEqual(periods);
       expect(response.body.invoices.every((invoice) => invoice.status === 'paid')).toBe(true);
       expect(response.body.warnings.map((warning) => warning.code)).toEqual(['card_expiring']);
+      expect(response.body.warnings[0]?.message).toMatch(
+        /^Your Visa ending in 4242 expires at the end of [A-Z][a-z]+ \d{4}\. Replace it/,
+      );
       const pdf = await fresh.app.inject({
         url: `/user/billing/invoice/${response.body.invoices[0]?.id}/pdf`,
         headers: { authorization: session },

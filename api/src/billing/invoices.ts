@@ -321,6 +321,14 @@ export async function chargeFailedInvoices(
   return paid;
 }
 
+/** "November 2026", as the banner names a card's last month. */
+const monthName = (year: number, month: number): string =>
+  new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /** The banner's reasons: a card expiring within 30 days (or expired), the last charge failed. */
 export async function billingWarnings(
   sql: Sql,
@@ -343,7 +351,7 @@ export async function billingWarnings(
     else if (daysLeft <= EXPIRY_WARNING_DAYS)
       warnings.push({
         code: 'card_expiring',
-        message: `${name} expires at the end of ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}. Replace it before your next invoice is charged.`,
+        message: `${name} expires at the end of ${monthName(card.exp_year, card.exp_month)}. Replace it before your next invoice is charged.`,
       });
   }
   const [last] = await sql.query<{ month: string; status: string }>(
