@@ -72,6 +72,7 @@ export const routes: readonly RouteDef[] = [
   { path: '/users', access: 'admin', app: 'admin', title: 'Users', nav: true },
   { path: '/admin/listings', access: 'admin', app: 'admin', title: 'All listings', nav: true },
   { path: '/admin/kibana', access: 'admin', app: 'admin', title: 'Usage analytics', nav: true },
+  { path: '/admin/flags', access: 'admin', app: 'admin', title: 'Feature flags', nav: true },
   { path: '/login', access: 'public', app: 'shell', title: 'Sign in' },
   { path: '/login/challenge', access: 'public', app: 'shell', title: "Verify it's you" },
   { path: '/logout', access: 'public', app: 'shell', title: 'Sign out' },

@@ -27,6 +27,8 @@
 // PRODUCT_NAME, which name the browser tab on the shell's pages and the remotes' alike; readableMessage;
 // the words for billing's values (invoiceLine, invoiceStatus, billingWarning, paymentProvider,
 // cardBrand).
+// 1.5.0: the outage banner's flag and how its value reads (OUTAGE_BANNER_FLAG, parseOutageNotice,
+// outageNoticeValue), which the admin area's flags page edits and previews as the banner shows it.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.4.0';
+export const CONTRACT_VERSION = '1.5.0';

@@ -1,6 +1,7 @@
 // @hostdash/shared-auth: the one public entry (re-exports only).
 export * from './types';
 export * from './constants';
+export * from './outageNotice';
 export * from './cookies';
 export * from './apiClient';
 export * from './remoteAction';

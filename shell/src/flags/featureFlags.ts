@@ -2,9 +2,13 @@
 // endpoints by default. Flag failures never break the dashboard: they are logged, and the
 // defaults (every flag off) apply.
 import flagsmith from 'flagsmith';
-import { FLAG_TIMEOUT_MS } from '@hostdash/shared-auth';
+import { FLAG_TIMEOUT_MS, OUTAGE_BANNER_FLAG } from '@hostdash/shared-auth';
 
-export const OUTAGE_BANNER_FLAG = 'outage_banner_dashboard';
+/**
+ * How often an open dashboard asks for its flags again: an admin's change (the outage banner)
+ * reaches every open tab within this long.
+ */
+export const FLAGS_POLL_MS = 60_000;
 
 export interface FlagsSnapshot {
   outageBanner: { enabled: boolean; value: unknown };
@@ -79,8 +83,8 @@ export function initFlags(options: {
   environmentKey: string;
   identity: string | null;
 }): Promise<void> {
-  ready = guarded('init', () =>
-    flagsmith.init({
+  ready = guarded('init', async () => {
+    await flagsmith.init({
       environmentID: options.environmentKey,
       api: options.api,
       ...(options.identity ? { identity: options.identity } : {}),
@@ -88,8 +92,9 @@ export function initFlags(options: {
       enableAnalytics: false,
       defaultFlags: { [OUTAGE_BANNER_FLAG]: { enabled: false, value: null } },
       onChange: readSnapshot,
-    }),
-  );
+    });
+    flagsmith.startListening(FLAGS_POLL_MS);
+  });
   return ready;
 }
 

@@ -4,29 +4,8 @@
 import { useState, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { INFO_BANNER_AUTO_HIDE_MS } from '@hostdash/shared-auth';
+import { INFO_BANNER_AUTO_HIDE_MS, parseOutageNotice } from '@hostdash/shared-auth';
 import { getFlagsSnapshot, subscribeFlags } from '../flags/featureFlags';
-
-export interface OutageNotice {
-  severity: 'info' | 'error';
-  text: string;
-}
-
-/** Reads the flag's value: JSON `{ severity, text }`, or plain text as an info notice. */
-export function parseOutageNotice(value: unknown): OutageNotice | null {
-  let parsed: unknown = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      return value.trim() ? { severity: 'info', text: value.trim() } : null;
-    }
-  }
-  if (!parsed || typeof parsed !== 'object') return null;
-  const { severity, text } = parsed as { severity?: unknown; text?: unknown };
-  if (typeof text !== 'string' || !text.trim()) return null;
-  return { severity: severity === 'error' ? 'error' : 'info', text: text.trim() };
-}
 
 export function OutageBanner() {
   const flags = useSyncExternalStore(subscribeFlags, getFlagsSnapshot);

@@ -46,6 +46,7 @@ const AllListingsIcon = icon(
   'M3 13h2v-2H3v2zm0 4h2v-2H3v2zm0-8h2V7H3v2zm4 4h14v-2H7v2zm0 4h14v-2H7v2zM7 7v2h14V7H7z',
 );
 const UsageIcon = icon('M3.5 18.49l6-6.01 4 4L22 6.92l-1.41-1.41-7.09 7.97-4-4L2 16.99z');
+const FlagIcon = icon('M14.4 6 14 4H5v17h2v-7h5.6l.4 2h7V6z');
 
 /** Each side-menu section's icon, by its route path in the access table. */
 export const SECTION_ICONS: Readonly<Record<string, NavIcon>> = {
@@ -61,4 +62,5 @@ export const SECTION_ICONS: Readonly<Record<string, NavIcon>> = {
   '/users': UsersIcon,
   '/admin/listings': AllListingsIcon,
   '/admin/kibana': UsageIcon,
+  '/admin/flags': FlagIcon,
 };

@@ -1,4 +1,4 @@
-import { parseOutageNotice } from './OutageBanner';
+import { parseOutageNotice } from './outageNotice';
 
 describe('parseOutageNotice', () => {
   it('reads the JSON value of the flag', () => {
