@@ -383,6 +383,15 @@ describe('POST /admin-api/remotes/:name/:action', () => {
       percent: 150,
     });
     expect(badShare.statusCode).toBe(400);
+    const nobody = await post(app, '/admin-api/remotes/listings/canary', {
+      version: V3,
+      percent: 0,
+      users: [],
+    });
+    expect(nobody.json()).toEqual({
+      error: 'invalid_request',
+      message: 'a canary needs a "percent" above 0 or named "users"',
+    });
     expect((await post(app, '/admin-api/remotes/billing/promote', { version: V3 })).json()).toEqual(
       { error: 'not_found', message: 'billing is not in the registry: deploy it first' },
     );
@@ -396,6 +405,13 @@ describe('POST /admin-api/remotes/:name/:action', () => {
       { 'sec-fetch-site': 'same-origin' },
     );
     expect(anonymous.statusCode).toBe(401);
+    const anonymousUnknown = await post(
+      app,
+      '/admin-api/remotes/listings/deploy',
+      { version: V1 },
+      { 'sec-fetch-site': 'same-origin' },
+    );
+    expect(anonymousUnknown.statusCode).toBe(401);
     const host = await post(
       app,
       '/admin-api/remotes/listings/rollback',

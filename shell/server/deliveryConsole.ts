@@ -233,13 +233,10 @@ function runAction(
       const { percent } = body;
       if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 0 || percent > 100)
         throw new InvalidRequest('"percent" must be a whole percentage from 0 to 100');
-      return startCanary(
-        context,
-        name,
-        version,
-        { percent, users: canaryUsers(body.users) },
-        { expected: live },
-      );
+      const users = canaryUsers(body.users);
+      if (percent === 0 && users.length === 0)
+        throw new InvalidRequest('a canary needs a "percent" above 0 or named "users"');
+      return startCanary(context, name, version, { percent, users }, { expected: live });
     }
   }
 }
@@ -319,12 +316,13 @@ export function registerDeliveryConsole(
     api.post<{ Params: { name: string; action: string } }>(
       `${DELIVERY_CONSOLE_PREFIX}/remotes/:name/:action`,
       async (request, reply) => {
+        // Who asks comes first: an anonymous caller learns nothing, not even which actions exist.
+        const admin = await signedInAdmin(request, reply);
+        if (!admin) return reply;
         const { name, action } = request.params;
         if (!REMOTE_NAME.test(name) || !(ACTIONS as readonly string[]).includes(action)) {
           return refusal(reply, 404, 'not_found', `Nothing at POST ${request.url.split('?')[0]}.`);
         }
-        const admin = await signedInAdmin(request, reply);
-        if (!admin) return reply;
         const body = request.body;
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
           return refusal(reply, 400, 'invalid_request', 'Send a JSON object naming the version.');
