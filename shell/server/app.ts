@@ -1,5 +1,5 @@
-// The shell server: shell assets, the access check on every page load, /api proxy, /remotes.json
-// and /health.
+// The shell server: shell assets, the access check on every page load, /api proxy, /remotes.json,
+// /health and the delivery console's /admin-api.
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -8,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import { isAdmin, parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
 import { validSession } from './cookies';
+import { FolderStore, type RemoteStore } from './delivery/store';
+import { registerDeliveryConsole } from './deliveryConsole';
 import { checkRemotes, readShellBuildInfo, remoteProblems } from './health';
 import { createPageHandler, createUserLoader } from './page';
 import { registerApiProxy } from './proxy';
@@ -24,10 +26,22 @@ function wantsPage(accept: string | undefined): boolean {
 
 export function buildShellServer(
   config: ShellConfig,
-  options: { logger?: boolean } = {},
+  options: {
+    logger?: boolean;
+    /** Where the log goes (tests read it); stdout by default. */
+    logStream?: NodeJS.WritableStream;
+    /** Where published versions are (REMOTES_STORE_MODULE's adapter); the folder REMOTES_DIR by default. */
+    store?: RemoteStore;
+  } = {},
 ): FastifyInstance {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // X-Forwarded-For, -Host and -Proto count only from the proxies named in TRUSTED_PROXIES
     // (none by default): otherwise any client could name its address, host or scheme.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -49,11 +63,12 @@ export function buildShellServer(
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   // Everything else is declared once compression is in place, so its hooks cover every route.
-  app.register(async (server) => registerShellRoutes(server, config));
+  const store = options.store ?? new FolderStore(config.remotesDir);
+  app.register(async (server) => registerShellRoutes(server, config, store));
   return app;
 }
 
-function registerShellRoutes(app: FastifyInstance, config: ShellConfig): void {
+function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: RemoteStore): void {
   // Bundles are sent as the brotli or gzip copy the build wrote beside them (preCompressed).
   // Content-hashed bundles never change: cache them for a year. Everything else revalidates.
   app.register(fastifyStatic, {
@@ -79,6 +94,7 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig): void {
   registerApiProxy(app, config);
   const users = createUserLoader(config, app.log);
   const startedAt = new Date();
+  registerDeliveryConsole(app, config, users, store);
 
   const sessionOf = (request: FastifyRequest) =>
     validSession(parseCookies(request.headers.cookie)[config.sessionCookie]);

@@ -32,6 +32,8 @@ export interface ShellConfig {
   trustedProxies: string[];
   distDir: string;
   remotesFile: string;
+  /** The store's folder (REMOTES_DIR), where the delivery console finds published versions. */
+  remotesDir: string;
   remotesOrigin: string;
   remotesRecheckMs: number;
   flagsmithApi: string;
@@ -142,6 +144,7 @@ export function readShellConfig(env: Env = process.env): ShellConfig {
     trustedProxies: trustedProxies(env),
     distDir: path.resolve(env.SHELL_DIST_DIR || path.join(packageDir, 'dist')),
     remotesFile: deliveryPaths(env, repoDir).registryFile,
+    remotesDir: deliveryPaths(env, repoDir).storeDir,
     remotesOrigin: url(env, 'REMOTES_ORIGIN', 'http://localhost:3001'),
     remotesRecheckMs: wholeOrZero(env, 'REMOTES_RECHECK_MS', 60_000),
     flagsmithApi: env.FLAGSMITH_API || '/api/flagsmith/api/v1/',

@@ -50,6 +50,17 @@ describe('the deploy command', () => {
     expect(status.out).toContain('canary 0.1.0+bbbbbbbb for 50% of users');
     expect(status.out).toContain('by dana');
     expect((await run(['abort', 'listings'], env)).code).toBe(0);
+
+    // The aborted candidate is still published: a canary of it needs no build.
+    const again = await run(['canary', 'listings', '0.1.0+bbbbbbbb', '--canary', '20'], env);
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.out).toContain(
+      'listings 0.1.0+bbbbbbbb is the candidate for 20% of users; everyone else stays on 0.1.0+aaaaaaaa',
+    );
+    expect((await run(['canary', 'listings', '0.1.0+bbbbbbbb'], env)).err).toContain(
+      'canary needs a published version and a share or users',
+    );
+    expect((await run(['abort', 'listings'], env)).code).toBe(0);
   });
 
   it("takes the remote's workspace build by default and warns when the shell built here would refuse it", async () => {

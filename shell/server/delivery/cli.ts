@@ -13,6 +13,7 @@ import {
   formatStatus,
   promote,
   rollback,
+  startCanary,
   type DeliveryContext,
 } from './operations';
 import { deliveryPaths } from './paths';
@@ -36,6 +37,8 @@ export const USAGE = `Usage: node scripts/deploy.mjs <command> [options]   (or: 
   deploy <remote> [--dist <dir>]           publish the build (default mfe-<remote>/dist) and make it live
          [--canary <percent>] [--users <id,…>]   … or make it the candidate for a share of users / named users
   rollback <remote> [--to <version>]       back to the version live before the current one
+  canary <remote> <version> --canary <percent> [--users <id,…>]
+                                           a version already in the store becomes the candidate
   promote <remote>                         the canary's candidate goes live for everyone
   abort <remote>                           end the canary; everyone stays on the live version
   status [<remote>]                        what is live, canaries, and the history
@@ -176,6 +179,19 @@ export async function main(argv: string[], options: CliOptions): Promise<number>
         const remote = remoteArgument(parsed);
         const to = parsed.flags.get('to');
         out((await rollback(context, remote, to ? { to } : {})).message);
+        return 0;
+      }
+      case 'canary': {
+        const remote = remoteArgument(parsed);
+        const version = parsed.positional[1];
+        const canary = canaryOption(parsed);
+        if (!version || !canary) {
+          throw new DeliveryError(
+            `canary needs a published version and a share or users, e.g. canary ${remote} <version> --canary 10`,
+          );
+        }
+        out((await startCanary(context, remote, version, canary)).message);
+        out(`Next: npm run remotes -- promote ${remote}   (or: abort ${remote})`);
         return 0;
       }
       case 'promote':

@@ -2,7 +2,17 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fakeBuild, temporaryDir } from '../testSupport';
-import { abort, deploy, formatStatus, promote, rollback, type DeliveryContext } from './operations';
+import {
+  abort,
+  deploy,
+  formatStatus,
+  promote,
+  rollback,
+  rollbackTarget,
+  startCanary,
+  VersionChangedError,
+  type DeliveryContext,
+} from './operations';
 import { readRegistryFile, writeRegistryFile } from './registryFile';
 import { FolderStore } from './store';
 
@@ -194,6 +204,77 @@ describe('a canary', () => {
     await expect(
       deploy(context, 'listings', builds.v2, { canary: { percent: 101, users: [] } }),
     ).rejects.toThrow(/0 to 100/);
+  });
+});
+
+describe('a canary of a version already in the store', () => {
+  it('starts from a published version, records the commit it was built from, and needs one', async () => {
+    const { context, builds, live } = setup();
+    await deploy(context, 'listings', builds.v1);
+    await deploy(context, 'listings', builds.v2, { canary: { percent: 10, users: [] } });
+    await abort(context, 'listings');
+    const started = await startCanary(context, 'listings', V2, { percent: 30, users: ['4'] });
+    expect(started.message).toBe(
+      `listings ${V2} is the candidate for 30% of users and 1 named user; everyone else stays on ${V1}`,
+    );
+    expect(await live()).toMatchObject({
+      version: V1,
+      canary: { version: V2, manifest: `listings/${V2}/mf-manifest.json`, percent: 30 },
+    });
+    expect(started.recorded).toMatchObject({
+      action: 'canary',
+      version: V2,
+      previous: V1,
+      commit: 'abc123def456',
+    });
+    await abort(context, 'listings');
+    await expect(startCanary(context, 'listings', V3, { percent: 10, users: [] })).rejects.toThrow(
+      /not published/,
+    );
+    await expect(startCanary(context, 'listings', V1, { percent: 10, users: [] })).rejects.toThrow(
+      /already live/,
+    );
+    await expect(startCanary(context, 'listings', V2, { percent: 0, users: [] })).rejects.toThrow(
+      /needs a share/,
+    );
+  });
+});
+
+describe('a change confirmed against what the caller saw', () => {
+  it('is refused when the registry moved meanwhile, and records who made it', async () => {
+    const { context, builds, live } = setup();
+    await deploy(context, 'listings', builds.v1);
+    await deploy(context, 'listings', builds.v2);
+    await deploy(context, 'listings', builds.v3, { canary: { percent: 10, users: [] } });
+    await expect(promote(context, 'listings', { expected: { canary: V2 } })).rejects.toBeInstanceOf(
+      VersionChangedError,
+    );
+    await expect(
+      abort(context, 'listings', { expected: { live: V1, canary: V3 } }),
+    ).rejects.toBeInstanceOf(VersionChangedError);
+    const admin = { ...context, by: 'ada@x', actor: { id: '9', email: 'ada@x' } };
+    await promote(admin, 'listings', { expected: { live: V2, canary: V3 } });
+    expect((await live())?.history?.at(-1)).toMatchObject({
+      action: 'promote',
+      version: V3,
+      previous: V2,
+      by: 'ada@x',
+      actor: { id: '9', email: 'ada@x' },
+    });
+    expect(rollbackTarget((await live())!)).toBe(V2);
+    await expect(rollback(context, 'listings', { to: V1, expected: { live: V2 } })).rejects.toThrow(
+      /now live on/,
+    );
+    expect((await live())?.version).toBe(V3);
+  });
+
+  it('lists the versions a folder store has, newest first', async () => {
+    const { context, builds } = setup();
+    await deploy(context, 'listings', builds.v1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await deploy(context, 'listings', builds.v2);
+    expect(await context.store.versions?.('listings')).toEqual([V2, V1]);
+    expect(await context.store.versions?.('reservations')).toEqual([]);
   });
 });
 

@@ -1,13 +1,15 @@
 // The deploy command's operations on the registry and the store: deploy (to everyone or as a
 // canary), rollback, promote, abort, status. Each one reads the registry, changes one remote and
 // writes it back atomically under the lock, so the next page load gets the change; nothing is
-// rebuilt or restarted.
+// rebuilt or restarted. The CLI (`npm run remotes`) and the shell server's delivery console
+// (/admin-api/remotes) both call these functions.
 import { readBuild, type BuildInfo } from './build';
 import {
   HISTORY_LIMIT,
   readRegistryFile,
   withRegistryLock,
   writeRegistryFile,
+  type Actor,
   type HistoryAction,
   type HistoryEntry,
   type RegistryFile,
@@ -18,9 +20,21 @@ import type { RemoteStore } from './store';
 export interface DeliveryContext {
   registryFile: string;
   store: RemoteStore;
-  /** Who is deploying ($USER or the git author). */
+  /** Who is deploying ($USER or the git author; the admin's email from the console). */
   by: string;
+  /** The signed-in admin, when the change comes from the delivery console. */
+  actor?: Actor;
   now?: () => Date;
+}
+
+/**
+ * What the caller saw before asking for the change (the console's confirmation names it): the
+ * live version and the canary's candidate (null: none). Checked under the registry's lock, so a
+ * change made meanwhile is refused with `VersionChangedError` instead of being acted on blindly.
+ */
+export interface Expected {
+  live?: string | null;
+  canary?: string | null;
 }
 
 export interface CanaryOptions {
@@ -47,12 +61,40 @@ export interface Outcome {
   changed: boolean;
   version?: string;
   published?: boolean;
+  /** The history entry the change recorded (who, when, from which version). */
+  recorded?: HistoryEntry;
 }
 
 export class DeliveryError extends Error {}
 
-function stamp(context: DeliveryContext): { at: string; by: string } {
-  return { at: (context.now?.() ?? new Date()).toISOString(), by: context.by };
+/** The remote is not in the registry. */
+export class UnknownRemoteError extends DeliveryError {}
+
+/** The registry moved since the caller looked (see `Expected`). */
+export class VersionChangedError extends DeliveryError {}
+
+function stamp(context: DeliveryContext): { at: string; by: string; actor?: Actor } {
+  return {
+    at: (context.now?.() ?? new Date()).toISOString(),
+    by: context.by,
+    ...(context.actor ? { actor: context.actor } : {}),
+  };
+}
+
+function checkExpected(remote: RegistryRemote, expected: Expected | undefined): void {
+  if (!expected) return;
+  const live = remote.version ?? null;
+  const canary = remote.canary?.version ?? null;
+  if (expected.live !== undefined && expected.live !== live) {
+    throw new VersionChangedError(
+      `${remote.name} is now live on ${live ?? 'no version'}, not ${expected.live ?? 'no version'}: look again before you confirm`,
+    );
+  }
+  if (expected.canary !== undefined && expected.canary !== canary) {
+    throw new VersionChangedError(
+      `${remote.name}'s canary is now ${canary ?? 'none'}, not ${expected.canary ?? 'none'}: look again before you confirm`,
+    );
+  }
 }
 
 function record(
@@ -79,7 +121,7 @@ function record(
 
 function find(registry: RegistryFile, name: string): RegistryRemote {
   const remote = registry.remotes.find((candidate) => candidate.name === name);
-  if (!remote) throw new DeliveryError(`${name} is not in the registry: deploy it first`);
+  if (!remote) throw new UnknownRemoteError(`${name} is not in the registry: deploy it first`);
   return remote;
 }
 
@@ -99,8 +141,48 @@ async function change(
   return withRegistryLock(context.registryFile, async () => {
     const registry = await readRegistryFile(context.registryFile, { missingIsEmpty: true });
     const outcome = await work(registry);
-    if (outcome.changed) await writeRegistryFile(context.registryFile, registry);
-    return outcome;
+    if (!outcome.changed) return outcome;
+    await writeRegistryFile(context.registryFile, registry);
+    const remote = registry.remotes.find((candidate) => candidate.name === outcome.remote);
+    const recorded = remote?.history?.at(-1);
+    return recorded ? { ...outcome, recorded } : outcome;
+  });
+}
+
+function checkCanaryOptions(canary: CanaryOptions): void {
+  if (!Number.isInteger(canary.percent) || canary.percent < 0 || canary.percent > 100) {
+    throw new DeliveryError('the canary share must be a whole percentage from 0 to 100');
+  }
+  if (canary.percent === 0 && canary.users.length === 0) {
+    throw new DeliveryError(
+      'a canary needs a share of users (--canary <percent>) or named users (--users)',
+    );
+  }
+}
+
+/** Makes `version` the candidate of a canary of a remote that has a live version. */
+function beginCanary(
+  remote: RegistryRemote,
+  context: DeliveryContext,
+  release: { version: string; manifest: string; commit?: string },
+  canary: CanaryOptions,
+): void {
+  const { at, by, actor } = stamp(context);
+  remote.canary = {
+    version: release.version,
+    manifest: release.manifest,
+    percent: canary.percent,
+    users: canary.users,
+    since: at,
+    by,
+    ...(actor ? { actor } : {}),
+  };
+  record(remote, context, {
+    action: 'canary',
+    version: release.version,
+    manifest: release.manifest,
+    previous: remote.version ?? null,
+    commit: release.commit,
   });
 }
 
@@ -125,14 +207,7 @@ export async function deploy(
     throw new DeliveryError(`${buildDir} is a build of ${build.name}, not of ${remoteName}`);
   }
   const { canary } = options;
-  if (canary && (!Number.isInteger(canary.percent) || canary.percent < 0 || canary.percent > 100)) {
-    throw new DeliveryError('the canary share must be a whole percentage from 0 to 100');
-  }
-  if (canary && canary.percent === 0 && canary.users.length === 0) {
-    throw new DeliveryError(
-      'a canary needs a share of users (--canary <percent>) or named users (--users)',
-    );
-  }
+  if (canary) checkCanaryOptions(canary);
   const { store } = context;
   const version = build.version;
   return change(context, async (registry) => {
@@ -177,22 +252,7 @@ export async function deploy(
     const published = wasPublished ? 'already published' : `published to ${store.location}`;
 
     if (canary && remote) {
-      const { at, by } = stamp(context);
-      remote.canary = {
-        version,
-        manifest,
-        percent: canary.percent,
-        users: canary.users,
-        since: at,
-        by,
-      };
-      record(remote, context, {
-        action: 'canary',
-        version,
-        manifest,
-        previous: remote.version ?? null,
-        commit: build.commit,
-      });
+      beginCanary(remote, context, { version, manifest, commit: build.commit }, canary);
       return {
         remote: remoteName,
         version,
@@ -233,22 +293,16 @@ export async function deploy(
 export async function rollback(
   context: DeliveryContext,
   remoteName: string,
-  options: { to?: string } = {},
+  options: { to?: string; expected?: Expected } = {},
 ): Promise<Outcome> {
   return change(context, async (registry) => {
     const remote = find(registry, remoteName);
+    checkExpected(remote, options.expected);
     refuseDuringCanary(remote, 'roll back');
     const history = remote.history ?? [];
     const current = remote.version;
-    let target = options.to;
-    if (!target) {
-      const madeLive = history.findLast(
-        (entry) =>
-          entry.version === current && (entry.action === 'deploy' || entry.action === 'promote'),
-      );
-      target = madeLive?.previous ?? undefined;
-      if (!target) throw new DeliveryError(`${remoteName} has no earlier version to roll back to`);
-    }
+    const target = options.to ?? rollbackTarget(remote);
+    if (!target) throw new DeliveryError(`${remoteName} has no earlier version to roll back to`);
     if (target === current) throw new DeliveryError(`${remoteName} ${target} is already live`);
     const known = history.findLast((entry) => entry.version === target);
     if (!known) throw new DeliveryError(`${remoteName} ${target} was never deployed here`);
@@ -275,10 +329,69 @@ export async function rollback(
   });
 }
 
-/** The candidate becomes the live version for everyone. */
-export async function promote(context: DeliveryContext, remoteName: string): Promise<Outcome> {
+/**
+ * Where a plain `rollback` goes: the version that was live before the current one was deployed
+ * or promoted (null: none).
+ */
+export function rollbackTarget(remote: RegistryRemote): string | null {
+  const madeLive = (remote.history ?? []).findLast(
+    (entry) =>
+      entry.version === remote.version && (entry.action === 'deploy' || entry.action === 'promote'),
+  );
+  return madeLive?.previous ?? null;
+}
+
+/**
+ * Starts a canary of a version already in the store (deployed before, or published by a
+ * `deploy --canary` that was aborted): what the console offers, as `deploy --canary` does for a
+ * new build.
+ */
+export async function startCanary(
+  context: DeliveryContext,
+  remoteName: string,
+  version: string,
+  canary: CanaryOptions,
+  options: { expected?: Expected } = {},
+): Promise<Outcome> {
+  checkCanaryOptions(canary);
   return change(context, async (registry) => {
     const remote = find(registry, remoteName);
+    checkExpected(remote, options.expected);
+    refuseDuringCanary(remote, 'start another');
+    if (remote.version === version) {
+      throw new DeliveryError(
+        `${remoteName} ${version} is already live: a canary needs another version`,
+      );
+    }
+    if (!(await context.store.has(remoteName, version))) {
+      throw new DeliveryError(
+        `${remoteName} ${version} is not published in ${context.store.location}: deploy it with --canary`,
+      );
+    }
+    const manifest = context.store.manifestFor(remoteName, version);
+    // An abort records no commit: the entry that does is the one the build was deployed with.
+    const commit = (remote.history ?? []).findLast(
+      (entry) => entry.version === version && entry.commit,
+    )?.commit;
+    beginCanary(remote, context, { version, manifest, commit }, canary);
+    return {
+      remote: remoteName,
+      version,
+      changed: true,
+      message: `${remoteName} ${version} is the candidate for ${describeCanary(canary)}; everyone else stays on ${remote.version ?? remote.manifest}`,
+    };
+  });
+}
+
+/** The candidate becomes the live version for everyone. */
+export async function promote(
+  context: DeliveryContext,
+  remoteName: string,
+  options: { expected?: Expected } = {},
+): Promise<Outcome> {
+  return change(context, async (registry) => {
+    const remote = find(registry, remoteName);
+    checkExpected(remote, options.expected);
     const { canary } = remote;
     if (!canary) throw new DeliveryError(`${remoteName} has no canary to promote`);
     const previous = remote.version ?? null;
@@ -305,9 +418,14 @@ export async function promote(context: DeliveryContext, remoteName: string): Pro
 }
 
 /** Ends a canary: everyone is on the live version again. */
-export async function abort(context: DeliveryContext, remoteName: string): Promise<Outcome> {
+export async function abort(
+  context: DeliveryContext,
+  remoteName: string,
+  options: { expected?: Expected } = {},
+): Promise<Outcome> {
   return change(context, async (registry) => {
     const remote = find(registry, remoteName);
+    checkExpected(remote, options.expected);
     const { canary } = remote;
     if (!canary) throw new DeliveryError(`${remoteName} has no canary to abort`);
     delete remote.canary;

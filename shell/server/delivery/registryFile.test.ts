@@ -83,6 +83,39 @@ describe('the registry file', () => {
     expect(() => parseRegistryFile(text)).toThrow(message);
   });
 
+  it("reads the console's actor where it was recorded, and history written before it without one", () => {
+    const manifest = 'listings/0.1.0+aaaaaaaa/mf-manifest.json';
+    const [remote] = parseRegistryFile(
+      JSON.stringify({
+        remotes: [
+          {
+            name: 'listings',
+            manifest,
+            version: '0.1.0+aaaaaaaa',
+            history: [
+              { action: 'deploy', version: '0.1.0+aaaaaaaa', manifest, at: 'x', by: 'dana' },
+              {
+                action: 'rollback',
+                version: '0.1.0+aaaaaaaa',
+                manifest,
+                at: 'y',
+                by: 'ada@x',
+                actor: { id: '9', email: 'ada@x' },
+              },
+              // Half an actor is none.
+              { action: 'deploy', version: '0.1.0+aaaaaaaa', manifest, by: 'z', actor: { id: 1 } },
+            ],
+          },
+        ],
+      }),
+    ).remotes;
+    expect(remote?.history?.map((entry) => entry.actor ?? null)).toEqual([
+      null,
+      { id: '9', email: 'ada@x' },
+      null,
+    ]);
+  });
+
   it('is replaced atomically and leaves no temporary file', async () => {
     const dir = temporaryDir('registry');
     const file = path.join(dir, 'nested', 'remotes.json');

@@ -11,12 +11,22 @@ export interface Release {
   manifest: string;
 }
 
+/**
+ * Who made a change from the delivery console: the signed-in admin's user id and email. The CLI
+ * records only `by` ($USER); files written before this field existed stay readable.
+ */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
 /** A candidate version for some users: ids in `users`, and everyone whose bucket is below `percent`. */
 export interface Canary extends Release {
   percent: number;
   users: string[];
   since?: string;
   by?: string;
+  actor?: Actor;
 }
 
 export type HistoryAction = 'deploy' | 'rollback' | 'promote' | 'canary' | 'abort';
@@ -27,6 +37,7 @@ export interface HistoryEntry extends Release {
   previous: string | null;
   at: string;
   by: string;
+  actor?: Actor;
   commit?: string;
 }
 
@@ -60,8 +71,13 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+function parseActor(raw: unknown): { actor: Actor } | Record<string, never> {
+  const { id, email } = fields(raw);
+  return text(id) && text(email) ? { actor: { id: id as string, email: email as string } } : {};
+}
+
 function parseCanary(name: string, raw: unknown): Canary {
-  const { version, manifest, percent, users, since, by } = fields(raw);
+  const { version, manifest, percent, users, since, by, actor } = fields(raw);
   if (!text(version) || !VERSION.test(version as string))
     throw new Error(`the canary of "${name}" has no valid "version"`);
   if (!text(manifest)) throw new Error(`the canary of "${name}" has no "manifest"`);
@@ -77,13 +93,14 @@ function parseCanary(name: string, raw: unknown): Canary {
     users: (users ?? []).map(String),
     ...(text(since) ? { since: since as string } : {}),
     ...(text(by) ? { by: by as string } : {}),
+    ...parseActor(actor),
   };
 }
 
 function parseHistory(raw: unknown): HistoryEntry[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((item) => {
-    const { action, version, manifest, previous, at, by, commit } = fields(item);
+    const { action, version, manifest, previous, at, by, actor, commit } = fields(item);
     if (!HISTORY_ACTIONS.includes(action as HistoryAction) || !text(version) || !text(manifest))
       return [];
     return [
@@ -94,6 +111,7 @@ function parseHistory(raw: unknown): HistoryEntry[] {
         previous: text(previous) ?? null,
         at: text(at) ?? '',
         by: text(by) ?? '',
+        ...parseActor(actor),
         ...(text(commit) ? { commit: commit as string } : {}),
       },
     ];
@@ -163,6 +181,9 @@ export async function writeRegistryFile(file: string, registry: RegistryFile): P
 
 const LOCK_STALE_MS = 30_000;
 
+/** Another change holds the registry's lock for longer than the caller waits. */
+export class RegistryLockedError extends Error {}
+
 /**
  * Runs `work` holding the registry's lock file, so two deploys at once cannot lose each other's
  * change (each reads, changes and writes the whole file). A lock older than 30 s is stale.
@@ -192,7 +213,9 @@ export async function withRegistryLock<T>(
         continue;
       }
       if (Date.now() > deadline)
-        throw new Error(`the registry is locked by another deploy (${lock}); try again`);
+        throw new RegistryLockedError(
+          `the registry is locked by another deploy (${lock}); try again`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

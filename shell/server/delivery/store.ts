@@ -1,7 +1,7 @@
 // Where published builds live: `<remote>/<version>/…`, each version written once and never
 // changed. The default is a folder that the remote origin serves; any static host or object store
 // fits the same three methods (an S3 sketch: docs/adr/0005-versioned-remotes-registry-and-canary.md).
-import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAME, VERSION } from './registryFile';
 
@@ -17,6 +17,11 @@ export interface RemoteStore {
   publish(remote: string, version: string, buildDir: string): Promise<void>;
   /** The manifest's address for the registry: relative to REMOTES_ORIGIN, or absolute. */
   manifestFor(remote: string, version: string): string;
+  /**
+   * The versions of a remote published here, newest first (optional: an adapter without it
+   * offers only the versions the registry's history names).
+   */
+  versions?(remote: string): Promise<string[]>;
 }
 
 export class AlreadyPublishedError extends Error {
@@ -77,5 +82,26 @@ export class FolderStore implements RemoteStore {
 
   manifestFor(remote: string, version: string): string {
     return manifestPath(remote, version);
+  }
+
+  async versions(remote: string): Promise<string[]> {
+    if (!REMOTE_NAME.test(remote)) throw new Error(`not a remote name: "${remote}"`);
+    const entries = await readdir(path.join(this.location, remote), {
+      withFileTypes: true,
+    }).catch(() => []);
+    const published = await Promise.all(
+      entries
+        // A staging folder is half a version; anything else not named like a version is not one.
+        .filter((entry) => entry.isDirectory() && VERSION.test(entry.name))
+        .map(async (entry) => {
+          const manifest = path.join(this.location, remote, entry.name, 'mf-manifest.json');
+          const info = await stat(manifest).catch(() => null);
+          return info?.isFile() ? { version: entry.name, at: info.mtimeMs } : null;
+        }),
+    );
+    return published
+      .filter((item): item is { version: string; at: number } => item !== null)
+      .sort((a, b) => b.at - a.at || b.version.localeCompare(a.version))
+      .map((item) => item.version);
   }
 }

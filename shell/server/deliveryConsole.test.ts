@@ -1,0 +1,450 @@
+/** @jest-environment node */
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { demoUser } from '../../config/testing/demoUsers';
+import { buildShellServer } from './app';
+import { main as deployCommand } from './delivery/cli';
+import { abort, deploy, startCanary, type DeliveryContext } from './delivery/operations';
+import { readRegistryFile, type RegistryFile } from './delivery/registryFile';
+import { FolderStore } from './delivery/store';
+import {
+  fakeBuild,
+  fakeManifest,
+  startUpstream,
+  temporaryDir,
+  testConfig,
+  type Upstream,
+} from './testSupport';
+
+const V1 = '0.1.0+11111111';
+const V2 = '0.1.0+22222222';
+const V3 = '0.2.0+33333333';
+const R1 = '0.1.0+44444444';
+
+const admin = demoUser({ id: '9', email: 'ada@hostdash.test', type: 'admin', subtype: 'admin' });
+const channel = demoUser({ id: '8', email: 'cy@hostdash.test', type: 'channel', subtype: 'admin' });
+const owner = demoUser({ id: '1', email: 'owner@hostdash.test' });
+const SESSIONS: Record<string, object> = {
+  'admin-session': admin,
+  'channel-session': channel,
+  'owner-session': owner,
+};
+
+const builds = {
+  v1: fakeBuild({ name: 'listings', version: V1 }),
+  v2: fakeBuild({ name: 'listings', version: V2 }),
+  v3: fakeBuild({ name: 'listings', version: V3 }),
+  r1: fakeBuild({ name: 'reservations', version: R1 }),
+};
+
+/** Manifests the remote origin cannot serve (a published version whose files went missing). */
+const missing = new Set<string>();
+let upstream: Upstream;
+
+beforeAll(async () => {
+  upstream = await startUpstream((request) => {
+    if (request.url === '/loadAuth') {
+      const user = SESSIONS[String(request.headers.authorization)];
+      return user
+        ? { json: { ...user, sessionId: request.headers.authorization } }
+        : { status: 401, json: { error: 'unauthorized', message: 'Sign in to continue.' } };
+    }
+    const manifest = /^\/([a-z]+)\/([^/]+)\/mf-manifest\.json$/.exec(request.url);
+    if (manifest && !missing.has(request.url)) {
+      const [, name = '', version = ''] = manifest;
+      return { json: fakeManifest({ name, version: decodeURIComponent(version) }) };
+    }
+    return { status: 404, json: { error: 'not_found', message: 'no' } };
+  });
+});
+
+afterAll(() => upstream.close());
+
+/**
+ * A registry and store as `npm run remotes` leaves them: listings V1 then V2 deployed by dana, V3
+ * published by a canary that was aborted; reservations R1. With `canary`, V3 is a running canary.
+ */
+async function delivered(options: { canary?: boolean } = {}) {
+  const dir = temporaryDir('console');
+  const context: DeliveryContext = {
+    registryFile: path.join(dir, 'remotes.json'),
+    store: new FolderStore(path.join(dir, 'store')),
+    by: 'dana',
+  };
+  await deploy(context, 'listings', builds.v1);
+  await deploy(context, 'listings', builds.v2);
+  // Published later than V1 and V2 by at least the file system's clock step.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await deploy(context, 'listings', builds.v3, { canary: { percent: 10, users: [] } });
+  await abort(context, 'listings');
+  await deploy(context, 'reservations', builds.r1);
+  if (options.canary) await startCanary(context, 'listings', V3, { percent: 25, users: ['4'] });
+  return dir;
+}
+
+/** The same state in another folder: the CLI runs on one copy, the console on the other. */
+function copyOf(dir: string): string {
+  const copy = temporaryDir('console-copy');
+  cpSync(dir, copy, { recursive: true });
+  return copy;
+}
+
+const env = (dir: string) => ({
+  REMOTES_FILE: path.join(dir, 'remotes.json'),
+  REMOTES_DIR: path.join(dir, 'store'),
+  DEPLOYED_BY: 'dana',
+});
+
+function shellFor(dir: string, logs: string[] = []): FastifyInstance {
+  const distDir = path.join(dir, 'dist');
+  mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<html><head><script id=hostdash-config type=application/json>{}</script></head></html>',
+  );
+  writeFileSync(
+    path.join(distDir, 'hostdash-federation.json'),
+    JSON.stringify({ contract: '1.0.0', shared: {} }),
+  );
+  return buildShellServer(
+    testConfig({
+      API_URL: upstream.url,
+      REMOTES_ORIGIN: upstream.url,
+      SHELL_DIST_DIR: distDir,
+      ...env(dir),
+    }),
+    {
+      logStream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logs.push(...chunk.toString().split('\n').filter(Boolean));
+          done();
+        },
+      }),
+    },
+  );
+}
+
+const registryOf = (dir: string): RegistryFile =>
+  JSON.parse(readFileSync(path.join(dir, 'remotes.json'), 'utf8')) as RegistryFile;
+
+/** A registry without who and when: what the operation did, whoever did it. */
+function withoutWhoAndWhen(registry: RegistryFile) {
+  return registry.remotes.map(({ canary, history, ...remote }) => ({
+    ...remote,
+    canary: canary && { ...canary, since: undefined, by: undefined, actor: undefined },
+    history: history?.map((entry) => ({
+      ...entry,
+      at: undefined,
+      by: undefined,
+      actor: undefined,
+    })),
+  }));
+}
+
+const asAdmin = { cookie: 'hd_session=admin-session', 'sec-fetch-site': 'same-origin' };
+
+function post(app: FastifyInstance, url: string, body: object, headers: object = asAdmin) {
+  return app.inject({ method: 'POST', url, payload: body, headers: { ...headers } });
+}
+
+describe('GET /admin-api/remotes', () => {
+  it("answers each remote's live version, canary, history, versions to go to and health", async () => {
+    const dir = await delivered();
+    missing.add(`/reservations/${encodeURIComponent(R1)}/mf-manifest.json`);
+    missing.add(`/reservations/${R1}/mf-manifest.json`);
+    const app = shellFor(dir);
+    const response = await app.inject({ url: '/admin-api/remotes', headers: asAdmin });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json();
+    expect(body.contract).toBe('1.0.0');
+    const [listings, reservations] = body.remotes;
+    expect(listings).toMatchObject({
+      name: 'listings',
+      live: {
+        version: V2,
+        manifest: `${upstream.url}/listings/${V2}/mf-manifest.json`,
+        by: 'dana',
+        actor: null,
+        commit: 'abc123def456',
+      },
+      canary: null,
+      rollbackTo: V1,
+      available: [
+        { version: V3, deployedBefore: true, commit: 'abc123def456' },
+        { version: V1, deployedBefore: true, commit: 'abc123def456' },
+      ],
+      health: { status: 'ok', problems: [], live: { ok: true, version: V2 }, canary: null },
+    });
+    expect(listings.live.deployedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(
+      listings.history.map((entry: { action: string; version: string }) => [
+        entry.action,
+        entry.version,
+      ]),
+    ).toEqual([
+      ['abort', V3],
+      ['canary', V3],
+      ['deploy', V2],
+      ['deploy', V1],
+    ]);
+    expect(listings.history[2]).toMatchObject({ previous: V1, by: 'dana', commit: 'abc123def456' });
+    expect(reservations).toMatchObject({
+      name: 'reservations',
+      live: { version: R1 },
+      rollbackTo: null,
+      available: [],
+      health: {
+        status: 'failing',
+        problems: [`reservations ${R1}: manifest does not answer (the manifest answered 404)`],
+        live: { ok: false, manifestAnswers: false },
+      },
+    });
+    missing.clear();
+    await app.close();
+  });
+
+  it("reports a running canary: its share, named users and its manifest's health", async () => {
+    const dir = await delivered({ canary: true });
+    const app = shellFor(dir);
+    const listings = (await app.inject({ url: '/admin-api/remotes', headers: asAdmin })).json()
+      .remotes[0];
+    expect(listings.canary).toMatchObject({
+      version: V3,
+      percent: 25,
+      users: ['4'],
+      by: 'dana',
+      commit: 'abc123def456',
+    });
+    expect(listings.health.canary).toMatchObject({ ok: true, version: V3 });
+    expect(listings.available.map((item: { version: string }) => item.version)).toEqual([V1]);
+    await app.close();
+  });
+
+  it('answers an anonymous caller 401 and a host 403; channel staff are admins', async () => {
+    const app = shellFor(await delivered());
+    const anonymous = await app.inject({ url: '/admin-api/remotes' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'unauthorized', message: 'Sign in to continue.' });
+    const host = await app.inject({
+      url: '/admin-api/remotes',
+      headers: { cookie: 'hd_session=owner-session' },
+    });
+    expect(host.statusCode).toBe(403);
+    expect(host.json()).toMatchObject({ error: 'forbidden' });
+    const staff = await app.inject({
+      url: '/admin-api/remotes',
+      headers: { cookie: 'hd_session=channel-session' },
+    });
+    expect(staff.statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('is never the dashboard page: an unknown path under /admin-api is a JSON 404', async () => {
+    const app = shellFor(await delivered());
+    const unknown = await app.inject({
+      url: '/admin-api/flags',
+      headers: { ...asAdmin, accept: 'text/html' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'not_found' });
+    // The page lets its scripts call this origin, so the console's same-origin calls are allowed.
+    const page = await app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toMatch(/connect-src 'self'/);
+    await app.close();
+  });
+});
+
+describe('POST /admin-api/remotes/:name/:action', () => {
+  const cases: {
+    action: string;
+    canary?: boolean;
+    body: object;
+    cli: string[];
+    message: string;
+  }[] = [
+    {
+      action: 'rollback',
+      body: { version: V1, from: V2 },
+      cli: ['rollback', 'listings'],
+      message: `listings is back on ${V1} (was ${V2})`,
+    },
+    {
+      action: 'canary',
+      body: { version: V3, percent: 25, users: ['4', 7] },
+      cli: ['canary', 'listings', V3, '--canary', '25', '--users', '4,7'],
+      message: `listings ${V3} is the candidate for 25% of users and 2 named users; everyone else stays on ${V2}`,
+    },
+    {
+      action: 'promote',
+      canary: true,
+      body: { version: V3 },
+      cli: ['promote', 'listings'],
+      message: `listings ${V3} is live for everyone (was ${V2})`,
+    },
+    {
+      action: 'abort',
+      canary: true,
+      body: { version: V3 },
+      cli: ['abort', 'listings'],
+      message: `listings canary ${V3} aborted; everyone is on ${V2}`,
+    },
+  ];
+
+  it.each(cases)(
+    '$action changes the registry exactly as `npm run remotes` does, and audits who did it',
+    async ({ action, canary, body, cli, message }) => {
+      const dir = await delivered({ canary });
+      const cliDir = copyOf(dir);
+      const logs: string[] = [];
+      const app = shellFor(dir, logs);
+
+      const response = await post(app, `/admin-api/remotes/listings/${action}`, body);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ remote: 'listings', action, message });
+
+      const out: string[] = [];
+      const code = await deployCommand(cli, {
+        env: env(cliDir),
+        repoDir: cliDir,
+        out: (line) => out.push(line),
+        err: (line) => out.push(line),
+      });
+      expect({ code, first: out[0] }).toEqual({ code: 0, first: message });
+      expect(withoutWhoAndWhen(registryOf(dir))).toEqual(withoutWhoAndWhen(registryOf(cliDir)));
+
+      // Who: in the registry's history (and so in the GET answer) and in one log line.
+      const entry = (
+        await readRegistryFile(path.join(dir, 'remotes.json'))
+      ).remotes[0]?.history?.at(-1);
+      expect(entry).toMatchObject({
+        action,
+        by: 'ada@hostdash.test',
+        actor: { id: '9', email: 'ada@hostdash.test' },
+      });
+      expect(response.json().change).toEqual(entry);
+      const shown = (await app.inject({ url: '/admin-api/remotes', headers: asAdmin })).json();
+      expect(shown.remotes[0].history[0]).toEqual(entry);
+      const audit = logs.map((line) => JSON.parse(line)).filter((line) => line.audit);
+      expect(audit).toHaveLength(1);
+      expect(audit[0].audit).toEqual({
+        event: 'remote_delivery',
+        remote: 'listings',
+        action,
+        from: action === 'abort' ? V3 : V2,
+        to: action === 'abort' ? V2 : action === 'rollback' ? V1 : V3,
+        at: entry?.at,
+        userId: '9',
+        email: 'ada@hostdash.test',
+      });
+      expect(logs.join('\n')).not.toContain('admin-session');
+      await app.close();
+    },
+  );
+
+  it('refuses with 409 version_changed when the registry moved since the admin looked', async () => {
+    const dir = await delivered({ canary: true });
+    const app = shellFor(dir);
+    const before = registryOf(dir);
+    const promoted = await post(app, '/admin-api/remotes/listings/promote', { version: V2 });
+    expect(promoted.statusCode).toBe(409);
+    expect(promoted.json()).toEqual({
+      error: 'version_changed',
+      message: `listings's canary is now ${V3}, not ${V2}: look again before you confirm`,
+    });
+    const aborted = await post(app, '/admin-api/remotes/listings/abort', {
+      version: V3,
+      from: V1,
+    });
+    expect(aborted.json()).toMatchObject({ error: 'version_changed' });
+    expect(registryOf(dir)).toEqual(before);
+
+    // The CLI's own refusals keep their words, as 409 refused.
+    const duringCanary = await post(app, '/admin-api/remotes/listings/rollback', { version: V1 });
+    expect(duringCanary.statusCode).toBe(409);
+    expect(duringCanary.json()).toEqual({
+      error: 'refused',
+      message: `a canary of listings (${V3}) is running: promote or abort it before you roll back`,
+    });
+    await app.close();
+  });
+
+  it('needs the confirmed version, a known remote and action, and a signed-in admin', async () => {
+    const dir = await delivered();
+    const app = shellFor(dir);
+    const before = registryOf(dir);
+    const unconfirmed = await post(app, '/admin-api/remotes/listings/rollback', {});
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()).toMatchObject({ error: 'invalid_request' });
+    const badShare = await post(app, '/admin-api/remotes/listings/canary', {
+      version: V3,
+      percent: 150,
+    });
+    expect(badShare.statusCode).toBe(400);
+    const nobody = await post(app, '/admin-api/remotes/listings/canary', {
+      version: V3,
+      percent: 0,
+      users: [],
+    });
+    expect(nobody.json()).toEqual({
+      error: 'invalid_request',
+      message: 'a canary needs a "percent" above 0 or named "users"',
+    });
+    expect((await post(app, '/admin-api/remotes/billing/promote', { version: V3 })).json()).toEqual(
+      { error: 'not_found', message: 'billing is not in the registry: deploy it first' },
+    );
+    expect(
+      (await post(app, '/admin-api/remotes/listings/deploy', { version: V3 })).statusCode,
+    ).toBe(404);
+    const anonymous = await post(
+      app,
+      '/admin-api/remotes/listings/rollback',
+      { version: V1 },
+      { 'sec-fetch-site': 'same-origin' },
+    );
+    expect(anonymous.statusCode).toBe(401);
+    const anonymousUnknown = await post(
+      app,
+      '/admin-api/remotes/listings/deploy',
+      { version: V1 },
+      { 'sec-fetch-site': 'same-origin' },
+    );
+    expect(anonymousUnknown.statusCode).toBe(401);
+    const host = await post(
+      app,
+      '/admin-api/remotes/listings/rollback',
+      { version: V1 },
+      { cookie: 'hd_session=owner-session', 'sec-fetch-site': 'same-origin' },
+    );
+    expect(host.statusCode).toBe(403);
+    expect(host.json()).toMatchObject({ error: 'forbidden' });
+    expect(registryOf(dir)).toEqual(before);
+    await app.close();
+  });
+
+  it("refuses a cross-site POST, as the /api proxy does, even with an admin's cookie", async () => {
+    const dir = await delivered();
+    const app = shellFor(dir);
+    const before = registryOf(dir);
+    const fromAnotherSite = await post(
+      app,
+      '/admin-api/remotes/listings/rollback',
+      { version: V1 },
+      { cookie: 'hd_session=admin-session', 'sec-fetch-site': 'cross-site' },
+    );
+    expect(fromAnotherSite.statusCode).toBe(403);
+    expect(fromAnotherSite.json()).toMatchObject({ error: 'cross_site_request' });
+    // A browser that sends no Sec-Fetch-Site still names the page's origin.
+    const byOrigin = await post(
+      app,
+      '/admin-api/remotes/listings/rollback',
+      { version: V1 },
+      { cookie: 'hd_session=admin-session', origin: 'https://evil.example' },
+    );
+    expect(byOrigin.statusCode).toBe(403);
+    expect(registryOf(dir)).toEqual(before);
+    await app.close();
+  });
+});

@@ -1,0 +1,382 @@
+// The delivery console's server side (/admin-api/remotes): what `npm run remotes -- status` shows,
+// with each release's health, and promote, abort, rollback and canary for a signed-in admin. The
+// changes run through the same operations as the CLI (./delivery/operations), under the same
+// registry lock, and each is recorded with the admin's id and email in the registry's history and
+// as one structured line in this server's log.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAdmin, NO_RESPONSE_MESSAGE, parseCookies, type User } from '@hostdash/shared-auth';
+import type { ShellConfig } from './config';
+import { validSession } from './cookies';
+import {
+  abort,
+  DeliveryError,
+  promote,
+  rollback,
+  rollbackTarget,
+  startCanary,
+  UnknownRemoteError,
+  VersionChangedError,
+  type DeliveryContext,
+  type Outcome,
+} from './delivery/operations';
+import {
+  readRegistryFile,
+  RegistryLockedError,
+  REMOTE_NAME,
+  VERSION,
+  type Actor,
+  type HistoryEntry,
+  type RegistryRemote,
+} from './delivery/registryFile';
+import type { RemoteStore } from './delivery/store';
+import {
+  checkRemotes,
+  readShellBuildInfo,
+  remoteProblems,
+  type ReleaseHealth,
+  type RemoteHealth,
+  type ShellBuildInfo,
+} from './health';
+import type { UserLoader } from './page';
+import { isCrossSite } from './proxy';
+import { absoluteManifest } from './registry';
+
+export const DELIVERY_CONSOLE_PREFIX = '/admin-api';
+/** A manifest that has not answered in this long is reported failing: the console stays quick. */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+const ACTIONS = ['promote', 'abort', 'rollback', 'canary'] as const;
+type ConsoleAction = (typeof ACTIONS)[number];
+
+interface ReleaseStatus extends ReleaseHealth {
+  /** The manifest answers and the build fits this dashboard. */
+  ok: boolean;
+}
+
+/** One remote as the console shows it; `GET /admin-api/remotes` answers `{ contract, checkedAt, remotes }`. */
+export interface ConsoleRemote {
+  name: string;
+  live: {
+    version: string | null;
+    manifest: string;
+    deployedAt: string | null;
+    by: string | null;
+    actor: Actor | null;
+    commit: string | null;
+  };
+  canary: {
+    version: string;
+    manifest: string;
+    percent: number;
+    users: string[];
+    since: string | null;
+    by: string | null;
+    actor: Actor | null;
+    commit: string | null;
+  } | null;
+  /** Newest first. */
+  history: HistoryEntry[];
+  /** Where a rollback without a chosen version goes (null: nowhere). */
+  rollbackTo: string | null;
+  /**
+   * Published versions other than the live one and the canary's, newest first. `deployedBefore`:
+   * in the history, so a rollback can go there; any of them can be a canary's candidate.
+   */
+  available: { version: string; deployedBefore: boolean; commit: string | null }[];
+  health: {
+    status: 'ok' | 'failing';
+    /** Why it is failing, one line each (as /health's `problems`). */
+    problems: string[];
+    live: ReleaseStatus;
+    canary: ReleaseStatus | null;
+  };
+}
+
+function refusal(reply: FastifyReply, status: number, error: string, message: string) {
+  return reply.code(status).send({ error, message });
+}
+
+function releaseStatus(release: ReleaseHealth): ReleaseStatus {
+  return {
+    ...release,
+    ok:
+      release.manifestAnswers &&
+      release.compatible !== false &&
+      (release.sharedMismatches ?? []).length === 0,
+  };
+}
+
+/** The history entry that made `version` live (deploy, promote or rollback), newest first. */
+function madeLive(history: HistoryEntry[], version: string | undefined): HistoryEntry | undefined {
+  if (!version) return undefined;
+  return history.findLast(
+    (entry) => entry.version === version && entry.action !== 'canary' && entry.action !== 'abort',
+  );
+}
+
+async function publishedVersions(store: RemoteStore, remote: RegistryRemote): Promise<string[]> {
+  if (store.versions) return store.versions(remote.name);
+  // An adapter that cannot list: the versions the history names whose files are still there.
+  const named = [...new Set((remote.history ?? []).map((entry) => entry.version))].reverse();
+  const present = await Promise.all(named.map((version) => store.has(remote.name, version)));
+  return named.filter((_version, index) => present[index]);
+}
+
+async function describeRemote(
+  remote: RegistryRemote,
+  health: RemoteHealth,
+  shell: ShellBuildInfo,
+  store: RemoteStore,
+  remotesOrigin: string,
+): Promise<ConsoleRemote> {
+  const history = remote.history ?? [];
+  const live = madeLive(history, remote.version);
+  const { canary } = remote;
+  const candidate = canary
+    ? history.findLast((entry) => entry.action === 'canary' && entry.version === canary.version)
+    : undefined;
+  const commitOf = (version: string) =>
+    history.findLast((entry) => entry.version === version && entry.commit)?.commit ?? null;
+  const published = await publishedVersions(store, remote).catch(() => []);
+  const problems = remoteProblems([health], shell);
+  return {
+    name: remote.name,
+    live: {
+      version: remote.version ?? null,
+      manifest: absoluteManifest(remote.manifest, remotesOrigin),
+      deployedAt: live?.at || null,
+      by: live?.by || null,
+      actor: live?.actor ?? null,
+      commit: live?.commit ?? null,
+    },
+    canary: canary
+      ? {
+          version: canary.version,
+          manifest: absoluteManifest(canary.manifest, remotesOrigin),
+          percent: canary.percent,
+          users: canary.users,
+          since: canary.since ?? null,
+          by: canary.by ?? null,
+          actor: canary.actor ?? candidate?.actor ?? null,
+          commit: candidate?.commit ?? commitOf(canary.version),
+        }
+      : null,
+    history: [...history].reverse(),
+    rollbackTo: rollbackTarget(remote),
+    available: published
+      .filter((version) => version !== remote.version && version !== canary?.version)
+      .map((version) => ({
+        version,
+        deployedBefore: history.some((entry) => entry.version === version),
+        commit: commitOf(version),
+      })),
+    health: {
+      status: problems.length ? 'failing' : 'ok',
+      problems,
+      live: releaseStatus(health),
+      canary: health.canary ? releaseStatus(health.canary) : null,
+    },
+  };
+}
+
+/** What a change did, for the audit line: the version everyone (or the canary's share) left and got. */
+function fromTo(entry: HistoryEntry): { from: string | null; to: string | null } {
+  if (entry.action === 'abort') return { from: entry.version, to: entry.previous };
+  return { from: entry.previous, to: entry.version };
+}
+
+type Body = Record<string, unknown>;
+
+class InvalidRequest extends Error {}
+
+function versionField(body: Body, name: string, required: boolean): string | undefined {
+  const value = body[name];
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== 'string' || !VERSION.test(value)) {
+    throw new InvalidRequest(
+      required
+        ? `"${name}" must name the version you confirmed, e.g. "0.1.0+3f2a9c1d"`
+        : `"${name}" must be a version, e.g. "0.1.0+3f2a9c1d"`,
+    );
+  }
+  return value;
+}
+
+function canaryUsers(value: unknown): string[] {
+  if (value === undefined) return [];
+  const ids = Array.isArray(value) ? value : null;
+  if (!ids || !ids.every((id) => (typeof id === 'string' && id.trim()) || Number.isInteger(id))) {
+    throw new InvalidRequest('"users" must be a list of user ids');
+  }
+  return [...new Set(ids.map((id) => String(id).trim()))];
+}
+
+/** Runs one console action through the CLI's operation for it. */
+function runAction(
+  action: ConsoleAction,
+  context: DeliveryContext,
+  name: string,
+  body: Body,
+): Promise<Outcome> {
+  const version = versionField(body, 'version', true) as string;
+  // The live version the admin saw, when the page sends it: a change since then is refused.
+  const from = versionField(body, 'from', false);
+  const live = from === undefined ? {} : { live: from };
+  switch (action) {
+    case 'promote':
+      return promote(context, name, { expected: { ...live, canary: version } });
+    case 'abort':
+      return abort(context, name, { expected: { ...live, canary: version } });
+    case 'rollback':
+      return rollback(context, name, { to: version, expected: live });
+    case 'canary': {
+      const { percent } = body;
+      if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 0 || percent > 100)
+        throw new InvalidRequest('"percent" must be a whole percentage from 0 to 100');
+      const users = canaryUsers(body.users);
+      if (percent === 0 && users.length === 0)
+        throw new InvalidRequest('a canary needs a "percent" above 0 or named "users"');
+      return startCanary(context, name, version, { percent, users }, { expected: live });
+    }
+  }
+}
+
+export function registerDeliveryConsole(
+  app: FastifyInstance,
+  config: ShellConfig,
+  users: UserLoader,
+  store: RemoteStore,
+): void {
+  /** The signed-in admin, or null once the reply says why not (401, 403, 503). */
+  async function signedInAdmin(request: FastifyRequest, reply: FastifyReply): Promise<User | null> {
+    const session = validSession(parseCookies(request.headers.cookie)[config.sessionCookie]);
+    const state = await users.loadSession(session, request);
+    if (state.state === 'unreachable') {
+      await refusal(reply, 503, 'no_response', NO_RESPONSE_MESSAGE);
+      return null;
+    }
+    if (state.state === 'signed-out') {
+      await refusal(reply, 401, 'unauthorized', 'Sign in to continue.');
+      return null;
+    }
+    if (!isAdmin(state.user)) {
+      await refusal(reply, 403, 'forbidden', 'Only Hostdash admins can see and change deliveries.');
+      return null;
+    }
+    return state.user;
+  }
+
+  app.register(async (api) => {
+    api.addHook('onRequest', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // The /api proxy's rule, for reads too: the console is used from the dashboard only.
+      if (isCrossSite(request)) {
+        return refusal(
+          reply,
+          403,
+          'cross_site_request',
+          'This request was refused because it did not come from the Hostdash dashboard.',
+        );
+      }
+    });
+
+    api.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'delivery console request failed');
+        return refusal(reply, 500, 'internal', 'The delivery console failed; see the shell log.');
+      }
+      return refusal(
+        reply,
+        status,
+        status === 415 ? 'unsupported_media_type' : 'invalid_request',
+        error.message,
+      );
+    });
+
+    api.get(`${DELIVERY_CONSOLE_PREFIX}/remotes`, async (request, reply) => {
+      if (!(await signedInAdmin(request, reply))) return reply;
+      let registry;
+      try {
+        registry = await readRegistryFile(config.remotesFile, { missingIsEmpty: true });
+      } catch (error) {
+        request.log.error({ err: error, file: config.remotesFile }, 'the registry cannot be read');
+        return refusal(reply, 503, 'registry_unreadable', 'The remote registry cannot be read.');
+      }
+      const shell = await readShellBuildInfo(config.distDir);
+      const health = await checkRemotes(registry, config.remotesOrigin, shell, HEALTH_TIMEOUT_MS);
+      const remotes = await Promise.all(
+        registry.remotes.map((remote, index) =>
+          describeRemote(remote, health[index] as RemoteHealth, shell, store, config.remotesOrigin),
+        ),
+      );
+      return reply.send({ contract: shell.contract, checkedAt: new Date().toISOString(), remotes });
+    });
+
+    api.post<{ Params: { name: string; action: string } }>(
+      `${DELIVERY_CONSOLE_PREFIX}/remotes/:name/:action`,
+      async (request, reply) => {
+        // Who asks comes first: an anonymous caller learns nothing, not even which actions exist.
+        const admin = await signedInAdmin(request, reply);
+        if (!admin) return reply;
+        const { name, action } = request.params;
+        if (!REMOTE_NAME.test(name) || !(ACTIONS as readonly string[]).includes(action)) {
+          return refusal(reply, 404, 'not_found', `Nothing at POST ${request.url.split('?')[0]}.`);
+        }
+        const body = request.body;
+        if (!body || typeof body !== 'object' || Array.isArray(body)) {
+          return refusal(reply, 400, 'invalid_request', 'Send a JSON object naming the version.');
+        }
+        const context: DeliveryContext = {
+          registryFile: config.remotesFile,
+          store,
+          by: admin.email,
+          actor: { id: admin.id, email: admin.email },
+        };
+        let outcome: Outcome;
+        try {
+          outcome = await runAction(action as ConsoleAction, context, name, body as Body);
+        } catch (error) {
+          if (error instanceof InvalidRequest)
+            return refusal(reply, 400, 'invalid_request', error.message);
+          if (error instanceof UnknownRemoteError)
+            return refusal(reply, 404, 'not_found', error.message);
+          if (error instanceof VersionChangedError)
+            return refusal(reply, 409, 'version_changed', error.message);
+          if (error instanceof DeliveryError) return refusal(reply, 409, 'refused', error.message);
+          if (error instanceof RegistryLockedError)
+            return refusal(reply, 503, 'registry_busy', error.message);
+          throw error;
+        }
+        const change = outcome.recorded as HistoryEntry;
+        // The audit line: who, what, when, from which version to which (never a session).
+        request.log.info(
+          {
+            audit: {
+              event: 'remote_delivery',
+              remote: name,
+              action: change.action,
+              ...fromTo(change),
+              at: change.at,
+              userId: admin.id,
+              email: admin.email,
+            },
+          },
+          `delivery console: ${outcome.message}`,
+        );
+        return reply.send({ remote: name, action, message: outcome.message, change });
+      },
+    );
+
+    // Anything else under the prefix is JSON's not found, never the dashboard's page.
+    const notFound = async (request: FastifyRequest, reply: FastifyReply) =>
+      refusal(
+        reply,
+        404,
+        'not_found',
+        `Nothing at ${request.method} ${request.url.split('?')[0]}.`,
+      );
+    api.all(DELIVERY_CONSOLE_PREFIX, notFound);
+    api.all(`${DELIVERY_CONSOLE_PREFIX}/*`, notFound);
+  });
+}
