@@ -8,7 +8,6 @@ module.exports = {
     '<rootDir>/mfe-listings',
     '<rootDir>/mfe-reservations',
     '<rootDir>/mfe-billing',
-    '<rootDir>/mfe-admin',
     '<rootDir>/scripts',
   ],
 };

@@ -1,1 +1,0 @@
-module.exports = require('../config/jest.preset.cjs')(__dirname, { environment: 'jsdom' });
