@@ -3473,6 +3473,259 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/listing/load': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every listing across accounts, searched, filtered and paged (staff)
+     * @description Filter by `account_id`, `status` and `pms` (comma lists); sort by nickname (default), account, created_at, updated_at, status, city, building, pms or `_score` (relevance, with `search`).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Offset of the first item. */
+          from?: number;
+          /** @description Items per page. */
+          size?: number;
+          /** @description Comma list of `field:asc|desc`, e.g. `nickname:asc`. */
+          sort?: string;
+          /** @description Words in the nickname, address, city, building. */
+          search?: string;
+          /** @description Comma list of statuses, e.g. `active,inactive`. */
+          status?: string;
+          /** @description Comma list of PMS names. */
+          pms?: string;
+          /** @description Only this account’s listings. */
+          account_id?: string;
+          /** @description 1: add the account filter’s options. */
+          facets?: 0 | 1;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of listings across accounts; with `facets=1`, the accounts too. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminListingPage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/listing/get/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A listing of any account, with its account, owner and coming stays (staff) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A listing of any account, read-only, with its account and owner. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminListingDetail'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/analytics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Platform activity over the last 7, 30 or 90 days, day by day (staff)
+     * @description Sign-ins, active accounts, reservations screened by colour, verification outcomes and imports, one entry per day (UTC), zero-filled, with totals.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The period: the last 7, 30 or 90 days, today included. */
+          days?: 7 | 30 | 90;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Platform activity over the last 7, 30 or 90 days, day by day (UTC). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PlatformAnalytics'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/billing/create/{id}': {
     parameters: {
       query?: never;
@@ -5627,6 +5880,194 @@ export interface components {
         exp_year: number;
       };
     };
+    /** @description A listing of any account, with its account named. */
+    AdminListing: {
+      id: string;
+      /** @description The account that owns the listing. */
+      account_id: string;
+      nickname: string;
+      address: string;
+      city: string;
+      /** @description ISO 3166-1 alpha-2, upper case. */
+      country: string;
+      building_id: string | null;
+      /** @description The building's name. */
+      building: string | null;
+      building_slug: string | null;
+      /**
+       * @description `active`: bookable and screened; `inactive`: paused, kept, not screened; `archived`: gone from the portfolio, kept for history.
+       * @enum {string}
+       */
+      status: 'active' | 'inactive' | 'archived';
+      /** @description The property-management system it was imported from. */
+      pms: string;
+      /** @description IANA time zone, e.g. Europe/Lisbon. */
+      timezone: string;
+      bedrooms: number;
+      /** @description HH:MM, 24-hour, in the listing’s time zone. */
+      check_in_time: string;
+      /** @description HH:MM, 24-hour, in the listing’s time zone. */
+      check_out_time: string;
+      custom_fields: {
+        [key: string]: string;
+      };
+      /** @description Moves on by one with every change; send it back to change fields. */
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description Relevance, when the list was searched. */
+      _score?: number;
+      /** @description The name of the account that owns the listing. */
+      account_name: string;
+    };
+    /** @description An account with listings, and how many: an option of the account filter. */
+    ListingAccount: {
+      id: string;
+      name: string;
+      listings: number;
+    };
+    /** @description A page of listings across accounts; with `facets=1`, the accounts too. */
+    AdminListingPage: {
+      items: components['schemas']['AdminListing'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+      /** @description With `facets=1`: every account with listings, by name. */
+      accounts?: components['schemas']['ListingAccount'][];
+    };
+    /** @description A listing of any account, read-only, with its account and owner. */
+    AdminListingDetail: {
+      id: string;
+      /** @description The account that owns the listing. */
+      account_id: string;
+      nickname: string;
+      address: string;
+      city: string;
+      /** @description ISO 3166-1 alpha-2, upper case. */
+      country: string;
+      building_id: string | null;
+      /** @description The building's name. */
+      building: string | null;
+      building_slug: string | null;
+      /**
+       * @description `active`: bookable and screened; `inactive`: paused, kept, not screened; `archived`: gone from the portfolio, kept for history.
+       * @enum {string}
+       */
+      status: 'active' | 'inactive' | 'archived';
+      /** @description The property-management system it was imported from. */
+      pms: string;
+      /** @description IANA time zone, e.g. Europe/Lisbon. */
+      timezone: string;
+      bedrooms: number;
+      /** @description HH:MM, 24-hour, in the listing’s time zone. */
+      check_in_time: string;
+      /** @description HH:MM, 24-hour, in the listing’s time zone. */
+      check_out_time: string;
+      custom_fields: {
+        [key: string]: string;
+      };
+      /** @description Moves on by one with every change; send it back to change fields. */
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description Relevance, when the list was searched. */
+      _score?: number;
+      /** @description The next 10 stays not cancelled and not yet over. */
+      upcoming_reservations: components['schemas']['UpcomingReservation'][];
+      account_name: string;
+      /** @description The account’s owner, when it has one. */
+      owner: {
+        name: string;
+        /** Format: email */
+        email: string;
+      } | null;
+    };
+    /** @description Platform activity over the last 7, 30 or 90 days, day by day (UTC). */
+    PlatformAnalytics: {
+      /** @enum {integer} */
+      days: 7 | 30 | 90;
+      /**
+       * Format: date
+       * @description The first day of the period (UTC).
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description The last day of the period: today (UTC).
+       */
+      to: string;
+      /** @description One entry per day of the period, oldest first; a day with nothing reads 0. */
+      series: {
+        /** @description Sessions started per day (sessions are kept 30 days after they expire, so older days read 0). */
+        sign_ins: {
+          /** Format: date */
+          date: string;
+          count: number;
+        }[];
+        /** @description Host accounts (staff excluded) with a sign-in or a screened reservation that day. */
+        active_accounts: {
+          /** Format: date */
+          date: string;
+          count: number;
+        }[];
+        /** @description Reservations first screened that day, by their colour at the account’s tolerance now. */
+        screened_by_colour: {
+          /** Format: date */
+          date: string;
+          green: number;
+          yellow: number;
+          orange: number;
+          red: number;
+        }[];
+        /** @description Verification changes made that day (the protect log), by the status they set. */
+        verification_outcomes: {
+          /** Format: date */
+          date: string;
+          pending: number;
+          incomplete: number;
+          review: number;
+          verified: number;
+          declined: number;
+        }[];
+        /** @description Listings imported from a PMS that day (listings created); failures are not recorded yet. */
+        imports: {
+          /** Format: date */
+          date: string;
+          succeeded: number;
+          /** @description Always null: no failed import is recorded yet. */
+          failed: number | null;
+        }[];
+      };
+      totals: {
+        sign_ins: number;
+        /** @description Distinct accounts active on any day of the period. */
+        active_accounts: number;
+        /** @description Screened in the period, by colour. */
+        screened_by_colour: {
+          green: number;
+          yellow: number;
+          orange: number;
+          red: number;
+        };
+        /** @description Changes in the period. */
+        verification_outcomes: {
+          pending: number;
+          incomplete: number;
+          review: number;
+          verified: number;
+          declined: number;
+        };
+        imports: {
+          succeeded: number;
+          failed: number | null;
+        };
+      };
+    };
   };
   responses: never;
   parameters: never;
@@ -5698,5 +6139,10 @@ export type ClosedPeriod = components['schemas']['ClosedPeriod'];
 export type BillingWarning = components['schemas']['BillingWarning'];
 export type BillingOverview = components['schemas']['BillingOverview'];
 export type TestPaymentMethod = components['schemas']['TestPaymentMethod'];
+export type AdminListing = components['schemas']['AdminListing'];
+export type ListingAccount = components['schemas']['ListingAccount'];
+export type AdminListingPage = components['schemas']['AdminListingPage'];
+export type AdminListingDetail = components['schemas']['AdminListingDetail'];
+export type PlatformAnalytics = components['schemas']['PlatformAnalytics'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

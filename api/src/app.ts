@@ -30,6 +30,7 @@ import { registerListingRoutes } from './listings/listingRoutes';
 import { registerListingUpdateRoute } from './listings/listingUpdate';
 import { registerImageRoutes } from './images/identityImages';
 import { registerNotificationRoutes } from './notifications/notificationRoutes';
+import { registerPlatformRoutes } from './platform/platformRoutes';
 import { registerProtectRoutes } from './protect/protectRoutes';
 import { registerReportRoutes } from './reports/reportRoutes';
 import { registerReservationEditRoutes } from './reservations/reservationEdit';
@@ -208,6 +209,7 @@ export function buildApp({
     registerFlagsmithRoutes(api, context);
     registerAdminFlagRoutes(api, context);
     registerAdminUserRoutes(api, context);
+    registerPlatformRoutes(api, context);
     registerBillingRoutes(api, context);
   });
   return app;

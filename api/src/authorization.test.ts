@@ -366,6 +366,24 @@ const MATRIX: Record<string, Row> = {
     statuses: staffOnly(),
     page: '/users',
   },
+  'GET /admin/listing/load': {
+    access: 'staff',
+    call: () => ({ url: '/admin/listing/load?facets=1' }),
+    statuses: staffOnly(),
+    page: '/admin/listings',
+  },
+  'GET /admin/listing/get/{id}': {
+    access: 'staff',
+    call: ({ listingId }) => ({ url: `/admin/listing/get/${listingId}` }),
+    statuses: staffOnly(),
+    page: '/admin/listings',
+  },
+  'GET /admin/analytics': {
+    access: 'staff',
+    call: () => ({ url: '/admin/analytics?days=7' }),
+    statuses: staffOnly(),
+    page: '/admin/kibana',
+  },
   // Activating someone active: nothing changes.
   'POST /admin/user/update/{userId}/{action}': {
     access: 'staff',

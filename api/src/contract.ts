@@ -6,6 +6,7 @@ import { ApiErrorSchema, Ok, type NamedSchema } from './http/schemas';
 import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { BILLING_SCHEMAS } from './billing/billingSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
+import { PLATFORM_SCHEMAS } from './platform/platformSchemas';
 import { CALENDAR_SCHEMAS } from './reservations/calendar';
 import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
 
@@ -24,6 +25,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...RESERVATION_SCHEMAS,
   ...CALENDAR_SCHEMAS,
   ...BILLING_SCHEMAS,
+  ...PLATFORM_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */

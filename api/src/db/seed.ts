@@ -7,6 +7,7 @@ import type { Database, Sql } from './database';
 import { seededRandom, type Random } from './random';
 import { writeBillingData } from './seedBilling';
 import { writeProtectData, type ProtectSeedSummary } from './seedProtect';
+import { writeSignIns } from './seedSignIns';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
@@ -51,6 +52,8 @@ export interface SeedSummary {
   notifications: number;
   protect: ProtectSeedSummary;
   invoices: number;
+  /** Past sessions (the sign-in history). */
+  sign_ins: number;
 }
 
 type ListingStatus = 'active' | 'inactive' | 'archived';
@@ -592,6 +595,7 @@ async function writeDemoData(
   });
   // After screening: the demo invoices count screened stays.
   const invoices = await writeBillingData(tx, accountId('hart'));
+  const signIns = await writeSignIns(tx);
 
   return {
     accounts: accountIds.size,
@@ -602,5 +606,6 @@ async function writeDemoData(
     notifications: notifications.length,
     protect,
     invoices,
+    sign_ins: signIns,
   };
 }
