@@ -3312,7 +3312,7 @@ export interface paths {
     };
     /**
      * Every user, paged (staff)
-     * @description Sort by email, name, created_at (default `created_at:desc`), type, subtype or is_active; `search` looks in names and emails.
+     * @description Sort by email, name, created_at (default `created_at:desc`), type, subtype, is_active, account_name or last_sign_in_at (never signed in: last); `search` looks in names and emails.
      */
     get: {
       parameters: {
@@ -3386,38 +3386,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/admin/user/update/{userId}/{action}': {
+  '/user/accounts/search': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
     /**
-     * Activate or deactivate a user (staff)
-     * @description `action` is `activate` or `deactivate`. Deactivating ends all of the user’s sessions, pending sign-ins and reset links at once; activating revives none of them (the user signs in again). Nobody deactivates themselves.
+     * Search users across every account (staff)
+     * @description Finds users by their name, email or account name: every word (the last as a prefix) or the text as a substring, ranked. Sort by `_score` (default `_score,created_at:desc`) or any field of `/admin/user/load`.
      */
-    post: {
+    get: {
       parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          userId: string;
-          action: string;
+        query?: {
+          search?: string;
+          /** @description Offset of the first item. */
+          from?: number;
+          /** @description Items per page. */
+          size?: number;
+          /** @description Comma list of `field:asc|desc`, e.g. `nickname:asc`. */
+          sort?: string;
         };
+        header?: never;
+        path?: never;
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description A signed-in user, as every sign-in answer and /loadAuth give it. */
+        /** @description Users of every account matching a search, best first (staff). */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['User'];
+            'application/json': components['schemas']['AdminUserSearch'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/user/get/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One user's panel: the user, their account and its owner, the audit (staff)
+     * @description The audit is the last 50 changes made to the user, newest first.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          userId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One user's panel in the admin area (staff). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminUserDetail'];
           };
         };
         /** @description The request is not valid (`invalid_request` names the field). */
@@ -3449,6 +3529,128 @@ export interface paths {
         };
         /** @description Not found, or not shared with the caller (`not_found`). */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/user/update/{userId}/{action}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Act on a user: (de)activate, password reset, second step off, subtype (staff)
+     * @description `action` is one of:
+     *     - `activate`, `deactivate`: deactivating ends all of the user’s sessions, pending sign-ins and reset links at once; activating revives none of them (the user signs in again). Nobody deactivates themselves.
+     *     - `send_password_reset`: writes a one-hour reset link to the user’s mail (the outbox), as the reset page does; the link is never answered or logged. Not for a deactivated user.
+     *     - `disable_second_step`: turns the user’s authenticator (TOTP) off, e.g. after a lost phone; pending second steps end.
+     *     - `set_subtype` with `{ "subtype": "owner" | "manager" | "vendor" | "admin" }`: for users of a host’s account (not staff); the last owner of an account stays owner.
+     *     Every action is written to the audit log. The answer is the user as the admin list shows them.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          userId: string;
+          action: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description For `set_subtype` only: the new subtype.
+             * @enum {string}
+             */
+            subtype?: 'owner' | 'manager' | 'vendor' | 'admin';
+          };
+        };
+      };
+      responses: {
+        /** @description A user as the admin area lists them. Billing state: `billing.stripe_customer_id` null means no payment method yet. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminUser'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
           headers: {
             [name: string]: unknown;
           };
@@ -4890,7 +5092,7 @@ export interface components {
       /** @description How many of them are not read yet. */
       unread: number;
     };
-    /** @description A user as the admin area lists them. */
+    /** @description A user as the admin area lists them. Billing state: `billing.stripe_customer_id` null means no payment method yet. */
     AdminUser: {
       id: string;
       name: string;
@@ -4915,6 +5117,15 @@ export interface components {
       vendor_buildings: components['schemas']['VendorBuilding'][];
       /** Format: date-time */
       created_at: string;
+      /** @description The name of the account the user belongs to. */
+      account_name: string;
+      /**
+       * Format: date-time
+       * @description When the user last signed in (their newest session); null: never.
+       */
+      last_sign_in_at: string | null;
+      /** @description Whether the user has a second sign-in step (an authenticator app). */
+      totp_enabled: boolean;
     };
     /** @description A page of users (staff). */
     AdminUserPage: {
@@ -4923,6 +5134,84 @@ export interface components {
       total: number;
       size: number;
       from: number;
+    };
+    /** @description A user found by the admin search across all accounts. */
+    AdminUserHit: {
+      id: string;
+      name: string;
+      email: string;
+      /**
+       * @description `admin` and `channel` are Hostdash staff; everyone else is `user`.
+       * @enum {string}
+       */
+      type: 'user' | 'admin' | 'channel';
+      /** @description `owner`, `admin`, `vendor` (building staff); sub-users have others, e.g. `manager`. */
+      subtype: string;
+      /** @description false: deactivated; the dashboard signs them out. */
+      is_active: boolean;
+      account_id: string;
+      /** @description The name of the account's owner: whom to ask for a page the user's role doesn't include. null for the owner themselves and for Hostdash staff. */
+      account_owner: string | null;
+      /** @description No customer id: no payment method yet. */
+      billing: {
+        stripe_customer_id: string | null;
+      };
+      /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
+      vendor_buildings: components['schemas']['VendorBuilding'][];
+      /** Format: date-time */
+      created_at: string;
+      /** @description The name of the account the user belongs to. */
+      account_name: string;
+      /**
+       * Format: date-time
+       * @description When the user last signed in (their newest session); null: never.
+       */
+      last_sign_in_at: string | null;
+      /** @description Whether the user has a second sign-in step (an authenticator app). */
+      totp_enabled: boolean;
+      /** @description How well the user matches the search (higher is better); 0 without a search. */
+      _score: number;
+    };
+    /** @description Users of every account matching a search, best first (staff). */
+    AdminUserSearch: {
+      items: components['schemas']['AdminUserHit'][];
+      /** @description Users matching, over all pages. */
+      total: number;
+    };
+    /** @description One change made by an admin (or an owner to their team): who, what, on whom, when. */
+    AuditEntry: {
+      id: string;
+      /** @description What was done, e.g. `user.deactivate`, `user.activate`, `user.send_password_reset`, `user.disable_second_step`, `user.set_subtype`. */
+      action: string;
+      actor: {
+        id: string;
+        name: string;
+        email: string;
+      };
+      target_user_id: string | null;
+      target_account_id: string | null;
+      /** @description What changed (e.g. `{ "from": "manager", "to": "owner" }`); never a secret, token or link. */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @description One user's panel in the admin area (staff). */
+    AdminUserDetail: {
+      user: components['schemas']['AdminUser'];
+      /** @description The user's account and its owner (null: the account has none, e.g. staff). */
+      account: {
+        id: string;
+        name: string;
+        owner: {
+          id: string;
+          name: string;
+          email: string;
+        } | null;
+      };
+      /** @description The last 50 changes made to the user, newest first. */
+      audit: components['schemas']['AuditEntry'][];
     };
     /** @description Whether the API and its database answer. */
     Health: {
@@ -6087,6 +6376,10 @@ export type Notification = components['schemas']['Notification'];
 export type NotificationList = components['schemas']['NotificationList'];
 export type AdminUser = components['schemas']['AdminUser'];
 export type AdminUserPage = components['schemas']['AdminUserPage'];
+export type AdminUserHit = components['schemas']['AdminUserHit'];
+export type AdminUserSearch = components['schemas']['AdminUserSearch'];
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type AdminUserDetail = components['schemas']['AdminUserDetail'];
 export type Health = components['schemas']['Health'];
 export type Flag = components['schemas']['Flag'];
 export type FlagList = components['schemas']['FlagList'];

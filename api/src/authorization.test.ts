@@ -391,6 +391,18 @@ const MATRIX: Record<string, Row> = {
     statuses: staffOnly(),
     page: '/users',
   },
+  'GET /user/accounts/search': {
+    access: 'staff',
+    call: () => ({ url: '/user/accounts/search?search=hart&size=10' }),
+    statuses: staffOnly(),
+    page: '/users',
+  },
+  'GET /admin/user/get/{userId}': {
+    access: 'staff',
+    call: ({ managerId }) => ({ url: `/admin/user/get/${managerId}` }),
+    statuses: staffOnly(),
+    page: '/users',
+  },
   // An unknown token: allowed callers are told so (400); nothing is attached or saved.
   'POST /user/billing/create/{id}': {
     access: 'signed in',

@@ -15,7 +15,20 @@ export const LABELS = {
   /** Who a user is to Hostdash (`User.type`). */
   userType: { user: 'Host', admin: 'Hostdash staff', channel: 'Channel partner' },
   /** What a user is in their account (`User.subtype`). */
-  userSubtype: { owner: 'Owner', manager: 'Manager', vendor: 'Building staff' },
+  userSubtype: {
+    owner: 'Owner',
+    manager: 'Manager',
+    vendor: 'Building staff',
+    admin: 'Account admin',
+  },
+  /** What an admin did to a user (`AuditEntry.action` of the user panel). */
+  auditAction: {
+    'user.activate': 'Activated',
+    'user.deactivate': 'Deactivated',
+    'user.send_password_reset': 'Password reset mail sent',
+    'user.disable_second_step': 'Second step turned off',
+    'user.set_subtype': 'Role changed',
+  },
   listingStatus: { active: 'Active', inactive: 'Inactive', archived: 'Archived' },
   reservationStatus: { CONFIRMED: 'Confirmed', CANCELLED: 'Cancelled', INQUIRY: 'Inquiry' },
   verification,

@@ -166,16 +166,117 @@ export const NotificationListSchema = named(
   { description: 'The newest notifications, up to the limit asked for.' },
 );
 
-export const AdminUserSchema = named(
-  'AdminUser',
-  { ...userProperties, created_at: DateTime() },
-  { description: 'A user as the admin area lists them.' },
-);
+const adminUserProperties = {
+  ...userProperties,
+  created_at: DateTime(),
+  account_name: Type.String({ description: 'The name of the account the user belongs to.' }),
+  last_sign_in_at: nullable(
+    DateTime('When the user last signed in (their newest session); null: never.'),
+  ),
+  totp_enabled: Type.Boolean({
+    description: 'Whether the user has a second sign-in step (an authenticator app).',
+  }),
+};
+
+export const AdminUserSchema = named('AdminUser', adminUserProperties, {
+  description:
+    'A user as the admin area lists them. Billing state: `billing.stripe_customer_id` null means no payment method yet.',
+});
 
 export const AdminUserPageSchema = page(
   'AdminUserPage',
   ref(AdminUserSchema),
   'A page of users (staff).',
+);
+
+export const AdminUserHitSchema = named(
+  'AdminUserHit',
+  {
+    ...adminUserProperties,
+    _score: Type.Number({
+      description: 'How well the user matches the search (higher is better); 0 without a search.',
+    }),
+  },
+  { description: 'A user found by the admin search across all accounts.' },
+);
+
+export const AdminUserSearchSchema = named(
+  'AdminUserSearch',
+  {
+    items: Type.Array(ref(AdminUserHitSchema)),
+    total: Type.Integer({ minimum: 0, description: 'Users matching, over all pages.' }),
+  },
+  { description: 'Users of every account matching a search, best first (staff).' },
+);
+
+const PersonSchema = Type.Object(
+  { id: Id(), name: Type.String(), email: Type.String() },
+  { additionalProperties: false },
+);
+
+export const AuditEntrySchema = named(
+  'AuditEntry',
+  {
+    id: Id(),
+    action: Type.String({
+      description:
+        'What was done, e.g. `user.deactivate`, `user.activate`, `user.send_password_reset`, `user.disable_second_step`, `user.set_subtype`.',
+    }),
+    actor: PersonSchema,
+    target_user_id: nullable(Id()),
+    target_account_id: nullable(Id()),
+    detail: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          'What changed (e.g. `{ "from": "manager", "to": "owner" }`); never a secret, token or link.',
+      },
+    ),
+    created_at: DateTime(),
+  },
+  {
+    description:
+      'One change made by an admin (or an owner to their team): who, what, on whom, when.',
+  },
+);
+
+export const AdminUserDetailSchema = named(
+  'AdminUserDetail',
+  {
+    user: ref(AdminUserSchema),
+    account: Type.Object(
+      {
+        id: Id(),
+        name: Type.String(),
+        owner: nullable(
+          Type.Object(
+            { id: Id(), name: Type.String(), email: Type.String() },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+      {
+        additionalProperties: false,
+        description: "The user's account and its owner (null: the account has none, e.g. staff).",
+      },
+    ),
+    audit: Type.Array(ref(AuditEntrySchema), {
+      description: 'The last 50 changes made to the user, newest first.',
+    }),
+  },
+  { description: "One user's panel in the admin area (staff)." },
+);
+
+export const ADMIN_USER_SUBTYPES = ['owner', 'manager', 'vendor', 'admin'] as const;
+
+export const AdminUserUpdateBody = Type.Object(
+  {
+    subtype: Type.Optional(
+      stringEnum(ADMIN_USER_SUBTYPES, { description: 'For `set_subtype` only: the new subtype.' }),
+    ),
+  },
+  { additionalProperties: false },
 );
 
 export const HealthSchema = named(
@@ -198,6 +299,10 @@ export const ACCOUNT_SCHEMAS: NamedSchema[] = [
   NotificationListSchema,
   AdminUserSchema,
   AdminUserPageSchema,
+  AdminUserHitSchema,
+  AdminUserSearchSchema,
+  AuditEntrySchema,
+  AdminUserDetailSchema,
   HealthSchema,
   ...FLAG_SCHEMAS,
 ];

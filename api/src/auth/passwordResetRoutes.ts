@@ -1,5 +1,6 @@
 // Forgotten password: a one-time link by mail (written to the outbox), then a new password.
 import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
 import { errors, ref, trimEmail, type Api } from '../http/schemas';
 import { normaliseEmail } from './authRoutes';
@@ -48,6 +49,31 @@ function resetMail(name: string, link: string): { subject: string; body: string 
   };
 }
 
+/**
+ * A one-hour reset link for the user, written with its mail to the outbox in the caller's
+ * transaction (the reset page's request, an admin's "send a password reset"). Returns the token's
+ * fingerprint, for logs; the token and the link never leave this function except in the mail.
+ */
+export async function queuePasswordReset(
+  tx: Sql,
+  shellOrigin: string,
+  user: { id: string; name: string; email: string },
+): Promise<string> {
+  const token = newToken();
+  const mail = resetMail(user.name, `${shellOrigin}/account/reset/${token}`);
+  await tx.query(
+    `insert into password_reset_tokens (token_hash, user_id, expires_at)
+     values ($1, $2::bigint, now() + $3::float8 * interval '1 millisecond')`,
+    [hashToken(token), user.id, RESET_TTL_MS],
+  );
+  await tx.query('insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)', [
+    user.email,
+    mail.subject,
+    mail.body,
+  ]);
+  return tokenFingerprint(token);
+}
+
 export function registerPasswordResetRoutes(app: Api, { db, config }: AppContext): void {
   const rules = resetRules(config);
   app.post(
@@ -83,24 +109,13 @@ export function registerPasswordResetRoutes(app: Api, { db, config }: AppContext
         [email],
       );
       if (user) {
-        const token = newToken();
-        const link = `${config.shellOrigin}/account/reset/${token}`;
-        const mail = resetMail(user.name, link);
-        await db.transaction(async (tx) => {
-          await tx.query(
-            `insert into password_reset_tokens (token_hash, user_id, expires_at)
-             values ($1, $2::bigint, now() + $3::float8 * interval '1 millisecond')`,
-            [hashToken(token), user.id, RESET_TTL_MS],
-          );
-          await tx.query(
-            'insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)',
-            [email, mail.subject, mail.body],
-          );
-        });
+        const token = await db.transaction((tx) =>
+          queuePasswordReset(tx, config.shellOrigin, { ...user, email }),
+        );
         // Never the link or the token: whoever reads the log could reset the password with it. In
         // development the link is in the mail_outbox table; the fingerprint finds its token's row.
         request.log.info(
-          { event: 'password_reset_requested', userId: user.id, token: tokenFingerprint(token) },
+          { event: 'password_reset_requested', userId: user.id, token },
           'Password reset link written to the outbox',
         );
       }

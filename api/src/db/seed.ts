@@ -8,6 +8,7 @@ import { seededRandom, type Random } from './random';
 import { writeBillingData } from './seedBilling';
 import { writeProtectData, type ProtectSeedSummary } from './seedProtect';
 import { writeSignIns } from './seedSignIns';
+import { writeTeamData } from './seedTeams';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
@@ -111,9 +112,11 @@ export async function seedIfEmpty(db: Database): Promise<SeedSummary | null> {
   if (await hasUsers(db)) return null;
   // Hashing is the slow part (scrypt): done before the transaction, in parallel.
   // So is rendering the sample identity images (sharp).
-  const [passwordHashes, samples] = await Promise.all([
+  const [passwordHashes, samples, teamPasswordHash] = await Promise.all([
     Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD))),
     renderSamplePool(),
+    // One hash for all the team accounts' people (seedTeams.ts): scrypt is the slow part.
+    hashPassword(DEMO_PASSWORD),
   ]);
   const plan = planDemoData(
     seededRandom(SEED),
@@ -123,7 +126,7 @@ export async function seedIfEmpty(db: Database): Promise<SeedSummary | null> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1::bigint)', [SEED_LOCK_KEY]);
     if (await hasUsers(tx)) return null; // another instance seeded while we waited
-    return writeDemoData(tx, plan, passwordHashes, samples);
+    return writeDemoData(tx, plan, passwordHashes, samples, teamPasswordHash);
   });
 }
 
@@ -453,6 +456,7 @@ async function writeDemoData(
   plan: DemoPlan,
   passwordHashes: string[],
   samples: SampleImage[],
+  teamPasswordHash: string,
 ): Promise<SeedSummary> {
   const accountIds = new Map<string, string>();
   for (const account of ACCOUNTS) {
@@ -596,10 +600,12 @@ async function writeDemoData(
   // After screening: the demo invoices count screened stays.
   const invoices = await writeBillingData(tx, accountId('hart'));
   const signIns = await writeSignIns(tx);
+  // Last: the admin area's accounts and people, after every id above is taken.
+  const teams = await writeTeamData(tx, accountId('staff'), teamPasswordHash);
 
   return {
-    accounts: accountIds.size,
-    users: users.length,
+    accounts: accountIds.size + teams.accounts,
+    users: users.length + teams.users,
     buildings: buildings.length,
     listings: listings.length,
     reservations: reservations.length,
