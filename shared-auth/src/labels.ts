@@ -16,6 +16,12 @@ export const LABELS = {
   userType: { user: 'Host', admin: 'Hostdash staff', channel: 'Channel partner' },
   /** What a user is in their account (`User.subtype`). */
   userSubtype: { owner: 'Owner', manager: 'Manager', vendor: 'Building staff' },
+  /** What the team page does to a teammate (`POST /user/accounts/update/{userId}/{action}`). */
+  teamAction: {
+    deactivate: 'Deactivate',
+    activate: 'Reactivate',
+    set_buildings: 'Change buildings',
+  },
   listingStatus: { active: 'Active', inactive: 'Inactive', archived: 'Archived' },
   reservationStatus: { CONFIRMED: 'Confirmed', CANCELLED: 'Cancelled', INQUIRY: 'Inquiry' },
   verification,
