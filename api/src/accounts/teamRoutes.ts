@@ -432,9 +432,11 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
         if (!row) throw new Error('The new user was not found.');
         return { inviteId: invite.id, user: toUserView(row), session };
       });
-      // Lost the race, or expired between the check and the update: say which.
-      if (!accepted) usable(await inviteByToken(db, token));
-      if (!accepted) throw INVITE_LINK_ERRORS.not_found();
+      if (!accepted) {
+        // Lost the race, or expired between the check and the update: say which.
+        usable(await inviteByToken(db, token));
+        throw INVITE_LINK_ERRORS.not_found();
+      }
       // audit: team_invite_accepted — who: the new user accepted.user.id, on: invite
       // accepted.inviteId, account: accepted.user.account_id.
       request.log.info(
