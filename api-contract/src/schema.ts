@@ -4591,6 +4591,605 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/accounts/load': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account’s team: its people, open invites and buildings (owner)
+     * @description The caller’s own account; staff may name any with `account_id`. Managers and vendors 403; another account’s id 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Staff only: whose team (default: the caller’s own). */
+          account_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The owner’s team page: the account’s people and open invites. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Team'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/accounts/invite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite a manager or a vendor by mail (owner)
+     * @description Writes a mail with a one-time link (`/accept-invite/{token}`, valid for 7 days) to the outbox; the answer never has the link. A vendor needs `building_slugs` (buildings of the account); a manager gets none. Inviting the same email again replaces the open invite. 409 `email_taken` when the email already has a user.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            email: string;
+            name: string;
+            /** @enum {string} */
+            subtype: 'manager' | 'vendor';
+            /** @description Slugs of the account’s buildings (a slug named twice counts once). */
+            building_slugs?: string[];
+            /** @description Staff only: the account to invite into (default: the caller’s own). */
+            account_id?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description An invite not yet accepted nor cancelled (the link is only in the mail). */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TeamInvite'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/accounts/invite/{inviteId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw an invite not yet accepted (owner)
+     * @description Its link stops working (410 `invite_cancelled`). Withdrawing one already withdrawn answers the same; an accepted one is 400 `invite_used` (deactivate the teammate instead).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          inviteId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The action was done. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Ok'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/accounts/signupLinkTokenLookup/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whom an invite link is for (public)
+     * @description 404 `invite_not_found` for a link that was never issued; 410 `invite_expired`, `invite_used` or `invite_cancelled` for one that no longer works.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description From the invite link. */
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Whom an invite link is for, to greet them before they choose a password. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['InviteLookup'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The invite link no longer works: `invite_expired`, `invite_used` or `invite_cancelled`. */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/accounts/acceptInvite/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Accept an invite: choose a password and sign in (public)
+     * @description Makes the user in the inviting account with the invite’s subtype (a vendor with its buildings) and signs them in: the same answer as `POST /login`. The link works once: 410 `invite_used` after, `invite_expired` past its 7 days, `invite_cancelled` once withdrawn; 404 `invite_not_found` for a link never issued; 409 `email_taken` if the email got a user meanwhile.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description From the invite link. */
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Signed in: the user and a new session. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SignedIn'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The invite link no longer works: `invite_expired`, `invite_used` or `invite_cancelled`. */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/accounts/update/{userId}/{action}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deactivate, reactivate a teammate or change a vendor’s buildings (owner)
+     * @description `deactivate` ends all of the user’s sessions, pending sign-ins and reset links at once; `activate` revives none of them (they sign in again); `set_buildings` replaces a vendor’s buildings with `building_slugs` (buildings of their account, at least one). Never the caller themselves (400) nor the account owner (403); another account’s user 404.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          userId: string;
+          action: 'deactivate' | 'activate' | 'set_buildings';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Slugs of the account’s buildings (a slug named twice counts once). */
+            building_slugs?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description A user of the account, as the team page lists them. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TeamMember'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/flagsmith/api/v1/{*}': {
     parameters: {
       query?: never;
@@ -6357,6 +6956,75 @@ export interface components {
         };
       };
     };
+    /** @description A building of the account, by its slug and name. */
+    TeamBuilding: {
+      slug: string;
+      name: string;
+    };
+    /** @description A user of the account, as the team page lists them. */
+    TeamMember: {
+      id: string;
+      name: string;
+      email: string;
+      /** @description `owner`, `admin` (the account’s), `manager`, `vendor` or another sub-user. */
+      subtype: string;
+      /** @description The account’s owner: never changed from this page. */
+      is_owner: boolean;
+      /** @description false: deactivated, every session ended. */
+      is_active: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description Their latest sign-in; null if they never signed in.
+       */
+      last_sign_in_at: string | null;
+      /** @description A vendor’s granted buildings, by name; [] for everyone else. */
+      vendor_buildings: components['schemas']['TeamBuilding'][];
+    };
+    /** @description An invite not yet accepted nor cancelled (the link is only in the mail). */
+    TeamInvite: {
+      id: string;
+      email: string;
+      name: string;
+      /** @enum {string} */
+      subtype: 'manager' | 'vendor';
+      /** @description The buildings a vendor will see; [] for a manager. */
+      buildings: components['schemas']['TeamBuilding'][];
+      /** Format: date-time */
+      invited_at: string;
+      /**
+       * Format: date-time
+       * @description Past it the link no longer works: invite again.
+       */
+      expires_at: string;
+      /** @description Who sent it, by name. */
+      invited_by: string | null;
+    };
+    /** @description The owner’s team page: the account’s people and open invites. */
+    Team: {
+      /** @description The account whose team this is. */
+      account: {
+        id: string;
+        name: string;
+      };
+      /** @description Every user of the account, the owner first, then by name. */
+      members: components['schemas']['TeamMember'][];
+      /** @description Invites not yet accepted nor cancelled, newest first, expired ones too. */
+      invites: components['schemas']['TeamInvite'][];
+      /** @description The account’s buildings, by name: what a vendor may be granted. */
+      buildings: components['schemas']['TeamBuilding'][];
+    };
+    /** @description Whom an invite link is for, to greet them before they choose a password. */
+    InviteLookup: {
+      email: string;
+      name: string;
+      account_name: string;
+      /** @enum {string} */
+      subtype: 'manager' | 'vendor';
+      /** Format: date-time */
+      expires_at: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -6437,5 +7105,10 @@ export type ListingAccount = components['schemas']['ListingAccount'];
 export type AdminListingPage = components['schemas']['AdminListingPage'];
 export type AdminListingDetail = components['schemas']['AdminListingDetail'];
 export type PlatformAnalytics = components['schemas']['PlatformAnalytics'];
+export type TeamBuilding = components['schemas']['TeamBuilding'];
+export type TeamMember = components['schemas']['TeamMember'];
+export type TeamInvite = components['schemas']['TeamInvite'];
+export type Team = components['schemas']['Team'];
+export type InviteLookup = components['schemas']['InviteLookup'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { registerTeamRoutes } from './accounts/teamRoutes';
 import { registerAdminUserRoutes } from './admin/adminUserRoutes';
 import { registerBillingRoutes } from './billing/billingRoutes';
 import type { PaymentProvider } from './billing/provider';
@@ -211,6 +212,7 @@ export function buildApp({
     registerAdminUserRoutes(api, context);
     registerPlatformRoutes(api, context);
     registerBillingRoutes(api, context);
+    registerTeamRoutes(api, context);
   });
   return app;
 }

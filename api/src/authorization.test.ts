@@ -47,6 +47,10 @@ interface Seed {
   invoiceId: string;
   /** A month of account 1 already closed (seeded): closing it again changes nothing. */
   closedPeriod: string;
+  /** The vendor of account 1. */
+  vendorId: string;
+  /** An open invite of account 1 (made in beforeAll): withdrawing it again changes nothing. */
+  inviteId: string;
 }
 
 interface Call {
@@ -461,6 +465,53 @@ const MATRIX: Record<string, Row> = {
     }),
     statuses: staffOnly(),
   },
+  // The owner's team (the /accounts page).
+  'GET /user/accounts/load': {
+    access: 'signed in',
+    call: () => ({ url: '/user/accounts/load' }),
+    statuses: ownerOnly,
+    page: '/accounts',
+  },
+  // An email that already has a user: allowed callers are told so (409); nothing is sent.
+  'POST /user/accounts/invite': {
+    access: 'signed in',
+    call: () => ({
+      url: '/user/accounts/invite',
+      method: 'POST',
+      body: { email: 'vendor@hostdash.test', name: 'Diego Alvarez', subtype: 'manager' },
+    }),
+    statuses: [401, 409, 403, 403, 409, 409, 403],
+    page: '/accounts',
+  },
+  // Withdrawing an invite already withdrawn answers the same.
+  'POST /user/accounts/invite/{inviteId}/cancel': {
+    access: 'signed in',
+    call: ({ inviteId }) => ({ url: `/user/accounts/invite/${inviteId}/cancel`, method: 'POST' }),
+    statuses: billingOwner(),
+    page: '/accounts',
+  },
+  // Activating someone active: nothing changes.
+  'POST /user/accounts/update/{userId}/{action}': {
+    access: 'signed in',
+    call: ({ vendorId }) => ({ url: `/user/accounts/update/${vendorId}/activate`, method: 'POST' }),
+    statuses: billingOwner(),
+    page: '/accounts',
+  },
+  // The invite link's two calls: public; a link never issued is not found.
+  'GET /user/accounts/signupLinkTokenLookup/{token}': {
+    access: 'anyone',
+    call: () => ({ url: '/user/accounts/signupLinkTokenLookup/never-issued' }),
+    statuses: everyone(404),
+  },
+  'POST /user/accounts/acceptInvite/{token}': {
+    access: 'anyone',
+    call: () => ({
+      url: '/user/accounts/acceptInvite/never-issued',
+      method: 'POST',
+      body: { password: 'a-new-password' },
+    }),
+    statuses: everyone(404),
+  },
   'OPTIONS /flagsmith/api/v1/{*}': {
     access: 'anyone',
     call: () => ({
@@ -588,6 +639,14 @@ beforeAll(async () => {
     ownerId: (await user(EMAILS.owner)).id,
     invoiceId: invoice.id,
     closedPeriod: invoice.period,
+    vendorId: (await user(EMAILS.vendor)).id,
+    inviteId: (
+      await one<{ id: string }>(
+        `insert into team_invites (account_id, email, name, subtype, token_hash, expires_at)
+         values (1, 'matrix.invite@example.com', 'Matrix Invite', 'manager', 'matrix-invite', now() + interval '7 days')
+         returning id::text as id`,
+      )
+    ).id,
   };
 });
 afterAll(() => api.close());

@@ -3,6 +3,7 @@
 // and these; the remotes' types are generated from that file (ADR 6).
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { ApiErrorSchema, Ok, type NamedSchema } from './http/schemas';
+import { TEAM_SCHEMAS } from './accounts/teamSchemas';
 import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { BILLING_SCHEMAS } from './billing/billingSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
@@ -26,6 +27,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...CALENDAR_SCHEMAS,
   ...BILLING_SCHEMAS,
   ...PLATFORM_SCHEMAS,
+  ...TEAM_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */
@@ -42,6 +44,10 @@ export const TAGS = [
   {
     name: 'billing',
     description: 'The card, the upcoming invoice, invoices and their PDFs (account owners).',
+  },
+  {
+    name: 'team',
+    description: 'The owner’s team: teammates, invites and their links (account owners).',
   },
   { name: 'flags', description: 'Feature flags: the Flagsmith-compatible API and the admin view.' },
   { name: 'admin', description: 'Hostdash staff only.' },

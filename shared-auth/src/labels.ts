@@ -29,6 +29,12 @@ export const LABELS = {
     'user.disable_second_step': 'Second step turned off',
     'user.set_subtype': 'Role changed',
   },
+  /** What the team page does to a teammate (`POST /user/accounts/update/{userId}/{action}`). */
+  teamAction: {
+    deactivate: 'Deactivate',
+    activate: 'Reactivate',
+    set_buildings: 'Change buildings',
+  },
   listingStatus: { active: 'Active', inactive: 'Inactive', archived: 'Archived' },
   reservationStatus: { CONFIRMED: 'Confirmed', CANCELLED: 'Cancelled', INQUIRY: 'Inquiry' },
   verification,
