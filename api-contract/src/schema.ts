@@ -3210,7 +3210,7 @@ export interface paths {
     put?: never;
     /**
      * Create or change a feature flag (staff)
-     * @description Records who changed it. The outage banner is `outage_banner_dashboard`.
+     * @description Records who changed it, in the flag and in the admin audit log (`flag.changed`). The outage banner is `outage_banner_dashboard`.
      */
     post: {
       parameters: {

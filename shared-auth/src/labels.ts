@@ -28,6 +28,13 @@ export const LABELS = {
     'user.send_password_reset': 'Password reset mail sent',
     'user.disable_second_step': 'Second step turned off',
     'user.set_subtype': 'Role changed',
+    'team.invite_sent': 'Invited',
+    'team.invite_cancelled': 'Invite withdrawn',
+    'team.invite_accepted': 'Joined from an invite',
+    'team.set_buildings': 'Buildings changed',
+    'team.activate': 'Reactivated by the owner',
+    'team.deactivate': 'Deactivated by the owner',
+    'flag.changed': 'Feature flag changed',
   },
   /** What the team page does to a teammate (`POST /user/accounts/update/{userId}/{action}`). */
   teamAction: {

@@ -323,7 +323,7 @@ describe('the /api proxy behind a trusted proxy (TRUSTED_PROXIES)', () => {
 
   beforeAll(async () => {
     upstream = await startUpstream((request) =>
-      request.url === '/login'
+      request.url === '/login' || request.url.startsWith('/user/accounts/acceptInvite/')
         ? { json: { user: owner, sessionId: 'secret-session' } }
         : { json: { echo: request.url } },
     );
@@ -336,6 +336,16 @@ describe('the /api proxy behind a trusted proxy (TRUSTED_PROXIES)', () => {
   afterAll(async () => {
     await app.close();
     await upstream.close();
+  });
+
+  it('signs a new teammate in when their invite is accepted, keeping the session out of the page', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/accounts/acceptInvite/some-token',
+      payload: { password: 'a long enough password' },
+    });
+    expect(String(response.headers['set-cookie'])).toMatch(/^hd_session=secret-session; /);
+    expect(response.json()).toEqual({ user: owner });
   });
 
   it('marks the session cookie Secure when the request came over HTTPS', async () => {

@@ -11,6 +11,10 @@ import { clearSessionCookie, sessionCookie, validSession } from './cookies';
 
 // Calls whose successful answer carries a new session in `sessionId`.
 const SIGN_IN_PATHS = new Set(['/login', '/user/auth/challenge']);
+/** Accepting a team invite signs the new teammate in, as /login does (the token is the rest). */
+const ACCEPT_INVITE_PREFIX = '/user/accounts/acceptInvite/';
+const signsIn = (pathname: string): boolean =>
+  SIGN_IN_PATHS.has(pathname) || pathname.startsWith(ACCEPT_INVITE_PREFIX);
 const LOGOUT_PATH = '/logout';
 // Hop-by-hop and origin-specific headers that must not be forwarded, and forwarding headers a
 // client may have made up: this proxy says who the client is itself (X-Forwarded-For).
@@ -195,7 +199,7 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
       if (
         request.method !== 'HEAD' &&
         contentType.includes('application/json') &&
-        (SIGN_IN_PATHS.has(pathname) || pathname === '/loadAuth')
+        (signsIn(pathname) || pathname === '/loadAuth')
       ) {
         return sendJsonWithoutSession(request, upstream, pathname, reply, config);
       }
@@ -223,7 +227,7 @@ async function sendJsonWithoutSession(
     request.log.error({ err: error, path: pathname }, 'API answered JSON that does not parse');
     return reply.code(502).send(API_UNAVAILABLE);
   }
-  if (upstream.ok && SIGN_IN_PATHS.has(pathname) && body && typeof body.sessionId === 'string') {
+  if (upstream.ok && signsIn(pathname) && body && typeof body.sessionId === 'string') {
     reply.header('set-cookie', sessionCookie(config, request, body.sessionId));
   }
   passHeaders(upstream, reply);

@@ -434,6 +434,16 @@ describe('POST /user/accounts/update/{userId}/{action}', () => {
     expect((await api.get('/listing/load', managerSession)).status).toBe(401);
     sessions.manager = await api.signIn('manager@hostdash.test');
     expect((await api.get('/listing/load', sessions.manager)).status).toBe(200);
+    // Both changes are in the audit log: who, what, on whom.
+    const audit = await api.db.query<{ action: string; actor: string }>(
+      `select action, actor_user_id::text as actor from admin_audit
+       where target_user_id = $1::bigint and action like 'team.%' order by id`,
+      [ids.manager],
+    );
+    expect(audit).toEqual([
+      { action: 'team.deactivate', actor: ids.owner },
+      { action: 'team.activate', actor: ids.owner },
+    ]);
   });
 
   it('replaces a vendor’s buildings with buildings of their account', async () => {

@@ -19,6 +19,7 @@ import {
 import { hashPassword } from '../auth/passwords';
 import { createSession, endEverySession } from '../auth/sessions';
 import { hashToken, newToken, tokenFingerprint } from '../auth/tokens';
+import { writeAudit } from '../admin/audit';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { ApiError, badRequest, forbidden, notFound, refusedField } from '../http/errors';
@@ -274,10 +275,14 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
           mail.subject,
           mail.body,
         ]);
+        await writeAudit(tx, {
+          actorUserId: caller.id,
+          action: 'team.invite_sent',
+          targetAccountId: account.id,
+          detail: { invite_id: invite.id, email, subtype },
+        });
         return invite.id;
       });
-      // audit: team_invite_sent — who: caller.id, on: the invite (inviteId, email, subtype,
-      // buildings), account: account.id.
       // Never the link or the token; the fingerprint finds the invite's row.
       request.log.info(
         {
@@ -326,11 +331,18 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
           'invite_used',
           'This invite has been accepted already: deactivate the teammate instead.',
         );
-      await db.query(
-        'update team_invites set cancelled_at = coalesce(cancelled_at, now()) where id = $1::bigint',
-        [inviteId],
-      );
-      // audit: team_invite_cancelled — who: caller.id, on: invite inviteId, account: invite.account_id.
+      await db.transaction(async (tx) => {
+        await tx.query(
+          'update team_invites set cancelled_at = coalesce(cancelled_at, now()) where id = $1::bigint',
+          [inviteId],
+        );
+        await writeAudit(tx, {
+          actorUserId: caller.id,
+          action: 'team.invite_cancelled',
+          targetAccountId: invite.account_id,
+          detail: { invite_id: inviteId },
+        });
+      });
       request.log.info(
         { event: 'team_invite_cancelled', inviteId, by: caller.id },
         'Team invite withdrawn',
@@ -423,6 +435,13 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
            where ib.invite_id = $2::bigint and b.account_id = $3::bigint`,
           [user.id, invite.id, invite.account_id],
         );
+        await writeAudit(tx, {
+          actorUserId: user.id,
+          action: 'team.invite_accepted',
+          targetUserId: user.id,
+          targetAccountId: invite.account_id,
+          detail: { invite_id: invite.id },
+        });
         const session = await createSession(tx, user.id, config.sessionTtlMs);
         const [row] = await tx.query<UserRow>(
           `select ${USER_COLUMNS} from users u join accounts a on a.id = u.account_id
@@ -437,8 +456,6 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
         usable(await inviteByToken(db, token));
         throw INVITE_LINK_ERRORS.not_found();
       }
-      // audit: team_invite_accepted — who: the new user accepted.user.id, on: invite
-      // accepted.inviteId, account: accepted.user.account_id.
       request.log.info(
         {
           event: 'team_invite_accepted',
@@ -497,9 +514,17 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
              on conflict do nothing`,
             [target.id, buildingIds],
           );
+          await writeAudit(tx, {
+            actorUserId: caller.id,
+            action: 'team.set_buildings',
+            targetUserId: target.id,
+            targetAccountId: target.account_id,
+            detail: {
+              from: target.vendor_buildings.map((building) => building.slug),
+              to: slugs,
+            },
+          });
         });
-        // audit: vendor_buildings_set — who: caller.id, on: target.id, what: from
-        // target.vendor_buildings to the slugs sent, account: target.account_id.
         request.log.info(
           { event: 'vendor_buildings_set', userId: target.id, by: caller.id },
           'Vendor buildings changed',
@@ -519,9 +544,13 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
           ]);
           // As the admin deactivation: every session, pending second step and reset link ends.
           if (!active) await endEverySession(tx, target.id);
+          await writeAudit(tx, {
+            actorUserId: caller.id,
+            action: active ? 'team.activate' : 'team.deactivate',
+            targetUserId: target.id,
+            targetAccountId: target.account_id,
+          });
         });
-        // audit: teammate_activated / teammate_deactivated — who: caller.id, on: target.id,
-        // account: target.account_id.
         request.log.info(
           {
             event: active ? 'teammate_activated' : 'teammate_deactivated',

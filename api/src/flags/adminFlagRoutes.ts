@@ -1,5 +1,6 @@
 // Admins list and change feature flags (the outage banner among them).
 import { Type } from '@sinclair/typebox';
+import { writeAudit } from '../admin/audit';
 import { requireAdmin } from '../auth/caller';
 import type { AppContext } from '../context';
 import { errors, ref, SESSION, type Api } from '../http/schemas';
@@ -28,7 +29,8 @@ export function registerAdminFlagRoutes(app: Api, { db }: AppContext): void {
     {
       schema: {
         summary: 'Create or change a feature flag (staff)',
-        description: 'Records who changed it. The outage banner is `outage_banner_dashboard`.',
+        description:
+          'Records who changed it, in the flag and in the admin audit log (`flag.changed`). The outage banner is `outage_banner_dashboard`.',
         tags: ['flags', 'admin'],
         security: SESSION,
         params: Type.Object({ name: Type.String({ pattern: FLAG_NAME_PATTERN }) }),
@@ -38,7 +40,20 @@ export function registerAdminFlagRoutes(app: Api, { db }: AppContext): void {
     },
     async (request) => {
       const admin = await requireAdmin(db, request);
-      const flag = await saveFlag(db, request.params.name, request.body, admin.id);
+      // The change and its audit entry are one write: a refused change leaves no entry.
+      const flag = await db.transaction(async (tx) => {
+        const saved = await saveFlag(tx, request.params.name, request.body, admin.id);
+        await writeAudit(tx, {
+          actorUserId: admin.id,
+          action: 'flag.changed',
+          detail: {
+            flag: saved.name,
+            enabled: saved.enabled,
+            ...(request.body.value !== undefined ? { value: saved.value } : {}),
+          },
+        });
+        return saved;
+      });
       request.log.info(
         { event: 'flag_changed', flag: flag.name, enabled: flag.enabled, by: admin.id },
         'Feature flag changed',

@@ -301,6 +301,12 @@ describe('admin flags', () => {
     });
     const flags = await api.get<FlagsmithFlag[]>('/flagsmith/api/v1/flags/', undefined, KEY);
     expect(outage(flags.body)).toMatchObject({ enabled: true, feature_state_value: value });
+    // And in the admin audit log: who, which flag, what it became.
+    const [entry] = await api.db.query<{ detail: unknown; actor: string }>(
+      `select detail, actor_user_id::text as actor from admin_audit
+       where action = 'flag.changed' order by id desc limit 1`,
+    );
+    expect(entry?.detail).toEqual({ flag: 'outage_banner_dashboard', enabled: true, value });
 
     // Without a value the value stays; with null it is cleared.
     expect(
