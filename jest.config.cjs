@@ -8,6 +8,7 @@ module.exports = {
     '<rootDir>/mfe-listings',
     '<rootDir>/mfe-reservations',
     '<rootDir>/mfe-billing',
+    '<rootDir>/mfe-admin',
     '<rootDir>/scripts',
   ],
 };

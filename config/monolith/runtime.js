@@ -9,6 +9,7 @@ const features = {
   listings: () => import('../../mfe-listings/src/feature'),
   reservations: () => import('../../mfe-reservations/src/feature'),
   billing: () => import('../../mfe-billing/src/feature'),
+  admin: () => import('../../mfe-admin/src/feature'),
 };
 
 export function createInstance() {

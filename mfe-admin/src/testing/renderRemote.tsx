@@ -1,0 +1,9 @@
+// The admin remote's routes with a real store, saga and theme (config/testing/renderRemote.tsx).
+import type { User } from '@hostdash/shared-auth';
+import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
+import { slice } from '../feature';
+import { AdminRoutes } from '../AdminApp';
+import type { AdminState } from '../adminSlice';
+
+export const renderRemote = (path: string, options: { user?: User | null } = {}) =>
+  renderRemoteRoutes<{ admin: AdminState }>(slice, <AdminRoutes />, path, options);
