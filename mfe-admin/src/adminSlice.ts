@@ -1,55 +1,30 @@
-// The `admin` slice (spec section 3). Each page of the admin area keeps its part here, and every
-// call goes through the three-step action helper. Feature flags: the list, and one save at a time.
-import { createSlice } from '@reduxjs/toolkit';
-import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
-import type { Flag, FlagChange, FlagList } from './flags/flagsApi';
+// The `admin` slice (spec section 3). Its top level is the user admin list (users, search results,
+// the selected user, pagination: users/usersSlice.ts); each other page of the admin area keeps its
+// own part under its own key, with its own reducer. A page adds its part to `pageReducers`.
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { flagsReducer } from './flags/flagsSlice';
+import { usersReducer, type UserAdminState } from './users/usersSlice';
 
-export interface AdminState {
-  flags: Flag[] | null;
-  status: {
-    flags: RemoteStatus;
-    saveFlag: RemoteStatus;
-  };
+const pageReducers = {
+  flags: flagsReducer,
+};
+
+type PageParts = { [Key in keyof typeof pageReducers]: ReturnType<(typeof pageReducers)[Key]> };
+export type AdminState = UserAdminState & PageParts;
+
+const pageKeys = Object.keys(pageReducers) as (keyof PageParts)[];
+
+export function adminReducer(state: AdminState | undefined, action: UnknownAction): AdminState {
+  // The users reducer changes only its own fields; immer's copy keeps the pages' parts as they
+  // were, and an action no part handles returns the very same object (selectors stay memoized).
+  let next = usersReducer(state, action) as AdminState;
+  for (const key of pageKeys) {
+    const reducer = pageReducers[key] as Reducer<PageParts[typeof key]>;
+    const part = reducer(next[key], action);
+    if (part !== next[key]) next = { ...next, [key]: part };
+  }
+  return next;
 }
-
-export const initialAdminState: AdminState = {
-  flags: null,
-  status: { flags: idleStatus(), saveFlag: idleStatus() },
-};
-
-export const adminActions = {
-  loadFlags: createRemoteAction<void, FlagList>('admin/loadFlags'),
-  saveFlag: createRemoteAction<FlagChange, Flag>('admin/saveFlag'),
-};
-
-const adminSlice = createSlice({
-  name: 'admin',
-  initialState: initialAdminState,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addCase(adminActions.loadFlags.succeeded, (state, action) => {
-        state.flags = action.payload.items;
-      })
-      .addCase(adminActions.saveFlag.succeeded, (state, action) => {
-        const saved = action.payload;
-        const flags = state.flags ?? [];
-        const index = flags.findIndex((flag) => flag.name === saved.name);
-        if (index >= 0) flags[index] = saved;
-        else flags.push(saved);
-        state.flags = flags;
-      });
-    addRemoteStatusCases(builder, adminActions.loadFlags, (state) => state.status.flags);
-    addRemoteStatusCases(builder, adminActions.saveFlag, (state) => state.status.saveFlag);
-  },
-});
-
-export const adminReducer = adminSlice.reducer;
 
 interface WithAdmin {
   admin: AdminState;

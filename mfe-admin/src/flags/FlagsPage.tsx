@@ -37,7 +37,8 @@ import {
   ResponsiveList,
   type ListColumn,
 } from '@hostdash/shared-ui';
-import { adminActions, selectAdmin } from '../adminSlice';
+import { selectAdmin } from '../adminSlice';
+import { flagsActions } from './flagsSlice';
 import type { Flag, FlagChange } from './flagsApi';
 import { FLAG_REACH, flagValueError } from './flagWords';
 
@@ -235,7 +236,7 @@ function ValueDialog({
 
 export function FlagsPage() {
   const dispatch = useDispatch();
-  const { flags, status } = useSelector(selectAdmin);
+  const { items: flags, status } = useSelector(selectAdmin).flags;
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [editing, setEditing] = useState<Flag | null>(null);
   const [confirmed, setConfirmed] = useState(false);
@@ -247,16 +248,16 @@ export function FlagsPage() {
   };
 
   useEffect(() => {
-    dispatch(adminActions.loadFlags.requested());
+    dispatch(flagsActions.load.requested());
   }, [dispatch]);
 
   // The dialog waits for the save, closes when it is done and keeps a refusal open.
   useEffect(() => {
-    if (confirmed && !status.saveFlag.loading) {
+    if (confirmed && !status.save.loading) {
       setConfirmed(false);
-      if (!status.saveFlag.error) setPending(null);
+      if (!status.save.error) setPending(null);
     }
-  }, [confirmed, status.saveFlag.loading, status.saveFlag.error]);
+  }, [confirmed, status.save.loading, status.save.error]);
 
   const banner = flags?.find((flag) => flag.name === OUTAGE_BANNER_FLAG);
   const others = (flags ?? []).filter((flag) => flag.name !== OUTAGE_BANNER_FLAG);
@@ -329,10 +330,10 @@ export function FlagsPage() {
         title="Feature flags"
         subtitle={`Changes reach open dashboards ${FLAG_REACH}, and each records who made it.`}
       />
-      {status.flags.error && (
+      {status.load.error && (
         <LoadError
-          error={status.flags.error}
-          onRetry={() => dispatch(adminActions.loadFlags.requested())}
+          error={status.load.error}
+          onRetry={() => dispatch(flagsActions.load.requested())}
         />
       )}
       {flags && (
@@ -375,13 +376,13 @@ export function FlagsPage() {
         title={pending?.title ?? ''}
         confirmLabel={pending?.confirmLabel ?? ''}
         destructive={pending?.destructive}
-        busy={status.saveFlag.loading}
-        error={tried && status.saveFlag.error ? messageOf(status.saveFlag.error) : null}
+        busy={status.save.loading}
+        error={tried && status.save.error ? messageOf(status.save.error) : null}
         onConfirm={() => {
           if (!pending) return;
           setConfirmed(true);
           setTried(true);
-          dispatch(adminActions.saveFlag.requested(pending.change));
+          dispatch(flagsActions.save.requested(pending.change));
         }}
         onCancel={() => setPending(null)}
       >

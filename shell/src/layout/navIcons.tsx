@@ -47,6 +47,9 @@ const AllListingsIcon = icon(
 );
 const UsageIcon = icon('M3.5 18.49l6-6.01 4 4L22 6.92l-1.41-1.41-7.09 7.97-4-4L2 16.99z');
 const FlagIcon = icon('M14.4 6 14 4H5v17h2v-7h5.6l.4 2h7V6z');
+const DeliveryIcon = icon(
+  'M19.35 10.04C18.67 6.59 15.64 4 12 4 9.11 4 6.6 5.64 5.35 8.04 2.34 8.36 0 10.91 0 14c0 3.31 2.69 6 6 6h13c2.76 0 5-2.24 5-5 0-2.64-2.05-4.78-4.65-4.96zM14 13v4h-4v-4H7l5-5 5 5h-3z',
+);
 
 /** Each side-menu section's icon, by its route path in the access table. */
 export const SECTION_ICONS: Readonly<Record<string, NavIcon>> = {
@@ -63,4 +66,5 @@ export const SECTION_ICONS: Readonly<Record<string, NavIcon>> = {
   '/admin/listings': AllListingsIcon,
   '/admin/kibana': UsageIcon,
   '/admin/flags': FlagIcon,
+  '/admin/remotes': DeliveryIcon,
 };

@@ -1,0 +1,165 @@
+// The user admin list (spec section 3): users, search results, the selected user and pagination
+// (sort default `created_at:desc`, total, size, from, pages, page). It is the top level of the
+// `admin` slice; the other admin pages keep their parts beside it (adminSlice.ts).
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  addRemoteStatusCases,
+  createRemoteAction,
+  getRowsPerPage,
+  idleStatus,
+  pageCount,
+  pageFromOffset,
+  type RemoteStatus,
+} from '@hostdash/shared-auth';
+import type {
+  AdminUser,
+  AdminUserDetail,
+  AdminUserHit,
+  AdminUserPage,
+  AdminUserSearch,
+  UserSearchQuery,
+  UsersQuery,
+  UserUpdate,
+} from './usersApi';
+
+export const USERS_LIST = 'admin.users';
+export const DEFAULT_USERS_SORT = 'created_at:desc';
+/** Search answers ten at a time (spec section 7). */
+export const SEARCH_SIZE = 10;
+
+export interface Pagination {
+  sort: string;
+  total: number;
+  size: number;
+  from: number;
+  pages: number;
+  page: number;
+}
+
+export interface SearchResults {
+  search: string;
+  items: AdminUserHit[];
+  total: number;
+  from: number;
+}
+
+export interface UserAdminState {
+  users: AdminUser[] | null;
+  pagination: Pagination;
+  /** null: no search; the list shows `users`. */
+  searchResults: SearchResults | null;
+  /** The user whose panel is open (its id at once, its detail once loaded). */
+  selectedUserId: string | null;
+  selectedUser: AdminUserDetail | null;
+  status: {
+    users: RemoteStatus;
+    search: RemoteStatus;
+    selected: RemoteStatus;
+    update: RemoteStatus;
+  };
+}
+
+export function paginationOf(
+  query: Pick<Pagination, 'sort' | 'size' | 'from'>,
+  total: number,
+): Pagination {
+  return {
+    ...query,
+    total,
+    pages: pageCount(total, query.size),
+    page: pageFromOffset(query.from, query.size),
+  };
+}
+
+export const initialUserAdminState = (): UserAdminState => ({
+  users: null,
+  pagination: paginationOf(
+    { sort: DEFAULT_USERS_SORT, size: getRowsPerPage(USERS_LIST), from: 0 },
+    0,
+  ),
+  searchResults: null,
+  selectedUserId: null,
+  selectedUser: null,
+  status: {
+    users: idleStatus(),
+    search: idleStatus(),
+    selected: idleStatus(),
+    update: idleStatus(),
+  },
+});
+
+export const usersActions = {
+  load: createRemoteAction<UsersQuery, AdminUserPage>('admin/loadUsers'),
+  search: createRemoteAction<UserSearchQuery, AdminUserSearch>('admin/searchUsers'),
+  select: createRemoteAction<string, AdminUserDetail>('admin/selectUser'),
+  update: createRemoteAction<UserUpdate, AdminUser>('admin/updateUser'),
+};
+
+function patchUser<T extends AdminUser>(rows: T[] | undefined | null, user: AdminUser): void {
+  const row = rows?.find((each) => each.id === user.id);
+  if (row) Object.assign(row, user);
+}
+
+const usersSlice = createSlice({
+  name: 'admin',
+  initialState: initialUserAdminState,
+  reducers: {
+    searchCleared(state) {
+      state.searchResults = null;
+      state.status.search = idleStatus();
+    },
+    userClosed(state) {
+      state.selectedUserId = null;
+      state.selectedUser = null;
+      state.status.selected = idleStatus();
+      state.status.update = idleStatus();
+    },
+    rowsPerPageChanged(state, action: PayloadAction<number>) {
+      state.pagination = paginationOf(
+        { ...state.pagination, size: action.payload, from: 0 },
+        state.pagination.total,
+      );
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(usersActions.load.requested, (state, action) => {
+        state.pagination = paginationOf(action.payload, state.pagination.total);
+      })
+      .addCase(usersActions.load.succeeded, (state, action) => {
+        state.users = action.payload.items;
+        state.pagination = paginationOf(
+          { sort: state.pagination.sort, size: action.payload.size, from: action.payload.from },
+          action.payload.total,
+        );
+      })
+      .addCase(usersActions.search.succeeded, (state, action) => {
+        const { search, from } = action.meta.request;
+        state.searchResults = { search, from, ...action.payload };
+      })
+      .addCase(usersActions.select.requested, (state, action) => {
+        if (state.selectedUserId !== action.payload) {
+          state.selectedUser = null;
+          state.status.update = idleStatus();
+        }
+        state.selectedUserId = action.payload;
+      })
+      .addCase(usersActions.select.succeeded, (state, action) => {
+        // A slow answer for a panel already closed or switched is dropped.
+        if (state.selectedUserId === action.meta.request) state.selectedUser = action.payload;
+      })
+      .addCase(usersActions.update.succeeded, (state, action) => {
+        const user = action.payload;
+        patchUser(state.users, user);
+        patchUser(state.searchResults?.items, user);
+        if (state.selectedUser?.user.id === user.id) state.selectedUser.user = user;
+      });
+    addRemoteStatusCases(builder, usersActions.load, (state) => state.status.users);
+    addRemoteStatusCases(builder, usersActions.search, (state) => state.status.search);
+    addRemoteStatusCases(builder, usersActions.select, (state) => state.status.selected);
+    addRemoteStatusCases(builder, usersActions.update, (state) => state.status.update);
+  },
+});
+
+export const { searchCleared, userClosed, rowsPerPageChanged } = usersSlice.actions;
+export const usersReducer = usersSlice.reducer;
