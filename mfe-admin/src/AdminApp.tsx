@@ -6,11 +6,13 @@ import type { FeatureProps } from '@hostdash/shared-auth';
 import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const FlagsPage = lazyPage(() => import('./flags/FlagsPage'), 'FlagsPage');
+const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 
 export function AdminRoutes() {
   return (
     <LazyPages>
       <Routes>
+        <Route path="/users" element={<UsersPage />} />
         <Route path="/admin/flags" element={<FlagsPage />} />
       </Routes>
     </LazyPages>

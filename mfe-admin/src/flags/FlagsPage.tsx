@@ -32,13 +32,13 @@ import {
 import {
   ConfirmDialog,
   LoadError,
-  messageOf,
   PageHeader,
   ResponsiveList,
   type ListColumn,
 } from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
 import { flagsActions } from './flagsSlice';
+import { usePendingChange } from '../usePendingChange';
 import type { Flag, FlagChange } from './flagsApi';
 import { FLAG_REACH, flagValueError } from './flagWords';
 
@@ -237,27 +237,13 @@ function ValueDialog({
 export function FlagsPage() {
   const dispatch = useDispatch();
   const { items: flags, status } = useSelector(selectAdmin).flags;
-  const [pending, setPending] = useState<PendingChange | null>(null);
   const [editing, setEditing] = useState<Flag | null>(null);
-  const [confirmed, setConfirmed] = useState(false);
-  // A refusal belongs to the change that was tried, not to the next one asked about.
-  const [tried, setTried] = useState(false);
-  const ask = (change: PendingChange) => {
-    setTried(false);
-    setPending(change);
-  };
+  const change = usePendingChange<PendingChange>(status.save);
+  const { pending, ask } = change;
 
   useEffect(() => {
     dispatch(flagsActions.load.requested());
   }, [dispatch]);
-
-  // The dialog waits for the save, closes when it is done and keeps a refusal open.
-  useEffect(() => {
-    if (confirmed && !status.save.loading) {
-      setConfirmed(false);
-      if (!status.save.error) setPending(null);
-    }
-  }, [confirmed, status.save.loading, status.save.error]);
 
   const banner = flags?.find((flag) => flag.name === OUTAGE_BANNER_FLAG);
   const others = (flags ?? []).filter((flag) => flag.name !== OUTAGE_BANNER_FLAG);
@@ -376,15 +362,12 @@ export function FlagsPage() {
         title={pending?.title ?? ''}
         confirmLabel={pending?.confirmLabel ?? ''}
         destructive={pending?.destructive}
-        busy={status.save.loading}
-        error={tried && status.save.error ? messageOf(status.save.error) : null}
-        onConfirm={() => {
-          if (!pending) return;
-          setConfirmed(true);
-          setTried(true);
-          dispatch(flagsActions.save.requested(pending.change));
-        }}
-        onCancel={() => setPending(null)}
+        busy={change.busy}
+        error={change.error}
+        onConfirm={() =>
+          change.confirm((asked) => dispatch(flagsActions.save.requested(asked.change)))
+        }
+        onCancel={change.cancel}
       >
         {pending?.text}
       </ConfirmDialog>

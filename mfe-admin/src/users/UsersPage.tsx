@@ -1,0 +1,212 @@
+// `/users` (staff only, spec section 6 rule 4): every user of every account, newest first, paged in
+// the API with the rows per page this browser remembers; a search across accounts ranked by
+// relevance; and the selected user's panel (`?user={id}`, so Back closes it and a link opens it).
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, Paper, Stack, Typography } from '@mui/material';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  formatDateTime,
+  getRowsPerPage,
+  leadingSortKey,
+  SEARCH_PAGE_SIZE,
+  toggledSort,
+} from '@hostdash/shared-auth';
+import {
+  ListPagination,
+  LoadError,
+  PageHeader,
+  ResponsiveList,
+  SearchField,
+  useDebouncedSearch,
+  useDelayed,
+  type ListColumn,
+} from '@hostdash/shared-ui';
+import { selectAdmin } from '../adminSlice';
+import type { AdminUser } from './usersApi';
+import { USERS_LIST, searchCleared, usersActions } from './usersSlice';
+import { UserPanel } from './UserPanel';
+import { ActiveChip, roleOf } from './userChips';
+
+const SEARCH_PARAM = 'search';
+const USER_PARAM = 'user';
+
+export function UsersPage() {
+  const dispatch = useDispatch();
+  const { users, pagination, searchResults, status } = useSelector(selectAdmin);
+  const [params, setParams] = useSearchParams();
+  const search = params.get(SEARCH_PARAM) ?? '';
+  const openUserId = params.get(USER_PARAM);
+  const [searchText, setSearchText] = useState(search);
+  const searching = search !== '';
+  const loading = searching ? status.search.loading : status.users.loading;
+  const error = searching ? status.search.error : status.users.error;
+  const showSkeleton = useDelayed(loading);
+
+  const changeParams = (changes: Record<string, string | null>, replace = false) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace });
+  };
+
+  // The list on arrival (the page and rows per page it was on); a search whenever the address
+  // names one, so a shared link or Back shows the same results.
+  useEffect(() => {
+    if (users === null)
+      dispatch(usersActions.load.requested({ ...pagination, size: getRowsPerPage(USERS_LIST) }));
+    // Only on arrival: later loads come from the controls.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    setSearchText((text) => (text.trim() === search ? text : search));
+    if (search) {
+      if (searchResults?.search !== search)
+        dispatch(usersActions.search.requested({ search, from: 0, size: SEARCH_PAGE_SIZE }));
+    } else if (searchResults) {
+      dispatch(searchCleared());
+    }
+    // The address decides; the results it already shows are not asked for again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  useDebouncedSearch(searchText, search, (typed) =>
+    changeParams({ [SEARCH_PARAM]: typed || null }, true),
+  );
+
+  const sort = leadingSortKey(pagination.sort, 'created_at');
+  const rows: AdminUser[] = (searching ? searchResults?.items : users) ?? [];
+  const open = (user: AdminUser) => changeParams({ [USER_PARAM]: user.id });
+
+  const columns: ListColumn<AdminUser>[] = [
+    {
+      key: 'name',
+      header: 'User',
+      sortable: true,
+      phone: 'primary',
+      width: '28%',
+      render: (user) => (
+        <Stack sx={{ minWidth: 0 }}>
+          <Button
+            variant="text"
+            onClick={() => open(user)}
+            sx={{ p: 0, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left' }}
+          >
+            {user.name}
+          </Button>
+          <Typography variant="body2" color="text.secondary" noWrap title={user.email}>
+            {user.email}
+          </Typography>
+        </Stack>
+      ),
+    },
+    {
+      key: 'account_name',
+      header: 'Account',
+      sortable: true,
+      render: (user) => user.account_name,
+    },
+    { key: 'subtype', header: 'Role', sortable: true, render: roleOf },
+    {
+      key: 'is_active',
+      header: 'Status',
+      sortable: true,
+      render: (user) => <ActiveChip user={user} />,
+    },
+    {
+      key: 'last_sign_in_at',
+      header: 'Last sign-in',
+      sortable: true,
+      render: (user) => (user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'),
+    },
+    {
+      key: 'created_at',
+      header: 'Joined',
+      sortable: true,
+      render: (user) => formatDateTime(user.created_at),
+    },
+  ];
+
+  const retry = () =>
+    searching
+      ? dispatch(
+          usersActions.search.requested({
+            search,
+            from: searchResults?.from ?? 0,
+            size: SEARCH_PAGE_SIZE,
+          }),
+        )
+      : dispatch(usersActions.load.requested(pagination));
+
+  const total = searching ? (searchResults?.total ?? 0) : pagination.total;
+  const from = searching ? (searchResults?.from ?? 0) : pagination.from;
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title="Users"
+        subtitle={
+          searching
+            ? `${total} ${total === 1 ? 'user matches' : 'users match'} “${search}”, best match first.`
+            : 'Everyone on Hostdash, in every account. Open a user to see their account and history, or to act.'
+        }
+        actions={
+          <SearchField
+            label="Search users"
+            placeholder="Name, email or account"
+            value={searchText}
+            onChange={setSearchText}
+            sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
+          />
+        }
+      />
+      {error && <LoadError error={error} onRetry={retry} />}
+      <Paper>
+        <ResponsiveList
+          label={searching ? 'Users found' : 'Users'}
+          columns={columns}
+          rows={rows}
+          rowKey={(user) => user.id}
+          loading={loading}
+          showSkeleton={showSkeleton}
+          sort={searching ? null : sort}
+          onSort={(field) =>
+            dispatch(
+              usersActions.load.requested({
+                ...pagination,
+                sort: toggledSort(sort, field),
+                from: 0,
+              }),
+            )
+          }
+          minTableWidth={900}
+          empty={
+            searching
+              ? {
+                  title: 'No users match',
+                  text: `Nobody’s name, email or account matches “${search}”.`,
+                }
+              : { title: 'No users yet' }
+          }
+          footer={
+            <ListPagination
+              listName={USERS_LIST}
+              total={total}
+              from={from}
+              size={searching ? SEARCH_PAGE_SIZE : pagination.size}
+              searching={searching}
+              onChange={(page) =>
+                searching
+                  ? dispatch(usersActions.search.requested({ search, ...page }))
+                  : dispatch(usersActions.load.requested({ ...pagination, ...page }))
+              }
+            />
+          }
+        />
+      </Paper>
+      <UserPanel userId={openUserId} onClose={() => changeParams({ [USER_PARAM]: null })} />
+    </Stack>
+  );
+}
