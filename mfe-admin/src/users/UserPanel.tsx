@@ -49,6 +49,8 @@ export function UserPanel({ userId, onClose }: { userId: string | null; onClose:
       anchor="right"
       open={userId !== null}
       onClose={onClose}
+      // Over the shell's app bar (which sits above the side menu), as a dialog does.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
           sx: { width: { xs: '100%', sm: 460 } },

@@ -3,7 +3,7 @@
 // relevance; and the selected user's panel (`?user={id}`, so Back closes it and a link opens it).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Paper, Stack, Typography } from '@mui/material';
+import { Link, Paper, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   formatDateTime,
@@ -89,13 +89,15 @@ export function UsersPage() {
       width: '28%',
       render: (user) => (
         <Stack sx={{ minWidth: 0 }}>
-          <Button
-            variant="text"
+          <Link
+            component="button"
+            type="button"
+            underline="hover"
             onClick={() => open(user)}
-            sx={{ p: 0, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left' }}
+            sx={{ alignSelf: 'flex-start', textAlign: 'left', fontWeight: 500 }}
           >
             {user.name}
-          </Button>
+          </Link>
           <Typography variant="body2" color="text.secondary" noWrap title={user.email}>
             {user.email}
           </Typography>
