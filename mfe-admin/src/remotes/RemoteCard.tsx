@@ -43,6 +43,15 @@ export interface RemoteCardProps {
 
 const mono = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
 
+/** A version inside a button: as it is written (buttons are upper case; build ids are not). */
+function VersionText({ version }: { version: string }) {
+  return (
+    <Box component="span" sx={{ ...mono, textTransform: 'none', ml: 0.75 }}>
+      {version}
+    </Box>
+  );
+}
+
 function Commit({ commit }: { commit: string | null | undefined }) {
   if (!commit) return <>no commit recorded</>;
   return (
@@ -151,9 +160,9 @@ function History({ remote, onAsk, onCanary }: RemoteCardProps) {
       header: 'Go to this version',
       render: (entry) => {
         const version = targets.get(entry);
-        if (!version || !canChange) return null;
+        if (!version) return null;
         return (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
               size="small"
               variant="outlined"
@@ -169,7 +178,7 @@ function History({ remote, onAsk, onCanary }: RemoteCardProps) {
               aria-label={`Start a canary of ${remote.name} ${version}`}
               onClick={() => onCanary(remote, version)}
             >
-              Canary
+              Start canary
             </Button>
           </Stack>
         );
@@ -194,7 +203,8 @@ function History({ remote, onAsk, onCanary }: RemoteCardProps) {
         )}
         <ResponsiveList
           label={`History of ${remote.name}`}
-          columns={columns}
+          // While a canary runs no version of the history can be gone to: no empty column.
+          columns={canChange ? columns : columns.filter((column) => column.key !== 'actions')}
           rows={remote.history}
           rowKey={(entry) => `${entry.at} ${entry.action} ${entry.version}`}
           placeholders={0}
@@ -246,7 +256,7 @@ export function RemoteCard(props: RemoteCardProps) {
             <Release label="Live" version={live.version} failing={!health.live.ok}>
               <Typography variant="body2">
                 {live.deployedAt
-                  ? `Deployed ${formatDateTime(live.deployedAt)} by ${whoOf(live)}`
+                  ? `Live since ${formatDateTime(live.deployedAt)}, by ${whoOf(live)}`
                   : 'Not deployed from the registry: no history yet'}
               </Typography>
               <Typography variant="body2" color="text.secondary">
@@ -282,7 +292,8 @@ export function RemoteCard(props: RemoteCardProps) {
           <Stack
             direction="row"
             spacing={1}
-            sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: 'center' }}
           >
             {promote && abort ? (
               <>
@@ -299,7 +310,7 @@ export function RemoteCard(props: RemoteCardProps) {
                 color="error"
                 onClick={() => onAsk(rollbackChange(remote, remote.rollbackTo as string))}
               >
-                Roll back to {remote.rollbackTo}
+                Roll back to <VersionText version={remote.rollbackTo} />
               </Button>
             ) : (
               <Typography variant="body2" color="text.secondary">

@@ -44,7 +44,7 @@ describe('RemotesPage', () => {
 
     const listingsLive = within(card('listings')).getByRole('region', { name: 'Live' });
     expect(listingsLive).toHaveTextContent(live);
-    expect(listingsLive).toHaveTextContent(/Deployed Nov 20, 2026, .* by admin@hostdash\.test/);
+    expect(listingsLive).toHaveTextContent(/Live since Nov 20, 2026, .*, by admin@hostdash\.test/);
     expect(listingsLive).toHaveTextContent(`Commit c0ffee${live.slice(-8, -2)}`);
     expect(within(card('listings')).getByText('Healthy')).toBeInTheDocument();
     expect(within(card('listings')).queryByRole('region', { name: 'Canary' })).toBeNull();
@@ -95,7 +95,7 @@ describe('RemotesPage', () => {
       }),
     ).toBeInTheDocument();
     expect(dialog()).toHaveTextContent(
-      /Open dashboards hear of it on their next navigation .* they offer a Reload and keeps/,
+      /Open dashboards hear of it on their next navigation .* they offer a Reload, keeping/,
     );
     expect(server.changes()).toEqual([]);
 

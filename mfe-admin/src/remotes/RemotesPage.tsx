@@ -4,7 +4,7 @@
 // the shell server under the registry's lock and recorded with who did it.
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { formatDateTime, type ApiError, type ConsoleRemote } from '@hostdash/shared-auth';
 import { ConfirmDialog, LoadError, messageOf, PageHeader } from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
@@ -142,7 +142,12 @@ export function RemotesPage() {
     <Stack spacing={3} sx={{ maxWidth: 1100 }}>
       <PageHeader
         title="Delivery"
-        subtitle="What each remote runs for whom, and its history. The same operations as `npm run remotes`; each change is recorded with who made it."
+        subtitle={
+          <>
+            What each remote runs for whom, and its history. The same operations as{' '}
+            <Box component="code">npm run remotes</Box>; each change is recorded with who made it.
+          </>
+        }
         actions={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             {delivery && (
@@ -159,7 +164,8 @@ export function RemotesPage() {
       {status.load.error && <LoadError error={status.load.error} onRetry={load} />}
       {delivery && delivery.remotes.length === 0 && (
         <Typography color="text.secondary">
-          No remote is in the registry yet: deploy one with `npm run remotes -- deploy`.
+          No remote is in the registry yet: deploy one with{' '}
+          <Box component="code">npm run remotes -- deploy</Box>.
         </Typography>
       )}
       {delivery?.remotes.map((remote) => (

@@ -19,9 +19,14 @@ export function whoOf(change: { actor?: Actor | null; by?: string | null }): str
  * loads the new version; an open dashboard reads the registry again on its next navigation in the
  * app, and one whose page already runs this remote offers a Reload and keeps its version until then.
  */
-export function reachOf(name: string, previous: string | null, who = 'Dashboards'): string {
-  const keeps = previous ? ` and keeps ${previous} until then` : '';
-  return `${who} opened from now on load it. Open dashboards hear of it on their next navigation in the app (they read the registry again at most once a minute); where ${name} is already on screen, they offer a Reload${keeps}.`;
+export function reachOf(
+  name: string,
+  version: string,
+  previous: string | null,
+  who = 'Dashboards',
+): string {
+  const keeps = previous ? `, keeping ${previous} until then` : '';
+  return `${who} opened from now on load ${version}. Open dashboards hear of it on their next navigation in the app (they read the registry again at most once a minute); where ${name} is already on screen, they offer a Reload${keeps}.`;
 }
 
 /** "25% of sign-ins and 2 named users" */
@@ -51,7 +56,7 @@ export function rollbackChange(remote: ConsoleRemote, to: string): PendingChange
     action: 'rollback',
     request: { version: to, ...(from ? { from } : {}) },
     title: `Roll back ${remote.name} from ${from ?? 'its unversioned build'} to ${to}?`,
-    text: `Everyone goes back to ${to}. ${reachOf(remote.name, from)}`,
+    text: `Everyone goes back to ${to}. ${reachOf(remote.name, to, from)}`,
     confirmLabel: 'Roll back',
     destructive: true,
   };
@@ -66,7 +71,7 @@ export function promoteChange(remote: ConsoleRemote): PendingChange | null {
     action: 'promote',
     request: { version: canary.version, ...(from ? { from } : {}) },
     title: `Promote ${remote.name} ${canary.version} to everyone?`,
-    text: `${canary.version} replaces ${from ?? 'the live build'} for everyone, not only the canary's ${canaryShareOf(canary.percent, canary.users)}. ${reachOf(remote.name, from)}`,
+    text: `${canary.version} replaces ${from ?? 'the live build'} for everyone, not only the canary's ${canaryShareOf(canary.percent, canary.users)}. ${reachOf(remote.name, canary.version, from)}`,
     confirmLabel: 'Promote',
     destructive: false,
   };
@@ -81,7 +86,7 @@ export function abortChange(remote: ConsoleRemote): PendingChange | null {
     action: 'abort',
     request: { version: canary.version, ...(live ? { from: live } : {}) },
     title: `Abort the canary of ${remote.name} ${canary.version}?`,
-    text: `The canary's ${canaryShareOf(canary.percent, canary.users)} go back to ${live ?? 'the live build'}. ${reachOf(remote.name, canary.version, 'Their dashboards')}`,
+    text: `The canary's ${canaryShareOf(canary.percent, canary.users)} go back to ${live ?? 'the live build'}. ${reachOf(remote.name, live ?? 'the live build', canary.version, 'Their dashboards')}`,
     confirmLabel: 'Abort canary',
     destructive: true,
   };
@@ -99,7 +104,7 @@ export function canaryChange(
     action: 'canary',
     request: { version, ...(live ? { from: live } : {}), percent, users },
     title: `Start a canary of ${remote.name} ${version}?`,
-    text: `${canaryShareOf(percent, users)} get ${version}; everyone else stays on ${live ?? 'the live build'}. ${reachOf(remote.name, live, 'Their dashboards')}`,
+    text: `${canaryShareOf(percent, users)} get ${version}; everyone else stays on ${live ?? 'the live build'}. ${reachOf(remote.name, version, live, 'Their dashboards')}`,
     confirmLabel: 'Start canary',
     destructive: false,
   };
