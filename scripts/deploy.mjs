@@ -10,17 +10,27 @@ import { newestMtime, REMOTES, root, staleBuilds } from './builds.mjs';
 
 const CLI = path.join(root, 'shell/dist-server/server/delivery/cli.js');
 
+function compile(project, what) {
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', project], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${what} does not compile`);
+}
+
+const modified = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
 /** The compiled deploy command (module.exports of shell/server/delivery/cli.ts). */
 export async function loadDeployCommand() {
-  const built = existsSync(CLI) ? statSync(CLI).mtimeMs : 0;
-  if (built < newestMtime(path.join(root, 'shell/server/delivery'))) {
-    const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', 'shell/tsconfig.delivery.json'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error('the deploy command does not compile');
+  // The registry's history entries are the delivery console's types, declared in shared-auth: the
+  // command compiles against its built declarations (types only: nothing of it runs here).
+  const sharedAuth = path.join(root, 'shared-auth/dist/index.d.ts');
+  if (modified(sharedAuth) < newestMtime(path.join(root, 'shared-auth/src'))) {
+    compile('shared-auth/tsconfig.build.json', "shared-auth's declarations");
   }
+  const sources = Math.max(
+    newestMtime(path.join(root, 'shell/server/delivery')),
+    modified(sharedAuth),
+  );
+  if (modified(CLI) < sources) compile('shell/tsconfig.delivery.json', 'the deploy command');
   return (await import(pathToFileURL(CLI).href)).default;
 }
 

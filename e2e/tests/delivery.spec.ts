@@ -10,6 +10,7 @@ import { CONTRACT_VERSION } from '../../shared-auth/src/contract';
 import { canaryBucket } from '../../shell/server/delivery/canary';
 import { apiGet, apiSession } from './support/api';
 import {
+  aboutRow,
   buildRemote,
   hashTree,
   readRegistryOnDisk,
@@ -41,22 +42,6 @@ function deploy(...argv: string[]): string {
   const result = remotesCommand(argv);
   expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
   return result.stdout + result.stderr;
-}
-
-async function aboutRow(page: Page, feature: string) {
-  await page.getByRole('button', { name: 'About Hostdash' }).click();
-  const dialog = page.getByRole('dialog', { name: 'About Hostdash' });
-  const row = dialog.getByRole('row', { name: new RegExp(`^${feature}`) });
-  await expect(row).toBeVisible();
-  // A host reads the release (0.1.0); the whole build id, which tells two builds apart, is in
-  // each version's title.
-  const buildIds = await row
-    .locator('[title]')
-    .evaluateAll((elements) => elements.map((element) => element.getAttribute('title')));
-  const text = `${(await row.textContent()) ?? ''} ${buildIds.join(' ')}`;
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-  return text;
 }
 
 async function listingsAs(browser: Browser, email: string): Promise<Page> {

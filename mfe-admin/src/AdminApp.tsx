@@ -7,6 +7,7 @@ import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const FlagsPage = lazyPage(() => import('./flags/FlagsPage'), 'FlagsPage');
 const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
+const RemotesPage = lazyPage(() => import('./remotes/RemotesPage'), 'RemotesPage');
 
 export function AdminRoutes() {
   return (
@@ -14,6 +15,7 @@ export function AdminRoutes() {
       <Routes>
         <Route path="/users" element={<UsersPage />} />
         <Route path="/admin/flags" element={<FlagsPage />} />
+        <Route path="/admin/remotes" element={<RemotesPage />} />
       </Routes>
     </LazyPages>
   );

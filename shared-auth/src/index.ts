@@ -19,3 +19,4 @@ export * from './domain';
 export * from './standaloneStore';
 export * from './labels';
 export * from './historyGate';
+export * from './deliveryConsole';

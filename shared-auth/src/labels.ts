@@ -2,6 +2,7 @@
 // a log line and a notification say "Lenient", "Vrbo" or "Guest portal report" alike, and never
 // `balanced`, `vrbo` or `guest-portal`. `labels.test.ts` checks that every enum of the API
 // contract a person can see has its words here.
+import type { HistoryAction } from './deliveryConsole';
 import { PMS_NAMES, RISK_COLOUR_INFO, VERIFICATION_STATUSES } from './domain';
 
 const verification = Object.fromEntries(
@@ -87,6 +88,14 @@ export const LABELS = {
   /** What a screening request checks (the protect webhook). */
   riskType: { screening: 'Screening', identity: 'Identity', payment: 'Payment' },
   pms: PMS_NAMES,
+  /** A switch in a remote's delivery history (the delivery console). */
+  deliveryAction: {
+    deploy: 'Deployed',
+    rollback: 'Rolled back',
+    promote: 'Promoted',
+    canary: 'Canary started',
+    abort: 'Canary aborted',
+  } satisfies Record<HistoryAction, string>,
 } as const satisfies Record<string, Record<string, string>>;
 
 export type LabelKind = keyof typeof LABELS;

@@ -4,7 +4,20 @@
 // registry lock, and each is recorded with the admin's id and email in the registry's history and
 // as one structured line in this server's log.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAdmin, NO_RESPONSE_MESSAGE, parseCookies, type User } from '@hostdash/shared-auth';
+import {
+  DELIVERY_CONSOLE_ACTIONS,
+  DELIVERY_CONSOLE_PREFIX,
+  isAdmin,
+  NO_RESPONSE_MESSAGE,
+  parseCookies,
+  type ConsoleChangeAnswer,
+  type ConsoleRemote,
+  type ConsoleRemotes,
+  type DeliveryConsoleAction,
+  type HistoryEntry,
+  type ReleaseStatus,
+  type User,
+} from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
 import { validSession } from './cookies';
 import {
@@ -24,8 +37,6 @@ import {
   RegistryLockedError,
   REMOTE_NAME,
   VERSION,
-  type Actor,
-  type HistoryEntry,
   type RegistryRemote,
 } from './delivery/registryFile';
 import type { RemoteStore } from './delivery/store';
@@ -41,56 +52,8 @@ import type { UserLoader } from './page';
 import { isCrossSite } from './proxy';
 import { absoluteManifest } from './registry';
 
-export const DELIVERY_CONSOLE_PREFIX = '/admin-api';
 /** A manifest that has not answered in this long is reported failing: the console stays quick. */
 export const HEALTH_TIMEOUT_MS = 2000;
-
-const ACTIONS = ['promote', 'abort', 'rollback', 'canary'] as const;
-type ConsoleAction = (typeof ACTIONS)[number];
-
-interface ReleaseStatus extends ReleaseHealth {
-  /** The manifest answers and the build fits this dashboard. */
-  ok: boolean;
-}
-
-/** One remote as the console shows it; `GET /admin-api/remotes` answers `{ contract, checkedAt, remotes }`. */
-export interface ConsoleRemote {
-  name: string;
-  live: {
-    version: string | null;
-    manifest: string;
-    deployedAt: string | null;
-    by: string | null;
-    actor: Actor | null;
-    commit: string | null;
-  };
-  canary: {
-    version: string;
-    manifest: string;
-    percent: number;
-    users: string[];
-    since: string | null;
-    by: string | null;
-    actor: Actor | null;
-    commit: string | null;
-  } | null;
-  /** Newest first. */
-  history: HistoryEntry[];
-  /** Where a rollback without a chosen version goes (null: nowhere). */
-  rollbackTo: string | null;
-  /**
-   * Published versions other than the live one and the canary's, newest first. `deployedBefore`:
-   * in the history, so a rollback can go there; any of them can be a canary's candidate.
-   */
-  available: { version: string; deployedBefore: boolean; commit: string | null }[];
-  health: {
-    status: 'ok' | 'failing';
-    /** Why it is failing, one line each (as /health's `problems`). */
-    problems: string[];
-    live: ReleaseStatus;
-    canary: ReleaseStatus | null;
-  };
-}
 
 function refusal(reply: FastifyReply, status: number, error: string, message: string) {
   return reply.code(status).send({ error, message });
@@ -213,7 +176,7 @@ function canaryUsers(value: unknown): string[] {
 
 /** Runs one console action through the CLI's operation for it. */
 function runAction(
-  action: ConsoleAction,
+  action: DeliveryConsoleAction,
   context: DeliveryContext,
   name: string,
   body: Body,
@@ -310,7 +273,12 @@ export function registerDeliveryConsole(
           describeRemote(remote, health[index] as RemoteHealth, shell, store, config.remotesOrigin),
         ),
       );
-      return reply.send({ contract: shell.contract, checkedAt: new Date().toISOString(), remotes });
+      const answer: ConsoleRemotes = {
+        contract: shell.contract,
+        checkedAt: new Date().toISOString(),
+        remotes,
+      };
+      return reply.send(answer);
     });
 
     api.post<{ Params: { name: string; action: string } }>(
@@ -320,7 +288,10 @@ export function registerDeliveryConsole(
         const admin = await signedInAdmin(request, reply);
         if (!admin) return reply;
         const { name, action } = request.params;
-        if (!REMOTE_NAME.test(name) || !(ACTIONS as readonly string[]).includes(action)) {
+        if (
+          !REMOTE_NAME.test(name) ||
+          !(DELIVERY_CONSOLE_ACTIONS as readonly string[]).includes(action)
+        ) {
           return refusal(reply, 404, 'not_found', `Nothing at POST ${request.url.split('?')[0]}.`);
         }
         const body = request.body;
@@ -335,7 +306,7 @@ export function registerDeliveryConsole(
         };
         let outcome: Outcome;
         try {
-          outcome = await runAction(action as ConsoleAction, context, name, body as Body);
+          outcome = await runAction(action as DeliveryConsoleAction, context, name, body as Body);
         } catch (error) {
           if (error instanceof InvalidRequest)
             return refusal(reply, 400, 'invalid_request', error.message);
@@ -364,7 +335,13 @@ export function registerDeliveryConsole(
           },
           `delivery console: ${outcome.message}`,
         );
-        return reply.send({ remote: name, action, message: outcome.message, change });
+        const answer: ConsoleChangeAnswer = {
+          remote: name,
+          action: action as DeliveryConsoleAction,
+          message: outcome.message,
+          change,
+        };
+        return reply.send(answer);
       },
     );
 

@@ -3,13 +3,8 @@
 // singletons), so an operator sees a broken or incompatible release before users report it.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONTRACT_VERSION } from '@hostdash/shared-auth';
-import {
-  checkContract,
-  readManifestFacts,
-  sharedMismatches,
-  type SharedMismatch,
-} from '../src/remotes/compatibility';
+import { CONTRACT_VERSION, type ReleaseHealth } from '@hostdash/shared-auth';
+import { checkContract, readManifestFacts, sharedMismatches } from '../src/remotes/compatibility';
 import { absoluteManifest, type RegistryFile } from './registry';
 
 /** What the shell's build provides (config/webpack.federation.cjs writes it beside index.html). */
@@ -18,16 +13,8 @@ export interface ShellBuildInfo {
   shared: Record<string, string>;
 }
 
-export interface ReleaseHealth {
-  version: string | null;
-  manifest: string;
-  /** The manifest answered with a federation manifest. */
-  manifestAnswers: boolean;
-  error?: string;
-  contract?: string;
-  compatible?: boolean;
-  sharedMismatches?: SharedMismatch[];
-}
+// What one release's check found is what the delivery console shows (shared-auth).
+export type { ReleaseHealth };
 
 export interface RemoteHealth extends ReleaseHealth {
   name: string;

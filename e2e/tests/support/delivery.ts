@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { supervised, type SupervisedProcess } from './processes';
 
 export const repoDir = path.resolve(__dirname, '..', '..', '..');
@@ -86,4 +86,24 @@ export function serverProcesses(): { shell: SupervisedProcess; origin: Supervise
   const shell = supervised('shell');
   expect(shell.pid).toBeGreaterThan(0);
   return { shell, origin: supervised('remotes') };
+}
+
+/**
+ * The row of `feature` in the shell's About dialog (opened and closed again): its text and each
+ * version's whole build id.
+ */
+export async function aboutRow(page: Page, feature: string) {
+  await page.getByRole('button', { name: 'About Hostdash' }).click();
+  const dialog = page.getByRole('dialog', { name: 'About Hostdash' });
+  const row = dialog.getByRole('row', { name: new RegExp(`^${feature}`) });
+  await expect(row).toBeVisible();
+  // A host reads the release (0.1.0); the whole build id, which tells two builds apart, is in
+  // each version's title.
+  const buildIds = await row
+    .locator('[title]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('title')));
+  const text = `${(await row.textContent()) ?? ''} ${buildIds.join(' ')}`;
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  return text;
 }

@@ -4,20 +4,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Actor, HistoryAction, HistoryEntry } from '@hostdash/shared-auth';
+
+// A history entry is what the delivery console shows (shared-auth/src/deliveryConsole.ts).
+export type { Actor, HistoryAction, HistoryEntry };
 
 /** A published version of a remote and where its manifest is (relative to REMOTES_ORIGIN, or absolute). */
 export interface Release {
   version: string;
   manifest: string;
-}
-
-/**
- * Who made a change from the delivery console: the signed-in admin's user id and email. The CLI
- * records only `by` ($USER); files written before this field existed stay readable.
- */
-export interface Actor {
-  id: string;
-  email: string;
 }
 
 /** A candidate version for some users: ids in `users`, and everyone whose bucket is below `percent`. */
@@ -27,18 +22,6 @@ export interface Canary extends Release {
   since?: string;
   by?: string;
   actor?: Actor;
-}
-
-export type HistoryAction = 'deploy' | 'rollback' | 'promote' | 'canary' | 'abort';
-
-export interface HistoryEntry extends Release {
-  action: HistoryAction;
-  /** The live version before this change (null for a remote's first deploy). */
-  previous: string | null;
-  at: string;
-  by: string;
-  actor?: Actor;
-  commit?: string;
 }
 
 export interface RegistryRemote {

@@ -2,6 +2,7 @@
 // (`metaData.hostdash`, written by config/webpack.federation.cjs). Used by the shell before it runs
 // a remote's code and by the shell server's /health.
 import { satisfy } from '@module-federation/enhanced/runtime';
+import type { SharedMismatch } from '@hostdash/shared-auth';
 
 export interface SharedRequirement {
   name: string;
@@ -21,11 +22,8 @@ export type ContractCheck =
   | { compatible: true; contract?: string }
   | { compatible: false; contract: string; needsNewerShell: boolean };
 
-export interface SharedMismatch {
-  name: string;
-  requiredVersion: string;
-  provided: string;
-}
+// The delivery console shows these too: the type is shared-auth's.
+export type { SharedMismatch };
 
 function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
