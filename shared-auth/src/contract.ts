@@ -30,7 +30,9 @@
 // 1.5.0: the outage banner's flag and how its value reads (OUTAGE_BANNER_FLAG, parseOutageNotice,
 // outageNoticeValue), which the admin area's flags page edits and previews as the banner shows it.
 // 1.6.0: the admin area's pages (the delivery console's route /admin/remotes, the team invite's
-// /accept-invite/:token) and what they read through the shell (the delivery console's types).
+// /accept-invite/:token) and what they read through the shell: the delivery console's types and
+// constants (DELIVERY_CONSOLE_PREFIX, DELIVERY_CONSOLE_ACTIONS) and the words for its history
+// (LABELS.deliveryAction).
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
 export const CONTRACT_VERSION = '1.6.0';
