@@ -6,12 +6,16 @@ import type { FeatureProps } from '@hostdash/shared-auth';
 import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const FlagsPage = lazyPage(() => import('./flags/FlagsPage'), 'FlagsPage');
+const AllListingsPage = lazyPage(() => import('./listings/AllListingsPage'), 'AllListingsPage');
+const AdminListingPage = lazyPage(() => import('./listings/AdminListingPage'), 'AdminListingPage');
 
 export function AdminRoutes() {
   return (
     <LazyPages>
       <Routes>
         <Route path="/admin/flags" element={<FlagsPage />} />
+        <Route path="/admin/listings" element={<AllListingsPage />} />
+        <Route path="/admin/listing/:id" element={<AdminListingPage />} />
       </Routes>
     </LazyPages>
   );
