@@ -165,7 +165,11 @@ export function SeriesCard({
           </Typography>
         ))}
         {/* The chart draws what the table says; a screen reader reads the table instead. */}
-        <Box aria-hidden sx={{ display: asTable ? 'none' : 'block', minWidth: 0 }}>
+        <Box
+          aria-hidden
+          data-testid="chart"
+          sx={{ display: asTable ? 'none' : 'block', minWidth: 0 }}
+        >
           <SeriesChart table={table} />
         </Box>
         <Box sx={asTable ? { maxHeight: 420, overflow: 'auto' } : VISUALLY_HIDDEN}>
