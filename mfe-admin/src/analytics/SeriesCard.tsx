@@ -37,14 +37,15 @@ const CHART_HEIGHT = 260;
 /** Off the screen, still read by a screen reader. */
 const VISUALLY_HIDDEN: SxProps<Theme> = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Strings: in `sx` a number up to 1 is a fraction of the parent (1 would be 100%).
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
   border: 0,
-  p: 0,
-  m: -1,
+  padding: 0,
+  margin: '-1px',
 };
 
 /** The theme's colour of a chip colour: a status has one colour on chips and charts alike. */
@@ -89,6 +90,7 @@ function SeriesChart({ table }: { table: SeriesTable }) {
     valueFormatter: (value: number | null) => cellText(value),
     ...(table.chart === 'stacked' ? { stack: 'total' } : {}),
   }));
+  const allZero = series.every((line) => line.data.every((value) => !value));
   const xAxis = [
     {
       scaleType: 'band' as const,
@@ -102,7 +104,8 @@ function SeriesChart({ table }: { table: SeriesTable }) {
     height: CHART_HEIGHT,
     hideLegend: series.length < 2,
     margin: { left: 0, right: 8 },
-    yAxis: [{ tickMinStep: 1, width: 40 }],
+    // Counts: whole steps, and an axis from 0 to 1 rather than a bare 0 for a period of nothing.
+    yAxis: [{ tickMinStep: 1, width: 40, min: 0, ...(allZero ? { max: 1 } : {}) }],
     slotProps: { legend: { direction: 'horizontal' as const } },
   };
   return table.chart === 'line' ? (

@@ -107,7 +107,8 @@ function ListingDetail({ listing }: { listing: AdminListingDetail }) {
             ['Hostdash id', listing.id],
             ['Created', formatDateTime(listing.created_at)],
             ['Updated', formatDateTime(listing.updated_at)],
-            ['Changes', plural(listing.version - 1, 'change')],
+            // The record's version (one more with every change); imports may move `updated` alone.
+            ['Version', listing.version],
             ...customFields.map(([name, value]): [string, ReactNode] => [name, value]),
           ]}
         />

@@ -129,6 +129,8 @@ function FilterSelect({
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      // "All …" is a choice like the others: shown, with the label above it.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       sx={{ minWidth: { sm: 180 }, width: { xs: '100%', sm: 'auto' } }}
     >
       <MenuItem value={ALL}>{allLabel}</MenuItem>
