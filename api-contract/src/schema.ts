@@ -3684,7 +3684,7 @@ export interface paths {
     };
     /**
      * Every listing across accounts, searched, filtered and paged (staff)
-     * @description Filter by `account_id`, `status` and `pms` (comma lists); sort by nickname (default), account, created_at, updated_at, status, city, building, pms or `_score` (relevance, with `search`).
+     * @description Filter by `account_id`, `status` and `pms` (comma lists); `facets=1` adds the accounts and PMSs to filter by; sort by nickname (default), account, created_at, updated_at, status, city, building, pms or `_score` (relevance, with `search`).
      */
     get: {
       parameters: {
@@ -3703,7 +3703,7 @@ export interface paths {
           pms?: string;
           /** @description Only this account’s listings. */
           account_id?: string;
-          /** @description 1: add the account filter’s options. */
+          /** @description 1: add the account and PMS filters’ options. */
           facets?: 0 | 1;
         };
         header?: never;
@@ -6816,6 +6816,11 @@ export interface components {
       name: string;
       listings: number;
     };
+    /** @description A PMS listings were imported from, and how many: an option of the PMS filter. */
+    ListingPms: {
+      pms: string;
+      listings: number;
+    };
     /** @description A page of listings across accounts; with `facets=1`, the accounts too. */
     AdminListingPage: {
       items: components['schemas']['AdminListing'][];
@@ -6825,6 +6830,8 @@ export interface components {
       from: number;
       /** @description With `facets=1`: every account with listings, by name. */
       accounts?: components['schemas']['ListingAccount'][];
+      /** @description With `facets=1`: every PMS with listings, by its key. */
+      pms?: components['schemas']['ListingPms'][];
     };
     /** @description A listing of any account, read-only, with its account and owner. */
     AdminListingDetail: {
@@ -7102,6 +7109,7 @@ export type BillingOverview = components['schemas']['BillingOverview'];
 export type TestPaymentMethod = components['schemas']['TestPaymentMethod'];
 export type AdminListing = components['schemas']['AdminListing'];
 export type ListingAccount = components['schemas']['ListingAccount'];
+export type ListingPms = components['schemas']['ListingPms'];
 export type AdminListingPage = components['schemas']['AdminListingPage'];
 export type AdminListingDetail = components['schemas']['AdminListingDetail'];
 export type PlatformAnalytics = components['schemas']['PlatformAnalytics'];

@@ -8,6 +8,9 @@ import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 const FlagsPage = lazyPage(() => import('./flags/FlagsPage'), 'FlagsPage');
 const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const RemotesPage = lazyPage(() => import('./remotes/RemotesPage'), 'RemotesPage');
+const AllListingsPage = lazyPage(() => import('./listings/AllListingsPage'), 'AllListingsPage');
+const AdminListingPage = lazyPage(() => import('./listings/AdminListingPage'), 'AdminListingPage');
+const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage');
 
 export function AdminRoutes() {
   return (
@@ -16,6 +19,9 @@ export function AdminRoutes() {
         <Route path="/users" element={<UsersPage />} />
         <Route path="/admin/flags" element={<FlagsPage />} />
         <Route path="/admin/remotes" element={<RemotesPage />} />
+        <Route path="/admin/listings" element={<AllListingsPage />} />
+        <Route path="/admin/listing/:id" element={<AdminListingPage />} />
+        <Route path="/admin/kibana" element={<AnalyticsPage />} />
       </Routes>
     </LazyPages>
   );

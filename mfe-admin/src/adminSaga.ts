@@ -1,9 +1,17 @@
 // The admin area's sagas: one per page, each in its page's folder.
 import { all, fork } from 'redux-saga/effects';
+import { analyticsSaga } from './analytics/analyticsSaga';
 import { flagsSaga } from './flags/flagsSaga';
+import { platformListingsSaga } from './listings/platformListingsSaga';
 import { remotesSaga } from './remotes/remotesSaga';
 import { usersSaga } from './users/usersSaga';
 
 export function* adminSaga() {
-  yield all([fork(usersSaga), fork(flagsSaga), fork(remotesSaga)]);
+  yield all([
+    fork(usersSaga),
+    fork(flagsSaga),
+    fork(platformListingsSaga),
+    fork(analyticsSaga),
+    fork(remotesSaga),
+  ]);
 }

@@ -2,13 +2,17 @@
 // the selected user, pagination: users/usersSlice.ts); each other page of the admin area keeps its
 // own part under its own key, with its own reducer. A page adds its part to `pageReducers`.
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { analyticsReducer } from './analytics/analyticsSlice';
 import { flagsReducer } from './flags/flagsSlice';
 import { remotesReducer } from './remotes/remotesSlice';
+import { platformListingsReducer } from './listings/platformListingsSlice';
 import { usersReducer, type UserAdminState } from './users/usersSlice';
 
 const pageReducers = {
   flags: flagsReducer,
   remotes: remotesReducer,
+  listings: platformListingsReducer,
+  analytics: analyticsReducer,
 };
 
 type PageParts = { [Key in keyof typeof pageReducers]: ReturnType<(typeof pageReducers)[Key]> };

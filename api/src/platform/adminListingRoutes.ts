@@ -23,6 +23,7 @@ import {
   AdminListingPageSchema,
   type AdminListing,
   type ListingAccount,
+  type ListingPms,
 } from './platformSchemas';
 
 export const ADMIN_LISTING_SORT = {
@@ -54,6 +55,17 @@ function listingAccounts(sql: Sql): Promise<ListingAccount[]> {
   );
 }
 
+/** Every PMS with listings, by its key (from the kept counts). */
+function listingPms(sql: Sql): Promise<ListingPms[]> {
+  return sql.query<ListingPms>(
+    `select c.pms, sum(c.listings)::int as listings
+     from listing_counts c
+     group by c.pms
+     having sum(c.listings) > 0
+     order by c.pms`,
+  );
+}
+
 /** The next stays at a listing, as /listing/get/{id} lists them. */
 function upcomingReservations(sql: Sql, listingId: string): Promise<UpcomingReservation[]> {
   return sql.query<UpcomingReservation>(
@@ -74,7 +86,7 @@ export function registerAdminListingRoutes(app: Api, { db }: AppContext): void {
       schema: {
         summary: 'Every listing across accounts, searched, filtered and paged (staff)',
         description:
-          'Filter by `account_id`, `status` and `pms` (comma lists); sort by nickname (default), account, created_at, updated_at, status, city, building, pms or `_score` (relevance, with `search`).',
+          'Filter by `account_id`, `status` and `pms` (comma lists); `facets=1` adds the accounts and PMSs to filter by; sort by nickname (default), account, created_at, updated_at, status, city, building, pms or `_score` (relevance, with `search`).',
         tags: ['admin'],
         security: SESSION,
         querystring: AdminListingLoadQuery,
@@ -113,7 +125,9 @@ export function registerAdminListingRoutes(app: Api, { db }: AppContext): void {
             )
           : [];
       const page = { items, total, size, from };
-      return request.query.facets === 1 ? { ...page, accounts: await listingAccounts(db) } : page;
+      if (request.query.facets !== 1) return page;
+      const [accounts, pms] = await Promise.all([listingAccounts(db), listingPms(db)]);
+      return { ...page, accounts, pms };
     },
   );
 

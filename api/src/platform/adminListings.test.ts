@@ -18,6 +18,7 @@ interface Page {
   from: number;
   size: number;
   accounts?: Array<{ id: string; name: string; listings: number }>;
+  pms?: Array<{ pms: string; listings: number }>;
 }
 
 let api: TestApi;
@@ -117,6 +118,16 @@ describe('GET /admin/listing/load', () => {
       new Map(counted.map((account) => [account.id, account.listings])),
     );
     expect((await load('size=1')).body.accounts).toBeUndefined();
+  });
+
+  it('adds the PMS filter’s options with facets=1: every PMS with listings, by key', async () => {
+    const response = await load('facets=1&size=1');
+    const counted = await api.db.query<{ pms: string; listings: number }>(
+      `select pms, count(*)::int as listings from listings group by pms order by pms`,
+    );
+    expect(counted.length).toBeGreaterThan(1);
+    expect(response.body.pms).toEqual(counted);
+    expect((await load('size=1')).body.pms).toBeUndefined();
   });
 
   it('refuses an unknown status, PMS or sort field with 400', async () => {

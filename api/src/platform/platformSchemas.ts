@@ -35,6 +35,13 @@ export const ListingAccountSchema = named(
 );
 export type ListingAccount = Static<typeof ListingAccountSchema>;
 
+export const ListingPmsSchema = named(
+  'ListingPms',
+  { pms: Type.String(), listings: Count },
+  { description: 'A PMS listings were imported from, and how many: an option of the PMS filter.' },
+);
+export type ListingPms = Static<typeof ListingPmsSchema>;
+
 export const AdminListingPageSchema = named(
   'AdminListingPage',
   {
@@ -42,6 +49,11 @@ export const AdminListingPageSchema = named(
     accounts: Type.Optional(
       Type.Array(ref(ListingAccountSchema), {
         description: 'With `facets=1`: every account with listings, by name.',
+      }),
+    ),
+    pms: Type.Optional(
+      Type.Array(ref(ListingPmsSchema), {
+        description: 'With `facets=1`: every PMS with listings, by its key.',
       }),
     ),
   },
@@ -55,7 +67,7 @@ export const AdminListingLoadQuery = query({
   pms: listingFilterQuery.pms,
   account_id: Type.Optional(Id('Only this account’s listings.')),
   facets: Type.Optional(
-    Type.Integer({ enum: [0, 1], description: '1: add the account filter’s options.' }),
+    Type.Integer({ enum: [0, 1], description: '1: add the account and PMS filters’ options.' }),
   ),
 });
 
@@ -177,6 +189,7 @@ export type PlatformAnalytics = Static<typeof PlatformAnalyticsSchema>;
 export const PLATFORM_SCHEMAS = [
   AdminListingSchema,
   ListingAccountSchema,
+  ListingPmsSchema,
   AdminListingPageSchema,
   AdminListingDetailSchema,
   PlatformAnalyticsSchema,

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApiClient, type User } from '@hostdash/shared-auth';
+import { demoUser } from '../../../config/testing/demoUsers';
+import { startPlatformServer, type PlatformServer } from '../testing/platformServer';
+import { renderRemote } from '../testing/renderRemote';
+
+const ADMIN: User = demoUser({ id: '5', email: 'admin@hostdash.test', type: 'admin' });
+
+let server: PlatformServer;
+
+async function open(path: string) {
+  server = await startPlatformServer();
+  configureApiClient({ baseURL: server.url, logError: () => undefined });
+  return renderRemote(path, { user: ADMIN });
+}
+
+afterEach(() => server.close());
+
+const location = () => screen.getByTestId('location').textContent;
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('AdminListingPage', () => {
+  it('shows a listing of any account read-only, with its owner and a way to the account', async () => {
+    await open('/admin/listing/105');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flat 05' })).toBeInTheDocument();
+    const listing = within(section('Listing'));
+    expect(listing.getByText('5 Rua Nova, Lisbon, PT')).toBeInTheDocument();
+    expect(listing.getByText('Active')).toBeInTheDocument();
+    const account = within(section('Account'));
+    expect(account.getByText('Mountain Cabins (id 3)')).toBeInTheDocument();
+    expect(account.getByText('owner3@hostdash.test')).toBeInTheDocument();
+    expect(account.getByRole('link', { name: 'Open the account' })).toHaveAttribute(
+      'href',
+      '/accounts/3',
+    );
+    const source = within(section('Import and changes'));
+    expect(source.getByText('Beds24')).toBeInTheDocument();
+    expect(source.getByText('105')).toBeInTheDocument();
+    expect(within(section('Upcoming stays')).getByText('Maria Costa')).toBeInTheDocument();
+    // Read-only: nothing here changes the listing.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it('goes back to the list with the filters it was opened from', async () => {
+    await open('/admin/listings?account=3&status=active');
+    await userEvent.click(await screen.findByRole('link', { name: 'Flat 05' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flat 05' })).toBeInTheDocument();
+    expect(location()).toBe('/admin/listing/105');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the list' }));
+    expect(await screen.findByRole('link', { name: 'Flat 17' })).toBeInTheDocument();
+    expect(location()).toBe('/admin/listings?account=3&status=active');
+    expect(server.lastQuery('/admin/listing/load').get('account_id')).toBe('3');
+  });
+
+  it('says clearly that an unknown listing is not there, with the way back', async () => {
+    await open('/admin/listing/999');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Listing not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to all listings' })).toHaveAttribute(
+      'href',
+      '/admin/listings',
+    );
+  });
+});
