@@ -6,12 +6,14 @@ import type { FeatureProps } from '@hostdash/shared-auth';
 import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const FlagsPage = lazyPage(() => import('./flags/FlagsPage'), 'FlagsPage');
+const TeamPage = lazyPage(() => import('./team/TeamPage'), 'TeamPage');
 
 export function AdminRoutes() {
   return (
     <LazyPages>
       <Routes>
         <Route path="/admin/flags" element={<FlagsPage />} />
+        <Route path="/accounts/:id?/:action?" element={<TeamPage />} />
       </Routes>
     </LazyPages>
   );

@@ -3,10 +3,12 @@
 // own part under its own key, with its own reducer. A page adds its part to `pageReducers`.
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { flagsReducer } from './flags/flagsSlice';
+import { teamReducer } from './team/teamSlice';
 import { usersReducer, type UserAdminState } from './users/usersSlice';
 
 const pageReducers = {
   flags: flagsReducer,
+  team: teamReducer,
 };
 
 type PageParts = { [Key in keyof typeof pageReducers]: ReturnType<(typeof pageReducers)[Key]> };
