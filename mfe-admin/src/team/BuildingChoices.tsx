@@ -33,7 +33,7 @@ export function BuildingChoices({
   return (
     <FormControl component="fieldset" error={error !== null} disabled={disabled}>
       <FormLabel component="legend">Buildings they may see</FormLabel>
-      <FormGroup>
+      <FormGroup sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' } }}>
         {buildings.map((building) => (
           <FormControlLabel
             key={building.slug}

@@ -54,7 +54,7 @@ export function BuildingsDialog({
       onClose={() => !submission.busy && onClose()}
       aria-labelledby="buildings-title"
       fullWidth
-      maxWidth="xs"
+      maxWidth="sm"
     >
       <DialogTitle id="buildings-title">{vendor.name}’s buildings</DialogTitle>
       <DialogContent>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   Alert,
+  Box,
   Button,
   CircularProgress,
   Dialog,
@@ -54,6 +55,7 @@ export function InviteDialog({
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('manager');
   const [slugs, setSlugs] = useState<string[]>([]);
+  // A typed email is checked when the field is left; an empty field is said once the form is sent.
   const [touched, setTouched] = useState({ email: false, name: false, buildings: false });
 
   const refusal = submission.error;
@@ -107,7 +109,13 @@ export function InviteDialog({
       maxWidth="sm"
       fullScreen={phone}
     >
-      <form onSubmit={submit} noValidate>
+      {/* A flex column like the dialog's paper, so the fields scroll between title and buttons. */}
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
         <DialogTitle id="invite-title">Invite a teammate to {accountName}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -117,7 +125,7 @@ export function InviteDialog({
               type="email"
               value={email}
               onChange={(event) => edit(setEmail)(event.target.value)}
-              onBlur={() => setTouched((was) => ({ ...was, email: true }))}
+              onBlur={() => setTouched((was) => ({ ...was, email: email.trim() !== '' }))}
               error={emailMessage !== null}
               helperText={emailMessage ?? 'The invite goes here; they sign in with it.'}
               autoComplete="off"
@@ -129,7 +137,6 @@ export function InviteDialog({
               label="Name"
               value={name}
               onChange={(event) => edit(setName)(event.target.value)}
-              onBlur={() => setTouched((was) => ({ ...was, name: true }))}
               error={nameMessage !== null}
               helperText={nameMessage ?? 'They can change it when they accept.'}
               autoComplete="off"
@@ -179,7 +186,7 @@ export function InviteDialog({
             Send invite
           </Button>
         </DialogActions>
-      </form>
+      </Box>
     </Dialog>
   );
 }

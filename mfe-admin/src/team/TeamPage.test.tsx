@@ -67,6 +67,12 @@ describe('TeamPage', () => {
     expect(location()).toBe('/accounts/invite');
 
     const email = within(dialog()).getByRole('textbox', { name: 'Email' });
+    // Leaving the field empty is not scolded; sending the form empty is (below, for buildings).
+    expect(email).toHaveFocus();
+    await userEvent.tab();
+    expect(
+      within(dialog()).queryByText('Enter the email they will sign in with.'),
+    ).not.toBeInTheDocument();
     await userEvent.type(email, 'vera@example');
     await userEvent.tab();
     expect(

@@ -177,9 +177,15 @@ export function TeamPage() {
       render: (member) =>
         changeable(member) ? (
           <Stack
-            direction="row"
-            spacing={1}
-            sx={{ justifyContent: { md: 'flex-end' }, flexWrap: 'wrap', rowGap: 1 }}
+            // Stacked at the row's right edge on a table; side by side on a card.
+            direction={{ xs: 'row', md: 'column' }}
+            spacing={0.5}
+            useFlexGap
+            sx={{
+              alignItems: { xs: 'center', md: 'flex-end' },
+              flexWrap: 'wrap',
+              '& .MuiButton-root': { whiteSpace: 'nowrap' },
+            }}
           >
             {member.subtype === 'vendor' && member.is_active && (
               <Button
