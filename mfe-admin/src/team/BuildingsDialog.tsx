@@ -1,19 +1,11 @@
 // A vendor's buildings: what they may see, changed at once (their next page follows).
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Alert, DialogContentText } from '@mui/material';
 import { fieldErrorOf, messageOf } from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
 import { BuildingChoices, CHOOSE_A_BUILDING } from './BuildingChoices';
+import { FormDialog } from './FormDialog';
 import type { TeamBuilding, TeamMember } from './teamApi';
 import { teamActions } from './teamSlice';
 import { useSubmission } from './useSubmission';
@@ -37,7 +29,7 @@ export function BuildingsDialog({
   const refusedField = refusal ? fieldErrorOf(refusal, { building_slugs: 'Buildings' }) : null;
 
   const save = () => {
-    if (slugs.length === 0) return;
+    if (unchanged || slugs.length === 0) return;
     submission.started();
     dispatch(
       teamActions.update.requested({
@@ -49,47 +41,32 @@ export function BuildingsDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !submission.busy && onClose()}
-      aria-labelledby="buildings-title"
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      title={`${vendor.name}’s buildings`}
+      submitLabel="Save buildings"
+      busy={submission.busy}
+      submitDisabled={unchanged || slugs.length === 0}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <DialogTitle id="buildings-title">{vendor.name}’s buildings</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {vendor.name} sees the buildings ticked here from their next page on.
-        </DialogContentText>
-        {refusal && !refusedField && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {messageOf(refusal)}
-          </Alert>
-        )}
-        <BuildingChoices
-          buildings={buildings}
-          chosen={slugs}
-          onChange={(next) => {
-            submission.forget();
-            setSlugs(next);
-          }}
-          error={slugs.length === 0 ? CHOOSE_A_BUILDING : (refusedField?.message ?? null)}
-          disabled={submission.busy}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={submission.busy}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={save}
-          disabled={submission.busy || unchanged || slugs.length === 0}
-          startIcon={submission.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Save buildings
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText sx={{ mb: 2 }}>
+        {vendor.name} sees the buildings ticked here from their next page on.
+      </DialogContentText>
+      {refusal && !refusedField && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {messageOf(refusal)}
+        </Alert>
+      )}
+      <BuildingChoices
+        buildings={buildings}
+        chosen={slugs}
+        onChange={(next) => {
+          submission.forget();
+          setSlugs(next);
+        }}
+        error={slugs.length === 0 ? CHOOSE_A_BUILDING : (refusedField?.message ?? null)}
+        disabled={submission.busy}
+      />
+    </FormDialog>
   );
 }

@@ -1,17 +1,10 @@
 // "Invite a teammate": an email, their name, a role, and for building staff the buildings they may
 // see. Checked as it is typed; the API's refusal (an email that already has a user, a field) is
 // shown on its field, anything else in the dialog, which keeps what was typed.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -19,13 +12,12 @@ import {
   RadioGroup,
   Stack,
   TextField,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import { labelOf } from '@hostdash/shared-auth';
 import { fieldErrorOf, messageOf } from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
 import { BuildingChoices, CHOOSE_A_BUILDING } from './BuildingChoices';
+import { FormDialog } from './FormDialog';
 import type { InviteRequest, TeamBuilding } from './teamApi';
 import { teamActions } from './teamSlice';
 import { useSubmission } from './useSubmission';
@@ -50,7 +42,6 @@ export function InviteDialog({
   const dispatch = useDispatch();
   const status = useSelector(selectAdmin).team.status.invite;
   const submission = useSubmission(status, onClose);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('manager');
@@ -77,8 +68,7 @@ export function InviteDialog({
   // A refusal not about one of the fields is said above them.
   const generalError = refusal && !refusedField && !emailTaken ? messageOf(refusal) : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched({ email: true, name: true, buildings: true });
     if (emailProblem || nameProblem || buildingsProblem) return;
     submission.started();
@@ -101,92 +91,65 @@ export function InviteDialog({
     };
 
   return (
-    <Dialog
-      open
-      onClose={() => !submission.busy && onClose()}
-      aria-labelledby="invite-title"
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
+    <FormDialog
+      title={`Invite a teammate to ${accountName}`}
+      submitLabel="Send invite"
+      busy={submission.busy}
+      fullScreenOnPhone
+      onSubmit={submit}
+      onClose={onClose}
     >
-      {/* A flex column like the dialog's paper, so the fields scroll between title and buttons. */}
-      <Box
-        component="form"
-        onSubmit={submit}
-        noValidate
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      >
-        <DialogTitle id="invite-title">Invite a teammate to {accountName}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {generalError && <Alert severity="error">{generalError}</Alert>}
-            <TextField
-              label="Email"
-              type="email"
-              value={email}
-              onChange={(event) => edit(setEmail)(event.target.value)}
-              onBlur={() => setTouched((was) => ({ ...was, email: email.trim() !== '' }))}
-              error={emailMessage !== null}
-              helperText={emailMessage ?? 'The invite goes here; they sign in with it.'}
-              autoComplete="off"
-              required
-              autoFocus
-              fullWidth
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {generalError && <Alert severity="error">{generalError}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onChange={(event) => edit(setEmail)(event.target.value)}
+          onBlur={() => setTouched((was) => ({ ...was, email: email.trim() !== '' }))}
+          error={emailMessage !== null}
+          helperText={emailMessage ?? 'The invite goes here; they sign in with it.'}
+          autoComplete="off"
+          required
+          autoFocus
+          fullWidth
+        />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => edit(setName)(event.target.value)}
+          error={nameMessage !== null}
+          helperText={nameMessage ?? 'They can change it when they accept.'}
+          autoComplete="off"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <FormControl component="fieldset">
+          <FormLabel component="legend">Role</FormLabel>
+          <RadioGroup value={role} onChange={(event) => edit(setRole)(event.target.value as Role)}>
+            <FormControlLabel
+              value="manager"
+              control={<Radio />}
+              label={`${labelOf('userSubtype', 'manager')}: every listing and reservation, no billing or settings`}
             />
-            <TextField
-              label="Name"
-              value={name}
-              onChange={(event) => edit(setName)(event.target.value)}
-              error={nameMessage !== null}
-              helperText={nameMessage ?? 'They can change it when they accept.'}
-              autoComplete="off"
-              required
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 200 } }}
+            <FormControlLabel
+              value="vendor"
+              control={<Radio />}
+              disabled={buildings.length === 0}
+              label={`${labelOf('userSubtype', 'vendor')}: only the buildings you choose${buildings.length === 0 ? ' (this account has no buildings yet)' : ''}`}
             />
-            <FormControl component="fieldset">
-              <FormLabel component="legend">Role</FormLabel>
-              <RadioGroup
-                value={role}
-                onChange={(event) => edit(setRole)(event.target.value as Role)}
-              >
-                <FormControlLabel
-                  value="manager"
-                  control={<Radio />}
-                  label={`${labelOf('userSubtype', 'manager')}: every listing and reservation, no billing or settings`}
-                />
-                <FormControlLabel
-                  value="vendor"
-                  control={<Radio />}
-                  disabled={buildings.length === 0}
-                  label={`${labelOf('userSubtype', 'vendor')}: only the buildings you choose${buildings.length === 0 ? ' (this account has no buildings yet)' : ''}`}
-                />
-              </RadioGroup>
-            </FormControl>
-            {role === 'vendor' && (
-              <BuildingChoices
-                buildings={buildings}
-                chosen={slugs}
-                onChange={edit(setSlugs)}
-                error={buildingsMessage}
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={submission.busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={submission.busy}
-            startIcon={submission.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Send invite
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          </RadioGroup>
+        </FormControl>
+        {role === 'vendor' && (
+          <BuildingChoices
+            buildings={buildings}
+            chosen={slugs}
+            onChange={edit(setSlugs)}
+            error={buildingsMessage}
+          />
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -49,6 +49,36 @@ function MemberName({ member, isCaller }: { member: TeamMember; isCaller: boolea
   );
 }
 
+/** One of the page's lists (its people, its open invites), titled, as a table or as cards. */
+function TeamList<Row extends { id: string }>({
+  title,
+  subheader,
+  columns,
+  rows,
+}: {
+  title: string;
+  subheader: string;
+  columns: ListColumn<Row>[];
+  rows: Row[];
+}) {
+  return (
+    <Card>
+      <CardHeader
+        title={title}
+        subheader={subheader}
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
+      <ResponsiveList
+        label={title}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        placeholders={0}
+      />
+    </Card>
+  );
+}
+
 function ConfirmChange({ pending, onClose }: { pending: Pending | null; onClose: () => void }) {
   const dispatch = useDispatch();
   const { status } = useSelector(selectAdmin).team;
@@ -295,20 +325,12 @@ export function TeamPage() {
       )}
       {team && (
         <>
-          <Card>
-            <CardHeader
-              title="People"
-              subheader={`${team.members.length} ${team.members.length === 1 ? 'person' : 'people'}`}
-              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-            />
-            <ResponsiveList
-              label="People"
-              columns={memberColumns}
-              rows={team.members}
-              rowKey={(member) => member.id}
-              placeholders={0}
-            />
-          </Card>
+          <TeamList
+            title="People"
+            subheader={`${team.members.length} ${team.members.length === 1 ? 'person' : 'people'}`}
+            columns={memberColumns}
+            rows={team.members}
+          />
           {teammates.length === 0 && team.invites.length === 0 ? (
             <Card>
               <EmptyState title="Nobody else is on this team yet">
@@ -319,20 +341,12 @@ export function TeamPage() {
             </Card>
           ) : (
             team.invites.length > 0 && (
-              <Card>
-                <CardHeader
-                  title="Open invites"
-                  subheader="Not accepted yet. An invite’s link works for 7 days."
-                  slotProps={{ title: { component: 'h2', variant: 'h6' } }}
-                />
-                <ResponsiveList
-                  label="Open invites"
-                  columns={inviteColumns}
-                  rows={team.invites}
-                  rowKey={(invite) => invite.id}
-                  placeholders={0}
-                />
-              </Card>
+              <TeamList
+                title="Open invites"
+                subheader="Not accepted yet. An invite’s link works for 7 days."
+                columns={inviteColumns}
+                rows={team.invites}
+              />
             )
           )}
           {dialog.kind === 'invite' && (
