@@ -187,6 +187,7 @@ export function TeamPage() {
     {
       key: 'state',
       header: 'Access',
+      width: 130,
       render: (member) =>
         member.is_active ? (
           <Chip size="small" color="success" variant="outlined" label="Active" />
@@ -197,6 +198,7 @@ export function TeamPage() {
     {
       key: 'lastSignIn',
       header: 'Last sign-in',
+      width: 200,
       render: (member) =>
         member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : 'Never',
     },
@@ -204,6 +206,8 @@ export function TeamPage() {
       key: 'actions',
       header: 'Actions',
       align: 'right',
+      // The table's layout is fixed: room for "Change buildings" on one line.
+      width: 190,
       render: (member) =>
         changeable(member) ? (
           <Stack
@@ -275,6 +279,7 @@ export function TeamPage() {
     {
       key: 'expires',
       header: 'Link works until',
+      width: 200,
       render: (invite) =>
         Date.parse(invite.expires_at) <= Date.now() ? (
           <Typography variant="body2" color="error">
@@ -288,6 +293,7 @@ export function TeamPage() {
       key: 'actions',
       header: 'Actions',
       align: 'right',
+      width: 190,
       render: (invite) => (
         <Button
           size="small"
