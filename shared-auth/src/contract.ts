@@ -31,6 +31,8 @@
 // outageNoticeValue), which the admin area's flags page edits and previews as the banner shows it.
 // 1.6.0: the admin area's pages (the delivery console's route /admin/remotes, the team invite's
 // /accept-invite/:token) and what they read through the shell (the delivery console's types).
+// Still 1.6.0: authApi.lookupInvite and acceptInvite, roleInSentence and the InviteLookup type,
+// which only the shell's own invite page uses; a remote that starts to rely on them bumps this.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
 export const CONTRACT_VERSION = '1.6.0';
