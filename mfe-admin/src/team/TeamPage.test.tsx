@@ -243,6 +243,17 @@ describe('TeamPage', () => {
     expect(location()).toBe('/accounts/1');
   });
 
+  it('says once, on the page, that an account cannot be opened', async () => {
+    server = await startTeamServer();
+    configureApiClient({ baseURL: server.url, logError: () => undefined });
+    const { store } = await renderRemote('/accounts/999', { user: STAFF });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This account does not exist or is not yours.',
+    );
+    expect(screen.queryByRole('table', { name: 'People' })).not.toBeInTheDocument();
+    expect(snackbarText(store)).toBeFalsy();
+  });
+
   it('says so for an address the team page does not have', async () => {
     server = await startTeamServer();
     configureApiClient({ baseURL: server.url, logError: () => undefined });

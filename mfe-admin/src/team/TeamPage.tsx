@@ -342,8 +342,10 @@ export function TeamPage() {
               <EmptyState title="Nobody else is on this team yet">
                 Invite a manager to run listings and reservations with you, or building staff to see
                 the stays arriving at their building.
-                <Box sx={{ mt: 2 }}>{inviteButton}</Box>
               </EmptyState>
+              <Box sx={{ display: 'flex', justifyContent: 'center', pb: 4, mt: -2 }}>
+                {inviteButton}
+              </Box>
             </Card>
           ) : (
             team.invites.length > 0 && (

@@ -1,5 +1,6 @@
 // The team page's calls. A done change is said in the snackbar; a refused one is shown in the
-// dialog or form that asked for it (silent here: not again in the snackbar).
+// dialog or form that asked for it, and a failed load on the page (silent here: not again in the
+// snackbar).
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, fork, put, takeEvery } from 'redux-saga/effects';
 import { snackbarActions, takeRemote, type SuccessMeta } from '@hostdash/shared-auth';
@@ -30,7 +31,8 @@ function* afterUpdate(action: PayloadAction<TeamMember, string, SuccessMeta<Team
 
 export function* teamSaga() {
   yield all([
-    fork(takeRemote(teamActions.load, teamApi.load)),
+    // A failed load is said on the page (with Retry when it can help), not again in the snackbar.
+    fork(takeRemote(teamActions.load, teamApi.load, 'latest', { silent: true })),
     fork(takeRemote(teamActions.invite, teamApi.invite, 'leading', { silent: true })),
     fork(takeRemote(teamActions.cancelInvite, teamApi.cancelInvite, 'leading', { silent: true })),
     fork(takeRemote(teamActions.update, teamApi.update, 'leading', { silent: true })),
