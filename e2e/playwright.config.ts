@@ -13,6 +13,11 @@ process.env.E2E_PGLITE_DIR = dataDir; // workers re-read this config: keep one d
 const deliveryDir =
   process.env.E2E_DELIVERY_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdash-e2e-remotes-'));
 process.env.E2E_DELIVERY_DIR = deliveryDir;
+// The API writes each mail it sends into this folder (MAIL_DIR, docs/adr/0013): a journey reads an
+// invite's link from it as the person would from their inbox.
+const mailDir =
+  process.env.E2E_MAIL_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdash-e2e-mail-'));
+process.env.E2E_MAIL_DIR = mailDir;
 
 export default defineConfig({
   testDir: './tests',
@@ -43,6 +48,7 @@ export default defineConfig({
       API_PORT: String(E2E_PORTS.api),
       REMOTES_PORT: String(E2E_PORTS.remotes),
       PGLITE_DIR: dataDir,
+      MAIL_DIR: mailDir,
       STAGE: 'prod',
       LOG_LEVEL: 'warn',
       REMOTES_DIR: path.join(deliveryDir, 'store'),

@@ -4978,7 +4978,7 @@ export interface paths {
     put?: never;
     /**
      * Accept an invite: choose a password and sign in (public)
-     * @description Makes the user in the inviting account with the invite’s subtype (a vendor with its buildings) and signs them in: the same answer as `POST /login`. The link works once: 410 `invite_used` after, `invite_expired` past its 7 days, `invite_cancelled` once withdrawn; 404 `invite_not_found` for a link never issued; 409 `email_taken` if the email got a user meanwhile.
+     * @description Makes the user in the inviting account with the invite’s subtype (a vendor with its buildings), named `name` if given (else as invited), and signs them in: the same answer as `POST /login`. The link works once: 410 `invite_used` after, `invite_expired` past its 7 days, `invite_cancelled` once withdrawn; 404 `invite_not_found` for a link never issued; 409 `email_taken` if the email got a user meanwhile.
      */
     post: {
       parameters: {
@@ -4994,6 +4994,8 @@ export interface paths {
         content: {
           'application/json': {
             password: string;
+            /** @description The name they go by, if not the one the owner wrote in the invite. */
+            name?: string;
           };
         };
       };

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: null,
       pgliteDir: path.resolve(__dirname, '..', '.data'),
+      mailDir: path.resolve(__dirname, '..', '.data', 'mail'),
       shellOrigin: 'http://localhost:3000',
       shellOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       trustedProxies: ['127.0.0.1', '::1'],
@@ -181,6 +182,16 @@ describe('loadConfig', () => {
     });
     expect(problems).toHaveLength(2);
     expect(problems.join('\n')).not.toContain('verysecret');
+  });
+
+  it('writes mails as files beside the embedded database, not by default with a server database', () => {
+    expect(loadConfig({ PGLITE_DIR: '/srv/hostdash/db' }).mailDir).toBe('/srv/hostdash/db/mail');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.internal/hostdash' }).mailDir).toBeNull();
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db.internal/hostdash', MAIL_DIR: '/tmp/hd-mail' })
+        .mailDir,
+    ).toBe('/tmp/hd-mail');
+    expect(loadConfig({ MAIL_DIR: 'None' }).mailDir).toBeNull();
   });
 
   it('trusts no proxy when told "none"', () => {

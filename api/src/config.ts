@@ -10,6 +10,12 @@ export interface ApiConfig {
   /** A PostgreSQL server; null means the embedded PGlite in `pgliteDir`. */
   databaseUrl: string | null;
   pgliteDir: string;
+  /**
+   * Where the outbox's mails are written as files (`<id>-<to>.eml`), for a developer and the e2e
+   * tests to read (src/mail); null: not delivered, they wait in `mail_outbox`. MAIL_DIR; by
+   * default `<PGLITE_DIR>/mail` with the embedded database and off with DATABASE_URL; `none` is off.
+   */
+  mailDir: string | null;
   /** Base of the links in password-reset mails. */
   shellOrigin: string;
   /**
@@ -209,11 +215,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     problems.push(
       `LOGIN_BACKOFF_MAX_MS must be at least LOGIN_BACKOFF_MS (${loginBackoffMs}; got ${loginBackoffMaxMs})`,
     );
+  const databaseUrl = url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  const pgliteDir = path.resolve(text('PGLITE_DIR', path.join(PACKAGE_DIR, '.data')));
+  const mailDirSetting = env.MAIL_DIR?.trim();
   const config: ApiConfig = {
     port: integer('API_PORT', 4000, 0, 65_535),
     host: text('API_HOST', '127.0.0.1'),
-    databaseUrl: url('DATABASE_URL', null, ['postgres:', 'postgresql:']),
-    pgliteDir: path.resolve(text('PGLITE_DIR', path.join(PACKAGE_DIR, '.data'))),
+    databaseUrl,
+    pgliteDir,
+    mailDir:
+      mailDirSetting?.toLowerCase() === 'none'
+        ? null
+        : mailDirSetting
+          ? path.resolve(mailDirSetting)
+          : databaseUrl
+            ? null
+            : path.join(pgliteDir, 'mail'),
     shellOrigin,
     shellOrigins: [
       ...new Set([

@@ -6,6 +6,8 @@ import { openDatabase } from './db/database';
 import { deleteExpiredRows, vacuumEmbedded } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { fileTransport } from './mail/fileTransport';
+import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
 import { SCREENING_ACTOR } from './protect/protectLog';
 import { screenUnscreened } from './protect/screening';
 
@@ -71,6 +73,14 @@ async function main(): Promise<void> {
   await maintenance();
   const timer = setInterval(() => void maintenance(), MAINTENANCE_INTERVAL_MS);
   timer.unref();
+  // Mails wait in the outbox unless a transport is configured (docs/adr/0013-mail-delivery.md).
+  let mailWorker: MailWorker | null = null;
+  if (config.mailDir) {
+    mailWorker = startMailDelivery({ db, transport: fileTransport(config.mailDir), log: app.log });
+    app.log.info({ mailDir: config.mailDir }, 'Mails are written as files (MAIL_DIR)');
+  } else {
+    app.log.info('Mails stay in the mail_outbox table (no MAIL_DIR)');
+  }
 
   let closing = false;
   const close = async (signal: string): Promise<void> => {
@@ -83,6 +93,7 @@ async function main(): Promise<void> {
     }, CLOSE_TIMEOUT_MS).unref();
     clearInterval(timer);
     try {
+      await mailWorker?.stop();
       await app.close();
       await db.close();
       process.exit(0);

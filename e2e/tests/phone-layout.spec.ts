@@ -39,6 +39,7 @@ const PAGES: ReadonlyArray<{ email: string; path: string; heading: string | RegE
   { email: 'owner@hostdash.test', path: '/listings', heading: 'Listings' },
   { email: 'owner@hostdash.test', path: '/buildings', heading: 'Buildings' },
   { email: 'owner@hostdash.test', path: '/protect', heading: 'Protect' },
+  { email: 'owner@hostdash.test', path: '/accounts', heading: 'Team' },
   { email: 'manager@hostdash.test', path: '/listings', heading: 'Listings' },
   { email: 'vendor@hostdash.test', path: '/building/1/marina-lofts', heading: /Marina Lofts/ },
 ];

@@ -11,6 +11,7 @@ const RemotesPage = lazyPage(() => import('./remotes/RemotesPage'), 'RemotesPage
 const AllListingsPage = lazyPage(() => import('./listings/AllListingsPage'), 'AllListingsPage');
 const AdminListingPage = lazyPage(() => import('./listings/AdminListingPage'), 'AdminListingPage');
 const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage');
+const TeamPage = lazyPage(() => import('./team/TeamPage'), 'TeamPage');
 
 export function AdminRoutes() {
   return (
@@ -22,6 +23,7 @@ export function AdminRoutes() {
         <Route path="/admin/listings" element={<AllListingsPage />} />
         <Route path="/admin/listing/:id" element={<AdminListingPage />} />
         <Route path="/admin/kibana" element={<AnalyticsPage />} />
+        <Route path="/accounts/:id?/:action?" element={<TeamPage />} />
       </Routes>
     </LazyPages>
   );

@@ -4,11 +4,13 @@ import { analyticsSaga } from './analytics/analyticsSaga';
 import { flagsSaga } from './flags/flagsSaga';
 import { platformListingsSaga } from './listings/platformListingsSaga';
 import { remotesSaga } from './remotes/remotesSaga';
+import { teamSaga } from './team/teamSaga';
 import { usersSaga } from './users/usersSaga';
 
 export function* adminSaga() {
   yield all([
     fork(usersSaga),
+    fork(teamSaga),
     fork(flagsSaga),
     fork(platformListingsSaga),
     fork(analyticsSaga),

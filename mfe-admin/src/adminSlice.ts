@@ -6,6 +6,7 @@ import { analyticsReducer } from './analytics/analyticsSlice';
 import { flagsReducer } from './flags/flagsSlice';
 import { remotesReducer } from './remotes/remotesSlice';
 import { platformListingsReducer } from './listings/platformListingsSlice';
+import { teamReducer } from './team/teamSlice';
 import { usersReducer, type UserAdminState } from './users/usersSlice';
 
 const pageReducers = {
@@ -13,6 +14,7 @@ const pageReducers = {
   remotes: remotesReducer,
   listings: platformListingsReducer,
   analytics: analyticsReducer,
+  team: teamReducer,
 };
 
 type PageParts = { [Key in keyof typeof pageReducers]: ReturnType<(typeof pageReducers)[Key]> };

@@ -32,7 +32,9 @@
 // 1.6.0: the admin area's pages (the delivery console's route /admin/remotes, the team invite's
 // /accept-invite/:token) and what they read through the shell: the delivery console's types and
 // constants (DELIVERY_CONSOLE_PREFIX, DELIVERY_CONSOLE_ACTIONS) and the words for its history
-// (LABELS.deliveryAction).
+// (LABELS.deliveryAction), and a role inside a sentence (roleInSentence: "a manager", "building
+// staff"); the invite calls (authApi.lookupInvite, acceptInvite, InviteLookup) for the shell's
+// own page.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
 export const CONTRACT_VERSION = '1.6.0';

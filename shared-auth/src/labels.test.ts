@@ -2,7 +2,7 @@
 // API without a label fails here, naming it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LABELS, labelOf, type LabelKind } from './labels';
+import { LABELS, labelOf, roleInSentence, type LabelKind } from './labels';
 
 /**
  * Enums of the contract no page shows: machine values (a redirect target, an error code, where a
@@ -61,5 +61,12 @@ describe('labels', () => {
     // A value from a newer API than this dashboard.
     expect(labelOf('protectEvent', 'deposit_charged')).toBe('Deposit charged');
     expect(labelOf('bookingSource', 'expedia')).toBe('Expedia');
+  });
+
+  it('says a role inside a sentence with its article, and staff without one', () => {
+    expect(roleInSentence('manager')).toBe('a manager');
+    expect(roleInSentence('owner')).toBe('an owner');
+    expect(roleInSentence('admin')).toBe('an account admin');
+    expect(roleInSentence('vendor')).toBe('building staff');
   });
 });

@@ -111,6 +111,16 @@ export function labelOf(kind: LabelKind, value: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
 }
 
+/**
+ * A user's role in the middle of a sentence ("join as a manager", "invited as building staff"):
+ * lower case, with its article unless it is a group of people (staff).
+ */
+export function roleInSentence(subtype: string): string {
+  const role = labelOf('userSubtype', subtype).toLowerCase();
+  if (/\bstaff$/.test(role)) return role;
+  return `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
+}
+
 export const PRODUCT_NAME = 'Hostdash';
 
 /** A browser tab's title: "Risks · Hostdash"; just "Hostdash" without a page title. */

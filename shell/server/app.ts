@@ -15,6 +15,7 @@ import { createPageHandler, createUserLoader } from './page';
 import { registerApiProxy } from './proxy';
 import { hasCanary, readRegistry, resolveRegistry, type RegistryFile } from './registry';
 import { registerSecurityHeaders } from './securityHeaders';
+import { withoutTokens } from './tokenPaths';
 
 const isSourceMap = (pathName: string): boolean => pathName.endsWith('.map');
 
@@ -41,6 +42,16 @@ export function buildShellServer(
         : {
             level: config.logLevel,
             ...(options.logStream ? { stream: options.logStream } : {}),
+            // Fastify's own request line, with the token of an invite or reset address hidden.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: withoutTokens(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
           },
     // X-Forwarded-For, -Host and -Proto count only from the proxies named in TRUSTED_PROXIES
     // (none by default): otherwise any client could name its address, host or scheme.

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_RESPONSE_MESSAGE, parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
 import { clearSessionCookie, sessionCookie, validSession } from './cookies';
+import { withoutTokens } from './tokenPaths';
 
 // Calls whose successful answer carries a new session in `sessionId`.
 const SIGN_IN_PATHS = new Set(['/login', '/user/auth/challenge']);
@@ -181,12 +182,15 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
       } catch (error) {
         if (waiting.signal.aborted) {
           request.log.error(
-            { path: pathname, waitedMs: config.apiTimeoutMs },
+            { path: withoutTokens(pathname), waitedMs: config.apiTimeoutMs },
             'API request failed: no answer in time',
           );
           return reply.code(504).send({ ...API_UNAVAILABLE, error: 'timeout' });
         }
-        request.log.error({ err: error, path: pathname }, 'API request failed: no answer');
+        request.log.error(
+          { err: error, path: withoutTokens(pathname) },
+          'API request failed: no answer',
+        );
         return reply.code(502).send(API_UNAVAILABLE);
       } finally {
         clearTimeout(timer);
@@ -224,7 +228,10 @@ async function sendJsonWithoutSession(
   try {
     body = (await upstream.json()) as Record<string, unknown> | null;
   } catch (error) {
-    request.log.error({ err: error, path: pathname }, 'API answered JSON that does not parse');
+    request.log.error(
+      { err: error, path: withoutTokens(pathname) },
+      'API answered JSON that does not parse',
+    );
     return reply.code(502).send(API_UNAVAILABLE);
   }
   if (upstream.ok && signsIn(pathname) && body && typeof body.sessionId === 'string') {

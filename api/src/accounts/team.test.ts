@@ -182,10 +182,16 @@ describe('inviting a vendor, from the mail to their building', () => {
     });
   });
 
-  it('refuses a short password by field, leaving the invite usable', async () => {
+  it('refuses a short password or a blank name by field, leaving the invite usable', async () => {
     const response = await api.post(`/user/accounts/acceptInvite/${token}`, { password: 'short' });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ field: 'password', rule: 'minLength' });
+    const blank = await api.post(`/user/accounts/acceptInvite/${token}`, {
+      password: 'a-good-password',
+      name: '   ',
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ field: 'name', rule: 'pattern' });
     expect((await api.get(`/user/accounts/signupLinkTokenLookup/${token}`)).status).toBe(200);
   });
 
@@ -195,12 +201,15 @@ describe('inviting a vendor, from the mail to their building', () => {
       user: Record<string, unknown>;
       sessionId: string;
       expiresAt: string;
-    }>(`/user/accounts/acceptInvite/${token}`, { password: 'a-good-password' });
+    }>(`/user/accounts/acceptInvite/${token}`, {
+      password: 'a-good-password',
+      name: ' Nadia Okafor-Vendor ',
+    });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(['expiresAt', 'sessionId', 'user']);
     expect(response.body.user).toMatchObject({
       email,
-      name: 'Nadia Vendor',
+      name: 'Nadia Okafor-Vendor',
       type: 'user',
       subtype: 'vendor',
       is_active: true,

@@ -383,7 +383,7 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
       schema: {
         summary: 'Accept an invite: choose a password and sign in (public)',
         description:
-          'Makes the user in the inviting account with the invite’s subtype (a vendor with its buildings) and signs them in: the same answer as `POST /login`. The link works once: 410 `invite_used` after, `invite_expired` past its 7 days, `invite_cancelled` once withdrawn; 404 `invite_not_found` for a link never issued; 409 `email_taken` if the email got a user meanwhile.',
+          'Makes the user in the inviting account with the invite’s subtype (a vendor with its buildings), named `name` if given (else as invited), and signs them in: the same answer as `POST /login`. The link works once: 410 `invite_used` after, `invite_expired` past its 7 days, `invite_cancelled` once withdrawn; 404 `invite_not_found` for a link never issued; 409 `email_taken` if the email got a user meanwhile.',
         tags: ['team'],
         params: TokenParams,
         body: AcceptInviteBody,
@@ -420,7 +420,13 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
            values ($1::bigint, $2, $3, 'user', $4, $5)
            on conflict (email) do nothing
            returning id::text as id`,
-          [invite.account_id, invite.name, invite.email, invite.subtype, passwordHash],
+          [
+            invite.account_id,
+            request.body.name?.trim() || invite.name,
+            invite.email,
+            invite.subtype,
+            passwordHash,
+          ],
         );
         // Thrown inside: the invite stays unused.
         if (!user) throw emailTaken();

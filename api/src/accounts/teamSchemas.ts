@@ -117,7 +117,17 @@ export const InviteBody = Type.Object(
 );
 
 export const AcceptInviteBody = Type.Object(
-  { password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 }) },
+  {
+    password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 }),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: '\\S',
+        description: 'The name they go by, if not the one the owner wrote in the invite.',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

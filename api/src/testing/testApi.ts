@@ -86,6 +86,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const config: ApiConfig = {
     ...loadConfig({}),
     pgliteDir: dir,
+    mailDir: path.join(dir, 'mail'),
     loginRateLimit: 3,
     // Every test file calls from one client (127.0.0.1): only the throttling tests, which set
     // their own, meet the per-client and reset limits.

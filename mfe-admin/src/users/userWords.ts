@@ -1,5 +1,5 @@
 // What the users page says: each action's question, its button, and what the snackbar says after.
-import { labelOf } from '@hostdash/shared-auth';
+import { roleInSentence } from '@hostdash/shared-auth';
 import type { AdminUser, Subtype, UserAction } from './usersApi';
 
 export interface ActionWords {
@@ -46,10 +46,9 @@ export function userActionWords(
         destructive: true,
       };
     case 'set_subtype': {
-      const role = labelOf('userSubtype', subtype ?? user.subtype);
       return {
         label: 'Change role',
-        title: `Make ${user.name} ${/^[AEIOU]/.test(role) ? 'an' : 'a'} ${role.toLowerCase()}?`,
+        title: `Make ${user.name} ${roleInSentence(subtype ?? user.subtype)}?`,
         body: `What ${user.name} can see and do changes on their next page.`,
         destructive: false,
       };
@@ -68,6 +67,6 @@ export function userActionDone(action: UserAction, user: AdminUser): string {
     case 'disable_second_step':
       return `${user.name}'s second step is off.`;
     case 'set_subtype':
-      return `${user.name} is now ${labelOf('userSubtype', user.subtype).toLowerCase()}.`;
+      return `${user.name} is now ${roleInSentence(user.subtype)}.`;
   }
 }

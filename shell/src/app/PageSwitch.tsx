@@ -12,6 +12,9 @@ import { useClientConfig } from './ShellContext';
 
 // The sign-in page comes with the shell; every other page is its own chunk, and so is what a
 // remote's page needs (the dashboard, Shell.tsx): a cold /login loads only what signing in takes.
+const AcceptInvitePage = lazy(() =>
+  import('../pages/AcceptInvitePage').then((m) => ({ default: m.AcceptInvitePage })),
+);
 const ChallengePage = lazy(() =>
   import('../pages/ChallengePage').then((m) => ({ default: m.ChallengePage })),
 );
@@ -36,6 +39,7 @@ const SHELL_PAGES: Record<string, ComponentType<ShellPageProps>> = {
   '/login/challenge': ChallengePage,
   '/logout': LogoutPage,
   '/account/reset/:token?': ResetPasswordPage,
+  '/accept-invite/:token': AcceptInvitePage,
   '/error/:id?': ErrorPage,
 };
 

@@ -43,7 +43,11 @@ const SECTION_OF_PAGE: Readonly<Record<string, string>> = {
   '/download/:type': '/analytics',
   '/listing/:id': '/listings',
   '/guestportal/screen/:name': '/guestportal',
+  '/accounts/:id?/:action?': '/accounts',
 };
+
+/** A page's menu entry: its address without its optional parts (`/accounts/:id?/:action?`). */
+const entryPath = (path: string): string => path.replace(/\/:[^/]+\?/g, '') || '/';
 
 /** The address of the menu entry to highlight for `pathname` (a vendor's building is its own). */
 function currentSection(pathname: string): string {
@@ -104,9 +108,10 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 
   const pages: NavItem[] = routes.flatMap((route) => {
     if (!route.nav || route.app === 'shell' || !deployed.has(route.app)) return [];
-    const decision = checkAccess({ pathname: route.path, user, stage, billingBypass });
-    const Icon = SECTION_ICONS[route.path] ?? BuildingIcon;
-    return decision.allowed ? [{ to: route.path, title: route.title, app: route.app, Icon }] : [];
+    const to = entryPath(route.path);
+    const decision = checkAccess({ pathname: to, user, stage, billingBypass });
+    const Icon = SECTION_ICONS[to] ?? BuildingIcon;
+    return decision.allowed ? [{ to, title: route.title, app: route.app, Icon }] : [];
   });
   const buildings: NavItem[] =
     user && isVendor(user) && deployed.has('listings')

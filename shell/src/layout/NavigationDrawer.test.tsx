@@ -14,10 +14,14 @@ beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
 
-// This dashboard has reservations and listings; billing, guest portal, settings and admin are not
+// This dashboard has reservations, listings and admin; billing, guest portal and settings are not
 // deployed.
 beforeEach(() => {
-  mockRemoteFetch(() => [release('reservations', '0.1.0'), release('listings', '0.1.0')]);
+  mockRemoteFetch(() => [
+    release('reservations', '0.1.0'),
+    release('listings', '0.1.0'),
+    release('admin', '0.1.0'),
+  ]);
 });
 
 function renderMenu(path: string, user = makeUser()) {
@@ -38,6 +42,7 @@ it('offers, with an icon each, only the deployed pages an owner may open', async
     'Analytics',
     'Listings',
     'Buildings',
+    'Team',
   ]);
   for (const link of links) expect(link.querySelector('svg')).not.toBeNull();
   // Owner pages of remotes this dashboard does not have are not offered.
@@ -85,4 +90,18 @@ it("highlights the vendor's building they are on", async () => {
     'aria-current',
   );
   expect(within(menu).queryByRole('link', { name: 'Risks' })).not.toBeInTheDocument();
+});
+
+it('offers an owner the team page at /accounts, highlighted on any of its addresses', async () => {
+  const menu = renderMenu('/accounts/3/buildings');
+  const team = await within(menu).findByRole('link', { name: 'Team' });
+  expect(team).toHaveAttribute('href', '/accounts');
+  expect(team).toHaveAttribute('aria-current', 'page');
+});
+
+it("doesn't offer a manager the team page", async () => {
+  const menu = renderMenu('/reservations', makeUser({ subtype: 'manager' }));
+  expect(await within(menu).findByRole('link', { name: 'Reservations' })).toBeInTheDocument();
+  expect(within(menu).queryByRole('link', { name: 'Team' })).not.toBeInTheDocument();
+  expect(within(menu).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
 });

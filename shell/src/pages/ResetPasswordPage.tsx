@@ -8,10 +8,9 @@ import Typography from '@mui/material/Typography';
 import { authApi, readableMessage } from '@hostdash/shared-auth';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 import type { ShellPageProps } from './ShellPageProps';
 import { useFormSubmit } from './useFormSubmit';
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 function RequestReset() {
   const [email, setEmail] = useState('');
@@ -64,13 +63,10 @@ function RequestReset() {
 }
 
 function ConfirmReset({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const newPassword = useNewPassword();
   const [confirmed, setConfirmed] = useState(false);
-  const tooShort = password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
-  const mismatch = repeat.length > 0 && repeat !== password;
   const [submit, status] = useFormSubmit(async () => {
-    await authApi.confirmPasswordReset({ token, password });
+    await authApi.confirmPasswordReset({ token, password: newPassword.password });
     setConfirmed(true);
   });
 
@@ -94,32 +90,8 @@ function ConfirmReset({ token }: { token: string }) {
     <AuthCard title="Choose a new password">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
         {status.error && <Alert severity="error">{readableMessage(status.error)}</Alert>}
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={tooShort}
-          helperText={tooShort ? `Use at least ${MIN_PASSWORD_LENGTH} characters.` : ' '}
-          required
-          autoFocus
-        />
-        <Field
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={setRepeat}
-          error={mismatch}
-          helperText={mismatch ? 'The two passwords differ.' : ' '}
-          required
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={status.loading || password.length < MIN_PASSWORD_LENGTH || password !== repeat}
-        >
+        <NewPasswordFields value={newPassword} autoFocus />
+        <Button type="submit" variant="contained" disabled={status.loading || !newPassword.ready}>
           Set new password
         </Button>
       </Stack>

@@ -1,0 +1,43 @@
+// The team page's calls. A done change is said in the snackbar; a refused one is shown in the
+// dialog or form that asked for it, and a failed load on the page (silent here: not again in the
+// snackbar).
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, fork, put, takeEvery } from 'redux-saga/effects';
+import { snackbarActions, takeRemote, type SuccessMeta } from '@hostdash/shared-auth';
+import {
+  teamApi,
+  type CancelInvite,
+  type InviteRequest,
+  type TeamInvite,
+  type TeamMember,
+  type TeamUpdate,
+} from './teamApi';
+import { teamActions } from './teamSlice';
+import { inviteSentMessage, inviteWithdrawnMessage, teammateActionDone } from './teamWords';
+
+const said = (text: string) => snackbarActions.show({ text, props: { severity: 'success' } });
+
+function* afterInvite(action: PayloadAction<TeamInvite, string, SuccessMeta<InviteRequest>>) {
+  yield put(said(inviteSentMessage(action.payload.email)));
+}
+
+function* afterCancel(action: PayloadAction<unknown, string, SuccessMeta<CancelInvite>>) {
+  yield put(said(inviteWithdrawnMessage(action.meta.request.email)));
+}
+
+function* afterUpdate(action: PayloadAction<TeamMember, string, SuccessMeta<TeamUpdate>>) {
+  yield put(said(teammateActionDone(action.meta.request.action, action.payload)));
+}
+
+export function* teamSaga() {
+  yield all([
+    // A failed load is said on the page (with Retry when it can help), not again in the snackbar.
+    fork(takeRemote(teamActions.load, teamApi.load, 'latest', { silent: true })),
+    fork(takeRemote(teamActions.invite, teamApi.invite, 'leading', { silent: true })),
+    fork(takeRemote(teamActions.cancelInvite, teamApi.cancelInvite, 'leading', { silent: true })),
+    fork(takeRemote(teamActions.update, teamApi.update, 'leading', { silent: true })),
+    takeEvery(teamActions.invite.succeeded.type, afterInvite),
+    takeEvery(teamActions.cancelInvite.succeeded.type, afterCancel),
+    takeEvery(teamActions.update.succeeded.type, afterUpdate),
+  ]);
+}

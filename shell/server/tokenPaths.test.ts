@@ -1,0 +1,110 @@
+/** @jest-environment node */
+// An invite's page is open to anyone, signed in or not (the page itself offers to sign out first),
+// and neither it nor the API calls it makes leave the invite's token in the server's log.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildShellServer } from './app';
+import { startUpstream, testConfig, type Upstream } from './testSupport';
+import { withoutTokens } from './tokenPaths';
+
+const TOKEN = 'tok-Secret_123';
+const OWNER = {
+  id: '1',
+  name: 'Olivia',
+  email: 'o@x',
+  type: 'user',
+  subtype: 'owner',
+  is_active: true,
+  account_id: '1',
+  billing: { stripe_customer_id: 'cus_1' },
+};
+
+let upstream: Upstream;
+let app: FastifyInstance;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  upstream = await startUpstream((request) => {
+    if (request.url === '/loadAuth')
+      return request.headers.authorization === 'owner'
+        ? { json: OWNER }
+        : { status: 401, json: { error: 'unauthorized', message: 'Sign in to continue.' } };
+    if (request.url === `/user/accounts/signupLinkTokenLookup/${TOKEN}`)
+      return {
+        status: 410,
+        json: { error: 'invite_used', message: 'This invite has already been used.' },
+      };
+    return { status: 404, json: { error: 'not_found', message: 'no' } };
+  });
+  const distDir = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+  mkdirSync(path.join(distDir, 'assets'));
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<html><head><script id=hostdash-config type=application/json>{}</script></head></html>',
+  );
+  app = buildShellServer(
+    testConfig({ API_URL: upstream.url, SHELL_DIST_DIR: distDir, LOG_LEVEL: 'debug' }),
+    {
+      logStream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logs.push(chunk.toString());
+          done();
+        },
+      }),
+    },
+  );
+});
+
+afterAll(async () => {
+  await app.close();
+  await upstream.close();
+});
+
+describe('/accept-invite/:token', () => {
+  it('is served to a visitor and to someone signed in, and the token is never logged', async () => {
+    logs.length = 0;
+    const visitor = await app.inject({
+      url: `/accept-invite/${TOKEN}`,
+      headers: { accept: 'text/html' },
+    });
+    expect(visitor.statusCode).toBe(200);
+    const signedIn = await app.inject({
+      url: `/accept-invite/${TOKEN}`,
+      headers: { accept: 'text/html', cookie: 'hd_session=owner' },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const lookup = await app.inject({
+      url: `/api/user/accounts/signupLinkTokenLookup/${TOKEN}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(lookup.statusCode).toBe(410);
+    const reset = await app.inject({
+      url: `/account/reset/${TOKEN}`,
+      headers: { accept: 'text/html' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const logged = logs.join('');
+    expect(logged).toContain('/accept-invite/[token]');
+    expect(logged).toContain('/api/user/accounts/signupLinkTokenLookup/[token]');
+    expect(logged).not.toContain(TOKEN);
+  });
+});
+
+describe('withoutTokens', () => {
+  it('hides the token of an invite or reset address, and leaves every other address', () => {
+    expect(withoutTokens(`/accept-invite/${TOKEN}?x=1`)).toBe('/accept-invite/[token]?x=1');
+    expect(withoutTokens(`/account/reset/${TOKEN}`)).toBe('/account/reset/[token]');
+    expect(withoutTokens('/account/reset')).toBe('/account/reset');
+    expect(withoutTokens(`/api/user/accounts/acceptInvite/${TOKEN}`)).toBe(
+      '/api/user/accounts/acceptInvite/[token]',
+    );
+    expect(withoutTokens(`/user/accounts/acceptInvite/${TOKEN}`)).toBe(
+      '/user/accounts/acceptInvite/[token]',
+    );
+    expect(withoutTokens('/listings?search=accept-invite')).toBe('/listings?search=accept-invite');
+  });
+});
