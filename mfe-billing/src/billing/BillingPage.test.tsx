@@ -100,17 +100,21 @@ describe('BillingPage', () => {
     expect(JSON.parse(create!.body)).toEqual({ payment_method: expect.stringMatching(/^pm_/) });
   });
 
-  it("takes a host to the dashboard once their first card is saved, with the shell's user updated", async () => {
+  it("takes a host to the dashboard once their first card is saved and the shell's user says so", async () => {
     await start(makeOverview({ customer_id: null, card: null, invoices: [] }));
+    // The user is read again after the save; until it says there is a card, rule 6 would send
+    // the host straight back to /billing, so the page waits for it.
+    server.loadAuthDelayMs = 300;
     const { store } = await renderRemote('/billing', { user: NEW_HOST });
     await screen.findByText(/Add a card to start screening/);
     await enterCard('4242424242424242');
     await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
 
+    await waitFor(() => expect(server.requestsTo('/loadAuth')).toHaveLength(1));
+    expect(selectUser(store.getState())?.billing?.stripe_customer_id ?? null).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/billing$/);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    await waitFor(() =>
-      expect(selectUser(store.getState())?.billing?.stripe_customer_id).toBe('cus_test_new'),
-    );
+    expect(selectUser(store.getState())?.billing?.stripe_customer_id).toBe('cus_test_new');
     expect(selectSnackbar(store.getState()).text).toBe(
       'Card saved: Visa ending 4242. Nothing is charged until the month ends.',
     );

@@ -187,17 +187,26 @@ export function BillingPage() {
   }, [dispatch, userId]);
 
   // A saved card closes the form; a refusal keeps it open with what was typed. A host's first card
-  // ends the billing rule's redirect: they go on to the dashboard.
+  // ends the billing rule's redirect: they go on to the dashboard once the shell's user has the
+  // customer id (the saga reads it again after the save) — before, rule 6 would send them back.
   const navigate = useNavigate();
   const [saving, setSaving] = useState<'create' | 'updateCard' | null>(null);
+  const [leaving, setLeaving] = useState(false);
   useEffect(() => {
     if (saving && !save.loading) {
       setSaving(null);
       if (save.error) return;
       setReplacing(false);
-      if (saving === 'create') navigate('/');
+      if (saving === 'create') setLeaving(true);
     }
-  }, [saving, save.loading, save.error, navigate]);
+  }, [saving, save.loading, save.error]);
+  const hasCustomer = Boolean(user?.billing?.stripe_customer_id);
+  useEffect(() => {
+    if (leaving && hasCustomer) {
+      setLeaving(false);
+      navigate('/');
+    }
+  }, [leaving, hasCustomer, navigate]);
 
   if (!userId) return null;
   const onSave = (source: CardSource) => {

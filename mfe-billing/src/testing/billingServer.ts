@@ -103,6 +103,8 @@ export interface BillingServer extends Upstream {
   failLoads: UpstreamAnswer[];
   /** Milliseconds the save calls wait before answering (a slow provider). */
   saveDelayMs: number;
+  /** Milliseconds `/loadAuth` waits before answering (a busy API after a save). */
+  loadAuthDelayMs: number;
   requestsTo: (pathname: string) => RecordedRequest[];
   /** PaymentMethods made elsewhere (by Stripe.js, in Stripe mode) that attach as a Visa 4242. */
   knownPaymentMethods: Set<string>;
@@ -111,11 +113,15 @@ export interface BillingServer extends Upstream {
 export async function startBillingServer(
   overview: BillingOverview = makeOverview(),
 ): Promise<BillingServer> {
-  let state: Pick<BillingServer, 'overview' | 'failSaves' | 'failLoads' | 'saveDelayMs'> = {
+  let state: Pick<
+    BillingServer,
+    'overview' | 'failSaves' | 'failLoads' | 'saveDelayMs' | 'loadAuthDelayMs'
+  > = {
     overview,
     failSaves: null,
     failLoads: [],
     saveDelayMs: 0,
+    loadAuthDelayMs: 0,
   };
   // Tokens made by the tokenising call: the card they stand for, and how attaching it answers
   // (as in the real test mode, a card is declined when it is attached, not when tokenised).
@@ -185,6 +191,7 @@ export async function startBillingServer(
             billing: { stripe_customer_id: state.overview.customer_id },
             sessionId: 'session-under-test',
           },
+          delayMs: state.loadAuthDelayMs,
         };
       }
       if (path === `/user/billing/load/${DEMO_OWNER.id}`) {
