@@ -19,13 +19,19 @@ import {
   isFailedRemoteAction,
   snackbarActions,
   snackbarSlice,
+  formSlice,
   type AuthState,
   type FeatureSlice,
+  type FormState,
   type SnackbarState,
   type User,
 } from '@hostdash/shared-auth';
 
-export type RemoteTestState<Slice> = { auth: AuthState; snackbar: SnackbarState } & Slice;
+export type RemoteTestState<Slice> = {
+  auth: AuthState;
+  snackbar: SnackbarState;
+  form: FormState;
+} & Slice;
 
 function LocationProbe() {
   const location = useLocation();
@@ -43,7 +49,7 @@ function* failuresToSnackbar() {
 function createTestStore(feature: FeatureSlice, user: User | null) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
-    reducer: combineSlices(authSlice, snackbarSlice, {
+    reducer: combineSlices(authSlice, snackbarSlice, formSlice, {
       reducerPath: feature.key,
       reducer: feature.reducer,
     }),

@@ -35,6 +35,9 @@
 // (LABELS.deliveryAction), and a role inside a sentence (roleInSentence: "a manager", "building
 // staff"); the invite calls (authApi.lookupInvite, acceptInvite, InviteLookup) for the shell's
 // own page.
+// 1.7.0: the `form` slice in the shell's store (spec section 3: formSlice, formActions,
+// selectFormDraft, withoutSecrets), where a form keeps its draft for the session (shared-ui's
+// useFormDraft). The reservations remote's form uses it.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.6.0';
+export const CONTRACT_VERSION = '1.7.0';

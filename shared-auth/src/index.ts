@@ -9,6 +9,7 @@ export * from './authApi';
 export * from './authSlice';
 export * from './authSaga';
 export * from './snackbarSlice';
+export * from './formSlice';
 export * from './access';
 export * from './pagination';
 export * from './dates';

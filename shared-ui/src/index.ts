@@ -17,3 +17,4 @@ export * from './ConfirmDialog';
 export * from './errorMessages';
 export * from './useUnsavedChangesGuard';
 export * from './UnsavedChangesDialog';
+export * from './useFormDraft';

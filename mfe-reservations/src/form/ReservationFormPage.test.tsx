@@ -19,6 +19,37 @@ afterEach(() => server.close());
 const text = (name: string) => screen.getByRole('textbox', { name });
 
 describe('ReservationFormPage', () => {
+  it('keeps what was typed when the host leaves and comes back, until they start again', async () => {
+    const { store } = await renderRemote('/create-reservation');
+    await userEvent.type(text('Name'), 'Nia Campbell');
+    await userEvent.type(text('Email'), 'nia@');
+    await userEvent.click(screen.getByRole('link', { name: 'Reservations' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/reservations'));
+    expect(store.getState().form['reservation/new']?.values).toMatchObject({
+      guest_name: 'Nia Campbell',
+      guest_email: 'nia@',
+    });
+
+    await userEvent.click(await screen.findByRole('link', { name: 'New reservation' }));
+    expect(await screen.findByText(/What you typed earlier is back/)).toBeInTheDocument();
+    expect(text('Name')).toHaveValue('Nia Campbell');
+    // The field was touched before: its error shows as it did.
+    expect(screen.getByText('Enter an email address like guest@example.com.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(text('Name')).toHaveValue('');
+    expect(screen.queryByText(/What you typed earlier is back/)).toBeNull();
+    expect(store.getState().form['reservation/new']).toBeUndefined();
+  });
+
+  it('drops the draft on Cancel', async () => {
+    const { store } = await renderRemote('/create-reservation');
+    await userEvent.type(text('Name'), 'Nia Campbell');
+    await userEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/reservations'));
+    expect(store.getState().form['reservation/new']).toBeUndefined();
+  });
+
   it('explains what is missing and sends nothing', async () => {
     await renderRemote('/create-reservation');
     await userEvent.click(screen.getByRole('button', { name: 'Create reservation' }));

@@ -30,6 +30,7 @@ import {
   LoadError,
   messageOf,
   PageHeader,
+  useFormDraft,
   usePhoneLayout,
   type FieldError,
 } from '@hostdash/shared-ui';
@@ -174,10 +175,16 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
   const navigate = useNavigate();
   const { save, conflict } = useSelector(selectDetail);
   const done = useSelector(selectSaved);
-  const [values, setValues] = useState<ReservationFormValues>(() =>
-    saved ? formFromReservation(saved) : emptyForm(),
+  // What was typed survives leaving the form and coming back within the session (the `form`
+  // slice); a draft of an edit is kept only while the reservation is at the version it was made on.
+  const draft = useFormDraft<ReservationFormValues, FormField>(
+    saved ? `reservation/${saved.id}` : 'reservation/new',
+    {
+      initial: () => (saved ? formFromReservation(saved) : emptyForm()),
+      base: saved?.version ?? null,
+    },
   );
-  const [touched, setTouched] = useState<ReadonlySet<FormField>>(new Set());
+  const { values, setValues, touched, setTouched, clear: clearDraft } = draft;
   const [submitted, setSubmitted] = useState(false);
   const [listingSearch, setListingSearch] = useState('');
   const phone = usePhoneLayout();
@@ -212,6 +219,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
   // Saved: open the reservation.
   useEffect(() => {
     if (submitted && done && !save.loading) {
+      clearDraft();
       dispatch(reservationsActions.clearSaved());
       dispatch(
         snackbarActions.show({
@@ -223,7 +231,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
       );
       navigate(reservationPath(done.id));
     }
-  }, [submitted, done, save.loading, saved, dispatch, navigate]);
+  }, [submitted, done, save.loading, saved, dispatch, navigate, clearDraft]);
 
   const set = <Field extends FormField>(field: Field, value: ReservationFormValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -286,6 +294,18 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
       aria-label={saved ? 'Edit reservation' : 'New reservation'}
     >
       <Stack spacing={2}>
+        {draft.restored && (
+          <Alert
+            severity="info"
+            action={
+              <Button color="inherit" size="small" onClick={() => clearDraft({ reset: true })}>
+                Start again
+              </Button>
+            }
+          >
+            What you typed earlier is back. Nothing is saved until you save.
+          </Alert>
+        )}
         {conflict && (
           <Alert
             severity="warning"
@@ -479,6 +499,8 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
           <Button
             component={RouterLink}
             to={saved ? reservationPath(saved.id) : '/reservations'}
+            // Cancel means "not this": the draft goes too (leaving any other way keeps it).
+            onClick={() => clearDraft()}
             disabled={save.loading}
           >
             Cancel

@@ -5,6 +5,7 @@ import createSagaMiddleware from 'redux-saga';
 import {
   authActions,
   authSlice,
+  formSlice,
   snackbarSlice,
   type FeatureSlice,
   type User,
@@ -19,7 +20,7 @@ const isSignOut = (action: UnknownAction): boolean =>
   authActions.logout.failed.match(action);
 
 export function createShellStore(options: { user: User | null } & ShellSagaOptions) {
-  const slices = combineSlices(authSlice, snackbarSlice).withLazyLoadedSlices<
+  const slices = combineSlices(authSlice, snackbarSlice, formSlice).withLazyLoadedSlices<
     Record<string, unknown>
   >();
   const rootReducer: typeof slices = ((state, action) =>
