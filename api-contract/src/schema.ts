@@ -180,7 +180,7 @@ export interface paths {
     put?: never;
     /**
      * Second step of sign-in: the authenticator code
-     * @description A code is used once; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again). A wrong code counts as a failed sign-in for the email from this client, not for the email alone.
+     * @description A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again). A wrong code counts as a failed sign-in for the email from this client, not for the email alone.
      */
     post: {
       parameters: {
@@ -193,7 +193,7 @@ export interface paths {
         content: {
           'application/json': {
             challengeToken: string;
-            /** @description The current code of the authenticator app. */
+            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). */
             code: string;
           };
         };
@@ -527,6 +527,317 @@ export interface paths {
         };
         /** @description The body is not JSON. */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/auth/secondStep/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start turning the second step on: a new secret for an authenticator app
+     * @description The secret waits 30 minutes for its first code (`/user/auth/secondStep/confirm`); asking again replaces it. 409 `second_step_on` when it is on already.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A new secret waiting for its first code (`/user/auth/secondStep/confirm`); the second step is not on until then. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SecondStepSetup'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/auth/secondStep/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn the second step on with the first code of the new secret
+     * @description Answers ten recovery codes, shown this once (each signs in once in place of a code). 400 `invalid_code` for a wrong code (counted as a failed sign-in from this client); 409 `no_setup` when no set-up is waiting (or it is older than 30 minutes).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The code the authenticator app shows for the new secret. */
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The second step is on. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RecoveryCodes'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many attempts; `Retry-After` says when to try again. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/auth/secondStep/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn the second step off with a current code or a recovery code
+     * @description The recovery codes go with it. 400 `invalid_code` for a wrong code (counted as a failed sign-in from this client); 409 `second_step_off` when it is off.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). */
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Done; a sentence to show. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many attempts; `Retry-After` says when to try again. */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -5643,6 +5954,18 @@ export interface components {
       /** @description Send it with the code to /user/auth/challenge. */
       challengeToken: string;
     };
+    /** @description A new secret waiting for its first code (`/user/auth/secondStep/confirm`); the second step is not on until then. */
+    SecondStepSetup: {
+      /** @description Base32, for typing into an app by hand. */
+      secret: string;
+      /** @description The `otpauth://totp/…` URI an authenticator app reads from a QR code (issuer Hostdash, SHA-1, 6 digits, 30 s). */
+      otpauth_url: string;
+    };
+    /** @description The second step is on. */
+    RecoveryCodes: {
+      /** @description Shown this once: each signs in once in place of a code. */
+      recovery_codes: string[];
+    };
     /** @description The user behind the session (the dashboard’s proxy removes `sessionId`). */
     CurrentUser: {
       id: string;
@@ -7047,6 +7370,8 @@ export type VendorBuilding = components['schemas']['VendorBuilding'];
 export type User = components['schemas']['User'];
 export type SignedIn = components['schemas']['SignedIn'];
 export type SecondStep = components['schemas']['SecondStep'];
+export type SecondStepSetup = components['schemas']['SecondStepSetup'];
+export type RecoveryCodes = components['schemas']['RecoveryCodes'];
 export type CurrentUser = components['schemas']['CurrentUser'];
 export type Message = components['schemas']['Message'];
 export type Notification = components['schemas']['Notification'];

@@ -17,6 +17,7 @@ import type { PaymentProvider } from './billing/provider';
 import { paymentProviderFor } from './billing/selectProvider';
 import { registerAuthRoutes } from './auth/authRoutes';
 import { registerPasswordResetRoutes } from './auth/passwordResetRoutes';
+import { registerSecondStepRoutes } from './auth/secondStepRoutes';
 import type { ApiConfig } from './config';
 import type { Database } from './db/database';
 import { registerAdminFlagRoutes } from './flags/adminFlagRoutes';
@@ -196,6 +197,7 @@ export function buildApp({
     registerHealthRoutes(api, context);
     registerAuthRoutes(api, context);
     registerPasswordResetRoutes(api, context);
+    registerSecondStepRoutes(api, context);
     registerNotificationRoutes(api, context);
     registerListingRoutes(api, context);
     registerListingUpdateRoute(api, context);

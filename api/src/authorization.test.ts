@@ -145,6 +145,31 @@ const MATRIX: Record<string, Row> = {
     }),
     statuses: everyone(400),
   },
+  // Second-step enrolment, the caller's own: no seeded caller has one on or a set-up waiting when
+  // these rows run (confirm and disable come before setup), so each answers its 409.
+  'POST /user/auth/secondStep/confirm': {
+    access: 'signed in',
+    call: () => ({
+      url: '/user/auth/secondStep/confirm',
+      method: 'POST',
+      body: { code: '123456' },
+    }),
+    statuses: [401, 409, 409, 409, 409, 409, 403],
+  },
+  'POST /user/auth/secondStep/disable': {
+    access: 'signed in',
+    call: () => ({
+      url: '/user/auth/secondStep/disable',
+      method: 'POST',
+      body: { code: '123456' },
+    }),
+    statuses: [401, 409, 409, 409, 409, 409, 403],
+  },
+  'POST /user/auth/secondStep/setup': {
+    access: 'signed in',
+    call: () => ({ url: '/user/auth/secondStep/setup', method: 'POST', body: {} }),
+    statuses: ownThings,
+  },
   // The one call a deactivated user may make: the dashboard reads is_active and signs them out.
   'GET /loadAuth': {
     access: 'signed in',

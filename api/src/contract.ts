@@ -16,7 +16,7 @@ import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '2.6.0';
+export const CONTRACT_VERSION = '2.7.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,

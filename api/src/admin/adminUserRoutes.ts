@@ -25,6 +25,7 @@ import { errors, Id, pagingQuery, query, ref, SESSION, type Api } from '../http/
 import { orderBy, parseSort, type SortableField } from '../http/sort';
 import { SqlParams } from '../http/sqlParams';
 import { prepareSearch, SUBSTRING_BONUS } from '../listings/listingSearch';
+import { removeRecoveryCodes } from '../auth/recoveryCodes';
 import { AUDIT_LIMIT, auditFor, writeAudit } from './audit';
 
 // Over the select list below, read as a subquery `u`.
@@ -329,6 +330,7 @@ export function registerAdminUserRoutes(app: Api, { db, config }: AppContext): v
               'update users set totp_secret = null, totp_last_step = null where id = $1::bigint',
               [userId],
             );
+            await removeRecoveryCodes(tx, userId);
             await tx.query(
               'update login_challenges set consumed_at = now() where user_id = $1::bigint and consumed_at is null',
               [userId],

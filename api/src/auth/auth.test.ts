@@ -288,7 +288,8 @@ describe('POST /user/auth/challenge (TOTP second step)', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
       error: 'invalid_request',
-      message: '"code" must be the 6 digits from your authenticator app.',
+      message:
+        '"code" must be the 6 digits from your authenticator app, or a recovery code (xxxxx-xxxxx).',
     });
   });
 });

@@ -32,6 +32,7 @@ import {
   tooMany,
 } from './throttle';
 import { hashToken, newToken } from './tokens';
+import { spendRecoveryCode } from './recoveryCodes';
 import { verifyTotp } from './totp';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -150,7 +151,7 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
       schema: {
         summary: 'Second step of sign-in: the authenticator code',
         description:
-          'A code is used once; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again). A wrong code counts as a failed sign-in for the email from this client, not for the email alone.',
+          'A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again). A wrong code counts as a failed sign-in for the email from this client, not for the email alone.',
         tags: ['auth'],
         body: ChallengeBody,
         response: { 200: ref(SignedInSchema), ...errors(400, 401, 403) },
@@ -175,7 +176,9 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
         const lastUsedStep =
           challenge.totp_last_step === null ? null : Number(challenge.totp_last_step);
         const step = verifyTotp(challenge.totp_secret, code, { lastUsedStep });
-        if (step === null) {
+        // A recovery code (a lost phone) signs in once in place of a code.
+        const recovered = step === null && (await spendRecoveryCode(tx, challenge.id, code));
+        if (step === null && !recovered) {
           await tx.query(
             'update login_challenges set attempts = attempts + 1 where token_hash = $1',
             [hashToken(challengeToken)],
@@ -186,10 +189,11 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
           hashToken(challengeToken),
         ]);
         if (!challenge.is_active) return { result: 'deactivated' } as const;
-        await tx.query('update users set totp_last_step = $2::bigint where id = $1::bigint', [
-          challenge.id,
-          step,
-        ]);
+        if (step !== null)
+          await tx.query('update users set totp_last_step = $2::bigint where id = $1::bigint', [
+            challenge.id,
+            step,
+          ]);
         const session = await createSession(tx, challenge.id, config.sessionTtlMs);
         return { result: 'signed_in', user: toUserView(challenge), session } as const;
       });

@@ -110,13 +110,56 @@ export const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
 
+/** A recovery code as shown once at enrolment: two groups of five base32 letters and digits. */
+export const RECOVERY_CODE_PATTERN = '^[a-z2-7]{5}-[a-z2-7]{5}$';
+const SecondStepCode = Type.String({
+  pattern: `^[0-9]{6}$|${RECOVERY_CODE_PATTERN}`,
+  description:
+    'The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once).',
+});
+
 export const ChallengeBody = Type.Object({
   challengeToken: Type.String({ minLength: 1, maxLength: 512 }),
+  code: SecondStepCode,
+});
+
+export const SecondStepConfirmBody = Type.Object({
   code: Type.String({
     pattern: '^[0-9]{6}$',
-    description: 'The current code of the authenticator app.',
+    description: 'The code the authenticator app shows for the new secret.',
   }),
 });
+export const SecondStepDisableBody = Type.Object({ code: SecondStepCode });
+
+export const SecondStepSetupSchema = named(
+  'SecondStepSetup',
+  {
+    secret: Type.String({
+      pattern: '^[A-Z2-7]{32}$',
+      description: 'Base32, for typing into an app by hand.',
+    }),
+    otpauth_url: Type.String({
+      description:
+        'The `otpauth://totp/…` URI an authenticator app reads from a QR code (issuer Hostdash, SHA-1, 6 digits, 30 s).',
+    }),
+  },
+  {
+    description:
+      'A new secret waiting for its first code (`/user/auth/secondStep/confirm`); the second step is not on until then.',
+  },
+);
+
+export const RecoveryCodesSchema = named(
+  'RecoveryCodes',
+  {
+    recovery_codes: Type.Array(Type.String({ pattern: RECOVERY_CODE_PATTERN }), {
+      minItems: 10,
+      maxItems: 10,
+      description: 'Shown this once: each signs in once in place of a code.',
+    }),
+  },
+  { description: 'The second step is on.' },
+);
 
 export const CurrentUserSchema = named(
   'CurrentUser',
@@ -293,6 +336,8 @@ export const ACCOUNT_SCHEMAS: NamedSchema[] = [
   UserSchema,
   SignedInSchema,
   SecondStepSchema,
+  SecondStepSetupSchema,
+  RecoveryCodesSchema,
   CurrentUserSchema,
   MessageSchema,
   NotificationSchema,

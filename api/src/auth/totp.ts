@@ -1,5 +1,5 @@
 // RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits) on RFC 4226 HOTP, with node:crypto.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -23,6 +23,39 @@ export function base32Decode(input: string): Buffer {
     }
   }
   return Buffer.from(bytes);
+}
+
+/** RFC 4648 base32, unpadded (a secret for an authenticator app). */
+export function base32Encode(bytes: Buffer): string {
+  let out = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += BASE32_ALPHABET[(buffer >>> bits) & 31];
+    }
+  }
+  if (bits > 0) out += BASE32_ALPHABET[(buffer << (5 - bits)) & 31];
+  return out;
+}
+
+/** A new 160-bit secret (RFC 4226's recommended length), base32: 32 characters. */
+export const newTotpSecret = (): string => base32Encode(randomBytes(20));
+
+/** The URI an authenticator app reads from a QR code (Google Authenticator's key URI format). */
+export function otpauthUrl(secret: string, account: string, issuer = 'Hostdash'): string {
+  const label = encodeURIComponent(`${issuer}:${account}`);
+  const query = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: 'SHA1',
+    digits: String(TOTP_DIGITS),
+    period: String(TOTP_STEP_SECONDS),
+  });
+  return `otpauth://totp/${label}?${query.toString()}`;
 }
 
 /** RFC 4226 HOTP value of `counter`, as `digits` decimal digits. */

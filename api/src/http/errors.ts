@@ -81,6 +81,8 @@ const FORMAT_NAMES: Record<string, string> = {
 const PATTERN_DESCRIPTIONS: Record<string, string> = {
   '^[0-9]{1,18}$': 'a numeric id',
   '^[0-9]{6}$': 'the 6 digits from your authenticator app',
+  '^[0-9]{6}$|^[a-z2-7]{5}-[a-z2-7]{5}$':
+    'the 6 digits from your authenticator app, or a recovery code (xxxxx-xxxxx)',
   '^[a-z][a-z0-9_]{1,63}$':
     'lowercase letters, digits and underscores, starting with a letter (2 to 64 characters)',
   '^[A-Za-z]{2}$': 'a 2-letter country code (ISO 3166-1, e.g. PT)',
