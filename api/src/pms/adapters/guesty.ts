@@ -160,10 +160,7 @@ class GuestyConnection implements PmsConnection {
 }
 
 export function guestyAdapter(options: { baseUrl?: string } = {}): PmsAdapter {
-  const baseUrl = (options.baseUrl ?? process.env.GUESTY_API_URL ?? GUESTY_API_URL).replace(
-    /\/+$/,
-    '',
-  );
+  const baseUrl = (options.baseUrl ?? GUESTY_API_URL).replace(/\/+$/, '');
   return {
     descriptor: pmsDescriptor('guesty'),
     connect: (credentials) => new GuestyConnection(credentials, baseUrl),

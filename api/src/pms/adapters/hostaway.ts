@@ -159,10 +159,7 @@ class HostawayConnection implements PmsConnection {
 }
 
 export function hostawayAdapter(options: { baseUrl?: string } = {}): PmsAdapter {
-  const baseUrl = (options.baseUrl ?? process.env.HOSTAWAY_API_URL ?? HOSTAWAY_API_URL).replace(
-    /\/+$/,
-    '',
-  );
+  const baseUrl = (options.baseUrl ?? HOSTAWAY_API_URL).replace(/\/+$/, '');
   return {
     descriptor: pmsDescriptor('hostaway'),
     connect: (credentials) => new HostawayConnection(credentials, baseUrl),
