@@ -55,7 +55,7 @@ export interface ApiConfig {
   stripeApiUrl: string;
   /** A payment-provider call not answered by then is "unavailable" (nothing charged). */
   billingProviderTimeoutMs: number;
-  // Property-management systems (src/pms, docs/adr/0014-pms-adapters-and-sandbox.md).
+  // Property-management systems (src/pms, docs/adr/0015-pms-adapters-and-sandbox.md).
   /**
    * PMS_SANDBOX: every system accepts its demo credentials and imports a generated portfolio,
    * nothing leaves the machine. On by default, off by default when NODE_ENV is `production`.
