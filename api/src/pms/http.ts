@@ -2,6 +2,8 @@
 // once when the system refuses it, and the system's failures told apart — a refused credential
 // (PmsAuthError, or a field error before an import) from an outage (PmsUnavailableError). A
 // credential or token is never put in an error message.
+import { missingCredential } from './descriptors';
+import type { CredentialCheck, Credentials, PmsDescriptor } from './pms';
 import { PmsAuthError, PmsUnavailableError } from './pms';
 
 export interface TokenClientOptions {
@@ -103,6 +105,52 @@ export class TokenClient {
         throw new PmsUnavailableError(`${system} answered ${answer.status} to ${path}`);
       return answer.body;
     }
+  }
+
+  /**
+   * validate() of a client-credentials system: the fields as documented, then the token
+   * exchange; a refused exchange is `refusal` (the system does not say which field is wrong).
+   */
+  async check(
+    descriptor: PmsDescriptor,
+    credentials: Credentials,
+    refusal: { field: string; message: string },
+    accountLabel: string | null,
+  ): Promise<CredentialCheck> {
+    const missing = missingCredential(descriptor, credentials);
+    if (missing) return missing;
+    try {
+      await this.authenticate();
+    } catch (error) {
+      if (!(error instanceof CredentialsRefused)) throw error;
+      return { ok: false, ...refusal };
+    }
+    return { ok: true, accountLabel };
+  }
+
+  /** One page of a limit/offset list: `offsetParam` names the offset, `itemsKey` the items. */
+  async page(
+    path: string,
+    cursor: string | null,
+    query: Readonly<Record<string, string>>,
+    shape: { offsetParam: string; itemsKey: string; pageSize: number },
+  ) {
+    const offset = offsetOf(cursor);
+    const body = await this.get(path, {
+      ...query,
+      limit: String(shape.pageSize),
+      [shape.offsetParam]: String(offset),
+    });
+    const answer = (body !== null && typeof body === 'object' ? body : {}) as Record<
+      string,
+      unknown
+    >;
+    const listed = answer[shape.itemsKey];
+    const items = (Array.isArray(listed) ? listed : []).map((item: unknown) =>
+      item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {},
+    );
+    const total = typeof answer.count === 'number' ? answer.count : null;
+    return { items, total, next: nextCursor(offset, items.length, shape.pageSize, total) };
   }
 
   private async authenticateDuringImport(): Promise<void> {

@@ -2,17 +2,8 @@
 // a bearer token (POST /oauth2/token, client_credentials, scope "open-api"); GET /v1/listings and
 // GET /v1/reservations page with limit/skip and answer `{ results, count, limit, skip }`;
 // reservations take `fields` (space-separated) and `filters` (a JSON array of conditions).
-import { missingCredential, pmsDescriptor } from '../descriptors';
-import {
-  CredentialsRefused,
-  TokenClient,
-  count,
-  isoDate,
-  nextCursor,
-  offsetOf,
-  sourceOf,
-  text,
-} from '../http';
+import { pmsDescriptor } from '../descriptors';
+import { TokenClient, count, isoDate, sourceOf, text } from '../http';
 import type {
   Credentials,
   PmsAdapter,
@@ -23,7 +14,7 @@ import type {
 } from '../pms';
 
 export const GUESTY_API_URL = 'https://open-api.guesty.com';
-const PAGE_SIZE = 100;
+const PAGING = { offsetParam: 'skip', itemsKey: 'results', pageSize: 100 };
 
 type GuestyRecord = Record<string, unknown>;
 
@@ -111,35 +102,29 @@ class GuestyConnection implements PmsConnection {
     });
   }
 
-  async validate() {
-    const missing = missingCredential(pmsDescriptor('guesty'), this.credentials);
-    if (missing) return missing;
-    try {
-      await this.client.authenticate();
-    } catch (error) {
-      if (!(error instanceof CredentialsRefused)) throw error;
-      return {
-        ok: false as const,
+  validate() {
+    return this.client.check(
+      pmsDescriptor('guesty'),
+      this.credentials,
+      {
         field: 'clientSecret',
         message:
           'Guesty did not accept this Client ID and Client Secret: check the secret (Integrations → API & Webhooks)',
-      };
-    }
-    return { ok: true as const, accountLabel: null };
+      },
+      null,
+    );
   }
 
-  private async page(path: string, cursor: string | null, query: Record<string, string>) {
-    const skip = offsetOf(cursor);
-    const body = record(
-      await this.client.get(path, { ...query, limit: String(PAGE_SIZE), skip: String(skip) }),
-    );
-    const results = Array.isArray(body.results) ? (body.results as unknown[]).map(record) : [];
-    const total = typeof body.count === 'number' ? body.count : null;
-    return { results, total, next: nextCursor(skip, results.length, PAGE_SIZE, total) };
+  private page(path: string, cursor: string | null, query: Record<string, string>) {
+    return this.client.page(path, cursor, query, PAGING);
   }
 
   async listings(cursor: string | null): Promise<PmsPage<PmsListing>> {
-    const { results, total, next } = await this.page('/v1/listings', cursor, {
+    const {
+      items: results,
+      total,
+      next,
+    } = await this.page('/v1/listings', cursor, {
       fields: LISTING_FIELDS,
     });
     for (const listing of results)
@@ -149,7 +134,11 @@ class GuestyConnection implements PmsConnection {
   }
 
   async reservations(cursor: string | null, since: string): Promise<PmsPage<PmsReservation>> {
-    const { results, total, next } = await this.page('/v1/reservations', cursor, {
+    const {
+      items: results,
+      total,
+      next,
+    } = await this.page('/v1/reservations', cursor, {
       fields: RESERVATION_FIELDS,
       // Stays still running on `since` count: filter on check-out, not check-in.
       filters: JSON.stringify([{ field: 'checkOut', operator: '$gte', value: since }]),

@@ -2,17 +2,8 @@
 // exchanged for a bearer token (POST /v1/accessTokens, client_credentials, scope "general");
 // GET /v1/listings and GET /v1/reservations page with limit/offset and answer
 // `{ status, result, count, limit, offset }`.
-import { pmsDescriptor, missingCredential } from '../descriptors';
-import {
-  CredentialsRefused,
-  TokenClient,
-  count,
-  isoDate,
-  nextCursor,
-  offsetOf,
-  sourceOf,
-  text,
-} from '../http';
+import { pmsDescriptor } from '../descriptors';
+import { TokenClient, count, isoDate, sourceOf, text } from '../http';
 import type {
   Credentials,
   PmsAdapter,
@@ -23,14 +14,9 @@ import type {
 } from '../pms';
 
 export const HOSTAWAY_API_URL = 'https://api.hostaway.com';
-const PAGE_SIZE = 100;
+const PAGING = { offsetParam: 'offset', itemsKey: 'result', pageSize: 100 };
 
 type HostawayRecord = Record<string, unknown>;
-
-interface HostawayList {
-  result: HostawayRecord[];
-  count: number | null;
-}
 
 const hour = (value: unknown): string | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -110,51 +96,36 @@ class HostawayConnection implements PmsConnection {
     });
   }
 
-  async validate() {
-    const missing = missingCredential(pmsDescriptor('hostaway'), this.credentials);
-    if (missing) return missing;
-    try {
-      await this.client.authenticate();
-    } catch (error) {
-      if (!(error instanceof CredentialsRefused)) throw error;
-      // Hostaway refuses the pair without saying which; the key is the one people mistype.
-      return {
-        ok: false as const,
+  validate() {
+    // Hostaway refuses the pair without saying which; the key is the one people mistype.
+    return this.client.check(
+      pmsDescriptor('hostaway'),
+      this.credentials,
+      {
         field: 'apiKey',
         message:
           'Hostaway did not accept this Account ID and API Key: check the API Key (Settings → Hostaway API)',
-      };
-    }
-    return {
-      ok: true as const,
-      accountLabel: `Hostaway account ${this.credentials.accountId!.trim()}`,
-    };
+      },
+      `Hostaway account ${this.credentials.accountId?.trim() ?? ''}`,
+    );
   }
 
-  private async page(path: string, cursor: string | null, query: Record<string, string>) {
-    const offset = offsetOf(cursor);
-    const body = (await this.client.get(path, {
-      ...query,
-      limit: String(PAGE_SIZE),
-      offset: String(offset),
-    })) as Partial<HostawayList> | null;
-    const result = Array.isArray(body?.result) ? body.result : [];
-    const total = typeof body?.count === 'number' ? body.count : null;
-    return { result, total, next: nextCursor(offset, result.length, PAGE_SIZE, total) };
+  private page(path: string, cursor: string | null, query: Record<string, string>) {
+    return this.client.page(path, cursor, query, PAGING);
   }
 
   async listings(cursor: string | null): Promise<PmsPage<PmsListing>> {
-    const { result, total, next } = await this.page('/v1/listings', cursor, {});
-    return { items: result.map(hostawayListing), next, total };
+    const { items, total, next } = await this.page('/v1/listings', cursor, {});
+    return { items: items.map(hostawayListing), next, total };
   }
 
   async reservations(cursor: string | null, since: string): Promise<PmsPage<PmsReservation>> {
     // Stays still running on `since` count: filter on departure, not arrival.
-    const { result, total, next } = await this.page('/v1/reservations', cursor, {
+    const { items, total, next } = await this.page('/v1/reservations', cursor, {
       departureStartDate: since,
       sortOrder: 'arrivalDate',
     });
-    return { items: result.map(hostawayReservation), next, total };
+    return { items: items.map(hostawayReservation), next, total };
   }
 }
 
