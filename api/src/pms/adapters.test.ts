@@ -116,6 +116,14 @@ describe.each(SYSTEMS)('the $name adapter', (system) => {
     expect(fake.tokensIssued).toBe(2);
   });
 
+  it('reuses the token of the credential check for the import (systems limit token requests)', async () => {
+    fake = await system.start(3);
+    expect(await connect().validate()).toMatchObject({ ok: true });
+    await connect().listings(null);
+    await connect().reservations(null, '2026-01-01');
+    expect(fake.tokensIssued).toBe(1);
+  });
+
   it('throws PmsAuthError when the credentials are revoked mid-import', async () => {
     fake = await system.start(250);
     const connection = connect();

@@ -2,6 +2,7 @@
 // once when the system refuses it, and the system's failures told apart — a refused credential
 // (PmsAuthError, or a field error before an import) from an outage (PmsUnavailableError). A
 // credential or token is never put in an error message.
+import { createHash } from 'node:crypto';
 import { missingCredential } from './descriptors';
 import type { CredentialCheck, Credentials, PmsDescriptor } from './pms';
 import { PmsAuthError, PmsUnavailableError } from './pms';
@@ -34,10 +35,30 @@ export class CredentialsRefused extends Error {
 
 const refused = (status: number) => status === 401 || status === 403;
 
-export class TokenClient {
-  private token: string | null = null;
+/**
+ * Tokens by a hash of the system and credentials, shared by every connection in this process:
+ * systems limit how often a token may be requested (Guesty: a few per client per day), and the
+ * check before an import and the import itself are separate connections.
+ */
+const TOKENS = new Map<string, string>();
 
-  constructor(private readonly options: TokenClientOptions) {}
+export class TokenClient {
+  private readonly cacheKey: string;
+
+  constructor(private readonly options: TokenClientOptions) {
+    this.cacheKey = createHash('sha256')
+      .update(JSON.stringify([options.baseUrl, options.tokenPath, options.tokenForm]))
+      .digest('hex');
+  }
+
+  private get token(): string | null {
+    return TOKENS.get(this.cacheKey) ?? null;
+  }
+
+  private set token(token: string | null) {
+    if (token === null) TOKENS.delete(this.cacheKey);
+    else TOKENS.set(this.cacheKey, token);
+  }
 
   private async send(path: string, init: RequestInit): Promise<Answer> {
     const { system, baseUrl, timeoutMs = 30_000 } = this.options;
