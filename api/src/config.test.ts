@@ -27,6 +27,9 @@ describe('loadConfig', () => {
       stripePublishableKey: null,
       stripeApiUrl: 'https://api.stripe.com',
       billingProviderTimeoutMs: 10_000,
+      pmsSandbox: true,
+      hostawayApiUrl: 'https://api.hostaway.com',
+      guestyApiUrl: 'https://open-api.guesty.com',
     });
   });
 
@@ -54,6 +57,9 @@ describe('loadConfig', () => {
       STRIPE_PUBLISHABLE_KEY: ' pk_live_51Hpublic ',
       STRIPE_API_URL: 'http://127.0.0.1:12111/',
       BILLING_PROVIDER_TIMEOUT_MS: '2500',
+      PMS_SANDBOX: 'off',
+      HOSTAWAY_API_URL: 'http://127.0.0.1:4610/',
+      GUESTY_API_URL: 'http://127.0.0.1:4611',
     });
     expect(config).toMatchObject({
       port: 4555,
@@ -79,6 +85,9 @@ describe('loadConfig', () => {
       stripePublishableKey: 'pk_live_51Hpublic',
       stripeApiUrl: 'http://127.0.0.1:12111',
       billingProviderTimeoutMs: 2_500,
+      pmsSandbox: false,
+      hostawayApiUrl: 'http://127.0.0.1:4610',
+      guestyApiUrl: 'http://127.0.0.1:4611',
     });
   });
 
@@ -126,6 +135,17 @@ describe('loadConfig', () => {
     }
     return [];
   };
+
+  it('has the PMS sandbox on outside production and off in production, unless PMS_SANDBOX says', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).pmsSandbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).pmsSandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PMS_SANDBOX: 'on' }).pmsSandbox).toBe(true);
+    expect(loadConfig({ PMS_SANDBOX: 'false' }).pmsSandbox).toBe(false);
+    expect(problemsOf({ PMS_SANDBOX: 'maybe' })).toEqual([
+      'PMS_SANDBOX must be on or off (got "maybe")',
+    ]);
+    expect(problemsOf({ HOSTAWAY_API_URL: 'ftp://fake' })[0]).toContain('HOSTAWAY_API_URL');
+  });
 
   it('takes a restricted Stripe key (rk_) as the secret key', () => {
     expect(

@@ -55,6 +55,16 @@ export interface ApiConfig {
   stripeApiUrl: string;
   /** A payment-provider call not answered by then is "unavailable" (nothing charged). */
   billingProviderTimeoutMs: number;
+  // Property-management systems (src/pms, docs/adr/0015-pms-adapters-and-sandbox.md).
+  /**
+   * PMS_SANDBOX: every system accepts its demo credentials and imports a generated portfolio,
+   * nothing leaves the machine. On by default, off by default when NODE_ENV is `production`.
+   */
+  pmsSandbox: boolean;
+  /** Where the Hostaway adapter calls (HOSTAWAY_API_URL): Hostaway's API, or a local fake. */
+  hostawayApiUrl: string;
+  /** Where the Guesty adapter calls (GUESTY_API_URL): Guesty's Open API, or a local fake. */
+  guestyApiUrl: string;
 }
 
 /** The package folder (api/), from src/ under jest and from dist/ when built. */
@@ -72,6 +82,8 @@ export class ConfigError extends Error {
 }
 
 const STRIPE_API_URL = 'https://api.stripe.com';
+const HOSTAWAY_API_URL = 'https://api.hostaway.com';
+const GUESTY_API_URL = 'https://open-api.guesty.com';
 
 /**
  * The Stripe keys: both or neither (the API charges with the secret key, the billing page's card
@@ -203,6 +215,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     return parsed;
   };
 
+  const onOff = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (!raw) return fallback;
+    if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+    if (['off', 'false', '0', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be on or off (got "${raw}")`);
+    return fallback;
+  };
+
   const logLevel = text('LOG_LEVEL', 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel as LogLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -253,6 +274,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...stripeKeys(env, problems),
     stripeApiUrl: origin('STRIPE_API_URL', STRIPE_API_URL),
     billingProviderTimeoutMs: integer('BILLING_PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
+    pmsSandbox: onOff('PMS_SANDBOX', env.NODE_ENV?.trim() !== 'production'),
+    hostawayApiUrl: origin('HOSTAWAY_API_URL', HOSTAWAY_API_URL),
+    guestyApiUrl: origin('GUESTY_API_URL', GUESTY_API_URL),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
