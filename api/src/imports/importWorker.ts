@@ -47,8 +47,8 @@ export function importRetryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
 
-/** The adapter of a system, or undefined when Hostdash cannot connect to it. */
-export type AdapterLookup = (pms: PmsName) => PmsAdapter | undefined;
+/** The adapter of a system, or null/undefined when Hostdash cannot connect to it (pms/registry). */
+export type AdapterLookup = (pms: PmsName) => PmsAdapter | null | undefined;
 
 export interface ImportWorkerOptions {
   db: Database;
