@@ -17,8 +17,15 @@ import {
   type PmsAdapter,
   type PmsConnection,
   type PmsName,
+  type PmsPage,
 } from '../pms/pms';
-import { TASK_COLUMNS, toTask, type ImportErrorCode, type ImportTask } from './importTasks';
+import {
+  TASK_COLUMNS,
+  toTask,
+  type ImportErrorCode,
+  type ImportStep,
+  type ImportTask,
+} from './importTasks';
 import {
   countUnscreened,
   importedCounts,
@@ -66,7 +73,8 @@ export type RunOutcome = 'succeeded' | 'failed' | 'retrying' | 'stopped' | 'lost
 /** A run no longer holds its task: another run took it over. */
 class LeaseLost extends Error {}
 
-const labelOf = (pms: PmsName, adapter: PmsAdapter | undefined) => adapter?.descriptor.label ?? pms;
+const labelOf = (pms: PmsName, adapter: PmsAdapter | null | undefined) =>
+  adapter?.descriptor.label ?? pms;
 
 export const authFailedMessage = (label: string) =>
   `The credentials no longer work. Reconnect ${label} with new credentials, then try again.`;
@@ -222,6 +230,42 @@ async function finish(
   });
 }
 
+/**
+ * Pages through one step from `cursor`: each page's rows written with the step's progress and the
+ * next page's cursor in one commit; the last page moves the task to the `next` step.
+ */
+async function pageThrough<Item>(
+  run: Run,
+  where: { step: 'listings' | 'reservations'; next: ImportStep; cursor: string | null },
+  fetchPage: (cursor: string | null) => Promise<PmsPage<Item>>,
+  write: (tx: Sql, items: Item[]) => Promise<unknown>,
+  shouldStop: () => boolean,
+): Promise<'done' | 'stopped'> {
+  const progress = run.task.progress;
+  let cursor = where.cursor;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    const done = progress[where.step].done + page.items.length;
+    const last = page.next === null;
+    await commit(
+      run,
+      {
+        [`${where.step}_done`]: done,
+        [`${where.step}_total`]: page.total,
+        cursor: page.next,
+        step: last ? where.next : where.step,
+      },
+      async (tx) => {
+        await write(tx, page.items);
+      },
+    );
+    progress[where.step] = { done, total: page.total };
+    cursor = page.next;
+    if (shouldStop()) return 'stopped';
+    if (last) return 'done';
+  }
+}
+
 /** The steps from where the task stands, each page committed; resolves when done or stopped. */
 async function importSteps(
   run: Run,
@@ -245,57 +289,28 @@ async function importSteps(
   }
 
   if (step === 'listings') {
-    for (;;) {
-      const page = await connection.listings(cursor);
-      const done = progress.listings.done + page.items.length;
-      const last = page.next === null;
-      await commit(
-        run,
-        {
-          listings_done: done,
-          listings_total: page.total,
-          cursor: last ? null : page.next,
-          step: last ? 'reservations' : 'listings',
-        },
-        async (tx) => {
-          await upsertListings(tx, accountId, pms, page.items);
-        },
-      );
-      progress.listings = { done, total: page.total };
-      cursor = page.next;
-      if (last) break;
-      if (shouldStop()) return 'stopped';
-    }
+    const result = await pageThrough(
+      run,
+      { step: 'listings', next: 'reservations', cursor },
+      (at) => connection.listings(at),
+      (tx, items) => upsertListings(tx, accountId, pms, items),
+      shouldStop,
+    );
+    if (result === 'stopped') return 'stopped';
     step = 'reservations';
     cursor = null;
-    if (shouldStop()) return 'stopped';
   }
 
   if (step === 'reservations') {
     const since = daysBefore(today, RESERVATIONS_SINCE_DAYS);
-    for (;;) {
-      const page = await connection.reservations(cursor, since);
-      const done = progress.reservations.done + page.items.length;
-      const last = page.next === null;
-      await commit(
-        run,
-        {
-          reservations_done: done,
-          reservations_total: page.total,
-          cursor: last ? null : page.next,
-          step: last ? 'screening' : 'reservations',
-        },
-        async (tx) => {
-          await upsertReservations(tx, accountId, pms, page.items);
-        },
-      );
-      progress.reservations = { done, total: page.total };
-      cursor = page.next;
-      if (last) break;
-      if (shouldStop()) return 'stopped';
-    }
-    step = 'screening';
-    if (shouldStop()) return 'stopped';
+    const result = await pageThrough(
+      run,
+      { step: 'reservations', next: 'screening', cursor },
+      (at) => connection.reservations(at, since),
+      (tx, items) => upsertReservations(tx, accountId, pms, items),
+      shouldStop,
+    );
+    if (result === 'stopped') return 'stopped';
   }
 
   // Screening: the batches are committed as they go; a resumed run screens what is left.
