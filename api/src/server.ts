@@ -6,6 +6,7 @@ import { openDatabase } from './db/database';
 import { deleteExpiredRows, vacuumEmbedded } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { recoverImports, startImportWorker, type AdapterLookup } from './imports/importWorker';
 import { fileTransport } from './mail/fileTransport';
 import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
 import { SCREENING_ACTOR } from './protect/protectLog';
@@ -13,6 +14,9 @@ import { screenUnscreened } from './protect/screening';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 const CLOSE_TIMEOUT_MS = 10_000;
+// The PMS adapters the import worker uses (api/src/pms/): none until the adapters' registry is
+// wired in here; until then an import fails with "Hostdash cannot connect to … yet".
+const pmsAdapters: AdapterLookup = () => undefined;
 
 function readConfig(): ApiConfig {
   try {
@@ -82,6 +86,20 @@ async function main(): Promise<void> {
     app.log.info('Mails stay in the mail_outbox table (no MAIL_DIR)');
   }
 
+  // Import tasks (docs/adr/0014-durable-import-tasks.md): a task a dead process left running is
+  // taken back now (the embedded database has no other process) or once its lease expires.
+  try {
+    const recovered = await recoverImports(db, { embedded: db.kind === 'pglite' });
+    if (recovered.resumed + recovered.failed > 0)
+      app.log.info({ event: 'import', ...recovered }, 'Interrupted imports taken back');
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      'Interrupted imports could not be taken back now; the worker takes them once their lease expires',
+    );
+  }
+  const importWorker = startImportWorker({ db, adapters: pmsAdapters, log: app.log });
+
   let closing = false;
   const close = async (signal: string): Promise<void> => {
     if (closing) return;
@@ -94,6 +112,7 @@ async function main(): Promise<void> {
     clearInterval(timer);
     try {
       await mailWorker?.stop();
+      await importWorker.stop();
       await app.close();
       await db.close();
       process.exit(0);
