@@ -7,6 +7,7 @@ import { deleteExpiredRows, vacuumEmbedded } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { recoverImports, startImportWorker, type AdapterLookup } from './imports/importWorker';
+import { adapterFor } from './pms/registry';
 import { fileTransport } from './mail/fileTransport';
 import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
 import { SCREENING_ACTOR } from './protect/protectLog';
@@ -14,9 +15,6 @@ import { screenUnscreened } from './protect/screening';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 const CLOSE_TIMEOUT_MS = 10_000;
-// The PMS adapters the import worker uses (api/src/pms/): none until the adapters' registry is
-// wired in here; until then an import fails with "Hostdash cannot connect to … yet".
-const pmsAdapters: AdapterLookup = () => undefined;
 
 function readConfig(): ApiConfig {
   try {
@@ -98,6 +96,14 @@ async function main(): Promise<void> {
       'Interrupted imports could not be taken back now; the worker takes them once their lease expires',
     );
   }
+  // The PMS adapters the import worker uses (api/src/pms/): the sandbox for all 18 with
+  // PMS_SANDBOX, else the real adapters, and none for a system without one ("cannot connect yet").
+  const pmsAdapters: AdapterLookup = (pms) =>
+    adapterFor(pms, {
+      sandbox: config.pmsSandbox,
+      hostawayApiUrl: config.hostawayApiUrl,
+      guestyApiUrl: config.guestyApiUrl,
+    });
   const importWorker = startImportWorker({ db, adapters: pmsAdapters, log: app.log });
 
   let closing = false;
