@@ -4,28 +4,11 @@
 // the system's own ids, mapped to Hostdash's words. The import tasks (api/src/imports/) only ever
 // speak this interface; each adapter (api/src/pms/adapters/) speaks its system's public API.
 
-/** The 18 systems of spec sections 1 and 7, as `listings.pms` stores them. */
-export const PMS_NAMES = [
-  'guesty',
-  'rentalsunited',
-  'hostaway',
-  'cloudbeds',
-  'apaleo',
-  'myvr',
-  'beds24',
-  'smartbnb',
-  'hostfully',
-  'impala',
-  'opera',
-  'streamline',
-  'trackhs',
-  'escapia',
-  'stayntouch',
-  'lavanda',
-  'inforhms',
-  'booking',
-] as const;
-export type PmsName = (typeof PMS_NAMES)[number];
+import { PMS_NAMES, type Pms } from '../listings/pms';
+
+/** The 18 systems of spec sections 1 and 7, as `listings.pms` stores them (one list: listings/pms.ts). */
+export { PMS_NAMES };
+export type PmsName = Pms;
 
 export const isPmsName = (value: string): value is PmsName =>
   (PMS_NAMES as readonly string[]).includes(value);
