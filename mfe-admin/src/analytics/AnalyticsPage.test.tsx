@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deserialize, serialize } from 'node:v8';
-import { configureApiClient, formatDate, type User } from '@hostdash/shared-auth';
-import { demoUser } from '../../../config/testing/demoUsers';
+import { configureApiClient, formatDate } from '@hostdash/shared-auth';
+import { STAFF } from '../testing/staff';
 import { startPlatformServer, type PlatformServer } from '../testing/platformServer';
 import { renderRemote } from '../testing/renderRemote';
 
-const ADMIN: User = demoUser({ id: '5', email: 'admin@hostdash.test', type: 'admin' });
+const ADMIN = STAFF;
 const ANALYTICS = '/admin/analytics';
 
 // jsdom has no layout: the charts measure their box with a ResizeObserver, which it lacks. They

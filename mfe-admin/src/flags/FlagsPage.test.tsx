@@ -1,18 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient, selectSnackbar, type User } from '@hostdash/shared-auth';
-import { demoUser } from '../../../config/testing/demoUsers';
+import { configureApiClient, selectSnackbar } from '@hostdash/shared-auth';
+import { STAFF } from '../testing/staff';
 import { makeFlag, startAdminServer, type AdminServer } from '../testing/adminServer';
 import { renderRemote } from '../testing/renderRemote';
 import { flagValueError } from './flagWords';
 
-const ADMIN: User = demoUser({
-  id: '5',
-  name: 'Ada Admin',
-  email: 'admin@hostdash.test',
-  type: 'admin',
-  subtype: 'admin',
-});
+const ADMIN = STAFF;
 
 let server: AdminServer;
 

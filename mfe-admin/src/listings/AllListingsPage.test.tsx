@@ -1,17 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient, type User } from '@hostdash/shared-auth';
-import { demoUser } from '../../../config/testing/demoUsers';
+import { configureApiClient } from '@hostdash/shared-auth';
+import { STAFF } from '../testing/staff';
 import { makeListing, startPlatformServer, type PlatformServer } from '../testing/platformServer';
 import { renderRemote } from '../testing/renderRemote';
 
-const ADMIN: User = demoUser({
-  id: '5',
-  name: 'Ada Admin',
-  email: 'admin@hostdash.test',
-  type: 'admin',
-  subtype: 'admin',
-});
+const ADMIN = STAFF;
 
 let server: PlatformServer;
 

@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DELIVERY_CONSOLE_PREFIX, selectSnackbar, type User } from '@hostdash/shared-auth';
-import { demoUser } from '../../../config/testing/demoUsers';
+import { DELIVERY_CONSOLE_PREFIX, selectSnackbar } from '@hostdash/shared-auth';
+import { STAFF } from '../testing/staff';
 import { startConsoleServer, VERSIONS, type ConsoleServer } from '../testing/consoleServer';
 import { renderRemote } from '../testing/renderRemote';
 import { consoleClient } from './remotesApi';
 import { checkCanaryForm } from './remoteWords';
 
-const ADMIN: User = demoUser({
-  id: '5',
-  name: 'Ada Admin',
-  email: 'admin@hostdash.test',
-  type: 'admin',
-  subtype: 'admin',
-});
+const ADMIN = STAFF;
 
 const { older, live, aborted, reservations, reservationsCanary, billing } = VERSIONS;
 let server: ConsoleServer;

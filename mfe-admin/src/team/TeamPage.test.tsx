@@ -1,19 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, selectSnackbar, type User } from '@hostdash/shared-auth';
-import { DEMO_OWNER, demoUser } from '../../../config/testing/demoUsers';
+import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { STAFF as STAFF_MEMBER } from '../testing/staff';
 import { renderRemote } from '../testing/renderRemote';
 import { makeTeam, OWNER, startTeamServer, type TeamServer } from '../testing/teamServer';
 import { readTeamAddress } from './teamPaths';
 
-const STAFF: User = demoUser({
-  id: '5',
-  name: 'Ada Admin',
-  email: 'admin@hostdash.test',
-  type: 'admin',
-  subtype: 'admin',
-  account_id: '9',
-});
+// Staff belong to their own account (9), not the one they open.
+const STAFF: User = { ...STAFF_MEMBER, account_id: '9' };
 
 let server: TeamServer;
 

@@ -10,8 +10,7 @@ import {
   type UpstreamAnswer,
 } from '../../../config/testing/upstream';
 import type { Flag } from '../flags/flagsApi';
-
-const ADMIN = { id: '5', name: 'Ada Admin', email: 'admin@hostdash.test' };
+import { STAFF_ACTOR } from './staff';
 
 export function makeFlag(overrides: Partial<Flag> = {}): Flag {
   return {
@@ -55,7 +54,7 @@ export async function startAdminServer(
       enabled: change.enabled,
       value: change.value === undefined ? (current?.value ?? null) : change.value,
       updated_at: new Date().toISOString(),
-      updated_by: ADMIN,
+      updated_by: STAFF_ACTOR,
     });
     state.flags = [...state.flags.filter((flag) => flag.name !== name), saved];
     return { json: saved };

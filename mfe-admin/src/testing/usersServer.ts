@@ -10,8 +10,7 @@ import {
   type UpstreamAnswer,
 } from '../../../config/testing/upstream';
 import type { AdminUser, AdminUserDetail, AuditEntry } from '../users/usersApi';
-
-export const ADMIN_ACTOR = { id: '5', name: 'Ada Admin', email: 'admin@hostdash.test' };
+import { STAFF_ACTOR } from './staff';
 
 export function makeUser(id: number, overrides: Partial<AdminUser> = {}): AdminUser {
   return {
@@ -83,7 +82,7 @@ export async function startUsersServer(users: AdminUser[]): Promise<UsersServer>
     state.audit.unshift({
       id: String(state.audit.length + 1),
       action: `user.${action}`,
-      actor: ADMIN_ACTOR,
+      actor: STAFF_ACTOR,
       target_user_id: userId,
       target_account_id: user.account_id,
       detail,
