@@ -3,6 +3,7 @@
 // only with a current code or a recovery code, so a session left open cannot remove it. Wrong codes
 // count against the person from this client, as at sign-in (ADR 9).
 import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
 import { errors, ref, SESSION, type Api } from '../http/schemas';
 import {
@@ -48,18 +49,26 @@ interface SecondStepRow {
   totp_secret: string | null;
   totp_last_step: string | null;
   totp_pending_secret: string | null;
-  pending_fresh: boolean;
 }
 
 export function registerSecondStepRoutes(app: Api, { db, config }: AppContext): void {
   const rules = signInRules(config);
 
-  /** Counts a code attempt before it is checked; a right code gives the slot back. */
-  async function codeSlot(email: string, client: string) {
+  /**
+   * Decides a code in one transaction, counted first as a failed sign-in of the person from this
+   * client (a wait refuses it, 429); any answer but a wrong code gives the attempt back.
+   */
+  async function checkCode<Outcome extends { result: string }>(
+    email: string,
+    client: string,
+    decide: (tx: Sql) => Promise<Outcome>,
+  ): Promise<Outcome> {
     const taken = await takeSlot(db, rules.emailClient, emailClientSubject(email, client));
     if (taken.waitSeconds !== undefined)
       throw tooMany('too_many_attempts', 'Too many wrong codes.', taken.waitSeconds);
-    return taken.slot;
+    const outcome = await db.transaction(decide);
+    if (outcome.result !== 'wrong') await releaseSlot(db, taken.slot);
+    return outcome;
   }
 
   app.post(
@@ -107,9 +116,8 @@ export function registerSecondStepRoutes(app: Api, { db, config }: AppContext): 
     async (request) => {
       const caller = await requireUser(db, request);
       const client = clientOf(request);
-      const slot = await codeSlot(caller.email, client);
-      const outcome = await db.transaction(async (tx) => {
-        const [row] = await tx.query<SecondStepRow>(
+      const outcome = await checkCode(caller.email, client, async (tx) => {
+        const [row] = await tx.query<SecondStepRow & { pending_fresh: boolean }>(
           `select totp_secret, totp_last_step::text as totp_last_step, totp_pending_secret,
              coalesce(totp_pending_at > now() - make_interval(mins => $2), false) as pending_fresh
            from users where id = $1::bigint for update`,
@@ -127,7 +135,6 @@ export function registerSecondStepRoutes(app: Api, { db, config }: AppContext): 
         );
         return { result: 'on_now', codes: await replaceRecoveryCodes(tx, caller.id) } as const;
       });
-      if (outcome.result !== 'wrong') await releaseSlot(db, slot);
       switch (outcome.result) {
         case 'on':
           throw secondStepOn();
@@ -159,30 +166,28 @@ export function registerSecondStepRoutes(app: Api, { db, config }: AppContext): 
     async (request) => {
       const caller = await requireUser(db, request);
       const client = clientOf(request);
-      const slot = await codeSlot(caller.email, client);
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await checkCode(caller.email, client, async (tx) => {
         const [row] = await tx.query<SecondStepRow>(
-          `select totp_secret, totp_last_step::text as totp_last_step, totp_pending_secret, false as pending_fresh
+          `select totp_secret, totp_last_step::text as totp_last_step, totp_pending_secret
            from users where id = $1::bigint for update`,
           [caller.id],
         );
-        if (!row?.totp_secret) return 'off' as const;
+        if (!row?.totp_secret) return { result: 'off' } as const;
         const lastUsedStep = row.totp_last_step === null ? null : Number(row.totp_last_step);
         const { code } = request.body;
         const right =
           verifyTotp(row.totp_secret, code, { lastUsedStep }) !== null ||
           (await spendRecoveryCode(tx, caller.id, code));
-        if (!right) return 'wrong' as const;
+        if (!right) return { result: 'wrong' } as const;
         await tx.query(
           'update users set totp_secret = null, totp_last_step = null where id = $1::bigint',
           [caller.id],
         );
         await removeRecoveryCodes(tx, caller.id);
-        return 'off_now' as const;
+        return { result: 'off_now' } as const;
       });
-      if (outcome !== 'wrong') await releaseSlot(db, slot);
-      if (outcome === 'off') throw secondStepOff();
-      if (outcome === 'wrong') throw wrongCode();
+      if (outcome.result === 'off') throw secondStepOff();
+      if (outcome.result === 'wrong') throw wrongCode();
       request.log.info({ event: 'second_step_off', userId: caller.id }, 'Second step turned off');
       return {
         message:
