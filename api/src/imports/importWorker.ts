@@ -33,6 +33,7 @@ import {
   upsertListings,
   upsertReservations,
 } from './importWrites';
+import { startPolling, type PollingWorker } from '../workers/polling';
 
 /** How often the worker looks for a task. */
 export const IMPORT_POLL_MS = 2_000;
@@ -481,21 +482,17 @@ export async function runNextImport(
   }
 }
 
-export interface ImportWorker {
-  /** Resolves when the run under way (if any) has stopped after its page and handed its task back. */
-  stop(): Promise<void>;
-}
+/** `stop()` resolves when the run under way (if any) has stopped after its page and handed its task back. */
+export type ImportWorker = PollingWorker;
 
 /** Runs due tasks one at a time, looking every `intervalMs`, until stopped. */
 export function startImportWorker(
   options: ImportWorkerOptions & { intervalMs?: number },
 ): ImportWorker {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const round = async () => {
+  const round = async (stopped: () => boolean) => {
     try {
       for (;;) {
-        const result = await runNextImport(options, () => stopped);
+        const result = await runNextImport(options, stopped);
         if (!result) return;
         if (result.outcome === 'stopped') {
           // Handed back: the next start (or another API) resumes it from its cursor at once.
@@ -507,7 +504,7 @@ export function startImportWorker(
           );
           return;
         }
-        if (stopped) return;
+        if (stopped()) return;
       }
     } catch (error) {
       options.log.warn(
@@ -516,18 +513,5 @@ export function startImportWorker(
       );
     }
   };
-  const timer = setInterval(() => {
-    if (stopped || running) return;
-    running = round().finally(() => {
-      running = null;
-    });
-  }, options.intervalMs ?? IMPORT_POLL_MS);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPolling(round, options.intervalMs ?? IMPORT_POLL_MS);
 }

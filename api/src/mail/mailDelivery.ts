@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { MailTransport, OutboxMail } from './fileTransport';
+import { startPolling, type PollingWorker } from '../workers/polling';
 
 /** Mails handed over per round: a burst of invites goes out over a few rounds. */
 export const MAIL_BATCH_SIZE = 20;
@@ -64,10 +65,7 @@ export async function deliverWaitingMail(
   });
 }
 
-export interface MailWorker {
-  /** Resolves when the round under way (if any) has finished; no round starts after. */
-  stop(): Promise<void>;
-}
+export type MailWorker = PollingWorker;
 
 /** Runs a delivery round every `intervalMs`, one at a time, until stopped. */
 export function startMailDelivery({
@@ -81,8 +79,6 @@ export function startMailDelivery({
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): MailWorker {
-  let running: Promise<void> | null = null;
-  let stopped = false;
   const round = async () => {
     try {
       const { delivered, failed } = await deliverWaitingMail(db, transport);
@@ -100,18 +96,5 @@ export function startMailDelivery({
       log.warn({ err: error }, 'The mail outbox could not be read; will retry');
     }
   };
-  const timer = setInterval(() => {
-    if (stopped || running) return;
-    running = round().finally(() => {
-      running = null;
-    });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPolling(round, intervalMs);
 }

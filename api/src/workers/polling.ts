@@ -1,0 +1,34 @@
+// The API's background workers (the mail outbox, the import tasks) run the same way: a round every
+// few seconds, never two at once, and a stop that waits for the round under way.
+
+export interface PollingWorker {
+  /** Resolves when the round under way (if any) has finished; no round starts after. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `round` every `intervalMs`, one at a time, until stopped; `round` may ask `isStopped()`
+ * between its steps to end early. The timer does not keep the process alive.
+ */
+export function startPolling(
+  round: (isStopped: () => boolean) => Promise<void>,
+  intervalMs: number,
+): PollingWorker {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const isStopped = () => stopped;
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    running = round(isStopped).finally(() => {
+      running = null;
+    });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
