@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
 import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import type { AuditEntry } from './audit';
 
 let api: TestApi;
 let admin: string;
@@ -24,16 +25,6 @@ interface AdminUser {
   created_at: string;
   last_sign_in_at: string | null;
   totp_enabled: boolean;
-}
-
-interface AuditEntry {
-  id: string;
-  action: string;
-  actor: { id: string; name: string; email: string };
-  target_user_id: string | null;
-  target_account_id: string | null;
-  detail: Record<string, unknown>;
-  created_at: string;
 }
 
 interface UserDetail {
