@@ -1,7 +1,7 @@
 // The user admin list (spec section 3): users, search results, the selected user and pagination
 // (sort default `created_at:desc`, total, size, from, pages, page). It is the top level of the
 // `admin` slice; the other admin pages keep their parts beside it (adminSlice.ts).
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import {
   addRemoteStatusCases,
   createRemoteAction,
@@ -24,8 +24,6 @@ import type {
 
 export const USERS_LIST = 'admin.users';
 export const DEFAULT_USERS_SORT = 'created_at:desc';
-/** Search answers ten at a time (spec section 7). */
-export const SEARCH_SIZE = 10;
 
 export interface Pagination {
   sort: string;
@@ -114,12 +112,6 @@ const usersSlice = createSlice({
       state.status.selected = idleStatus();
       state.status.update = idleStatus();
     },
-    rowsPerPageChanged(state, action: PayloadAction<number>) {
-      state.pagination = paginationOf(
-        { ...state.pagination, size: action.payload, from: 0 },
-        state.pagination.total,
-      );
-    },
   },
   extraReducers: (builder) => {
     builder
@@ -161,5 +153,5 @@ const usersSlice = createSlice({
   },
 });
 
-export const { searchCleared, userClosed, rowsPerPageChanged } = usersSlice.actions;
+export const { searchCleared, userClosed } = usersSlice.actions;
 export const usersReducer = usersSlice.reducer;
