@@ -5208,8 +5208,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Whom an invite link is for (public)
-     * @description 404 `invite_not_found` for a link that was never issued; 410 `invite_expired`, `invite_used` or `invite_cancelled` for one that no longer works.
+     * Whom an invite or sign-up link is for (public)
+     * @description A team invite answers `kind: invite`; a sign-up link (made by staff for a new host) `kind: signup`, with the company and the system to connect. 404 `invite_not_found` for a link that was never issued; 410 `invite_expired`, `invite_used` or `invite_cancelled` for an invite, `signup_link_expired` or `signup_link_used` for a sign-up link, that no longer works.
      */
     get: {
       parameters: {
@@ -5223,13 +5223,14 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Whom an invite link is for, to greet them before they choose a password. */
+        /** @description Default Response */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['InviteLookup'];
+            'application/json':
+              components['schemas']['InviteLookup'] | components['schemas']['SignupLookup'];
           };
         };
         /** @description The request is not valid (`invalid_request` names the field). */
@@ -5250,7 +5251,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The invite link no longer works: `invite_expired`, `invite_used` or `invite_cancelled`. */
+        /** @description The link no longer works: `invite_expired`, `invite_used`, `invite_cancelled`, `signup_link_expired` or `signup_link_used`. */
         410: {
           headers: {
             [name: string]: unknown;
@@ -5347,7 +5348,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The invite link no longer works: `invite_expired`, `invite_used` or `invite_cancelled`. */
+        /** @description The link no longer works: `invite_expired`, `invite_used`, `invite_cancelled`, `signup_link_expired` or `signup_link_used`. */
         410: {
           headers: {
             [name: string]: unknown;
@@ -5461,6 +5462,1070 @@ export interface paths {
         };
         /** @description Not found, or not shared with the caller (`not_found`). */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/channel/systems': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The systems a host can connect (public)
+     * @description All 18, with their credentials and whether each can be connected here (in the sandbox, all; otherwise those with a real adapter). In the sandbox each names its demo credentials.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The 18 systems, in the spec’s order. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PmsSystemList'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/channel/{pms}/onboardUser': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Connect a system and start importing from it (account owner)
+     * @description Credentials systems: the credentials are checked against the system first — a missing or refused one is a 400 naming the field (`invalid_request` or `credentials_refused`, `field: credentials.<name>`), and nothing is saved — then saved (replacing earlier ones) and an import task is queued. OAuth systems: answers `authorize_url`, where the browser goes to approve; it comes back to `/connect/{pms}` with `code` and `state` for `POST /user/updateOauthConnection`. 404 `pms_not_found` for a name not among the 18; 409 `pms_not_supported` for a system without a live connection (outside the sandbox); 409 `import_in_progress` while another import of the account runs; 503 `pms_unavailable` when the system did not answer.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description One of the 18 system names. */
+          pms: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description By field name (`PmsSystem.fields`); omitted for an `oauth` system. */
+            credentials?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Connecting began: the import task (credentials systems), or where to authorize (OAuth). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OnboardStart'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A dependency is unavailable. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/channel/{pms}/sandboxAuthorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The sandbox’s authorization page for an OAuth system (sandbox only)
+     * @description An HTML page standing in for the provider’s: "Allow" returns to `redirect_uri` with a sandbox `code` and the `state`, "Deny" with `error=access_denied`. 404 outside the sandbox or for a system that is not OAuth. `redirect_uri` must be this dashboard’s `/connect/{pms}`.
+     */
+    get: {
+      parameters: {
+        query: {
+          state: string;
+          redirect_uri: string;
+        };
+        header?: never;
+        path: {
+          /** @description One of the 18 system names. */
+          pms: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page (text/html). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/updateOauthConnection': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish an OAuth connection: the code and state from the callback (account owner)
+     * @description The `state` must be one this session started for this system in the last 10 minutes and not used yet: otherwise 400 `oauth_state_invalid` and nothing is connected (a forged or replayed callback). Then the code is exchanged for credentials, which are checked, saved, and an import is queued (as `onboardUser`). 400 `credentials_refused` when the system refuses the code.
+     */
+    post: {
+      parameters: {
+        query: {
+          pms: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            code: string;
+            state: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Connecting began: the import task (credentials systems), or where to authorize (OAuth). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OnboardStart'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A dependency is unavailable. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/task/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An import task’s state, step and progress
+     * @description By `id`, or without it the account’s newest task importing from `name`. Anyone of the account but building staff (vendors, 403). 404 for no such task in the caller’s account.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The task; without it, the account’s newest task of that system. */
+          id?: string;
+          type: 'import';
+          /** @description The system the task imports from. */
+          name:
+            | 'guesty'
+            | 'rentalsunited'
+            | 'hostaway'
+            | 'cloudbeds'
+            | 'apaleo'
+            | 'myvr'
+            | 'beds24'
+            | 'smartbnb'
+            | 'hostfully'
+            | 'impala'
+            | 'opera'
+            | 'streamline'
+            | 'trackhs'
+            | 'escapia'
+            | 'stayntouch'
+            | 'lavanda'
+            | 'inforhms'
+            | 'booking';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description An import of a system’s listings and reservations, as it runs. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportTask'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/updateAfterIntegration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a finished connection (account owner)
+     * @description Called by the connect page once the import task succeeded: marks the account onboarded (the first time), tells its team in the bell menu, and answers the connection. Idempotent. 409 `import_not_finished` while the task has not succeeded.
+     */
+    post: {
+      parameters: {
+        query: {
+          /** @description The task; without it, the account’s newest task of that system. */
+          id?: string;
+          type: 'import';
+          /** @description The system the task imports from. */
+          name:
+            | 'guesty'
+            | 'rentalsunited'
+            | 'hostaway'
+            | 'cloudbeds'
+            | 'apaleo'
+            | 'myvr'
+            | 'beds24'
+            | 'smartbnb'
+            | 'hostfully'
+            | 'impala'
+            | 'opera'
+            | 'streamline'
+            | 'trackhs'
+            | 'escapia'
+            | 'stayntouch'
+            | 'lavanda'
+            | 'inforhms'
+            | 'booking';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A connected system of the account (never its credentials). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PmsConnectionSummary'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/integrations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account’s connected systems (account owner)
+     * @description Each with its status, last sync, counts and newest import task; never credentials.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account’s connected systems. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Integrations'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/updateIntegrations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sync a connected system now, or disconnect it (account owner)
+     * @description `sync` queues an import with the saved credentials, or resumes the system’s last import where it stopped if it failed ("Try again"); `disconnect` forgets the credentials (imported listings and reservations stay, and stop being updated). Answers the account’s connections. 404 for a system that is not connected; 409 `import_in_progress` while an import of the account runs.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            pms:
+              | 'guesty'
+              | 'rentalsunited'
+              | 'hostaway'
+              | 'cloudbeds'
+              | 'apaleo'
+              | 'myvr'
+              | 'beds24'
+              | 'smartbnb'
+              | 'hostfully'
+              | 'impala'
+              | 'opera'
+              | 'streamline'
+              | 'trackhs'
+              | 'escapia'
+              | 'stayntouch'
+              | 'lavanda'
+              | 'inforhms'
+              | 'booking';
+            /** @enum {string} */
+            action: 'sync' | 'disconnect';
+          };
+        };
+      };
+      responses: {
+        /** @description The account’s connected systems. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Integrations'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/accounts/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an account and its owner, signed in (public)
+     * @description A new account named `company` with the caller as its owner, signed in as `POST /login` answers. With a sign-up link’s `token` the link is spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one). 409 `email_taken` (field `email`) when a user has the email. Ten sign-ups an hour per client (429).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** Format: email */
+            email: string;
+            company: string;
+            password: string;
+            /** @description The sign-up link’s token. */
+            token?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Signed in: the user and a new session. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SignedIn'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description What every failed call answers. */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many attempts; `Retry-After` says when to try again. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/signupLinks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a sign-up link for a prospective host (staff)
+     * @description Mails the link to `email` and answers it once, for the staff member to pass on. It opens `/connect/{pms}` with the name, email and company filled in, works once, for 14 days. 409 `email_taken` when a user has the email.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** Format: email */
+            email: string;
+            company: string;
+            /** @enum {string} */
+            pms:
+              | 'guesty'
+              | 'rentalsunited'
+              | 'hostaway'
+              | 'cloudbeds'
+              | 'apaleo'
+              | 'myvr'
+              | 'beds24'
+              | 'smartbnb'
+              | 'hostfully'
+              | 'impala'
+              | 'opera'
+              | 'streamline'
+              | 'trackhs'
+              | 'escapia'
+              | 'stayntouch'
+              | 'lavanda'
+              | 'inforhms'
+              | 'booking';
+          };
+        };
+      };
+      responses: {
+        /** @description A sign-up link made for a prospective host (also mailed to them). */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SignupLink'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -7349,11 +8414,267 @@ export interface components {
     };
     /** @description Whom an invite link is for, to greet them before they choose a password. */
     InviteLookup: {
+      /**
+       * @description A team invite (a sign-up link says `signup`).
+       * @enum {string}
+       */
+      kind: 'invite';
       email: string;
       name: string;
       account_name: string;
       /** @enum {string} */
       subtype: 'manager' | 'vendor';
+      /** Format: date-time */
+      expires_at: string;
+    };
+    /** @description One credential a system asks for. */
+    PmsCredentialField: {
+      /** @description The key to send in `credentials`. */
+      name: string;
+      /** @description In the system’s own words ("Account ID"). */
+      label: string;
+      /** @description Typed as a password; never shown back or kept in a draft. */
+      secret: boolean;
+      /** @description A regular expression the value must match. */
+      pattern: string | null;
+      /** @description Where in the system the host finds it. */
+      help: string;
+    };
+    /** @description A property-management system a host can connect. */
+    PmsSystem: {
+      /** @enum {string} */
+      name:
+        | 'guesty'
+        | 'rentalsunited'
+        | 'hostaway'
+        | 'cloudbeds'
+        | 'apaleo'
+        | 'myvr'
+        | 'beds24'
+        | 'smartbnb'
+        | 'hostfully'
+        | 'impala'
+        | 'opera'
+        | 'streamline'
+        | 'trackhs'
+        | 'escapia'
+        | 'stayntouch'
+        | 'lavanda'
+        | 'inforhms'
+        | 'booking';
+      /** @description The system’s name as it writes it. */
+      label: string;
+      /** @enum {string} */
+      auth: 'api_key' | 'api_key_secret' | 'client_credentials' | 'oauth';
+      /** @description Empty for `oauth`. */
+      fields: components['schemas']['PmsCredentialField'][];
+      /** @description The public API documentation the connection follows. */
+      docs_url: string;
+      /** @description Hostdash talks to the live system (not only the sandbox). */
+      real_adapter: boolean;
+      /** @description Whether it can be connected here now: always in the sandbox; otherwise only with a real adapter. */
+      connectable: boolean;
+      /** @description In the sandbox (PMS_SANDBOX), the demo credentials it accepts, by field name. */
+      sandbox_credentials: {
+        [key: string]: string;
+      } | null;
+    };
+    /** @description The 18 systems, in the spec’s order. */
+    PmsSystemList: {
+      /** @description PMS_SANDBOX: imports are generated, nothing leaves the API. */
+      sandbox: boolean;
+      items: components['schemas']['PmsSystem'][];
+    };
+    /** @description An import of a system’s listings and reservations, as it runs. */
+    ImportTask: {
+      id: string;
+      /** @enum {string} */
+      type: 'import';
+      /** @enum {string} */
+      pms:
+        | 'guesty'
+        | 'rentalsunited'
+        | 'hostaway'
+        | 'cloudbeds'
+        | 'apaleo'
+        | 'myvr'
+        | 'beds24'
+        | 'smartbnb'
+        | 'hostfully'
+        | 'impala'
+        | 'opera'
+        | 'streamline'
+        | 'trackhs'
+        | 'escapia'
+        | 'stayntouch'
+        | 'lavanda'
+        | 'inforhms'
+        | 'booking';
+      /** @enum {string} */
+      state: 'queued' | 'running' | 'succeeded' | 'failed';
+      /**
+       * @description The step under way, or where it stopped.
+       * @enum {string}
+       */
+      step: 'connecting' | 'listings' | 'reservations' | 'screening';
+      progress: {
+        listings: {
+          done: number;
+          /** @description Null until the system says. */
+          total: number | null;
+        };
+        reservations: {
+          done: number;
+          /** @description Null until the system says. */
+          total: number | null;
+        };
+        screening: {
+          done: number;
+          /** @description Null until the system says. */
+          total: number | null;
+        };
+      };
+      /** @description For the host: what failed, or why it waits to retry. */
+      error_message: string | null;
+      /**
+       * @description A stable word for why it failed; null unless it failed or waits to retry.
+       * @enum {string|null}
+       */
+      error_code:
+        | 'pms_auth'
+        | 'pms_unavailable'
+        | 'pms_not_supported'
+        | 'connection_missing'
+        | 'import_abandoned'
+        | 'import_error'
+        | null;
+      attempts: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      started_at: string | null;
+      /** Format: date-time */
+      finished_at: string | null;
+      /**
+       * Format: date-time
+       * @description The API’s clock, so the page counts elapsed time from the same clock.
+       */
+      server_time: string;
+    };
+    /** @description A connected system of the account (never its credentials). */
+    PmsConnectionSummary: {
+      /** @enum {string} */
+      pms:
+        | 'guesty'
+        | 'rentalsunited'
+        | 'hostaway'
+        | 'cloudbeds'
+        | 'apaleo'
+        | 'myvr'
+        | 'beds24'
+        | 'smartbnb'
+        | 'hostfully'
+        | 'impala'
+        | 'opera'
+        | 'streamline'
+        | 'trackhs'
+        | 'escapia'
+        | 'stayntouch'
+        | 'lavanda'
+        | 'inforhms'
+        | 'booking';
+      label: string;
+      /** @enum {string} */
+      auth: 'api_key' | 'api_key_secret' | 'client_credentials' | 'oauth';
+      /**
+       * @description `pending` never imported; `connected` the last import succeeded; `reconnect` the system refused the credentials; `failed` the last import failed otherwise.
+       * @enum {string}
+       */
+      status: 'pending' | 'connected' | 'reconnect' | 'failed';
+      /** Format: date-time */
+      last_sync_at: string | null;
+      listings_count: number;
+      reservations_count: number;
+      /** Format: date-time */
+      connected_at: string;
+      task: components['schemas']['ImportTask'] | null;
+    };
+    /** @description The account’s connected systems. */
+    Integrations: {
+      items: components['schemas']['PmsConnectionSummary'][];
+      /**
+       * Format: date-time
+       * @description When the account finished its first import.
+       */
+      onboarded_at: string | null;
+    };
+    /** @description Connecting began: the import task (credentials systems), or where to authorize (OAuth). */
+    OnboardStart: {
+      task: components['schemas']['ImportTask'] | null;
+      /** @description For an `oauth` system: send the browser here; it comes back to `/connect/{pms}` with `code` and `state`. */
+      authorize_url: string | null;
+    };
+    /** @description A sign-up link made for a prospective host (also mailed to them). */
+    SignupLink: {
+      id: string;
+      email: string;
+      name: string;
+      company: string;
+      /** @enum {string} */
+      pms:
+        | 'guesty'
+        | 'rentalsunited'
+        | 'hostaway'
+        | 'cloudbeds'
+        | 'apaleo'
+        | 'myvr'
+        | 'beds24'
+        | 'smartbnb'
+        | 'hostfully'
+        | 'impala'
+        | 'opera'
+        | 'streamline'
+        | 'trackhs'
+        | 'escapia'
+        | 'stayntouch'
+        | 'lavanda'
+        | 'inforhms'
+        | 'booking';
+      /** @description The link, shown once to the staff member who made it. */
+      url: string;
+      /** Format: date-time */
+      expires_at: string;
+    };
+    /** @description Whom a sign-up link is for, to fill in the sign-up form. */
+    SignupLookup: {
+      /** @enum {string} */
+      kind: 'signup';
+      email: string;
+      name: string;
+      company: string;
+      /**
+       * @description The system the link is for (`/connect/{pms}`).
+       * @enum {string}
+       */
+      pms:
+        | 'guesty'
+        | 'rentalsunited'
+        | 'hostaway'
+        | 'cloudbeds'
+        | 'apaleo'
+        | 'myvr'
+        | 'beds24'
+        | 'smartbnb'
+        | 'hostfully'
+        | 'impala'
+        | 'opera'
+        | 'streamline'
+        | 'trackhs'
+        | 'escapia'
+        | 'stayntouch'
+        | 'lavanda'
+        | 'inforhms'
+        | 'booking';
       /** Format: date-time */
       expires_at: string;
     };
@@ -7445,5 +8766,14 @@ export type TeamMember = components['schemas']['TeamMember'];
 export type TeamInvite = components['schemas']['TeamInvite'];
 export type Team = components['schemas']['Team'];
 export type InviteLookup = components['schemas']['InviteLookup'];
+export type PmsCredentialField = components['schemas']['PmsCredentialField'];
+export type PmsSystem = components['schemas']['PmsSystem'];
+export type PmsSystemList = components['schemas']['PmsSystemList'];
+export type ImportTask = components['schemas']['ImportTask'];
+export type PmsConnectionSummary = components['schemas']['PmsConnectionSummary'];
+export type Integrations = components['schemas']['Integrations'];
+export type OnboardStart = components['schemas']['OnboardStart'];
+export type SignupLink = components['schemas']['SignupLink'];
+export type SignupLookup = components['schemas']['SignupLookup'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

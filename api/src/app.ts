@@ -32,6 +32,7 @@ import { registerListingRoutes } from './listings/listingRoutes';
 import { registerListingUpdateRoute } from './listings/listingUpdate';
 import { registerImageRoutes } from './images/identityImages';
 import { registerNotificationRoutes } from './notifications/notificationRoutes';
+import { registerOnboardingRoutes } from './onboarding/onboardingRoutes';
 import { registerPlatformRoutes } from './platform/platformRoutes';
 import { registerProtectRoutes } from './protect/protectRoutes';
 import { registerReportRoutes } from './reports/reportRoutes';
@@ -215,6 +216,7 @@ export function buildApp({
     registerPlatformRoutes(api, context);
     registerBillingRoutes(api, context);
     registerTeamRoutes(api, context);
+    registerOnboardingRoutes(api, context);
   });
   return app;
 }

@@ -537,6 +537,103 @@ const MATRIX: Record<string, Row> = {
     }),
     statuses: everyone(404),
   },
+  // Onboarding (issue 15). The systems: public.
+  'GET /channel/systems': {
+    access: 'anyone',
+    call: () => ({ url: '/channel/systems' }),
+    statuses: everyone(200),
+  },
+  // Connecting is the owner's (and staff's, for their own account); refused sandbox credentials
+  // are a field error, so nothing is connected or imported by this row.
+  'POST /channel/{pms}/onboardUser': {
+    access: 'signed in',
+    call: () => ({
+      url: '/channel/hostaway/onboardUser',
+      method: 'POST',
+      body: { credentials: { accountId: '100200', apiKey: 'not-the-key' } },
+    }),
+    statuses: [401, 400, 403, 403, 400, 400, 403],
+    page: '/settings',
+  },
+  // The sandbox's consent page is public; it returns only to this dashboard (else 400).
+  'GET /channel/{pms}/sandboxAuthorize': {
+    access: 'anyone',
+    call: () => ({
+      url: '/channel/cloudbeds/sandboxAuthorize?state=s&redirect_uri=https%3A%2F%2Fevil.example%2F',
+    }),
+    statuses: everyone(400),
+  },
+  // A state this session never started: refused for everyone allowed to connect.
+  'POST /user/updateOauthConnection': {
+    access: 'signed in',
+    call: () => ({
+      url: '/user/updateOauthConnection?pms=cloudbeds',
+      method: 'POST',
+      body: { code: 'sandbox-0123456789abcdef', state: 'forged' },
+    }),
+    statuses: [401, 400, 403, 403, 400, 400, 403],
+    page: '/settings',
+  },
+  // No import in these accounts: not found for those who may follow one.
+  'GET /task/status': {
+    access: 'signed in',
+    call: () => ({ url: '/task/status?type=import&name=hostaway' }),
+    statuses: [401, 404, 404, 403, 404, 404, 403],
+  },
+  'POST /user/updateAfterIntegration': {
+    access: 'signed in',
+    call: () => ({ url: '/user/updateAfterIntegration?type=import&name=hostaway', method: 'POST' }),
+    statuses: [401, 404, 403, 403, 404, 404, 403],
+    page: '/settings',
+  },
+  'GET /user/integrations': {
+    access: 'signed in',
+    call: () => ({ url: '/user/integrations' }),
+    statuses: ownerOnly,
+    page: '/settings',
+  },
+  // A system not connected: nothing to sync.
+  'POST /user/updateIntegrations': {
+    access: 'signed in',
+    call: () => ({
+      url: '/user/updateIntegrations',
+      method: 'POST',
+      body: { pms: 'hostaway', action: 'sync' },
+    }),
+    statuses: [401, 404, 403, 403, 404, 404, 403],
+    page: '/settings',
+  },
+  // Sign-up is public; a link never issued is not found (and makes no account).
+  'POST /user/accounts/signup': {
+    access: 'anyone',
+    call: (_seed, caller) => ({
+      url: '/user/accounts/signup',
+      method: 'POST',
+      body: {
+        name: 'Nia',
+        email: `nia-${caller.toLowerCase()}@example.com`,
+        company: 'Nia Stays',
+        password: 'a-new-password',
+        token: 'never-issued',
+      },
+    }),
+    statuses: everyone(404),
+  },
+  // Staff only; an email that has a user already: 409, nothing mailed.
+  'POST /admin/signupLinks': {
+    access: 'staff',
+    call: () => ({
+      url: '/admin/signupLinks',
+      method: 'POST',
+      body: {
+        name: 'Olivia',
+        email: 'owner@hostdash.test',
+        company: 'Olivia Stays',
+        pms: 'hostaway',
+      },
+    }),
+    statuses: staffOnly(409),
+  },
   'OPTIONS /flagsmith/api/v1/{*}': {
     access: 'anyone',
     call: () => ({

@@ -7,6 +7,7 @@ import { TEAM_SCHEMAS } from './accounts/teamSchemas';
 import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { BILLING_SCHEMAS } from './billing/billingSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
+import { ONBOARDING_SCHEMAS } from './onboarding/onboardingSchemas';
 import { PLATFORM_SCHEMAS } from './platform/platformSchemas';
 import { CALENDAR_SCHEMAS } from './reservations/calendar';
 import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
@@ -16,7 +17,7 @@ import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '2.7.0';
+export const CONTRACT_VERSION = '2.8.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,
@@ -28,6 +29,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...BILLING_SCHEMAS,
   ...PLATFORM_SCHEMAS,
   ...TEAM_SCHEMAS,
+  ...ONBOARDING_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */
@@ -48,6 +50,11 @@ export const TAGS = [
   {
     name: 'team',
     description: 'The owner’s team: teammates, invites and their links (account owners).',
+  },
+  {
+    name: 'onboarding',
+    description:
+      'Connecting a property-management system, its import tasks, the account’s connections, sign-up.',
   },
   { name: 'flags', description: 'Feature flags: the Flagsmith-compatible API and the admin view.' },
   { name: 'admin', description: 'Hostdash staff only.' },

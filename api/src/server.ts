@@ -6,8 +6,8 @@ import { openDatabase } from './db/database';
 import { deleteExpiredRows, vacuumEmbedded } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
-import { recoverImports, startImportWorker, type AdapterLookup } from './imports/importWorker';
-import { adapterFor } from './pms/registry';
+import { recoverImports, startImportWorker } from './imports/importWorker';
+import { adaptersFor } from './pms/registry';
 import { fileTransport } from './mail/fileTransport';
 import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
 import { SCREENING_ACTOR } from './protect/protectLog';
@@ -98,13 +98,7 @@ async function main(): Promise<void> {
   }
   // The PMS adapters the import worker uses (api/src/pms/): the sandbox for all 18 with
   // PMS_SANDBOX, else the real adapters, and none for a system without one ("cannot connect yet").
-  const pmsAdapters: AdapterLookup = (pms) =>
-    adapterFor(pms, {
-      sandbox: config.pmsSandbox,
-      hostawayApiUrl: config.hostawayApiUrl,
-      guestyApiUrl: config.guestyApiUrl,
-    });
-  const importWorker = startImportWorker({ db, adapters: pmsAdapters, log: app.log });
+  const importWorker = startImportWorker({ db, adapters: adaptersFor(config), log: app.log });
 
   let closing = false;
   const close = async (signal: string): Promise<void> => {

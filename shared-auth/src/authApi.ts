@@ -2,7 +2,7 @@
 // password-reset ones themselves (their progress is form state); the auth saga runs the others.
 import { api } from './apiClient';
 import { NOTIFICATIONS_LIMIT } from './constants';
-import type { InviteLookup, Notification, User } from './types';
+import type { LinkLookup, Notification, User } from './types';
 
 export interface Credentials {
   email: string;
@@ -38,9 +38,9 @@ export const authApi = {
     api.post<{ message?: string }>('/user/auth/password/reset', { data: { email } }),
   confirmPasswordReset: ({ token, password }: { token: string; password: string }) =>
     api.post<{ message?: string }>('/user/auth/password/confirm', { data: { token, password } }),
-  /** Whom a team invite's link is for (404, or 410 for a link that no longer works). */
+  /** Whom an invite or sign-up link is for (404, or 410 for a link that no longer works). */
   lookupInvite: ({ token }: { token: string }) =>
-    api.get<InviteLookup>(`/user/accounts/signupLinkTokenLookup/${encodeURIComponent(token)}`),
+    api.get<LinkLookup>(`/user/accounts/signupLinkTokenLookup/${encodeURIComponent(token)}`),
   /** Joins the team with a password (and the name they go by): signed in, as a login is. */
   acceptInvite: ({ token, password, name }: { token: string; password: string; name?: string }) =>
     api.post<SignedIn>(`/user/accounts/acceptInvite/${encodeURIComponent(token)}`, {

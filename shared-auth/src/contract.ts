@@ -37,7 +37,8 @@
 // own page.
 // 1.7.0: the `form` slice in the shell's store (spec section 3: formSlice, formActions,
 // selectFormDraft, withoutSecrets), where a form keeps its draft for the session (shared-ui's
-// useFormDraft). The reservations remote's form uses it.
+// useFormDraft). The reservations remote's form uses it. Still 1.7.0: authApi.lookupInvite answers
+// a LinkLookup (a team invite or a sign-up link, told apart by `kind`); types only.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
 export const CONTRACT_VERSION = '1.7.0';

@@ -323,7 +323,9 @@ describe('the /api proxy behind a trusted proxy (TRUSTED_PROXIES)', () => {
 
   beforeAll(async () => {
     upstream = await startUpstream((request) =>
-      request.url === '/login' || request.url.startsWith('/user/accounts/acceptInvite/')
+      request.url === '/login' ||
+      request.url === '/user/accounts/signup' ||
+      request.url.startsWith('/user/accounts/acceptInvite/')
         ? { json: { user: owner, sessionId: 'secret-session' } }
         : { json: { echo: request.url } },
     );
@@ -343,6 +345,21 @@ describe('the /api proxy behind a trusted proxy (TRUSTED_PROXIES)', () => {
       method: 'POST',
       url: '/api/user/accounts/acceptInvite/some-token',
       payload: { password: 'a long enough password' },
+    });
+    expect(String(response.headers['set-cookie'])).toMatch(/^hd_session=secret-session; /);
+    expect(response.json()).toEqual({ user: owner });
+  });
+
+  it('signs a new host in when they sign up, keeping the session out of the page', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/accounts/signup',
+      payload: {
+        name: 'Nia',
+        email: 'nia@example.com',
+        company: 'Nia Stays',
+        password: 'long enough',
+      },
     });
     expect(String(response.headers['set-cookie'])).toMatch(/^hd_session=secret-session; /);
     expect(response.json()).toEqual({ user: owner });

@@ -10,8 +10,9 @@ import type { ShellConfig } from './config';
 import { clearSessionCookie, sessionCookie, validSession } from './cookies';
 import { withoutTokens } from './tokenPaths';
 
-// Calls whose successful answer carries a new session in `sessionId`.
-const SIGN_IN_PATHS = new Set(['/login', '/user/auth/challenge']);
+// Calls whose successful answer carries a new session in `sessionId` (a sign-up signs the new
+// owner in, as /login does).
+const SIGN_IN_PATHS = new Set(['/login', '/user/auth/challenge', '/user/accounts/signup']);
 /** Accepting a team invite signs the new teammate in, as /login does (the token is the rest). */
 const ACCEPT_INVITE_PREFIX = '/user/accounts/acceptInvite/';
 const signsIn = (pathname: string): boolean =>

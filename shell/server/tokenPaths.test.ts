@@ -107,4 +107,17 @@ describe('withoutTokens', () => {
     );
     expect(withoutTokens('/listings?search=accept-invite')).toBe('/listings?search=accept-invite');
   });
+
+  it('hides a sign-up link’s token and an OAuth callback’s code and state in the query', () => {
+    expect(withoutTokens(`/connect/hostaway?token=${TOKEN}`)).toBe(
+      '/connect/hostaway?token=[token]',
+    );
+    expect(withoutTokens(`/connect/cloudbeds?code=sandbox-abc&state=${TOKEN}#x`)).toBe(
+      '/connect/cloudbeds?code=[token]&state=[token]#x',
+    );
+    expect(
+      withoutTokens(`/api/channel/cloudbeds/sandboxAuthorize?state=${TOKEN}&redirect_uri=x`),
+    ).toBe('/api/channel/cloudbeds/sandboxAuthorize?state=[token]&redirect_uri=x');
+    expect(withoutTokens('/listings?sort=state:asc')).toBe('/listings?sort=state:asc');
+  });
 });

@@ -174,6 +174,7 @@ describe('inviting a vendor, from the mail to their building', () => {
     expect(logLines.join('\n')).not.toContain(token);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
+      kind: 'invite',
       email,
       name: 'Nadia Vendor',
       account_name: expect.any(String),

@@ -1,6 +1,6 @@
 // The team's reads and the checks every team call shares: who may manage a team, which account a
 // call is about, and the account's buildings named by slug.
-import { isAdmin, type Caller } from '../auth/caller';
+import { type Caller, isAccountOwner, isAdmin } from '../auth/caller';
 import type { Sql } from '../db/database';
 import { forbidden, notFound, refusedField } from '../http/errors';
 import type { TeamBuilding, TeamInvite, TeamMember } from './teamSchemas';
@@ -12,8 +12,7 @@ export const TEAMMATE_NOT_FOUND = 'This teammate does not exist or is not in you
 export const INVITE_NOT_FOUND = 'This invite does not exist or is not from your account.';
 
 /** The team's managers: the account's owner or admin (subtype), and Hostdash staff. */
-export const mayManageTeam = (caller: Caller): boolean =>
-  isAdmin(caller) || caller.subtype === 'owner' || caller.subtype === 'admin';
+export const mayManageTeam = (caller: Caller): boolean => isAccountOwner(caller);
 
 /** 403 for a manager or vendor, naming whom to ask (as the dashboard's not-allowed page does). */
 export function requireTeamManager(caller: Caller): void {

@@ -8,19 +8,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { normaliseEmail } from '../auth/authRoutes';
 import { SignedInSchema } from '../auth/authSchemas';
-import {
-  isAdmin,
-  requireUser,
-  toUserView,
-  USER_COLUMNS,
-  type Caller,
-  type UserRow,
-} from '../auth/caller';
+import { isAdmin, requireUser, signInNewUser, type Caller } from '../auth/caller';
 import { hashPassword } from '../auth/passwords';
-import { createSession, endEverySession } from '../auth/sessions';
+import { endEverySession } from '../auth/sessions';
 import { hashToken, newToken, tokenFingerprint } from '../auth/tokens';
 import { writeAudit } from '../admin/audit';
 import type { AppContext } from '../context';
+import { SignupLookupSchema } from '../onboarding/onboardingSchemas';
+import { signupLinkByToken, usableSignupLink } from '../onboarding/signupLinks';
 import type { Sql } from '../db/database';
 import { ApiError, badRequest, forbidden, notFound, refusedField } from '../http/errors';
 import {
@@ -111,7 +106,7 @@ const TOKEN_IN_PATH = {
 const LINK_GONE = Type.Unsafe<Static<typeof ApiErrorSchema>>({
   $ref: `${ApiErrorSchema.$id}#`,
   description:
-    'The invite link no longer works: `invite_expired`, `invite_used` or `invite_cancelled`.',
+    'The link no longer works: `invite_expired`, `invite_used`, `invite_cancelled`, `signup_link_expired` or `signup_link_used`.',
 });
 
 interface InviteByToken {
@@ -356,17 +351,30 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
     {
       ...TOKEN_IN_PATH,
       schema: {
-        summary: 'Whom an invite link is for (public)',
+        summary: 'Whom an invite or sign-up link is for (public)',
         description:
-          '404 `invite_not_found` for a link that was never issued; 410 `invite_expired`, `invite_used` or `invite_cancelled` for one that no longer works.',
+          'A team invite answers `kind: invite`; a sign-up link (made by staff for a new host) `kind: signup`, with the company and the system to connect. 404 `invite_not_found` for a link that was never issued; 410 `invite_expired`, `invite_used` or `invite_cancelled` for an invite, `signup_link_expired` or `signup_link_used` for a sign-up link, that no longer works.',
         tags: ['team'],
         params: TokenParams,
-        response: { 200: ref(InviteLookupSchema), ...errors(400, 404), 410: LINK_GONE },
+        response: {
+          200: Type.Union([ref(InviteLookupSchema), ref(SignupLookupSchema)]),
+          ...errors(400, 404),
+          410: LINK_GONE,
+        },
       },
     },
     async (request) => {
-      const invite = usable(await inviteByToken(db, request.params.token));
+      const found = await inviteByToken(db, request.params.token);
+      if (!found) {
+        const link = await signupLinkByToken(db, request.params.token);
+        if (link) {
+          const { email, name, company, pms, expires_at } = usableSignupLink(link);
+          return { kind: 'signup' as const, email, name, company, pms, expires_at };
+        }
+      }
+      const invite = usable(found);
       return {
+        kind: 'invite' as const,
         email: invite.email,
         name: invite.name,
         account_name: invite.account_name,
@@ -448,14 +456,7 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
           targetAccountId: invite.account_id,
           detail: { invite_id: invite.id },
         });
-        const session = await createSession(tx, user.id, config.sessionTtlMs);
-        const [row] = await tx.query<UserRow>(
-          `select ${USER_COLUMNS} from users u join accounts a on a.id = u.account_id
-           where u.id = $1::bigint`,
-          [user.id],
-        );
-        if (!row) throw new Error('The new user was not found.');
-        return { inviteId: invite.id, user: toUserView(row), session };
+        return { inviteId: invite.id, ...(await signInNewUser(tx, user.id, config.sessionTtlMs)) };
       });
       if (!accepted) {
         // Lost the race, or expired between the check and the update: say which.

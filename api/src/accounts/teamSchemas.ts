@@ -89,6 +89,7 @@ export const TeamSchema = named(
 export const InviteLookupSchema = named(
   'InviteLookup',
   {
+    kind: Type.Literal('invite', { description: 'A team invite (a sign-up link says `signup`).' }),
     email: Type.String(),
     name: Type.String(),
     account_name: Type.String(),

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/database';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
 import type { UserView } from './authSchemas';
+import { createSession, type NewSession } from './sessions';
 import { hashToken } from './tokens';
 
 export type UserType = 'user' | 'admin' | 'channel';
@@ -50,6 +51,25 @@ export function toUserView(row: UserRow): UserView {
   };
 }
 
+/**
+ * Signs a user in who was just made (an accepted invite, a sign-up): a new session and the user as
+ * `POST /login` answers them. In the caller's transaction, so a failed write signs in nobody.
+ */
+export async function signInNewUser(
+  sql: Sql,
+  userId: string,
+  sessionTtlMs: number,
+): Promise<{ user: UserView; session: NewSession }> {
+  const session = await createSession(sql, userId, sessionTtlMs);
+  const [row] = await sql.query<UserRow>(
+    `select ${USER_COLUMNS} from users u join accounts a on a.id = u.account_id
+     where u.id = $1::bigint`,
+    [userId],
+  );
+  if (!row) throw new Error('The new user was not found.');
+  return { user: toUserView(row), session };
+}
+
 export interface Caller extends UserView {
   /** The caller's own session token, as sent. */
   sessionId: string;
@@ -57,6 +77,14 @@ export interface Caller extends UserView {
 
 export const isAdmin = (user: Pick<UserView, 'type'>): boolean =>
   user.type === 'admin' || user.type === 'channel';
+
+/**
+ * The access table's `owner` level (shared-auth's access.ts): the account's owner or admin
+ * (subtype), or Hostdash staff. The owner-only pages' calls (billing, team, protect settings,
+ * settings and connections) all ask this.
+ */
+export const isAccountOwner = (user: Pick<UserView, 'type' | 'subtype'>): boolean =>
+  isAdmin(user) || user.subtype === 'owner' || user.subtype === 'admin';
 
 const MAX_TOKEN_LENGTH = 512;
 

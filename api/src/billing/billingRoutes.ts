@@ -6,7 +6,7 @@
 // reach the tokenisation call, which keeps neither; the billing calls receive a token.
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { isAdmin, requireAdmin, requireUser, type Caller } from '../auth/caller';
+import { type Caller, isAccountOwner, isAdmin, requireAdmin, requireUser } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { ApiError, badRequest, forbidden, notFound, refusedField } from '../http/errors';
@@ -40,8 +40,7 @@ const INVOICE_NOT_FOUND = 'This invoice does not exist or is not yours.';
 const OWNER_ONLY = 'Billing is for the account owner.';
 
 /** The billing page's people: the account's owner (subtype owner or admin) and staff. */
-const mayBill = (caller: Caller): boolean =>
-  isAdmin(caller) || caller.subtype === 'owner' || caller.subtype === 'admin';
+const mayBill = (caller: Caller): boolean => isAccountOwner(caller);
 
 interface BilledAccount {
   id: string;

@@ -178,6 +178,20 @@ export async function latestImportTask(sql: Sql, accountId: string): Promise<Imp
   return row ? toTask(row) : null;
 }
 
+/** The account's newest task importing from `pms` (a returning connect page). */
+export async function latestImportTaskOf(
+  sql: Sql,
+  accountId: string,
+  pms: PmsName,
+): Promise<ImportTask | null> {
+  const [row] = await sql.query<TaskRow>(
+    `select ${TASK_COLUMNS} from import_tasks where account_id = $1::bigint and pms = $2
+     order by created_at desc, id desc limit 1`,
+    [accountId, pms],
+  );
+  return row ? toTask(row) : null;
+}
+
 /**
  * "Try again": a failed task is queued again and resumes from its step and cursor, with its
  * attempts reset. Refused when it did not fail, or when another import of the account is active.

@@ -4,4 +4,9 @@ export * from './pms';
 export { PMS_DESCRIPTORS, pmsDescriptor } from './descriptors';
 export { adapterFor } from './registry';
 export type { AdapterOptions } from './registry';
-export { SANDBOX_ACCOUNT_ID, SANDBOX_SECRET, sandboxCredentials } from './sandbox';
+export {
+  SANDBOX_ACCOUNT_ID,
+  SANDBOX_CODE_PREFIX,
+  SANDBOX_SECRET,
+  sandboxCredentials,
+} from './sandbox';

@@ -112,9 +112,21 @@ export interface PmsConnection {
   reservations(cursor: string | null, since: string): Promise<PmsPage<PmsReservation>>;
 }
 
+/**
+ * An `oauth` system's authorization: the host is sent to `authorizeUrl`, approves there, and comes
+ * back to `redirectUri` with a code (and our `state`), which `exchange` turns into credentials.
+ */
+export interface PmsOAuth {
+  authorizeUrl(input: { state: string; redirectUri: string }): string;
+  /** Refused codes throw `PmsAuthError`; an unreachable system `PmsUnavailableError`. */
+  exchange(input: { code: string; redirectUri: string }): Promise<Credentials>;
+}
+
 export interface PmsAdapter {
   descriptor: PmsDescriptor;
   connect(credentials: Credentials): PmsConnection;
+  /** Present exactly when the descriptor's auth is `oauth`. */
+  oauth?: PmsOAuth;
 }
 
 /** The credentials stopped working during an import (revoked, expired and not renewable). */

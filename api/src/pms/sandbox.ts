@@ -14,6 +14,7 @@ import type {
   PmsDescriptor,
   PmsListing,
   PmsName,
+  PmsOAuth,
   PmsPage,
   PmsReservation,
 } from './pms';
@@ -388,11 +389,41 @@ class SandboxConnection implements PmsConnection {
   }
 }
 
-export function sandboxAdapter(name: PmsName, options: { today?: () => string } = {}): PmsAdapter {
+/** The sandbox's authorization codes: what its consent page hands back on "Allow". */
+export const SANDBOX_CODE_PREFIX = 'sandbox-';
+
+/**
+ * The sandbox's stand-in for a provider's authorization page: a page of the API itself
+ * (`GET /channel/{pms}/sandboxAuthorize`, served only in the sandbox) that asks "Allow" or "Deny"
+ * and sends the browser back with a code, as the real page would.
+ */
+function sandboxOAuth(name: PmsName, apiOrigin: string): PmsOAuth {
+  return {
+    authorizeUrl: ({ state, redirectUri }) => {
+      const url = new URL(`${apiOrigin}/channel/${name}/sandboxAuthorize`);
+      url.searchParams.set('state', state);
+      url.searchParams.set('redirect_uri', redirectUri);
+      return url.toString();
+    },
+    exchange: async ({ code }) => {
+      if (!code.startsWith(SANDBOX_CODE_PREFIX) || code.length < SANDBOX_CODE_PREFIX.length + 8)
+        throw new PmsAuthError(`${pmsDescriptor(name).label} (sandbox) did not accept this code`);
+      return sandboxCredentials(name);
+    },
+  };
+}
+
+export function sandboxAdapter(
+  name: PmsName,
+  options: { today?: () => string; apiOrigin?: string } = {},
+): PmsAdapter {
   const descriptor = pmsDescriptor(name);
   const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   return {
     descriptor,
     connect: (credentials) => new SandboxConnection(descriptor, credentials, today),
+    ...(descriptor.auth === 'oauth'
+      ? { oauth: sandboxOAuth(name, options.apiOrigin ?? 'http://localhost:3000/api') }
+      : {}),
   };
 }

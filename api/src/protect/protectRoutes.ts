@@ -4,7 +4,7 @@
 // (GET /reservation/protectLog/{id}). None of it is for building staff (vendors: 403); the settings,
 // the tolerance and the account's log are the `/protect` page's, for the owner only (managers: 403).
 import { Type } from '@sinclair/typebox';
-import { isAdmin, requireUser, type Caller } from '../auth/caller';
+import { type Caller, isAccountOwner, isAdmin, requireUser } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -46,8 +46,7 @@ export type { ProtectSettings };
  * the account's owner or admin (subtype), or Hostdash staff — the access table's `owner` level of
  * `/protect` (shared-auth's access.ts; authorization.test.ts holds the two together).
  */
-export const mayChangeTolerance = (caller: Caller): boolean =>
-  isAdmin(caller) || caller.subtype === 'owner' || caller.subtype === 'admin';
+export const mayChangeTolerance = (caller: Caller): boolean => isAccountOwner(caller);
 
 const PROTECT_OWNER_MESSAGE = 'The protect settings and log are for the account owner.';
 

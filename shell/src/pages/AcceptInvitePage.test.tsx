@@ -53,9 +53,21 @@ beforeAll(async () => {
               'This invite has already been used. Sign in with the password you chose, or reset it.',
           },
         };
+      if (request.url.endsWith('/signup-token'))
+        return {
+          json: {
+            kind: 'signup',
+            email: 'rui@example.com',
+            name: 'Rui Costa',
+            company: 'Costa Homes',
+            pms: 'hostaway',
+            expires_at: EXPIRES_AT,
+          },
+        };
       if (lookup && invite)
         return {
           json: {
+            kind: 'invite',
             email: invite.user.email,
             name: invite.name,
             account_name: 'Hart Stays',
@@ -111,6 +123,14 @@ async function choosePassword(password: string, repeat = password) {
 }
 
 describe('the invite page', () => {
+  it('sends a sign-up link opened here on to its connect page, which signs the new host up', async () => {
+    openPage('/accept-invite/signup-token');
+    expect(await screen.findByText('remote onboarding')).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe(
+      '/connect/hostaway?token=signup-token',
+    );
+  });
+
   it('greets building staff, and joining lands them on their first building, signed in', async () => {
     openPage('/accept-invite/vendor-token');
     expect(

@@ -2,9 +2,9 @@
 // and a password; joining signs them in (the proxy sets the session, as for /login) and lands them
 // where their role starts: building staff on their first building, a manager on `/`. A link that
 // no longer works says why, with the way to sign in; someone signed in is told as whom, and may
-// sign out first.
+// sign out first. A sign-up link (made by staff for a new host) goes on to its connect page.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -20,6 +20,7 @@ import {
   toApiError,
   type ApiError,
   type InviteLookup,
+  type LinkLookup,
 } from '@hostdash/shared-auth';
 import { useSession } from '../app/session';
 import { AuthCard } from './AuthCard';
@@ -30,7 +31,7 @@ import { useFormSubmit } from './useFormSubmit';
 
 type Lookup =
   | { state: 'loading' }
-  | { state: 'found'; invite: InviteLookup }
+  | { state: 'found'; invite: LinkLookup }
   | { state: 'failed'; error: ApiError };
 
 /** A link the API says is unknown, used, expired or withdrawn: asking again will not help. */
@@ -148,6 +149,9 @@ export function AcceptInvitePage({ params }: ShellPageProps) {
   }
 
   const { invite } = lookup;
+  // A sign-up link opened here: its page is the connect page, which signs the new host up.
+  if (invite.kind === 'signup')
+    return <Navigate to={`/connect/${invite.pms}?token=${encodeURIComponent(token)}`} replace />;
   if (user) {
     const sameEmail = user.email.toLowerCase() === invite.email.toLowerCase();
     return (

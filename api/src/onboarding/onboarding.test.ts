@@ -1,0 +1,371 @@
+// Onboarding on the real database (issue 15): sign-up with and without a staff-made link, connecting
+// a system whose credentials are checked first, following its import to the end through the
+// worker, the connections /settings shows, and the OAuth round trip whose state is bound to the
+// session that started it.
+import type { FastifyBaseLogger } from 'fastify';
+import { runNextImport } from '../imports/importWorker';
+import { adapterFor } from '../pms/registry';
+import { sandboxCredentials } from '../pms/sandbox';
+import { startTestApi, type TestApi } from '../testing/testApi';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  child: () => silent,
+} as unknown as FastifyBaseLogger;
+const TODAY = '2026-11-25';
+/** The API's worker, one task at a time, against the sandbox. */
+const runImport = () =>
+  runNextImport({
+    db: api.db,
+    adapters: (pms) => adapterFor(pms, { sandbox: true, today: () => TODAY }),
+    log: silent,
+    today: () => TODAY,
+  });
+
+interface SignedIn {
+  user: { id: string; account_id: string; subtype: string; name: string };
+  sessionId: string;
+}
+interface Task {
+  id: string;
+  state: string;
+  step: string;
+  progress: Record<string, { done: number; total: number | null }>;
+}
+interface Start {
+  task: Task | null;
+  authorize_url: string | null;
+}
+
+let counter = 0;
+async function signUp(overrides: Record<string, string> = {}) {
+  counter += 1;
+  return api.post<SignedIn & { error?: string }>('/user/accounts/signup', {
+    name: 'Nia Host',
+    email: `nia${counter}@example.com`,
+    company: `Nia Stays ${counter}`,
+    password: 'a-new-password',
+    ...overrides,
+  });
+}
+
+async function newOwner(): Promise<string> {
+  const response = await signUp();
+  expect(response.status).toBe(200);
+  return response.body.sessionId;
+}
+
+describe('sign-up', () => {
+  it('makes an account with the caller as its owner, signed in', async () => {
+    const response = await signUp({ company: '  Lisbon Lofts  ' });
+    expect(response.status).toBe(200);
+    expect(response.body.user).toMatchObject({ name: 'Nia Host', subtype: 'owner' });
+    const [account] = await api.db.query<{ name: string }>(
+      'select name from accounts where id = $1::bigint',
+      [response.body.user.account_id],
+    );
+    expect(account?.name).toBe('Lisbon Lofts');
+    const me = await api.get<{ id: string }>('/loadAuth', response.body.sessionId);
+    expect(me.body.id).toBe(response.body.user.id);
+  });
+
+  it('refuses an email that has a user, on the email field, and makes no account', async () => {
+    const before = await api.db.query('select id from accounts');
+    const response = await signUp({ email: 'Owner@Hostdash.test' });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ error: 'email_taken', field: 'email' });
+    expect(await api.db.query('select id from accounts')).toHaveLength(before.length);
+  });
+});
+
+describe('sign-up links', () => {
+  async function makeLink(email: string) {
+    const staff = await api.signIn('admin@hostdash.test');
+    return api.post<{ url: string; pms: string }>(
+      '/admin/signupLinks',
+      { name: 'Rui Costa', email, company: 'Costa Homes', pms: 'hostaway' },
+      staff,
+    );
+  }
+  const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
+
+  it('fills in the sign-up form, mails the link, works once', async () => {
+    const made = await makeLink('rui@example.com');
+    expect(made.status).toBe(201);
+    expect(made.body.url).toMatch(/\/connect\/hostaway\?token=/);
+    const [mail] = await api.db.query<{ body: string }>(
+      `select body from mail_outbox where to_address = 'rui@example.com'`,
+    );
+    expect(mail?.body).toContain(made.body.url);
+
+    const token = tokenOf(made.body.url);
+    const lookup = await api.get(`/user/accounts/signupLinkTokenLookup/${token}`);
+    expect(lookup.body).toMatchObject({
+      kind: 'signup',
+      email: 'rui@example.com',
+      name: 'Rui Costa',
+      company: 'Costa Homes',
+      pms: 'hostaway',
+    });
+
+    const signedUp = await signUp({ email: 'rui@example.com', company: 'Costa Homes', token });
+    expect(signedUp.status).toBe(200);
+    const again = await api.get(`/user/accounts/signupLinkTokenLookup/${token}`);
+    expect(again.status).toBe(410);
+    expect(again.body.error).toBe('signup_link_used');
+    const reused = await signUp({ token });
+    expect(reused.body.error).toBe('signup_link_used');
+  });
+
+  it('says so when a link has expired or was never issued', async () => {
+    const made = await makeLink('late@example.com');
+    const token = tokenOf(made.body.url);
+    await api.db.query(
+      `update signup_links set expires_at = now() - interval '1 minute' where email = 'late@example.com'`,
+    );
+    const expired = await api.get(`/user/accounts/signupLinkTokenLookup/${token}`);
+    expect([expired.status, expired.body.error]).toEqual([410, 'signup_link_expired']);
+    const refused = await signUp({ email: 'late@example.com', token });
+    expect([refused.status, refused.body.error]).toEqual([410, 'signup_link_expired']);
+    const unknown = await api.get('/user/accounts/signupLinkTokenLookup/never-issued');
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('connecting a system with credentials', () => {
+  it('lists the 18 systems with their credentials and the sandbox’s demo values', async () => {
+    const response = await api.get<{
+      sandbox: boolean;
+      items: {
+        name: string;
+        real_adapter: boolean;
+        connectable: boolean;
+        sandbox_credentials: unknown;
+      }[];
+    }>('/channel/systems');
+    expect(response.body.sandbox).toBe(true);
+    expect(response.body.items).toHaveLength(18);
+    const hostaway = response.body.items.find((item) => item.name === 'hostaway');
+    expect(hostaway).toMatchObject({
+      real_adapter: true,
+      connectable: true,
+      sandbox_credentials: sandboxCredentials('hostaway'),
+    });
+  });
+
+  it('puts a missing or refused credential on its field, and saves nothing', async () => {
+    const session = await newOwner();
+    const missing = await api.post(
+      '/channel/hostaway/onboardUser',
+      { credentials: { accountId: '100200' } },
+      session,
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ field: 'credentials.apiKey' });
+    const refused = await api.post(
+      '/channel/hostaway/onboardUser',
+      { credentials: { accountId: '100200', apiKey: 'wrong' } },
+      session,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: 'credentials_refused',
+      field: 'credentials.apiKey',
+    });
+    const integrations = await api.get<{ items: unknown[] }>('/user/integrations', session);
+    expect(integrations.body.items).toEqual([]);
+    const unknown = await api.post('/channel/airbnb/onboardUser', { credentials: {} }, session);
+    expect([unknown.status, unknown.body.error]).toEqual([404, 'pms_not_found']);
+  });
+
+  it('imports, reports progress to the end, records the finished connection and syncs again', async () => {
+    const session = await newOwner();
+    const started = await api.post<Start>(
+      '/channel/hostaway/onboardUser',
+      { credentials: sandboxCredentials('hostaway') },
+      session,
+    );
+    expect(started.status).toBe(200);
+    const task = started.body.task!;
+    expect(task).toMatchObject({ state: 'queued', step: 'connecting' });
+
+    const second = await api.post(
+      '/channel/guesty/onboardUser',
+      { credentials: sandboxCredentials('guesty') },
+      session,
+    );
+    expect([second.status, second.body.error]).toEqual([409, 'import_in_progress']);
+    const early = await api.post(
+      `/user/updateAfterIntegration?id=${task.id}&type=import&name=hostaway`,
+      undefined,
+      session,
+    );
+    expect([early.status, early.body.error]).toEqual([409, 'import_not_finished']);
+
+    expect((await runImport())?.task.state).toBe('succeeded');
+    const status = await api.get<Task>(
+      `/task/status?id=${task.id}&type=import&name=hostaway`,
+      session,
+    );
+    expect(status.body.state).toBe('succeeded');
+    const { listings, reservations } = status.body.progress;
+    expect(listings!.done).toBe(listings!.total);
+    expect(reservations!.done).toBe(reservations!.total);
+    // Without an id: the newest import of that system.
+    const newest = await api.get<Task>('/task/status?type=import&name=hostaway', session);
+    expect(newest.body.id).toBe(task.id);
+
+    const recorded = await api.post<{ status: string; listings_count: number }>(
+      `/user/updateAfterIntegration?id=${task.id}&type=import&name=hostaway`,
+      undefined,
+      session,
+    );
+    expect(recorded.body).toMatchObject({ status: 'connected', listings_count: listings!.done });
+    const listed = await api.get<{ total: number }>('/listing/load?from=0&size=10', session);
+    expect(listed.body.total).toBe(listings!.done);
+
+    const synced = await api.post<{ items: { task: Task }[] }>(
+      '/user/updateIntegrations',
+      { pms: 'hostaway', action: 'sync' },
+      session,
+    );
+    expect(synced.body.items[0]?.task).toMatchObject({ state: 'queued' });
+    const busy = await api.post(
+      '/user/updateIntegrations',
+      { pms: 'hostaway', action: 'disconnect' },
+      session,
+    );
+    expect([busy.status, busy.body.error]).toEqual([409, 'import_in_progress']);
+    expect((await runImport())?.task.state).toBe('succeeded');
+    const again = await api.get<{ total: number }>('/listing/load?from=0&size=10', session);
+    expect(again.body.total).toBe(listings!.done);
+
+    const gone = await api.post<{ items: unknown[] }>(
+      '/user/updateIntegrations',
+      { pms: 'hostaway', action: 'disconnect' },
+      session,
+    );
+    expect(gone.body.items).toEqual([]);
+    // The listings stay; only the connection (and its credentials) went.
+    expect((await api.get<{ total: number }>('/listing/load', session)).body.total).toBe(
+      listings!.done,
+    );
+  });
+
+  it('is the owner’s: a manager may follow imports but not connect', async () => {
+    const manager = await api.signIn('manager@hostdash.test');
+    const refused = await api.post(
+      '/channel/hostaway/onboardUser',
+      { credentials: sandboxCredentials('hostaway') },
+      manager,
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it('says plainly, outside the sandbox, that a system without an adapter cannot be connected', async () => {
+    const live = await startTestApi({ config: { pmsSandbox: false } });
+    try {
+      const session = await live.signIn('newhost@hostdash.test');
+      const systems = await live.get<{ items: { name: string; connectable: boolean }[] }>(
+        '/channel/systems',
+      );
+      expect(
+        systems.body.items.filter((item) => item.connectable).map((item) => item.name),
+      ).toEqual(['guesty', 'hostaway']);
+      const refused = await live.post(
+        '/channel/beds24/onboardUser',
+        { credentials: { apiKey: 'x' } },
+        session,
+      );
+      expect([refused.status, refused.body.error]).toEqual([409, 'pms_not_supported']);
+      const [task] = await live.db.query('select id from import_tasks');
+      expect(task).toBeUndefined();
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('connecting an OAuth system', () => {
+  async function authorize(session: string) {
+    const started = await api.post<Start>('/channel/cloudbeds/onboardUser', {}, session);
+    expect(started.status).toBe(200);
+    expect(started.body.task).toBeNull();
+    return new URL(started.body.authorize_url!);
+  }
+
+  it('sends the host to the authorization page and back, then imports', async () => {
+    const session = await newOwner();
+    const url = await authorize(session);
+    const state = url.searchParams.get('state')!;
+    const page = await api.get(`${url.pathname.replace(/^\/api/, '')}${url.search}`);
+    expect(page.status).toBe(200);
+    const html = String(page.text);
+    const allow = /href="([^"]*code=[^"]*)"/.exec(html)?.[1]?.replace(/&#38;/g, '&');
+    expect(allow).toBeDefined();
+    const back = new URL(allow!);
+    expect(back.pathname).toBe('/connect/cloudbeds');
+    expect(back.searchParams.get('state')).toBe(state);
+
+    const code = back.searchParams.get('code')!;
+    const connected = await api.post<Start>(
+      '/user/updateOauthConnection?pms=cloudbeds',
+      { code, state },
+      session,
+    );
+    expect(connected.status).toBe(200);
+    expect(connected.body.task).toMatchObject({ state: 'queued' });
+    // The state is spent: the same callback again is refused.
+    const replayed = await api.post(
+      '/user/updateOauthConnection?pms=cloudbeds',
+      { code, state },
+      session,
+    );
+    expect([replayed.status, replayed.body.error]).toEqual([400, 'oauth_state_invalid']);
+    expect((await runImport())?.task.state).toBe('succeeded');
+  });
+
+  it('refuses a forged callback: a state this session did not start', async () => {
+    const victim = await newOwner();
+    const attacker = await newOwner();
+    const state = (await authorize(attacker)).searchParams.get('state')!;
+    // The attacker's state in the victim's session: refused, nothing connected to the victim.
+    const forged = await api.post(
+      '/user/updateOauthConnection?pms=cloudbeds',
+      { code: 'sandbox-0123456789abcdef', state },
+      victim,
+    );
+    expect([forged.status, forged.body.error]).toEqual([400, 'oauth_state_invalid']);
+    const made = await api.post(
+      '/user/updateOauthConnection?pms=cloudbeds',
+      { code: 'sandbox-0123456789abcdef', state: 'made-up' },
+      victim,
+    );
+    expect(made.body.error).toBe('oauth_state_invalid');
+    // A state for another system is refused too.
+    const otherSystem = await api.post(
+      '/user/updateOauthConnection?pms=apaleo',
+      { code: 'sandbox-0123456789abcdef', state },
+      attacker,
+    );
+    expect(otherSystem.body.error).toBe('oauth_state_invalid');
+    expect((await api.get<{ items: unknown[] }>('/user/integrations', victim)).body.items).toEqual(
+      [],
+    );
+  });
+
+  it('returns only to this dashboard’s connect page', async () => {
+    const page = await api.get(
+      '/channel/cloudbeds/sandboxAuthorize?state=s&redirect_uri=https%3A%2F%2Fevil.example%2Fconnect%2Fcloudbeds',
+    );
+    expect([page.status, page.body.error]).toEqual([400, 'invalid_redirect']);
+  });
+});
