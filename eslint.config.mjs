@@ -5,7 +5,7 @@ import jest from 'eslint-plugin-jest';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const remotes = ['mfe-listings', 'mfe-reservations', 'mfe-billing', 'mfe-admin'];
+const remotes = ['mfe-listings', 'mfe-reservations', 'mfe-billing', 'mfe-admin', 'mfe-onboarding'];
 
 const axiosRestriction = {
   name: 'axios',

@@ -9,6 +9,7 @@ module.exports = {
     '<rootDir>/mfe-reservations',
     '<rootDir>/mfe-billing',
     '<rootDir>/mfe-admin',
+    '<rootDir>/mfe-onboarding',
     '<rootDir>/scripts',
   ],
 };

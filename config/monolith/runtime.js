@@ -10,6 +10,7 @@ const features = {
   reservations: () => import('../../mfe-reservations/src/feature'),
   billing: () => import('../../mfe-billing/src/feature'),
   admin: () => import('../../mfe-admin/src/feature'),
+  onboarding: () => import('../../mfe-onboarding/src/feature'),
 };
 
 export function createInstance() {

@@ -1,0 +1,30 @@
+// The remote's root: the shell's store, theme and history, and the onboarding pages.
+import { Provider } from 'react-redux';
+import { Route, Router, Routes, type Navigator } from 'react-router';
+import { ThemeProvider, type Theme } from '@mui/material';
+import type { FeatureProps } from '@hostdash/shared-auth';
+import { lazyPage, LazyPages } from '@hostdash/shared-ui';
+
+const ConnectPage = lazyPage(() => import('./connect/ConnectPage'), 'ConnectPage');
+
+export function OnboardingRoutes() {
+  return (
+    <LazyPages>
+      <Routes>
+        <Route path="/connect/:pms" element={<ConnectPage />} />
+      </Routes>
+    </LazyPages>
+  );
+}
+
+export function OnboardingApp({ store, theme, location, navigator }: FeatureProps) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={theme as Theme}>
+        <Router location={location} navigator={navigator as Navigator}>
+          <OnboardingRoutes />
+        </Router>
+      </ThemeProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,161 @@
+// `/connect/{pms}` (public, spec section 2): one screen per system. What will be imported and how
+// it connects; a visitor signs in or creates an account here (a sign-up link fills the form in);
+// the owner types the system's credentials (checked against the system before anything starts)
+// or approves Hostdash on the system's own page (OAuth, back here with `code` and `state`); then
+// the import's progress, to a summary or to what failed with "Try again". An unknown system is a
+// not-found page listing the ones Hostdash connects.
+import { useEffect, useMemo } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { isOwnerOrAdmin, selectUser } from '@hostdash/shared-auth';
+import { LoadError, PageHeader } from '@hostdash/shared-ui';
+import { selectOnboard } from '../onboardSlice';
+import { AccountStep } from './AccountStep';
+import { connectActions } from './connectSlice';
+import { CredentialsForm } from './CredentialsForm';
+import { ImportProgress } from './ImportProgress';
+import type { PmsName, PmsSystem } from './onboardApi';
+import { authInWords, IMPORTED } from './systemWords';
+import { UnknownSystem } from './UnknownSystem';
+
+/** The provider's answer on the way back from OAuth, read once and taken out of the address. */
+function useOAuthReturn(system: PmsSystem | undefined, signedIn: boolean) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const code = params.get('code');
+  const state = params.get('state');
+  const denied = params.get('error');
+  useEffect(() => {
+    if (!system || !signedIn || system.auth !== 'oauth' || !state) return;
+    if (code) dispatch(connectActions.finishOAuth.requested({ pms: system.name, code, state }));
+    // The code and state are spent or refused: they leave the address (and the history).
+    navigate(`/connect/${system.name}${denied ? '?denied=1' : ''}`, { replace: true });
+  }, [system, signedIn, code, state, denied, dispatch, navigate]);
+  return params.get('denied') === '1';
+}
+
+function WhatComesIn({ system }: { system: PmsSystem }) {
+  return (
+    <Box>
+      <Typography variant="h6" component="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+        What comes in
+      </Typography>
+      <List dense disablePadding>
+        {IMPORTED.map((line) => (
+          <ListItem key={line} disableGutters sx={{ alignItems: 'start' }}>
+            <ListItemText primary={line} />
+          </ListItem>
+        ))}
+      </List>
+      <Typography variant="body2" color="text.secondary">
+        {authInWords(system)} Hostdash only reads from {system.label}; it changes nothing there.
+      </Typography>
+    </Box>
+  );
+}
+
+export function ConnectPage() {
+  const { pms = '' } = useParams();
+  const [params] = useSearchParams();
+  const dispatch = useDispatch();
+  const user = useSelector(selectUser);
+  const { task, context } = useSelector(selectOnboard);
+  const systems = context.systems?.items;
+  const system = useMemo(
+    () => systems?.find((candidate) => candidate.name === pms),
+    [systems, pms],
+  );
+  const denied = useOAuthReturn(system, user !== null);
+  const reconnecting = params.get('reconnect') === '1';
+  const owner = user !== null && isOwnerOrAdmin(user);
+
+  useEffect(() => {
+    if (!context.systems) dispatch(connectActions.loadSystems.requested());
+  }, [context.systems, dispatch]);
+  useEffect(() => {
+    if (!system) return;
+    dispatch(connectActions.opened({ pms: system.name }));
+  }, [system, dispatch]);
+  // Signed in as the owner: an import of this system under way, failed or done is shown as such
+  // (not on the way back from OAuth, nor when reconnecting with new credentials).
+  const returning = params.has('state') || reconnecting;
+  useEffect(() => {
+    if (!system || !owner || returning) return;
+    dispatch(connectActions.resume.requested({ pms: system.name }));
+  }, [system, owner, returning, dispatch]);
+  useEffect(() => () => void dispatch(connectActions.left()), [dispatch]);
+
+  if (!systems) {
+    if (context.systemsStatus.error)
+      return (
+        <LoadError
+          error={context.systemsStatus.error}
+          onRetry={() => dispatch(connectActions.loadSystems.requested())}
+        />
+      );
+    return <LinearProgress aria-label="Loading the systems Hostdash connects" />;
+  }
+  if (!system) return <UnknownSystem name={pms} systems={systems} />;
+
+  const pmsName: PmsName = system.name;
+  const importing =
+    context.phase === 'following' || context.phase === 'finished' || context.phase === 'failed';
+  return (
+    <Box sx={{ maxWidth: 720, mx: 'auto' }}>
+      <PageHeader
+        title={`Connect ${system.label}`}
+        subtitle={`Bring your listings and reservations from ${system.label} into Hostdash.`}
+      />
+      <Stack spacing={3}>
+        {!importing && <WhatComesIn system={system} />}
+        {!system.connectable && (
+          <Alert severity="info">
+            {system.label} cannot be connected yet: Hostdash has no live connection to it. Nothing
+            will be imported. Write to support to be told when it can.
+          </Alert>
+        )}
+        {system.connectable && !user && <AccountStep system={system} />}
+        {system.connectable && user && !owner && (
+          <Alert severity="info">
+            Connecting a system is for the account owner
+            {user.account_owner ? `: ask ${user.account_owner}` : ''}.
+          </Alert>
+        )}
+        {system.connectable && owner && (
+          <>
+            {denied && context.phase === 'form' && (
+              <Alert severity="warning">
+                You did not allow Hostdash to read your {system.label} account, so nothing was
+                connected. Connect again when you are ready.
+              </Alert>
+            )}
+            {(context.phase === 'form' ||
+              context.phase === 'starting' ||
+              context.phase === 'authorizing') && (
+              <CredentialsForm
+                key={pmsName}
+                system={system}
+                sandbox={context.systems?.sandbox ?? false}
+                busy={context.phase !== 'form'}
+                authorizing={context.phase === 'authorizing'}
+                error={context.error}
+              />
+            )}
+            {importing && task && <ImportProgress system={system} task={task} context={context} />}
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

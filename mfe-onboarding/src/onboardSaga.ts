@@ -1,0 +1,7 @@
+// The onboarding remote's sagas: one per page, each in its page's folder.
+import { all, fork } from 'redux-saga/effects';
+import { connectSaga } from './connect/connectSaga';
+
+export function* onboardSaga() {
+  yield all([fork(connectSaga)]);
+}

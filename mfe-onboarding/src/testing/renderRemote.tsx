@@ -1,0 +1,9 @@
+// The onboarding remote's routes with a real store, saga and theme (config/testing/renderRemote.tsx).
+import type { User } from '@hostdash/shared-auth';
+import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
+import { slice } from '../feature';
+import { OnboardingRoutes } from '../OnboardingApp';
+import type { OnboardState } from '../onboardSlice';
+
+export const renderRemote = (path: string, options: { user?: User | null } = {}) =>
+  renderRemoteRoutes<{ onboard: OnboardState }>(slice, <OnboardingRoutes />, path, options);
