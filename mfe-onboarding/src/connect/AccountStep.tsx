@@ -55,21 +55,17 @@ function SignUpForm({
 }) {
   const dispatch = useDispatch();
   const linked = lookup.state === 'found' && lookup.link.kind === 'signup' ? lookup.link : null;
+  // The link's details fill the form (it opens once the link is read); a draft typed earlier wins.
   const draft = useFormDraft(`signup/${system.name}`, {
-    initial: () => ({ name: '', email: '', company: '', password: '' }),
+    initial: () => ({
+      name: linked?.name ?? '',
+      email: linked?.email ?? '',
+      company: linked?.company ?? '',
+      password: '',
+    }),
     secrets: ['password'],
   });
   const { values, setValues, touched, setTouched } = draft;
-  // The link's details fill the fields the person has not typed in.
-  useEffect(() => {
-    if (!linked) return;
-    setValues((current) => ({
-      ...current,
-      name: current.name || linked.name,
-      email: current.email || linked.email,
-      company: current.company || linked.company,
-    }));
-  }, [linked, setValues]);
   const { busy, error, run } = useSubmit();
   const problems = {
     name: values.name.trim() ? null : 'Enter your name.',

@@ -76,7 +76,6 @@ export function ConnectPage() {
     () => systems?.find((candidate) => candidate.name === pms),
     [systems, pms],
   );
-  const denied = useOAuthReturn(system, user !== null);
   const reconnecting = params.get('reconnect') === '1';
   const owner = user !== null && isOwnerOrAdmin(user);
 
@@ -87,6 +86,7 @@ export function ConnectPage() {
     if (!system) return;
     dispatch(connectActions.opened({ pms: system.name }));
   }, [system, dispatch]);
+  const denied = useOAuthReturn(system, user !== null);
   // Signed in as the owner: an import of this system under way, failed or done is shown as such
   // (not on the way back from OAuth, nor when reconnecting with new credentials).
   const returning = params.has('state') || reconnecting;

@@ -68,7 +68,10 @@ function* follow(first: ImportTask) {
   }
 }
 
-/** Follows each task the page starts or finds, until it ends or the page is left. */
+/**
+ * Follows each task the page starts or finds, until it ends or the page is left (or opens another
+ * system, or starts over). Finding no task changes nothing: the page may have just started one.
+ */
 function* followTasks() {
   let following: Task | null = null;
   while (true) {
@@ -79,15 +82,14 @@ function* followTasks() {
       connectActions.startOver.type,
       connectActions.opened.type,
     ])) as PayloadAction<ImportTask | null>;
+    const found =
+      action.type === connectActions.taskStarted.type ||
+      action.type === connectActions.resume.succeeded.type;
+    if (found && action.payload === null) continue;
     if (following) yield cancel(following);
     following = null;
     const task = action.payload;
-    const follows =
-      (action.type === connectActions.taskStarted.type ||
-        action.type === connectActions.resume.succeeded.type) &&
-      task !== null &&
-      (task.state === 'queued' || task.state === 'running' || task.state === 'succeeded');
-    if (follows) following = (yield fork(follow, task)) as Task;
+    if (found && task && task.state !== 'failed') following = (yield fork(follow, task)) as Task;
   }
 }
 
