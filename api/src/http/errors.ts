@@ -39,8 +39,25 @@ export const refusedField = (field: string, rule: string, message: string): ApiE
 interface AjvError {
   keyword: string;
   instancePath: string;
+  schemaPath?: string;
   params: Record<string, unknown>;
   message?: string;
+}
+
+/**
+ * A key refused by `additionalProperties: NoOtherKeys` (http/schemas.ts) fails its `not`: said as
+ * the `additionalProperties` refusal it is, naming the key, like any other.
+ */
+function asRefusedKey(error: AjvError): AjvError {
+  if (error.keyword !== 'not' || !error.schemaPath?.endsWith('/additionalProperties/not'))
+    return error;
+  const parts = error.instancePath.split('/');
+  const key = (parts.pop() ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  return {
+    keyword: 'additionalProperties',
+    instancePath: parts.join('/'),
+    params: { additionalProperty: key },
+  };
 }
 
 const CONTEXT_NAMES: Record<string, string> = {
@@ -198,7 +215,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ error: error.code, message: error.message, ...error.details });
     }
     if (error.validation && error.validation.length > 0) {
-      const first = error.validation[0] as AjvError;
+      const first = asRefusedKey(error.validation[0] as AjvError);
       const context = error.validationContext ?? 'body';
       return reply.code(400).send({
         error: 'invalid_request',

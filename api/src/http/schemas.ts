@@ -127,6 +127,13 @@ export const pagingQuery = {
 
 export const EmailField = Type.String({ format: 'email', maxLength: 254 });
 
+/**
+ * `additionalProperties` of a body that refuses a key it does not name (400 naming the key).
+ * `false` would not refuse it: Fastify's Ajv removes such keys silently (`removeAdditional`), so a
+ * misspelt preference would be answered 200 and changed nothing.
+ */
+export const NoOtherKeys = Type.Never();
+
 /** `{ ok: true }`: an action done, nothing else to say. */
 export const Ok = named('Ok', { ok: Type.Literal(true) }, { description: 'The action was done.' });
 

@@ -2,7 +2,7 @@
 // tells them about, by mail or in the bell menu.
 import { Type, type Static } from '@sinclair/typebox';
 import { NewPasswordField } from '../auth/authSchemas';
-import { EmailField, Id, named, ref, type NamedSchema } from '../http/schemas';
+import { EmailField, Id, named, NoOtherKeys, ref, type NamedSchema } from '../http/schemas';
 
 export const MAX_NAME_LENGTH = 120;
 
@@ -47,7 +47,7 @@ export const NotificationPreferencesBody = Type.Object(
     in_app_on_verification_change: Type.Optional(Type.Boolean()),
   },
   {
-    additionalProperties: false,
+    additionalProperties: NoOtherKeys,
     description: 'Only the preferences to change; the others stay as they are.',
   },
 );
@@ -87,7 +87,7 @@ export const ProfileBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false, description: 'Only the fields to change.' },
+  { additionalProperties: NoOtherKeys, description: 'Only the fields to change.' },
 );
 
 export const PasswordChangeBody = Type.Object(
@@ -95,7 +95,7 @@ export const PasswordChangeBody = Type.Object(
     current_password: Type.String({ minLength: 1, maxLength: 1024 }),
     new_password: NewPasswordField,
   },
-  { additionalProperties: false },
+  { additionalProperties: NoOtherKeys },
 );
 
 export const SETTINGS_SCHEMAS: NamedSchema[] = [NotificationPreferencesSchema, ProfileSchema];
