@@ -42,20 +42,20 @@ interface AjvError {
   schemaPath?: string;
   params: Record<string, unknown>;
   message?: string;
+  /** Set on the errors of a `propertyNames` check: the key that failed it. */
+  propertyName?: string;
 }
 
 /**
- * A key refused by `additionalProperties: NoOtherKeys` (http/schemas.ts) fails its `not`: said as
- * the `additionalProperties` refusal it is, naming the key, like any other.
+ * A key a `closedBody` (http/schemas.ts) does not name fails its `propertyNames`: said as the
+ * `additionalProperties` refusal it is, naming the key, like any other.
  */
 function asRefusedKey(error: AjvError): AjvError {
-  if (error.keyword !== 'not' || !error.schemaPath?.endsWith('/additionalProperties/not'))
-    return error;
-  const parts = error.instancePath.split('/');
-  const key = (parts.pop() ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  const key = error.propertyName ?? error.params.propertyName;
+  if (!error.schemaPath?.includes('/propertyNames') || typeof key !== 'string') return error;
   return {
     keyword: 'additionalProperties',
-    instancePath: parts.join('/'),
+    instancePath: error.instancePath,
     params: { additionalProperty: key },
   };
 }

@@ -2,7 +2,7 @@
 // tells them about, by mail or in the bell menu.
 import { Type, type Static } from '@sinclair/typebox';
 import { NewPasswordField } from '../auth/authSchemas';
-import { EmailField, Id, named, NoOtherKeys, ref, type NamedSchema } from '../http/schemas';
+import { closedBody, EmailField, Id, named, ref, type NamedSchema } from '../http/schemas';
 
 export const MAX_NAME_LENGTH = 120;
 
@@ -40,16 +40,13 @@ export const NotificationPreferencesSchema = named(
 );
 export type NotificationPreferences = Static<typeof NotificationPreferencesSchema>;
 
-export const NotificationPreferencesBody = Type.Object(
+export const NotificationPreferencesBody = closedBody(
   {
     mail_on_red_reservation: Type.Optional(Type.Boolean()),
     mail_on_import_finished: Type.Optional(Type.Boolean()),
     in_app_on_verification_change: Type.Optional(Type.Boolean()),
   },
-  {
-    additionalProperties: NoOtherKeys,
-    description: 'Only the preferences to change; the others stay as they are.',
-  },
+  { description: 'Only the preferences to change; the others stay as they are.' },
 );
 
 export const ProfileSchema = named(
@@ -68,7 +65,7 @@ export const ProfileSchema = named(
 );
 export type Profile = Static<typeof ProfileSchema>;
 
-export const ProfileBody = Type.Object(
+export const ProfileBody = closedBody(
   {
     name: Type.Optional(
       Type.String({
@@ -87,15 +84,12 @@ export const ProfileBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: NoOtherKeys, description: 'Only the fields to change.' },
+  { description: 'Only the fields to change.' },
 );
 
-export const PasswordChangeBody = Type.Object(
-  {
-    current_password: Type.String({ minLength: 1, maxLength: 1024 }),
-    new_password: NewPasswordField,
-  },
-  { additionalProperties: NoOtherKeys },
-);
+export const PasswordChangeBody = closedBody({
+  current_password: Type.String({ minLength: 1, maxLength: 1024 }),
+  new_password: NewPasswordField,
+});
 
 export const SETTINGS_SCHEMAS: NamedSchema[] = [NotificationPreferencesSchema, ProfileSchema];
