@@ -9,7 +9,7 @@ import { runNextImport } from '../imports/importWorker';
 import { generatePortfolio, testAdapter } from '../imports/testing/testAdapter';
 import { SCREENING_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
-import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
+import { startTestApi, type TestApi } from '../testing/testApi';
 import { wantsMail } from './preferences';
 
 const SHELL = 'https://dash.example.test';

@@ -3,6 +3,7 @@
 // may not (requireUser answers 403). A change that could hand the account to someone else — the
 // email, the password — needs the current password, checked like a sign-in and counted by the same
 // throttle (ADR 9), so a session left open is not enough.
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { writeAudit } from '../admin/audit';
@@ -21,7 +22,7 @@ import {
 import { hashToken } from '../auth/tokens';
 import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
-import { errors, ref, SESSION, type Api } from '../http/schemas';
+import { ApiErrorSchema, errors, ref, SESSION, type Api } from '../http/schemas';
 import { preferencesOf, updatePreferences } from './preferences';
 import {
   NotificationPreferencesBody,
@@ -47,6 +48,12 @@ const wrongPassword = () =>
   fieldError(400, 'wrong_password', 'current_password', 'That is not your current password.');
 const emailTaken = () =>
   fieldError(409, 'email_taken', 'email', 'There is already a Hostdash user with this email.');
+
+/** 409 of a profile change: not a stale write, the email is someone else's. */
+const EMAIL_TAKEN_ANSWER = Type.Unsafe<Static<typeof ApiErrorSchema>>({
+  $ref: `${ApiErrorSchema.$id}#`,
+  description: 'Another Hostdash user has this email (`email_taken`, field `email`).',
+});
 
 const PASSWORD_CHANGED = {
   message: 'Your password has been changed. Every other session of yours has been signed out.',
@@ -180,7 +187,8 @@ export function registerSettingsRoutes(app: Api, { db, config }: AppContext): vo
         body: ProfileBody,
         response: {
           200: ref(ProfileSchema),
-          ...errors(400, 401, 403, 409),
+          ...errors(400, 401, 403),
+          409: EMAIL_TAKEN_ANSWER,
           429: TooManyAttempts,
         },
       },
