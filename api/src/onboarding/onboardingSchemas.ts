@@ -1,7 +1,7 @@
 // The onboarding calls' shapes (issue 15): the systems a host can connect, an import task as the
 // connect page follows it, the account's connections as /settings lists them, and sign-up.
 import { Type, type Static } from '@sinclair/typebox';
-import { MIN_PASSWORD_LENGTH } from '../auth/authSchemas';
+import { NewPasswordField } from '../auth/authSchemas';
 import {
   DateTime,
   EmailField,
@@ -240,7 +240,7 @@ export const SignupBody = Type.Object(
     name: NameField,
     email: EmailField,
     company: NameField,
-    password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 }),
+    password: NewPasswordField,
     token: Type.Optional(
       Type.String({ minLength: 1, maxLength: 512, description: 'The sign-up link’s token.' }),
     ),
