@@ -254,3 +254,40 @@ describe('the sign-up link dialog on the users page', () => {
     expect(server.requestsTo('/channel/systems')).toHaveLength(2);
   });
 });
+
+describe('the sign-up link dialog on a phone', () => {
+  // Every media query matches: MUI's down('sm') says phone, as at 390 px.
+  const desktop = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  });
+  afterEach(() => {
+    window.matchMedia = desktop;
+  });
+
+  it('takes the whole screen, the form and then the link', async () => {
+    await openUsersPage();
+    const user = await openDialog();
+    expect(dialog()).toHaveClass('MuiDialog-paperFullScreen');
+    await fill(user, {
+      name: 'Nadia Okafor',
+      email: 'nadia@okafor.test',
+      company: 'Okafor Stays',
+      system: 'Hostaway',
+    });
+    await user.click(within(dialog()).getByRole('button', { name: 'Make the link' }));
+    const made = await screen.findByRole('dialog', { name: 'The sign-up link for Nadia Okafor' });
+    expect(made).toHaveClass('MuiDialog-paperFullScreen');
+    expect(within(made).getByRole('button', { name: 'Copy' })).toBeVisible();
+  });
+});
