@@ -4,6 +4,7 @@ import { analyticsSaga } from './analytics/analyticsSaga';
 import { flagsSaga } from './flags/flagsSaga';
 import { platformListingsSaga } from './listings/platformListingsSaga';
 import { remotesSaga } from './remotes/remotesSaga';
+import { signupLinksSaga } from './signupLinks/signupLinksSaga';
 import { teamSaga } from './team/teamSaga';
 import { usersSaga } from './users/usersSaga';
 
@@ -15,5 +16,6 @@ export function* adminSaga() {
     fork(platformListingsSaga),
     fork(analyticsSaga),
     fork(remotesSaga),
+    fork(signupLinksSaga),
   ]);
 }

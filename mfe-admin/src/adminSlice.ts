@@ -6,6 +6,7 @@ import { analyticsReducer } from './analytics/analyticsSlice';
 import { flagsReducer } from './flags/flagsSlice';
 import { remotesReducer } from './remotes/remotesSlice';
 import { platformListingsReducer } from './listings/platformListingsSlice';
+import { signupLinksReducer } from './signupLinks/signupLinksSlice';
 import { teamReducer } from './team/teamSlice';
 import { usersReducer, type UserAdminState } from './users/usersSlice';
 
@@ -15,6 +16,7 @@ const pageReducers = {
   listings: platformListingsReducer,
   analytics: analyticsReducer,
   team: teamReducer,
+  signupLinks: signupLinksReducer,
 };
 
 type PageParts = { [Key in keyof typeof pageReducers]: ReturnType<(typeof pageReducers)[Key]> };

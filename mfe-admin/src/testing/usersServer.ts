@@ -49,7 +49,15 @@ function compare(field: string, direction: string) {
   };
 }
 
-export async function startUsersServer(users: AdminUser[]): Promise<UsersServer> {
+export interface UsersServerOptions {
+  /** More of the API behind the same address (another stand-in's routes); null: not one of them. */
+  moreRoutes?: (request: RecordedRequest) => UpstreamAnswer | null;
+}
+
+export async function startUsersServer(
+  users: AdminUser[],
+  { moreRoutes }: UsersServerOptions = {},
+): Promise<UsersServer> {
   let state: Pick<UsersServer, 'users' | 'audit' | 'failNextUpdate'> = {
     users,
     audit: [],
@@ -130,6 +138,8 @@ export async function startUsersServer(users: AdminUser[]): Promise<UsersServer>
       if (get && request.method === 'GET') return detail(get[1]!);
       const change = /^\/admin\/user\/update\/(\d+)\/([a-z_]+)$/.exec(path);
       if (change && request.method === 'POST') return update(change[1]!, change[2]!, request);
+      const more = moreRoutes?.(request);
+      if (more) return more;
       return { status: 404, json: { error: 'not_found', message: `No route ${path}` } };
     },
     { check: keepsContract },

@@ -3,7 +3,7 @@
 // relevance; and the selected user's panel (`?user={id}`, so Back closes it and a link opens it).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Link, Paper, Stack, Typography } from '@mui/material';
+import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   formatDateTime,
@@ -23,6 +23,7 @@ import {
   type ListColumn,
 } from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
+import { SignupLinkAction } from '../signupLinks/SignupLinkAction';
 import type { AdminUser } from './usersApi';
 import { USERS_LIST, searchCleared, usersActions } from './usersSlice';
 import { UserPanel } from './UserPanel';
@@ -155,13 +156,26 @@ export function UsersPage() {
             : 'Everyone on Hostdash, in every account. Open a user to see their account and history, or to act.'
         }
         actions={
-          <SearchField
-            label="Search users"
-            placeholder="Name, email or account"
-            value={searchText}
-            onChange={setSearchText}
-            sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
-          />
+          // One box, so on a phone the search and the button each take a full line without the
+          // header's row spacing pushing the second past the edge.
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              alignItems: { sm: 'center' },
+              gap: 1,
+              width: { xs: '100%', sm: 'auto' },
+            }}
+          >
+            <SearchField
+              label="Search users"
+              placeholder="Name, email or account"
+              value={searchText}
+              onChange={setSearchText}
+              sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
+            />
+            <SignupLinkAction />
+          </Box>
         }
       />
       {error && <LoadError error={error} onRetry={retry} />}
