@@ -97,11 +97,13 @@ test('/login, each remote’s first page and a whole session stay within their b
     .toBeLessThanOrEqual(BUDGETS.login);
 
   const session: LoadedFile[] = [...login];
-  // Reservations renders `/` (the risks page); listings' first page is /listings, billing's /billing.
+  // Reservations renders `/` (the risks page); listings' first page is /listings, billing's /billing,
+  // onboarding's a connect page.
   const firstPages: [string, string, RegExp][] = [
     ['reservations', '/', /Risks/i],
     ['listings', '/listings', /Listings/i],
     ['billing', '/billing', /Billing/i],
+    ['onboarding', '/connect/hostaway', /Connect Hostaway/i],
   ];
   await page.getByLabel('Email').fill('owner@hostdash.test');
   await page.getByLabel('Password').fill('hostdash-demo');

@@ -227,7 +227,8 @@ function LinkNotice({ lookup, token }: { lookup: Lookup; token: string | null })
   if (lookup.state === 'failed')
     return (
       <Alert severity="warning">
-        {messageOf(lookup.error)} You can still create an account below.
+        {messageOf(lookup.error)}
+        {lookup.error.error === 'invite_not_found' ? ' You can still create an account below.' : ''}
       </Alert>
     );
   if (lookup.state === 'found' && lookup.link.kind === 'invite' && token)

@@ -2,7 +2,7 @@
 // ("84 of 120 listings"), the time since it started; on success a summary with the way to the
 // listings and the dashboard; on failure what failed and "Try again", which resumes it.
 import { useEffect, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
@@ -15,6 +15,7 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
+import { isAdmin, selectUser } from '@hostdash/shared-auth';
 import { messageOf } from '@hostdash/shared-ui';
 import { connectActions, type OnboardContext } from './connectSlice';
 import type { ImportTask, PmsSystem } from './onboardApi';
@@ -44,6 +45,9 @@ export function ImportProgress({
   context: OnboardContext;
 }) {
   const dispatch = useDispatch();
+  const user = useSelector(selectUser);
+  // The dashboard opens once the account has a card (spec section 6, rule 6); staff never need one.
+  const needsCard = user !== null && !isAdmin(user) && !user.billing?.stripe_customer_id;
   const elapsed = useElapsed(task, context.clockOffsetMs);
   const percent = importPercent(task);
   const succeeded = task.state === 'succeeded';
@@ -132,12 +136,35 @@ export function ImportProgress({
             reservations came in from {system.label}, and {task.progress.screening.done}{' '}
             reservations were screened. New ones come in by themselves.
           </Alert>
+          {needsCard && (
+            <Alert severity="info">
+              One more step before your dashboard opens: add a payment card. Nothing is charged now;
+              you pay once a month for what you use.
+            </Alert>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button component={RouterLink} to="/listings" variant="contained">
+            {needsCard && (
+              <Button component={RouterLink} to="/billing" variant="contained">
+                Add a card
+              </Button>
+            )}
+            <Button
+              component={RouterLink}
+              to="/listings"
+              variant={needsCard ? 'outlined' : 'contained'}
+            >
               See your listings
             </Button>
             <Button component={RouterLink} to="/" variant="outlined">
               Go to the dashboard
+            </Button>
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to="/settings" size="small">
+              Manage your connections
+            </Button>
+            <Button size="small" onClick={() => dispatch(connectActions.startOver())}>
+              {system.auth === 'oauth' ? 'Connect again' : 'Connect with other credentials'}
             </Button>
           </Stack>
         </Stack>

@@ -8,15 +8,12 @@ export const IMPORTED = [
   'Every new reservation is screened, and you see its risk on the Risks page',
 ] as const;
 
+/** How connecting goes, in the system's own words for what the host pastes. */
 export function authInWords(system: PmsSystem): string {
-  switch (system.auth) {
-    case 'oauth':
-      return `You approve Hostdash on ${system.label}’s own page; no key to copy.`;
-    case 'client_credentials':
-      return `You create an API client in ${system.label} and paste its ID and secret here.`;
-    case 'api_key_secret':
-      return `You paste an API key and its secret from ${system.label}.`;
-    default:
-      return `You paste an API key from ${system.label}.`;
-  }
+  if (system.auth === 'oauth')
+    return `You approve Hostdash on ${system.label}’s own page; no key to copy.`;
+  const labels = system.fields.map((field) => field.label);
+  const list =
+    labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0];
+  return `You paste your ${list} from ${system.label}.`;
 }

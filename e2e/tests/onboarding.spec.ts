@@ -1,0 +1,98 @@
+// Issue 15 in the browser: a new host arrives from a sign-up link for Hostaway, creates the account
+// on the connect page, has a wrong key put on its field, connects with the sandbox's credentials,
+// watches the import reach 100 % and finds the imported listings in /listings (after the card that
+// rule 6 asks for). The same host then connects an OAuth system through the sandbox's
+// authorization page; a forged callback connects nothing.
+import { expect, test, type Page } from '@playwright/test';
+import { apiPost, apiSession } from './support/api';
+import { expectHeading } from './support/session';
+
+const connectForm = (page: Page, label: string) =>
+  page.getByRole('form', { name: `Connect ${label}` });
+const progress = (page: Page) => page.getByRole('progressbar', { name: /Import progress/ });
+
+test.describe.serial('a new host from a sign-up link', () => {
+  const email = `rui.${Date.now()}@example.com`;
+  let page: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage();
+  });
+  test.afterAll(() => page.close());
+
+  test('signs up on the connect page, connects Hostaway and sees the import through to the listings', async ({
+    request,
+  }) => {
+    const staff = await apiSession(request, 'admin@hostdash.test');
+    const link = await apiPost<{ url: string }>(request, staff, '/admin/signupLinks', {
+      name: 'Rui Costa',
+      email,
+      company: 'Costa Homes',
+      pms: 'hostaway',
+    });
+    const url = new URL(link.url);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expectHeading(page, 'Connect Hostaway');
+    await expect(page.getByText(/Welcome, Rui Costa/)).toBeVisible();
+    await expect(page.getByLabel(/Your name/)).toHaveValue('Rui Costa');
+    await expect(page.getByLabel(/^Email/)).toHaveValue(email);
+    await expect(page.getByLabel(/Company/)).toHaveValue('Costa Homes');
+    await page.getByLabel(/Choose a password/).fill('a-good-password');
+    await page.getByRole('button', { name: 'Create account and continue' }).click();
+
+    // A wrong key is a field error: nothing starts.
+    const form = connectForm(page, 'Hostaway');
+    await form.getByLabel(/Account ID/).fill('100200');
+    await form.getByLabel(/API Key/).fill('not-the-key');
+    await form.getByRole('button', { name: 'Connect Hostaway' }).click();
+    const apiKey = form.getByLabel(/API Key/);
+    await expect(apiKey).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText(/Hostaway did not accept this API Key/)).toBeVisible();
+    await expect(progress(page)).toHaveCount(0);
+
+    await form.getByRole('button', { name: 'Fill them in' }).click();
+    await form.getByRole('button', { name: 'Connect Hostaway' }).click();
+    await expect(page.getByRole('heading', { name: 'Importing from Hostaway' })).toBeVisible();
+    await expect(progress(page)).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+    const summary = page.getByText(/listings and \d+ reservations came in from Hostaway/);
+    await expect(summary).toBeVisible();
+    const listings = Number(/(\d+) listings and/.exec((await summary.textContent()) ?? '')?.[1]);
+    expect(listings).toBeGreaterThanOrEqual(20);
+
+    // A new account adds its card first (spec rule 6); then its listings are there.
+    await page.getByRole('link', { name: 'Add a card' }).click();
+    await expectHeading(page, 'Billing');
+    const card = page.getByRole('form', { name: 'Card details' });
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await card.getByLabel('Expiry (MM / YY)').fill('04 / 30');
+    await card.getByLabel('Security code').fill('123');
+    await card.getByLabel('Name on the card').fill('Rui Costa');
+    await card.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByText(/Card saved: Visa ending 4242/)).toBeVisible();
+    await page.goto('/listings');
+    await expectHeading(page, 'Listings');
+    await expect(page.getByText(new RegExp(`of ${listings}\\b`))).toBeVisible();
+  });
+
+  test('connects an OAuth system through its authorization page; a forged callback connects nothing', async () => {
+    await page.goto('/connect/cloudbeds?code=sandbox-0123456789abcdef&state=forged');
+    await expect(page.getByText(/did not start from your session here/)).toBeVisible();
+    await expect(page).toHaveURL(/\/connect\/cloudbeds$/);
+
+    await page.getByRole('button', { name: 'Connect with Cloudbeds' }).click();
+    await expect(page.getByRole('heading', { name: /Allow Hostdash to read/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Allow' }).click();
+    await expect(progress(page)).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+    await expect(page.getByText(/came in from Cloudbeds/)).toBeVisible();
+    await expect(page).toHaveURL(/\/connect\/cloudbeds$/);
+  });
+});
+
+test('an unknown system is a not-found page listing the 18 systems', async ({ page }) => {
+  await page.goto('/connect/airbnb');
+  await expectHeading(page, 'We don’t connect this system');
+  const systems = page.getByRole('list', { name: 'Systems Hostdash connects' });
+  await expect(systems.getByRole('listitem')).toHaveCount(18);
+  await systems.getByText('Guesty').click();
+  await expectHeading(page, 'Connect Guesty');
+});
