@@ -71,7 +71,8 @@ export function PageHeader({
           )}
         </Box>
         {actions && (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          // Never narrower than its buttons: a long subtitle wraps instead of pushing them out.
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, flexShrink: 0 }}>
             {actions}
           </Stack>
         )}
