@@ -57,6 +57,8 @@ export interface BuildAppOptions {
   checkAnswer?: (request: FastifyRequest, status: number, payload: unknown) => void;
   /** The payment provider (tests: a failing one); by default the one the configuration selects. */
   paymentProvider?: PaymentProvider;
+  /** Called when a route queues an import (server.ts: the worker's nudge); nothing by default. */
+  importQueued?: () => void;
 }
 
 // Secrets never reach the logs (Fastify logs no headers or bodies by default; this is the guard
@@ -102,6 +104,7 @@ export function buildApp({
   logger,
   checkAnswer,
   paymentProvider,
+  importQueued,
 }: BuildAppOptions): FastifyInstance {
   const payments = paymentProvider ?? paymentProviderFor(config, db);
   const app = Fastify({
@@ -199,7 +202,7 @@ export function buildApp({
       const header = request.headers.authorization;
       if (security?.some((scheme) => 'session' in scheme) && !header?.trim()) throw unauthorized();
     });
-    const context = { db, config, payments };
+    const context = { db, config, payments, importQueued: importQueued ?? (() => undefined) };
     api.get('/openapi.json', { schema: { hide: true } }, async () => instance.swagger());
     registerHealthRoutes(api, context);
     registerAuthRoutes(api, context);

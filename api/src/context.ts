@@ -8,4 +8,6 @@ export interface AppContext {
   config: ApiConfig;
   /** The payment provider billing charges through (src/billing/selectProvider.ts). */
   payments: PaymentProvider;
+  /** Tells the import worker a task was queued, so it starts now rather than at its next round. */
+  importQueued: () => void;
 }

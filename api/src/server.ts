@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   const config = readConfig();
   const startedAt = Date.now();
   const db = await openDatabase(config);
-  const app = buildApp({ db, config });
+  // The import worker starts after the app; a route that queues an import nudges it once it runs.
+  let nudgeImports = (): void => undefined;
+  const app = buildApp({ db, config, importQueued: () => nudgeImports() });
   const where = config.databaseUrl
     ? 'PostgreSQL server (DATABASE_URL)'
     : `embedded PGlite in ${config.pgliteDir}`;
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
   // The PMS adapters the import worker uses (api/src/pms/): the sandbox for all 18 with
   // PMS_SANDBOX, else the real adapters, and none for a system without one ("cannot connect yet").
   const importWorker = startImportWorker({ db, adapters: adaptersFor(config), log: app.log });
+  nudgeImports = () => importWorker.nudge();
 
   let closing = false;
   const close = async (signal: string): Promise<void> => {

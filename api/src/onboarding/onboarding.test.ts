@@ -9,8 +9,10 @@ import { sandboxCredentials } from '../pms/sandbox';
 import { startTestApi, type TestApi } from '../testing/testApi';
 
 let api: TestApi;
+/** Imports the routes queued: each tells the worker at once. */
+let queued = 0;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ importQueued: () => (queued += 1) });
 });
 afterAll(() => api.close());
 
@@ -196,6 +198,8 @@ describe('connecting a system with credentials', () => {
     expect(started.status).toBe(200);
     const task = started.body.task!;
     expect(task).toMatchObject({ state: 'queued', step: 'connecting' });
+    const nudged = queued;
+    expect(nudged).toBeGreaterThan(0);
 
     const second = await api.post(
       '/channel/guesty/onboardUser',
@@ -238,6 +242,7 @@ describe('connecting a system with credentials', () => {
       session,
     );
     expect(synced.body.items[0]?.task).toMatchObject({ state: 'queued' });
+    expect(queued).toBe(nudged + 1);
     const busy = await api.post(
       '/user/updateIntegrations',
       { pms: 'hostaway', action: 'disconnect' },

@@ -308,7 +308,7 @@ function sandboxConsentPage(label: string, allow: string, deny: string): string 
 </body></html>`;
 }
 
-export function registerOnboardingRoutes(app: Api, { db, config }: AppContext): void {
+export function registerOnboardingRoutes(app: Api, { db, config, importQueued }: AppContext): void {
   const adapterOf = adaptersFor(config);
   const redirectUriFor = (pms: PmsName) => `${config.shellOrigin}/connect/${pms}`;
 
@@ -387,6 +387,7 @@ export function registerOnboardingRoutes(app: Api, { db, config }: AppContext): 
       const credentials = credentialsFor(adapter, request.body.credentials ?? {});
       await checkWithSystem(adapter, credentials);
       const task = await connectAndImport(db, caller, pms, credentials);
+      importQueued();
       request.log.info(
         { event: 'pms_connected', pms, accountId: caller.account_id, taskId: task.id },
         'System connected; import queued',
@@ -505,6 +506,7 @@ export function registerOnboardingRoutes(app: Api, { db, config }: AppContext): 
       }
       await checkWithSystem(adapter, credentials);
       const task = await connectAndImport(db, caller, pms, credentials);
+      importQueued();
       request.log.info(
         { event: 'pms_connected', pms, accountId: caller.account_id, taskId: task.id, oauth: true },
         'System connected through OAuth; import queued',
@@ -649,6 +651,7 @@ export function registerOnboardingRoutes(app: Api, { db, config }: AppContext): 
             ? retryImport(db, caller.account_id, last.id)
             : enqueueImport(db, { accountId: caller.account_id, pms, createdBy: caller.id })
         ).catch(importTaskError);
+        importQueued();
       } else {
         await db.transaction(async (tx) => {
           const [active] = await tx.query(

@@ -63,6 +63,8 @@ export interface TestApiOptions {
   logger?: BuildAppOptions['logger'];
   /** Another payment provider than the configuration's (e.g. one that is unreachable). */
   paymentProvider?: (db: Database) => PaymentProvider;
+  /** Hears each import a route queues (the server's worker nudge). */
+  importQueued?: () => void;
 }
 
 async function copyOfTemplate(): Promise<string> {
@@ -102,6 +104,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     config,
     logger: options.logger ?? false,
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
+    importQueued: options.importQueued,
     checkAnswer: (request, status, payload) => answers.check(request, status, payload),
   });
 

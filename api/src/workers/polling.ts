@@ -4,6 +4,8 @@
 export interface PollingWorker {
   /** Resolves when the round under way (if any) has finished; no round starts after. */
   stop(): Promise<void>;
+  /** Starts a round now, unless one is under way (work just arrived: no need to wait). */
+  nudge(): void;
 }
 
 /**
@@ -17,14 +19,16 @@ export function startPolling(
   let running: Promise<void> | null = null;
   let stopped = false;
   const isStopped = () => stopped;
-  const timer = setInterval(() => {
+  const tick = () => {
     if (stopped || running) return;
     running = round(isStopped).finally(() => {
       running = null;
     });
-  }, intervalMs);
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   return {
+    nudge: tick,
     async stop() {
       stopped = true;
       clearInterval(timer);
