@@ -6568,6 +6568,444 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in person’s profile
+     * @description Name, email, whether the second step is on, and the notification preferences (defaults filled in).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The signed-in person as /settings shows them. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Profile'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Change the signed-in person’s name or email
+     * @description Send only what changes. `name`: 1 to 120 characters once trimmed. `email`: stored in lower case; changing it needs `current_password` (400 `current_password_required`, 400 `wrong_password`, both naming the field `current_password`; wrong ones count as failed sign-ins, 429 with `Retry-After`) and the old address is told by mail. 409 `email_taken` (field `email`) when another user has that email. Answers the updated profile.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description Only the fields to change. */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Surrounding spaces are removed first. */
+            name?: string;
+            /** Format: email */
+            email?: string;
+            /** @description Needed only when `email` changes. */
+            current_password?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The signed-in person as /settings shows them. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Profile'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Another Hostdash user has this email (`email_taken`, field `email`). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many failed sign-ins for this email from this client, or from this client for any email (`too_many_attempts`); `Retry-After` says when to try again, the message says it in words. */
+        429: {
+          headers: {
+            /** @description Seconds until one more attempt is allowed. */
+            'Retry-After'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/auth/password/change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the signed-in person’s password
+     * @description Needs the current password: 400 `wrong_password` (field `current_password`), counted as a failed sign-in from this client (429 with `Retry-After`). The new password follows the rules of a reset (8 to 1024 characters). Every other session of the person is signed out, this one stays; reset links not yet used and second steps not yet passed end too. A mail tells the person their password changed.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            current_password: string;
+            new_password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Done; a sentence to show. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many failed sign-ins for this email from this client, or from this client for any email (`too_many_attempts`); `Retry-After` says when to try again, the message says it in words. */
+        429: {
+          headers: {
+            /** @description Seconds until one more attempt is allowed. */
+            'Retry-After'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/notificationPreferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in person’s notification preferences
+     * @description Each on or off, the default filled in for what the person never chose: `mail_on_red_reservation` is on for owners and managers, off for everyone else; the others are on.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What Hostdash tells the signed-in person about, the defaults filled in. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NotificationPreferences'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Change some of the signed-in person’s notification preferences
+     * @description Send only the preferences that change, each true or false; any other key is 400. Answers all of them.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description Only the preferences to change; the others stay as they are. */
+      requestBody: {
+        content: {
+          'application/json': {
+            mail_on_red_reservation?: boolean;
+            mail_on_import_finished?: boolean;
+            in_app_on_verification_change?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description What Hostdash tells the signed-in person about, the defaults filled in. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NotificationPreferences'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/flagsmith/api/v1/{*}': {
     parameters: {
       query?: never;
@@ -8678,6 +9116,24 @@ export interface components {
       /** Format: date-time */
       expires_at: string;
     };
+    /** @description What Hostdash tells the signed-in person about, the defaults filled in. */
+    NotificationPreferences: {
+      /** @description A mail when a stay of the account turns red in screening. For the account’s owner and managers (on unless turned off); building staff never get it. */
+      mail_on_red_reservation: boolean;
+      /** @description A mail to the account’s owner when an import from a property-management system finishes (on unless turned off). */
+      mail_on_import_finished: boolean;
+      /** @description A bell notification when a teammate declines a guest’s verification (on unless turned off). */
+      in_app_on_verification_change: boolean;
+    };
+    /** @description The signed-in person as /settings shows them. */
+    Profile: {
+      id: string;
+      name: string;
+      email: string;
+      /** @description Whether sign-in asks for an authenticator code (`/user/auth/secondStep/*` turns it on and off). */
+      second_step: boolean;
+      notification_preferences: components['schemas']['NotificationPreferences'];
+    };
   };
   responses: never;
   parameters: never;
@@ -8775,5 +9231,7 @@ export type Integrations = components['schemas']['Integrations'];
 export type OnboardStart = components['schemas']['OnboardStart'];
 export type SignupLink = components['schemas']['SignupLink'];
 export type SignupLookup = components['schemas']['SignupLookup'];
+export type NotificationPreferences = components['schemas']['NotificationPreferences'];
+export type Profile = components['schemas']['Profile'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

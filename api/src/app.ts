@@ -39,6 +39,7 @@ import { registerReportRoutes } from './reports/reportRoutes';
 import { registerReservationEditRoutes } from './reservations/reservationEdit';
 import { registerCalendarRoutes } from './reservations/calendar';
 import { registerReservationRoutes } from './reservations/reservationRoutes';
+import { registerSettingsRoutes } from './settings/settingsRoutes';
 import { registerTaskRoutes } from './tasks/taskRoutes';
 
 export interface BuildAppOptions {
@@ -71,6 +72,11 @@ const REDACTED_PATHS = [
   '*.sessionId',
   'challengeToken',
   '*.challengeToken',
+  // The settings page's password fields (profile email change, password change).
+  'current_password',
+  '*.current_password',
+  'new_password',
+  '*.new_password',
   // A test card's number and CVC (the test-mode tokenisation call): never logged, even if a body is.
   'body.number',
   'body.cvc',
@@ -217,6 +223,7 @@ export function buildApp({
     registerBillingRoutes(api, context);
     registerTeamRoutes(api, context);
     registerOnboardingRoutes(api, context);
+    registerSettingsRoutes(api, context);
   });
   return app;
 }

@@ -7,7 +7,7 @@
 // dashboard's access table (shared-auth's access.ts), so the API and the pages cannot drift apart.
 import { createSession } from './auth/sessions';
 import { FLAGSMITH_PREFIX } from './flags/flagsmithRoutes';
-import { startTestApi, type TestApi } from './testing/testApi';
+import { DEMO_PASSWORD, startTestApi, type TestApi } from './testing/testApi';
 
 const CALLERS = [
   'anonymous',
@@ -633,6 +633,44 @@ const MATRIX: Record<string, Row> = {
       },
     }),
     statuses: staffOnly(409),
+  },
+  // The person's own settings. Every role has its own profile, password and preferences; the
+  // /settings page is the owner's (its other parts are), so these rows name no page.
+  'GET /user/profile': {
+    access: 'signed in',
+    call: () => ({ url: '/user/profile' }),
+    statuses: ownThings,
+  },
+  // Nothing to change: answered with the profile as it is.
+  'POST /user/profile': {
+    access: 'signed in',
+    call: () => ({ url: '/user/profile', method: 'POST', body: {} }),
+    statuses: ownThings,
+  },
+  // The password each caller has already: changed for real (the session it is sent with stays).
+  'POST /user/auth/password/change': {
+    access: 'signed in',
+    call: () => ({
+      url: '/user/auth/password/change',
+      method: 'POST',
+      body: { current_password: DEMO_PASSWORD, new_password: DEMO_PASSWORD },
+    }),
+    statuses: ownThings,
+  },
+  'GET /user/notificationPreferences': {
+    access: 'signed in',
+    call: () => ({ url: '/user/notificationPreferences' }),
+    statuses: ownThings,
+  },
+  // The default it has already: nothing changes.
+  'POST /user/notificationPreferences': {
+    access: 'signed in',
+    call: () => ({
+      url: '/user/notificationPreferences',
+      method: 'POST',
+      body: { mail_on_import_finished: true },
+    }),
+    statuses: ownThings,
   },
   'OPTIONS /flagsmith/api/v1/{*}': {
     access: 'anyone',

@@ -11,6 +11,7 @@ import { ONBOARDING_SCHEMAS } from './onboarding/onboardingSchemas';
 import { PLATFORM_SCHEMAS } from './platform/platformSchemas';
 import { CALENDAR_SCHEMAS } from './reservations/calendar';
 import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
+import { SETTINGS_SCHEMAS } from './settings/settingsSchemas';
 
 /**
  * The contract's version: major for a change that breaks a client written against the last one
@@ -30,12 +31,17 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...PLATFORM_SCHEMAS,
   ...TEAM_SCHEMAS,
   ...ONBOARDING_SCHEMAS,
+  ...SETTINGS_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */
 export const TAGS = [
   { name: 'auth', description: 'Sign-in, second step, session, sign-out, password reset.' },
   { name: 'notifications', description: 'The bell menu.' },
+  {
+    name: 'settings',
+    description: 'The signed-in person’s own profile, password and notification preferences.',
+  },
   { name: 'listings', description: 'Listings, their stats and updates.' },
   { name: 'buildings', description: 'Buildings and the building view of their staff.' },
   { name: 'reservations', description: 'Reservations: search, detail, stats, create and edit.' },

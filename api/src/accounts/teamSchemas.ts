@@ -1,7 +1,7 @@
 // The owner's team (`/accounts`, issue 14): the account's people, the invites not yet accepted, and
 // the bodies of inviting, accepting and changing a teammate.
 import { Type, type Static } from '@sinclair/typebox';
-import { MIN_PASSWORD_LENGTH } from '../auth/authSchemas';
+import { NewPasswordField } from '../auth/authSchemas';
 import {
   DateTime,
   EmailField,
@@ -119,7 +119,7 @@ export const InviteBody = Type.Object(
 
 export const AcceptInviteBody = Type.Object(
   {
-    password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 }),
+    password: NewPasswordField,
     name: Type.Optional(
       Type.String({
         minLength: 1,

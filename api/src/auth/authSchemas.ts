@@ -176,9 +176,11 @@ export const MessageSchema = named(
 export const PasswordResetBody = Type.Object({ email: EmailField });
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** A password someone chooses (reset link, invite, password change): one rule everywhere. */
+export const NewPasswordField = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 });
 export const PasswordConfirmBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 512, description: 'From the reset link.' }),
-  password: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 }),
+  password: NewPasswordField,
 });
 
 export const NotificationSchema = named(

@@ -39,8 +39,25 @@ export const refusedField = (field: string, rule: string, message: string): ApiE
 interface AjvError {
   keyword: string;
   instancePath: string;
+  schemaPath?: string;
   params: Record<string, unknown>;
   message?: string;
+  /** Set on the errors of a `propertyNames` check: the key that failed it. */
+  propertyName?: string;
+}
+
+/**
+ * A key a `closedBody` (http/schemas.ts) does not name fails its `propertyNames`: said as the
+ * `additionalProperties` refusal it is, naming the key, like any other.
+ */
+function asRefusedKey(error: AjvError): AjvError {
+  const key = error.propertyName ?? error.params.propertyName;
+  if (!error.schemaPath?.includes('/propertyNames') || typeof key !== 'string') return error;
+  return {
+    keyword: 'additionalProperties',
+    instancePath: error.instancePath,
+    params: { additionalProperty: key },
+  };
 }
 
 const CONTEXT_NAMES: Record<string, string> = {
@@ -198,7 +215,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ error: error.code, message: error.message, ...error.details });
     }
     if (error.validation && error.validation.length > 0) {
-      const first = error.validation[0] as AjvError;
+      const first = asRefusedKey(error.validation[0] as AjvError);
       const context = error.validationContext ?? 'body';
       return reply.code(400).send({
         error: 'invalid_request',

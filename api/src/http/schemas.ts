@@ -127,6 +127,23 @@ export const pagingQuery = {
 
 export const EmailField = Type.String({ format: 'email', maxLength: 254 });
 
+/**
+ * A body that refuses a key it does not name (400 naming the key). `additionalProperties: false`
+ * alone would not: Fastify's Ajv removes such keys silently (`removeAdditional`), so a misspelt
+ * field would be answered 200 having changed nothing. `propertyNames` is checked before that
+ * removal; `additionalProperties: false` keeps the generated types closed.
+ */
+export function closedBody<Props extends TProperties>(
+  properties: Props,
+  options: { description?: string } = {},
+): TObject<Props> {
+  return Type.Object(properties, {
+    ...options,
+    additionalProperties: false,
+    propertyNames: { enum: Object.keys(properties) },
+  });
+}
+
 /** `{ ok: true }`: an action done, nothing else to say. */
 export const Ok = named('Ok', { ok: Type.Literal(true) }, { description: 'The action was done.' });
 

@@ -33,6 +33,7 @@ import {
   upsertListings,
   upsertReservations,
 } from './importWrites';
+import { mailImportFinished } from '../settings/preferences';
 import { startPolling, type PollingWorker } from '../workers/polling';
 
 /** How often the worker looks for a task. */
@@ -221,6 +222,7 @@ async function finish(
          where account_id = $1::bigint and pms = $2`,
         [accountId, pms, counts.listings, counts.reservations],
       );
+      if (outcome.state === 'succeeded') await mailImportFinished(tx, { accountId, pms, counts });
     } else if (connectionStatus) {
       await tx.query(
         `update pms_connections set status = $3, updated_at = now()

@@ -4,6 +4,8 @@
 // about. Written in the change's transaction: a change that is rolled back tells nobody.
 import type { Sql } from '../db/database';
 import type { RiskTolerance } from '../protect/risk';
+import { preferenceOn } from '../settings/preferences';
+import type { PreferenceKind } from '../settings/settingsSchemas';
 
 export interface NewNotification {
   title: string;
@@ -12,18 +14,23 @@ export interface NewNotification {
   link: string;
 }
 
-/** To the account's active owner and managers, except `actorId` (who knows already). */
+/**
+ * To the account's active owner and managers, except `actorId` (who knows already) and, when the
+ * notification is one a person may turn off on /settings, those who did.
+ */
 export async function notifyAccountTeam(
   sql: Sql,
   accountId: string,
   actorId: string,
   notification: NewNotification,
+  preference?: Extract<PreferenceKind, `in_app_${string}`>,
 ): Promise<void> {
   await sql.query(
     `insert into notifications (user_id, title, body, link)
      select u.id, $3, $4, $5 from users u
      where u.account_id = $1::bigint and u.id <> $2::bigint
-       and u.is_active and u.type = 'user' and u.subtype <> 'vendor'`,
+       and u.is_active and u.type = 'user' and u.subtype <> 'vendor'
+       ${preference ? `and ${preferenceOn(preference, 'u.id')}` : ''}`,
     [accountId, actorId, notification.title, notification.body, notification.link],
   );
 }

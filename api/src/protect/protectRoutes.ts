@@ -30,6 +30,7 @@ import { RiskToleranceSchema, VerificationStatusSchema } from '../domainSchemas'
 import { accountLog, actorOf, appendLog, reservationLog, SCREENING_ACTOR } from './protectLog';
 import { TOLERANCE_LEVELS, type RiskTolerance } from './risk';
 import { screenReservations } from './screening';
+import { mailTurnedRed } from '../settings/preferences';
 import { tolerancePreview, TolerancePreviewSchema } from './tolerancePreview';
 import { dayInWords, notifyAccountTeam, TOLERANCE_WORDS } from '../notifications/notify';
 
@@ -86,7 +87,7 @@ async function requireReservation(
   return reservation;
 }
 
-export function registerProtectRoutes(app: Api, { db }: AppContext): void {
+export function registerProtectRoutes(app: Api, { db, config }: AppContext): void {
   const accountQuery = {
     account_id: Type.Optional(Id('Staff only: another account than their own.')),
   };
@@ -290,18 +291,28 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
           note,
           details: { from: current.from, to },
         });
-        await screenReservations(tx, [current.id], {
+        const screened = await screenReservations(tx, [current.id], {
           log: 'recalculated_if_changed',
           actor: SCREENING_ACTOR,
           trigger: 'verification_changed',
         });
+        await mailTurnedRed(tx, screened, {
+          shellOrigin: config.shellOrigin,
+          actorId: caller.id,
+        });
         // Turning a guest away is news for the rest of the team (the host above all).
         if (to === 'declined') {
-          await notifyAccountTeam(tx, current.account_id, caller.id, {
-            title: `A guest was declined at ${current.nickname}`,
-            body: `${caller.name} declined ${current.guest_name}, arriving ${dayInWords(current.check_in_date)}. The note says why.`,
-            link: `/reservation/${current.id}`,
-          });
+          await notifyAccountTeam(
+            tx,
+            current.account_id,
+            caller.id,
+            {
+              title: `A guest was declined at ${current.nickname}`,
+              body: `${caller.name} declined ${current.guest_name}, arriving ${dayInWords(current.check_in_date)}. The note says why.`,
+              link: `/reservation/${current.id}`,
+            },
+            'in_app_on_verification_change',
+          );
         }
       });
       request.log.info(
@@ -340,15 +351,17 @@ export function registerProtectRoutes(app: Api, { db }: AppContext): void {
         params.values,
       );
       if (!visible) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
-      const [result] = await db.transaction((tx) =>
-        screenReservations(tx, [id], {
+      const [result] = await db.transaction(async (tx) => {
+        const screened = await screenReservations(tx, [id], {
           log: 'recalculated',
           actor: actorOf(caller),
           trigger: 'webhook',
           details: { risk_type: riskType, source },
           bumpVersion: true,
-        }),
-      );
+        });
+        await mailTurnedRed(tx, screened, { shellOrigin: config.shellOrigin, actorId: caller.id });
+        return screened;
+      });
       request.log.info(
         { event: 'rescreened', reservationId: id, riskType, source, changed: result?.changed },
         'Reservation re-screened',

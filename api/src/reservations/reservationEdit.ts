@@ -12,6 +12,7 @@ import { SqlParams } from '../http/sqlParams';
 import { listingScope } from '../listings/listingQueries';
 import { actorOf, appendLog, SCREENING_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
+import { mailTurnedRed } from '../settings/preferences';
 import {
   findReservation,
   refuseVendor,
@@ -190,7 +191,7 @@ async function storedFields(sql: Sql, caller: Caller, id: string): Promise<Store
   return row ?? null;
 }
 
-export function registerReservationEditRoutes(app: Api, { db }: AppContext): void {
+export function registerReservationEditRoutes(app: Api, { db, config }: AppContext): void {
   app.post(
     '/reservation/create',
     {
@@ -239,11 +240,12 @@ export function registerReservationEditRoutes(app: Api, { db }: AppContext): voi
             check_out_date: fields.check_out_date,
           },
         });
-        await screenReservations(tx, [row.id], {
+        const screened = await screenReservations(tx, [row.id], {
           log: 'screened',
           actor: SCREENING_ACTOR,
           trigger: 'reservation_created',
         });
+        await mailTurnedRed(tx, screened, { shellOrigin: config.shellOrigin, actorId: caller.id });
         return row.id;
       });
       request.log.info({ event: 'reservation_created', reservationId: id }, 'Reservation created');
@@ -322,11 +324,12 @@ export function registerReservationEditRoutes(app: Api, { db }: AppContext): voi
           supervised: true,
           details: { changes: diff },
         });
-        await screenReservations(tx, [row.id], {
+        const screened = await screenReservations(tx, [row.id], {
           log: 'recalculated_if_changed',
           actor: SCREENING_ACTOR,
           trigger: 'reservation_updated',
         });
+        await mailTurnedRed(tx, screened, { shellOrigin: config.shellOrigin, actorId: caller.id });
         return true;
       });
       const reservation = await findReservation(db, caller, request.params.id);
