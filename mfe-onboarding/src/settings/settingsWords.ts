@@ -33,6 +33,14 @@ export function statusInWords(connection: PmsConnectionSummary): string {
 export const countsInWords = (connection: PmsConnectionSummary): string =>
   `${plural(connection.listings_count, 'listing')} · ${plural(connection.reservations_count, 'reservation')}`;
 
+/** What disconnecting leaves: the imported listings and reservations stay, and stop being updated. */
+export function disconnectInWords(connection: PmsConnectionSummary): string {
+  const forgets = `Hostdash forgets the credentials of ${connection.label}.`;
+  if (connection.listings_count === 0 && connection.reservations_count === 0)
+    return `${forgets} Nothing has been imported from it yet. You can connect it again at any time.`;
+  return `${forgets} The ${plural(connection.listings_count, 'listing')} and ${plural(connection.reservations_count, 'reservation')} imported from it stay in Hostdash, but stop being updated. You can connect it again at any time.`;
+}
+
 export const plural = (count: number, noun: string): string =>
   `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 
