@@ -19,13 +19,14 @@ export function NotificationsSection({ preferences }: { preferences: Notificatio
             control={
               <Switch
                 checked={preferences[kind]}
-                // One save at a time per switch: its answer decides what it shows.
-                disabled={savingPreferences.includes(kind)}
-                onChange={(event) =>
+                onChange={(event) => {
+                  // One save at a time per switch, so its answer decides what it shows. Not
+                  // disabled meanwhile: a disabled switch would lose the keyboard's focus.
+                  if (savingPreferences.includes(kind)) return;
                   dispatch(
                     settingsActions.savePreferences.requested({ [kind]: event.target.checked }),
-                  )
-                }
+                  );
+                }}
                 slotProps={{ input: { 'aria-describedby': `${kind}-detail` } }}
               />
             }

@@ -86,7 +86,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const blur = (field: ProfileField) => () => setTouched((current) => new Set(current).add(field));
 
   return (
-    <Stack component="form" noValidate spacing={1} onSubmit={submit} aria-label="Profile">
+    <Stack
+      component="form"
+      noValidate
+      spacing={1}
+      onSubmit={submit}
+      aria-label="Profile"
+      sx={{ maxWidth: 520 }}
+    >
       <TextField
         label="Name"
         value={values.name}
@@ -187,7 +194,14 @@ function PasswordForm() {
     />
   );
   return (
-    <Stack component="form" noValidate spacing={1} onSubmit={submit} aria-label="Password">
+    <Stack
+      component="form"
+      noValidate
+      spacing={1}
+      onSubmit={submit}
+      aria-label="Password"
+      sx={{ maxWidth: 520 }}
+    >
       {field('current_password', 'current-password', ' ')}
       {field(
         'new_password',

@@ -295,7 +295,6 @@ describe('/settings', () => {
           message: 'Something failed on our side. Try again in a moment.',
         },
       };
-      await waitFor(() => expect(redStays).toBeEnabled());
       await user.click(redStays);
       await waitFor(() =>
         expect(snackbarText(store)).toBe(
