@@ -202,6 +202,28 @@ describe('/settings', () => {
       expect(section.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
     });
 
+    it('starts again with a new QR code when the set-up has expired', async () => {
+      const { user } = await open();
+      const section = region('Second step');
+      await user.click(await section.findByRole('button', { name: 'Turn on' }));
+      const code = await section.findByRole('textbox', { name: 'Six-digit code' });
+      // More than 30 minutes later: the API no longer holds the secret.
+      server.pendingSecret = null;
+      await user.type(code, CURRENT_CODE);
+      await user.click(section.getByRole('button', { name: 'Confirm' }));
+      expect(
+        await section.findByText('Start again: scan a new QR code, then enter the code it shows.'),
+      ).toBeInTheDocument();
+      expect(code).toHaveAccessibleDescription('');
+
+      await user.click(section.getByRole('button', { name: 'Start again' }));
+      await waitFor(() => expect(server.requestsTo('/user/auth/secondStep/setup')).toHaveLength(2));
+      await waitFor(() => expect(code).toHaveValue(''));
+      await user.type(code, CURRENT_CODE);
+      await user.click(section.getByRole('button', { name: 'Confirm' }));
+      expect(await section.findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
+    });
+
     it('downloads the recovery codes as a text file', async () => {
       const saved: Blob[] = [];
       const names: string[] = [];
