@@ -6,12 +6,14 @@ import type { FeatureProps } from '@hostdash/shared-auth';
 import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const ConnectPage = lazyPage(() => import('./connect/ConnectPage'), 'ConnectPage');
+const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
 
 export function OnboardingRoutes() {
   return (
     <LazyPages>
       <Routes>
         <Route path="/connect/:pms" element={<ConnectPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
       </Routes>
     </LazyPages>
   );

@@ -1,7 +1,8 @@
 // The onboarding remote's sagas: one per page, each in its page's folder.
 import { all, fork } from 'redux-saga/effects';
 import { connectSaga } from './connect/connectSaga';
+import { settingsSaga } from './settings/settingsSaga';
 
 export function* onboardSaga() {
-  yield all([fork(connectSaga)]);
+  yield all([fork(connectSaga), fork(settingsSaga)]);
 }

@@ -1,0 +1,280 @@
+// The account's connected systems: each with its status in words, its last sync, what came in,
+// an import under way as a bar with counts, and "Sync now", "Reconnect" and "Disconnect" (asked
+// first). With none connected, the systems Hostdash connects, to choose one.
+import { useEffect, useId, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router';
+import { Alert, Box, Button, Card, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { formatDate, formatDateTime, formatRelativeTime } from '@hostdash/shared-auth';
+import { ConfirmDialog, EmptyState, LoadError, messageOf } from '@hostdash/shared-ui';
+import { connectActions } from '../connect/connectSlice';
+import { importPercent, stepCounts } from '../connect/progressWords';
+import { SystemList } from '../connect/UnknownSystem';
+import { selectOnboard, selectSettings } from '../onboardSlice';
+import type { PmsConnectionSummary } from './settingsApi';
+import { importUnderWay, settingsActions } from './settingsSlice';
+import { SettingsSection } from './SettingsSection';
+import {
+  CONNECTION_STATUS,
+  countsInWords,
+  disconnectInWords,
+  statusInWords,
+} from './settingsWords';
+import { useSubmission } from './useSubmission';
+
+const isRunning = (connection: PmsConnectionSummary) =>
+  connection.task?.state === 'queued' || connection.task?.state === 'running';
+
+function LastSync({ at }: { at: string | null }) {
+  if (!at)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Never synced
+      </Typography>
+    );
+  return (
+    <Typography variant="body2" color="text.secondary">
+      Last synced{' '}
+      <Box component="time" dateTime={at} title={formatDateTime(at)}>
+        {formatRelativeTime(at)}
+      </Box>{' '}
+      ({formatDateTime(at)})
+    </Typography>
+  );
+}
+
+function ImportUnderWay({ connection }: { connection: PmsConnectionSummary }) {
+  const task = connection.task!;
+  const percent = importPercent(task);
+  return (
+    <Box aria-live="polite">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {task.state === 'queued' ? 'Import waiting to start' : 'Importing'}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={`Import from ${connection.label}, ${percent} %`}
+        sx={{ height: 6, borderRadius: 3, my: 0.5 }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {stepCounts(task)} · {percent} %
+      </Typography>
+    </Box>
+  );
+}
+
+function ConnectionItem({
+  connection,
+  accountImporting,
+  syncing,
+  onDisconnect,
+}: {
+  connection: PmsConnectionSummary;
+  /** An import of the account runs (of this system or another): a sync would be refused. */
+  accountImporting: boolean;
+  syncing: boolean;
+  onDisconnect: () => void;
+}) {
+  const dispatch = useDispatch();
+  const titleId = useId();
+  const status = CONNECTION_STATUS[connection.status];
+  const running = isRunning(connection);
+  return (
+    <Box component="li" aria-labelledby={titleId}>
+      <Card variant="outlined" sx={{ p: 2, height: '100%' }}>
+        <Stack spacing={1.5}>
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+          >
+            <Typography
+              id={titleId}
+              component="h3"
+              variant="subtitle1"
+              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
+              {connection.label}
+            </Typography>
+            <Chip size="small" label={status.label} color={status.colour} />
+          </Stack>
+          <Typography variant="body2">{statusInWords(connection)}</Typography>
+          <Box>
+            <LastSync at={connection.last_sync_at} />
+            <Typography variant="body2" color="text.secondary">
+              {countsInWords(connection)} · connected {formatDate(connection.connected_at)}
+            </Typography>
+          </Box>
+          {running && <ImportUnderWay connection={connection} />}
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={accountImporting || syncing}
+              onClick={() =>
+                dispatch(
+                  settingsActions.sync.requested({ pms: connection.pms, label: connection.label }),
+                )
+              }
+            >
+              {syncing ? 'Syncing…' : 'Sync now'}
+            </Button>
+            <Button
+              component={RouterLink}
+              to={`/connect/${connection.pms}?reconnect=1`}
+              variant={connection.status === 'reconnect' ? 'contained' : 'text'}
+              size="small"
+            >
+              Reconnect
+            </Button>
+            <Button color="error" size="small" disabled={running} onClick={onDisconnect}>
+              Disconnect
+            </Button>
+          </Stack>
+        </Stack>
+      </Card>
+    </Box>
+  );
+}
+
+function DisconnectDialog({
+  connection,
+  open,
+  onClose,
+}: {
+  /** The system last asked about (kept while the dialog closes). */
+  connection: PmsConnectionSummary | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const dispatch = useDispatch();
+  const { status } = useSelector(selectSettings);
+  const submission = useSubmission(status.disconnect, onClose);
+  return (
+    <ConfirmDialog
+      open={open}
+      title={`Disconnect ${connection?.label ?? ''}?`}
+      confirmLabel="Disconnect"
+      destructive
+      busy={submission.busy}
+      error={submission.error ? messageOf(submission.error) : null}
+      onConfirm={() => {
+        if (!connection) return;
+        submission.started();
+        dispatch(
+          settingsActions.disconnect.requested({ pms: connection.pms, label: connection.label }),
+        );
+      }}
+      onCancel={() => {
+        submission.forget();
+        onClose();
+      }}
+    >
+      <Typography>{connection ? disconnectInWords(connection) : null}</Typography>
+    </ConfirmDialog>
+  );
+}
+
+/** The systems Hostdash connects, each a link to its connect page. */
+function Systems() {
+  const dispatch = useDispatch();
+  const { context } = useSelector(selectOnboard);
+  useEffect(() => {
+    if (!context.systems && !context.systemsStatus.loading && !context.systemsStatus.error)
+      dispatch(connectActions.loadSystems.requested());
+  }, [context.systems, context.systemsStatus, dispatch]);
+  if (context.systems) return <SystemList systems={context.systems.items} />;
+  if (context.systemsStatus.error)
+    return (
+      <LoadError
+        error={context.systemsStatus.error}
+        onRetry={() => dispatch(connectActions.loadSystems.requested())}
+      />
+    );
+  return <LinearProgress aria-label="Loading the systems Hostdash connects" />;
+}
+
+export function ConnectedSystems() {
+  const dispatch = useDispatch();
+  const { integrations, status, pollError, syncing } = useSelector(selectSettings);
+  const [disconnecting, setDisconnecting] = useState<PmsConnectionSummary | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+  const accountImporting = importUnderWay(integrations);
+  const connections = integrations?.items ?? [];
+
+  let body;
+  if (!integrations) {
+    body = status.integrations.error ? (
+      <LoadError
+        error={status.integrations.error}
+        onRetry={() => dispatch(settingsActions.loadIntegrations.requested())}
+      />
+    ) : (
+      <LinearProgress aria-label="Loading your connected systems" />
+    );
+  } else if (connections.length === 0) {
+    body = (
+      <Stack spacing={2}>
+        <EmptyState title="No system connected yet">
+          Connect your property-management system to bring your listings and reservations into
+          Hostdash. Choose it below.
+        </EmptyState>
+        <Systems />
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack spacing={2}>
+        {pollError && (
+          <Alert severity="warning">
+            We lost touch with the import ({messageOf(pollError)}). It goes on without this page; we
+            keep asking.
+          </Alert>
+        )}
+        <Box
+          component="ul"
+          aria-label="Connected systems"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          }}
+        >
+          {connections.map((connection) => (
+            <ConnectionItem
+              key={connection.pms}
+              connection={connection}
+              accountImporting={accountImporting}
+              syncing={syncing === connection.pms}
+              onDisconnect={() => {
+                setDisconnecting(connection);
+                setAsking(true);
+              }}
+            />
+          ))}
+        </Box>
+        {choosing ? (
+          <Systems />
+        ) : (
+          <Button onClick={() => setChoosing(true)} sx={{ alignSelf: 'start' }}>
+            Connect another system
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <SettingsSection
+      title="Connected systems"
+      subheader="Where your listings and reservations come from."
+    >
+      {body}
+      <DisconnectDialog connection={disconnecting} open={asking} onClose={() => setAsking(false)} />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,362 @@
+// A small stand-in for the settings page's API over real HTTP, so the page, its saga and the shared
+// client run for real in component tests. What the API really does (who may, what is stored, the
+// codes' arithmetic) is tested against the real database in api/src/settings/settings.test.ts,
+// api/src/auth/secondStep.test.ts and api/src/onboarding/onboarding.test.ts; every answer here is
+// checked against the API contract (api/openapi.json).
+import type { User } from '@hostdash/api-contract';
+import { PMS_NAMES } from '@hostdash/shared-auth';
+import { keepsContract } from '../../../config/testing/contract';
+import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import {
+  startUpstream,
+  type RecordedRequest,
+  type Upstream,
+  type UpstreamAnswer,
+} from '../../../config/testing/upstream';
+import type { ImportTask, PmsSystem, PmsSystemList } from '../connect/onboardApi';
+import type {
+  Integrations,
+  NotificationPreferences,
+  PmsConnectionSummary,
+  Profile,
+} from '../settings/settingsApi';
+
+type PmsName = PmsConnectionSummary['pms'];
+
+export const PASSWORD = 'correct horse battery';
+/** The code the stand-in's authenticator shows now. */
+export const CURRENT_CODE = '246810';
+export const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+export const RECOVERY_CODES = [
+  'abcde-fghij',
+  'bcdef-ghijk',
+  'cdefg-hijkm',
+  'defgh-ijkmn',
+  'efghi-jkmnp',
+  'fghij-kmnpq',
+  'ghijk-mnpqr',
+  'hijkm-npqrs',
+  'ijkmn-pqrst',
+  'jkmnp-qrstu',
+];
+
+export function makeTask(pms: PmsName, overrides: Partial<ImportTask> = {}): ImportTask {
+  return {
+    id: '70',
+    type: 'import',
+    pms,
+    state: 'running',
+    step: 'listings',
+    progress: {
+      listings: { done: 84, total: 120 },
+      reservations: { done: 0, total: null },
+      screening: { done: 0, total: null },
+    },
+    error_message: null,
+    error_code: null,
+    attempts: 0,
+    created_at: '2026-11-25T10:00:00Z',
+    started_at: '2026-11-25T10:00:01Z',
+    finished_at: null,
+    server_time: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export function makeConnection(
+  pms: PmsName,
+  overrides: Partial<PmsConnectionSummary> = {},
+): PmsConnectionSummary {
+  return {
+    pms,
+    label: PMS_NAMES[pms] ?? pms,
+    auth: 'api_key',
+    status: 'connected',
+    last_sync_at: '2026-11-24T09:30:00Z',
+    listings_count: 120,
+    reservations_count: 348,
+    connected_at: '2026-10-02T08:00:00Z',
+    task: null,
+    ...overrides,
+  };
+}
+
+export const SYSTEMS: PmsSystemList = {
+  sandbox: true,
+  items: Object.entries(PMS_NAMES).map(([name, label]): PmsSystem => ({
+    name: name as PmsName,
+    label,
+    auth: 'api_key',
+    fields: [],
+    docs_url: `https://docs.example/${name}`,
+    real_adapter: name === 'hostaway' || name === 'guesty',
+    connectable: true,
+    sandbox_credentials: null,
+  })),
+};
+
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  mail_on_red_reservation: true,
+  mail_on_import_finished: true,
+  in_app_on_verification_change: true,
+};
+
+export interface SettingsServerState {
+  integrations: Integrations;
+  name: string;
+  email: string;
+  password: string;
+  secondStep: boolean;
+  /** A set-up waiting for its first code. */
+  pendingSecret: string | null;
+  recoveryCodes: string[];
+  preferences: NotificationPreferences;
+  /** Emails other users have. */
+  takenEmails: string[];
+  /** The next change (not a load) answers this instead. */
+  refuseNext: UpstreamAnswer | null;
+  /** `GET /user/integrations` answers this instead (e.g. a manager's 403). */
+  integrationsRefusal: UpstreamAnswer | null;
+  /** Each `GET /user/integrations` first runs this (e.g. to move an import on). */
+  onIntegrations: ((integrations: Integrations) => Integrations) | null;
+}
+
+export interface SettingsServer extends Upstream, SettingsServerState {
+  requestsTo: (pathname: string, method?: string) => RecordedRequest[];
+  bodiesTo: (pathname: string) => unknown[];
+}
+
+const refusal = (status: number, error: string, message: string, extra = {}): UpstreamAnswer => ({
+  status,
+  json: { error, message, ...extra },
+});
+const fieldRefusal = (status: number, error: string, field: string, message: string) =>
+  refusal(status, error, message, { field, in: 'body', rule: error });
+const wrongPassword = () =>
+  fieldRefusal(400, 'wrong_password', 'current_password', 'That is not your current password.');
+const wrongCode = () =>
+  refusal(
+    400,
+    'invalid_code',
+    'That code does not match. Enter the code your authenticator app shows now.',
+  );
+
+export async function startSettingsServer(
+  initial: Partial<SettingsServerState> = {},
+): Promise<SettingsServer> {
+  let state: SettingsServerState = {
+    integrations: { items: [makeConnection('hostaway')], onboarded_at: '2026-10-02T08:10:00Z' },
+    name: DEMO_OWNER.name,
+    email: DEMO_OWNER.email,
+    password: PASSWORD,
+    secondStep: false,
+    pendingSecret: null,
+    recoveryCodes: [],
+    preferences: { ...DEFAULT_PREFERENCES },
+    takenEmails: ['manager@hostdash.test'],
+    refuseNext: null,
+    integrationsRefusal: null,
+    onIntegrations: null,
+    ...initial,
+  };
+
+  const profile = (): Profile => ({
+    id: DEMO_OWNER.id,
+    name: state.name,
+    email: state.email,
+    second_step: state.secondStep,
+    notification_preferences: { ...state.preferences },
+  });
+  const currentUser = (): User & { sessionId: string } => ({
+    ...DEMO_OWNER,
+    name: state.name,
+    email: state.email,
+    sessionId: 'test-session',
+  });
+
+  function refused(): UpstreamAnswer | null {
+    const answer = state.refuseNext;
+    state.refuseNext = null;
+    return answer;
+  }
+
+  function updateIntegration(body: { pms: PmsName; action: 'sync' | 'disconnect' }) {
+    const connection = state.integrations.items.find((item) => item.pms === body.pms);
+    if (!connection)
+      return refusal(404, 'not_found', `${body.pms} is not connected to this account.`);
+    const running = state.integrations.items.some(
+      (item) => item.task?.state === 'queued' || item.task?.state === 'running',
+    );
+    if (body.action === 'sync') {
+      if (running)
+        return refusal(
+          409,
+          'import_in_progress',
+          'An import is already under way for this account. Wait for it to finish.',
+        );
+      state.integrations = {
+        ...state.integrations,
+        items: state.integrations.items.map((item) =>
+          item.pms === body.pms
+            ? {
+                ...item,
+                task: makeTask(item.pms, {
+                  state: 'queued',
+                  step: 'connecting',
+                  progress: {
+                    listings: { done: 0, total: null },
+                    reservations: { done: 0, total: null },
+                    screening: { done: 0, total: null },
+                  },
+                  started_at: null,
+                }),
+              }
+            : item,
+        ),
+      };
+    } else {
+      if (connection.task?.state === 'queued' || connection.task?.state === 'running')
+        return refusal(
+          409,
+          'import_in_progress',
+          `${connection.label} is importing right now: disconnect it once the import has finished.`,
+        );
+      state.integrations = {
+        ...state.integrations,
+        items: state.integrations.items.filter((item) => item.pms !== body.pms),
+      };
+    }
+    return { json: state.integrations };
+  }
+
+  function saveProfile(body: { name?: string; email?: string; current_password?: string }) {
+    const email = body.email?.toLowerCase();
+    if (email !== undefined && email !== state.email) {
+      if (body.current_password === undefined)
+        return fieldRefusal(
+          400,
+          'current_password_required',
+          'current_password',
+          'Enter your current password to change your email.',
+        );
+      if (body.current_password !== state.password) return wrongPassword();
+      if (state.takenEmails.includes(email))
+        return fieldRefusal(
+          409,
+          'email_taken',
+          'email',
+          'There is already a Hostdash user with this email.',
+        );
+      state.email = email;
+    }
+    if (body.name !== undefined) state.name = body.name.trim();
+    return { json: profile() };
+  }
+
+  function disableSecondStep(code: string) {
+    if (!state.secondStep)
+      return refusal(409, 'second_step_off', 'The second step is already off.');
+    const recovery = state.recoveryCodes.indexOf(code);
+    if (code !== CURRENT_CODE && recovery < 0) return wrongCode();
+    state.secondStep = false;
+    state.recoveryCodes = [];
+    return {
+      json: {
+        message:
+          'The second step is off. You sign in with your password alone until you turn it on again.',
+      },
+    };
+  }
+
+  const upstream = await startUpstream(
+    (request) => {
+      const url = new URL(request.url, 'http://api');
+      const path = url.pathname;
+      const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+      const route = `${request.method} ${path}`;
+      switch (route) {
+        case 'GET /loadAuth':
+          return { json: currentUser() };
+        case 'GET /channel/systems':
+          return { json: SYSTEMS };
+        case 'GET /user/integrations':
+          if (state.integrationsRefusal) return state.integrationsRefusal;
+          if (state.onIntegrations) state.integrations = state.onIntegrations(state.integrations);
+          return { json: state.integrations };
+        case 'GET /user/profile':
+          return { json: profile() };
+        case 'GET /user/notificationPreferences':
+          return { json: state.preferences };
+        default:
+          break;
+      }
+      if (request.method !== 'POST') return refusal(404, 'not_found', `No route ${route}`);
+      const answer = refused();
+      if (answer) return answer;
+      switch (path) {
+        case '/user/updateIntegrations':
+          return updateIntegration(body as { pms: PmsName; action: 'sync' | 'disconnect' });
+        case '/user/profile':
+          return saveProfile(body);
+        case '/user/auth/password/change':
+          if (body.current_password !== state.password) return wrongPassword();
+          state.password = String(body.new_password);
+          return {
+            json: {
+              message:
+                'Your password has been changed. Every other session of yours has been signed out.',
+            },
+          };
+        case '/user/notificationPreferences':
+          state.preferences = { ...state.preferences, ...body };
+          return { json: state.preferences };
+        case '/user/auth/secondStep/setup':
+          if (state.secondStep)
+            return refusal(
+              409,
+              'second_step_on',
+              'The second step is already on. Turn it off first to move it to another app.',
+            );
+          state.pendingSecret = SECRET;
+          return {
+            json: {
+              secret: SECRET,
+              otpauth_url: `otpauth://totp/Hostdash:${encodeURIComponent(state.email)}?secret=${SECRET}&issuer=Hostdash`,
+            },
+          };
+        case '/user/auth/secondStep/confirm':
+          if (state.secondStep)
+            return refusal(409, 'second_step_on', 'The second step is already on.');
+          if (!state.pendingSecret)
+            return refusal(
+              409,
+              'no_setup',
+              'Start again: scan a new QR code, then enter the code it shows.',
+            );
+          if (body.code !== CURRENT_CODE) return wrongCode();
+          state.secondStep = true;
+          state.pendingSecret = null;
+          state.recoveryCodes = [...RECOVERY_CODES];
+          return { json: { recovery_codes: state.recoveryCodes } };
+        case '/user/auth/secondStep/disable':
+          return disableSecondStep(String(body.code));
+        default:
+          return refusal(404, 'not_found', `No route ${route}`);
+      }
+    },
+    { check: keepsContract },
+  );
+  const requestsTo = (pathname: string, method?: string) =>
+    upstream.requests.filter(
+      (request) =>
+        new URL(request.url, 'http://api').pathname === pathname &&
+        (method === undefined || request.method === method),
+    );
+  const server: SettingsServer = Object.assign(upstream, state, {
+    requestsTo,
+    bodiesTo: (pathname: string) =>
+      requestsTo(pathname, 'POST').map((request) => JSON.parse(request.body) as unknown),
+  });
+  state = server;
+  return server;
+}
