@@ -29,6 +29,19 @@ describe('what a failed call says', () => {
     });
     expect(fieldErrorOf(invalidEmail, { nickname: 'Nickname' })).toBeNull();
     expect(fieldErrorOf(badAccountInLink, { accountId: 'Account' })).toBeNull();
+    // A refusal with its own code that names a field keeps its own sentence.
+    const taken = {
+      error: 'email_taken',
+      message: 'There is already a Hostdash user with this email.',
+      field: 'email',
+      in: 'body',
+      status: 409,
+    };
+    expect(fieldErrorOf(taken, { email: 'Email' })).toEqual({
+      field: 'email',
+      message: 'There is already a Hostdash user with this email.',
+    });
+    expect(fieldErrorOf({ ...taken, in: undefined }, { email: 'Email' })).toBeNull();
   });
 
   it('says a refused address is a link problem, without the API’s parameter names', () => {

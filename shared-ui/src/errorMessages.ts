@@ -23,17 +23,20 @@ export interface FieldError {
 
 /**
  * The API's refusal of one of the form's own fields, in the form's words: `"email" must be an email
- * address.` becomes `Email must be an email address.` for `labels = { email: 'Email' }`. Null when
- * the refusal is not about a field the form shows (then `messageOf` says it as a whole).
+ * address.` becomes `Email must be an email address.` for `labels = { email: 'Email' }`. A refusal
+ * with a code of its own that names a field (`email_taken`, `wrong_password`) already speaks the
+ * person's words: its message is kept. Null when the refusal is not about a field the form shows
+ * (then `messageOf` says it as a whole).
  */
 export function fieldErrorOf(
   error: ApiError,
   labels: Readonly<Record<string, string>>,
 ): FieldError | null {
   const field = typeof error.field === 'string' ? error.field : undefined;
-  if (error.error !== 'invalid_request' || !field || error.in !== 'body') return null;
+  if (!field || error.in !== 'body') return null;
   const label = labels[field];
   if (!label) return null;
+  if (error.error !== 'invalid_request') return { field, message: error.message };
   const sentence = error.message.replace(`"${field}"`, label);
   return { field, message: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
 }

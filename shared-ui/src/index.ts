@@ -18,3 +18,4 @@ export * from './errorMessages';
 export * from './useUnsavedChangesGuard';
 export * from './UnsavedChangesDialog';
 export * from './useFormDraft';
+export * from './useSubmission';

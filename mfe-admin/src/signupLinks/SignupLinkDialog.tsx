@@ -20,8 +20,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import type { ApiError } from '@hostdash/shared-auth';
-import { fieldErrorOf, LoadError, messageOf, type FieldError } from '@hostdash/shared-ui';
+import { fieldErrorOf, LoadError, messageOf } from '@hostdash/shared-ui';
 import type { PmsName, PmsSystem, SignupLink } from './signupLinksApi';
 import { selectSignupLinks, signupLinksActions } from './signupLinksSlice';
 
@@ -59,19 +58,6 @@ function problemsOf(draft: Draft): Record<Field, string | null> {
       draft.company.trim() === '' ? 'Enter their company: their account is named after it.' : null,
     pms: draft.pms === '' ? 'Choose the system they will connect.' : null,
   };
-}
-
-/**
- * The refusal of one of the form's fields: a value the schema refused (`invalid_request`), or a
- * conflict that names its field (409 `email_taken`, whose message is already a sentence).
- */
-function refusedFieldOf(refusal: ApiError): FieldError | null {
-  const schemaRefusal = fieldErrorOf(refusal, FIELD_LABELS);
-  if (schemaRefusal) return schemaRefusal;
-  const field = refusal.field;
-  if (refusal.error !== 'invalid_request' && typeof field === 'string' && field in FIELD_LABELS)
-    return { field, message: refusal.message };
-  return null;
 }
 
 export function SignupLinkDialog({ onClose }: { onClose: () => void }) {
@@ -141,7 +127,7 @@ function LinkForm({
 
   const problems = problemsOf(draft);
   const refusal = sent ? status.make.error : null;
-  const refused = refusal ? refusedFieldOf(refusal) : null;
+  const refused = refusal ? fieldErrorOf(refusal, FIELD_LABELS) : null;
   const messageFor = (field: Field): string | null =>
     (touched[field] && problems[field]) ||
     (refused?.field === field && sent?.[field] === draft[field] ? refused.message : null);

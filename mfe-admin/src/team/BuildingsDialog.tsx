@@ -2,13 +2,12 @@
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Alert, DialogContentText } from '@mui/material';
-import { fieldErrorOf, messageOf } from '@hostdash/shared-ui';
+import { fieldErrorOf, messageOf, useSubmission } from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
 import { BuildingChoices, CHOOSE_A_BUILDING } from './BuildingChoices';
 import { FormDialog } from './FormDialog';
 import type { TeamBuilding, TeamMember } from './teamApi';
 import { teamActions } from './teamSlice';
-import { useSubmission } from './useSubmission';
 
 export function BuildingsDialog({
   vendor,

@@ -14,13 +14,12 @@ import {
   TextField,
 } from '@mui/material';
 import { labelOf } from '@hostdash/shared-auth';
-import { fieldErrorOf, messageOf } from '@hostdash/shared-ui';
+import { fieldErrorOf, messageOf, useSubmission } from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
 import { BuildingChoices, CHOOSE_A_BUILDING } from './BuildingChoices';
 import { FormDialog } from './FormDialog';
 import type { InviteRequest, TeamBuilding } from './teamApi';
 import { teamActions } from './teamSlice';
-import { useSubmission } from './useSubmission';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FIELD_LABELS = { email: 'Email', name: 'Name', building_slugs: 'Buildings' };

@@ -11,11 +11,12 @@ import { formatDate, formatDateTime, isAdmin, labelOf, selectUser } from '@hostd
 import {
   ConfirmDialog,
   EmptyState,
+  type ListColumn,
   LoadError,
   messageOf,
   PageHeader,
   ResponsiveList,
-  type ListColumn,
+  useSubmission,
 } from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
 import { BuildingsDialog } from './BuildingsDialog';
@@ -24,7 +25,6 @@ import type { TeamInvite, TeamMember } from './teamApi';
 import { buildingsPath, invitePath, readTeamAddress, teamPath } from './teamPaths';
 import { teamActions } from './teamSlice';
 import { buildingNames, teammateActionWords, whatTheySee } from './teamWords';
-import { useSubmission } from './useSubmission';
 
 /** A change waiting for its confirmation. */
 type Pending =

@@ -6,17 +6,11 @@ import { useMemo, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import type { ApiError } from '@hostdash/shared-auth';
-import { messageOf, useFormDraft } from '@hostdash/shared-ui';
+import { fieldErrorOf, messageOf, useFormDraft } from '@hostdash/shared-ui';
 import { connectActions } from './connectSlice';
 import type { PmsSystem } from './onboardApi';
 
 type Values = Record<string, string>;
-
-/** `credentials.apiKey` of a refusal: the form's field `apiKey`. */
-const refusedField = (error: ApiError | null): string | null =>
-  typeof error?.field === 'string' && error.field.startsWith('credentials.')
-    ? error.field.slice('credentials.'.length)
-    : null;
 
 function shapeError(system: PmsSystem, name: string, value: string): string | null {
   const field = system.fields.find((candidate) => candidate.name === name);
@@ -52,7 +46,14 @@ export function CredentialsForm({
       secrets,
     },
   );
-  const refused = refusedField(error);
+  // The API names a credential as `credentials.<name>`.
+  const refusal =
+    error &&
+    fieldErrorOf(
+      error,
+      Object.fromEntries(system.fields.map((field) => [`credentials.${field.name}`, field.label])),
+    );
+  const refused = refusal ? refusal.field.slice('credentials.'.length) : null;
   const problems = Object.fromEntries(
     system.fields.map((field) => [
       field.name,
@@ -127,7 +128,7 @@ export function CredentialsForm({
       )}
       {system.fields.map((field) => {
         const shown = touched.has(field.name) ? problems[field.name] : null;
-        const apiSays = refused === field.name && error ? error.message : null;
+        const apiSays = refused === field.name ? (refusal?.message ?? null) : null;
         return (
           <TextField
             key={field.name}

@@ -6,7 +6,13 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { formatDate, formatDateTime, formatRelativeTime } from '@hostdash/shared-auth';
-import { ConfirmDialog, EmptyState, LoadError, messageOf } from '@hostdash/shared-ui';
+import {
+  ConfirmDialog,
+  EmptyState,
+  LoadError,
+  messageOf,
+  useSubmission,
+} from '@hostdash/shared-ui';
 import { connectActions } from '../connect/connectSlice';
 import { importPercent, stepCounts } from '../connect/progressWords';
 import { SystemList } from '../connect/UnknownSystem';
@@ -20,7 +26,6 @@ import {
   disconnectInWords,
   statusInWords,
 } from './settingsWords';
-import { useSubmission } from './useSubmission';
 
 const isRunning = (connection: PmsConnectionSummary) =>
   connection.task?.state === 'queued' || connection.task?.state === 'running';

@@ -3,33 +3,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Alert, Box, Button, Divider, Stack, TextField, Typography } from '@mui/material';
-import type { ApiError } from '@hostdash/shared-auth';
-import { fieldErrorOf, messageOf, type FieldError } from '@hostdash/shared-ui';
+import { fieldErrorOf, messageOf, useSubmission } from '@hostdash/shared-ui';
 import { selectSettings } from '../onboardSlice';
 import type { Profile, ProfileChange } from './settingsApi';
 import { settingsActions } from './settingsSlice';
-import { useSubmission } from './useSubmission';
 
 const MAX_NAME_LENGTH = 120;
 const MIN_PASSWORD_LENGTH = 8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * A refusal about one of the form's fields, in the form's words: a value the API's schema refused
- * (`fieldErrorOf`), or a refusal with its own code that names the field (`wrong_password`,
- * `email_taken`), whose message is already the person's.
- */
-export function refusedField(
-  error: ApiError | null,
-  labels: Readonly<Record<string, string>>,
-): FieldError | null {
-  if (!error) return null;
-  const refused = fieldErrorOf(error, labels);
-  if (refused) return refused;
-  const field = typeof error.field === 'string' ? error.field : null;
-  if (field && error.in === 'body' && labels[field]) return { field, message: error.message };
-  return null;
-}
 
 function FormPart({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -63,7 +44,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     current_password:
       emailChanges && !values.password ? 'Enter your current password to change your email.' : null,
   };
-  const refused = refusedField(submission.error, PROFILE_LABELS);
+  const refused = submission.error && fieldErrorOf(submission.error, PROFILE_LABELS);
   const shown = (field: ProfileField) =>
     (touched.has(field) ? problems[field] : null) ??
     (refused?.field === field ? refused.message : null);
@@ -167,7 +148,7 @@ function PasswordForm() {
         ? null
         : `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
   };
-  const refused = refusedField(submission.error, PASSWORD_LABELS);
+  const refused = submission.error && fieldErrorOf(submission.error, PASSWORD_LABELS);
   const shown = (field: PasswordField) =>
     (touched.has(field) ? problems[field] : null) ??
     (refused?.field === field ? refused.message : null);

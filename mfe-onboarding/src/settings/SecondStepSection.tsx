@@ -7,7 +7,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import QRCode from 'qrcode';
 import { Alert, Box, Button, Chip, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import type { ApiError } from '@hostdash/shared-auth';
-import { ConfirmDialog, messageOf } from '@hostdash/shared-ui';
+import { ConfirmDialog, messageOf, useSubmission } from '@hostdash/shared-ui';
 import { selectSettings } from '../onboardSlice';
 import type { Profile, SecondStepSetup } from './settingsApi';
 import { settingsActions } from './settingsSlice';
@@ -18,7 +18,6 @@ import {
   recoveryCodesFile,
   SIX_DIGITS,
 } from './settingsWords';
-import { useSubmission } from './useSubmission';
 
 /** Saves `text` as a file the browser downloads (nothing is asked of the API). */
 function downloadFile(fileName: string, text: string) {
