@@ -39,6 +39,8 @@
 // selectFormDraft, withoutSecrets), where a form keeps its draft for the session (shared-ui's
 // useFormDraft). The reservations remote's form uses it. Still 1.7.0: authApi.lookupInvite answers
 // a LinkLookup (a team invite or a sign-up link, told apart by `kind`); types only.
+// 1.8.0: the words for onboarding's values (LABELS.pmsAuth, importStep, importState,
+// connectionStatus, and the new audit actions); the onboarding remote reads them.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.7.0';
+export const CONTRACT_VERSION = '1.8.0';

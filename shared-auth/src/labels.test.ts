@@ -15,6 +15,15 @@ const NOT_SHOWN = new Set(
     ['STANDARD'],
     ['stale_write'],
     ['body', 'query', 'path', 'headers'],
+    // Which kind of link or task an answer is, what a request asks: read by code, not shown.
+    ['invite'],
+    ['signup'],
+    ['import'],
+    ['sync', 'disconnect'],
+    // The keys a closed body accepts (`closedBody`): the API's field names.
+    ['name', 'email', 'current_password'],
+    ['current_password', 'new_password'],
+    ['mail_on_red_reservation', 'mail_on_import_finished', 'in_app_on_verification_change'],
   ].map((values) => values.join('|')),
 );
 

@@ -36,6 +36,12 @@ export const LABELS = {
     'team.activate': 'Reactivated by the owner',
     'team.deactivate': 'Deactivated by the owner',
     'flag.changed': 'Feature flag changed',
+    'user.update_profile': 'Profile changed',
+    'user.change_password': 'Password changed',
+    'account.signed_up': 'Signed up',
+    'signup_link.created': 'Sign-up link made',
+    'integration.connected': 'System connected',
+    'integration.disconnected': 'System disconnected',
   },
   /** What the team page does to a teammate (`POST /user/accounts/update/{userId}/{action}`). */
   teamAction: {
@@ -88,6 +94,34 @@ export const LABELS = {
   /** What a screening request checks (the protect webhook). */
   riskType: { screening: 'Screening', identity: 'Identity', payment: 'Payment' },
   pms: PMS_NAMES,
+  /** How a property-management system lets Hostdash in (`PmsSystem.auth`). */
+  pmsAuth: {
+    api_key: 'API key',
+    api_key_secret: 'API key and secret',
+    client_credentials: 'API client ID and secret',
+    oauth: 'Approve on the system’s page',
+  },
+  /** Where an import is (`ImportTask.step`). */
+  importStep: {
+    connecting: 'Connecting',
+    listings: 'Listings',
+    reservations: 'Reservations',
+    screening: 'Screening',
+  },
+  /** How an import is going (`ImportTask.state`). */
+  importState: {
+    queued: 'Waiting to start',
+    running: 'Importing',
+    succeeded: 'Finished',
+    failed: 'Stopped',
+  },
+  /** A connected system's state (`PmsConnectionSummary.status`). */
+  connectionStatus: {
+    pending: 'Not imported yet',
+    connected: 'Connected',
+    reconnect: 'Reconnect needed',
+    failed: 'Import failed',
+  },
   /** A switch in a remote's delivery history (the delivery console). */
   deliveryAction: {
     deploy: 'Deployed',

@@ -3,10 +3,10 @@
 // abandoned task on start-up, an unavailable system retried then failed, revoked credentials, and
 // the imported reservations screened like every other. No clock is waited on: leases and back-offs
 // are moved in the database, and the worker is stopped at a page the test chooses.
-import type { FastifyBaseLogger } from 'fastify';
 import type { PmsAdapter } from '../pms/pms';
 import { screenReservations } from '../protect/screening';
 import { SCREENING_ACTOR } from '../protect/protectLog';
+import { recordingLog } from '../testing/logs';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import {
   enqueueImport,
@@ -26,19 +26,7 @@ import {
 import { generatePortfolio, revoked, testAdapter, unavailable } from './testing/testAdapter';
 
 let api: TestApi;
-const logged: unknown[] = [];
-const record = (...args: unknown[]) => void logged.push(args);
-const log = {
-  level: 'info',
-  info: record,
-  warn: record,
-  error: record,
-  fatal: record,
-  debug: record,
-  trace: record,
-  silent: record,
-  child: () => log,
-} as unknown as FastifyBaseLogger;
+const { log, lines: logged } = recordingLog();
 
 const SECRET = 'sk-test-credential-9f3a7c';
 

@@ -1,9 +1,9 @@
 // The two halves of onboarding meet: a Hostaway sandbox connection, with the sandbox's documented
 // demo credentials, imported by the real worker into the real database — every listing and
 // reservation once, again none twice, and the connection's counts as the sandbox's portfolio.
-import type { FastifyBaseLogger } from 'fastify';
 import { adapterFor } from '../pms/registry';
 import { sandboxCredentials } from '../pms/sandbox';
+import { silentLog } from '../testing/logs';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import { enqueueImport, saveConnection } from './importTasks';
 import { runNextImport } from './importWorker';
@@ -14,12 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const silent = {
-  info() {},
-  warn() {},
-  error() {},
-  child: () => silent,
-} as unknown as FastifyBaseLogger;
 const TODAY = '2026-11-25';
 
 it('imports a sandbox Hostaway portfolio once, and a second import duplicates nothing', async () => {
@@ -35,7 +29,7 @@ it('imports a sandbox Hostaway portfolio once, and a second import duplicates no
   const options = {
     db: api.db,
     adapters: () => adapterFor('hostaway', { sandbox: true, today: () => TODAY }),
-    log: silent,
+    log: silentLog,
     today: () => TODAY,
   };
   const count = async () => {

@@ -2,10 +2,10 @@
 // a system whose credentials are checked first, following its import to the end through the
 // worker, the connections /settings shows, and the OAuth round trip whose state is bound to the
 // session that started it.
-import type { FastifyBaseLogger } from 'fastify';
 import { runNextImport } from '../imports/importWorker';
 import { adapterFor } from '../pms/registry';
 import { sandboxCredentials } from '../pms/sandbox';
+import { silentLog } from '../testing/logs';
 import { startTestApi, type TestApi } from '../testing/testApi';
 
 let api: TestApi;
@@ -16,19 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const silent = {
-  info() {},
-  warn() {},
-  error() {},
-  child: () => silent,
-} as unknown as FastifyBaseLogger;
 const TODAY = '2026-11-25';
 /** The API's worker, one task at a time, against the sandbox. */
 const runImport = () =>
   runNextImport({
     db: api.db,
     adapters: (pms) => adapterFor(pms, { sandbox: true, today: () => TODAY }),
-    log: silent,
+    log: silentLog,
     today: () => TODAY,
   });
 

@@ -291,6 +291,18 @@ const BY_ROUTE_PATTERN = {
   },
 };
 
+/** The account's connections and when it finished its first import (`Integrations`). */
+async function integrations(
+  sql: Sql,
+  accountId: string,
+): Promise<{ items: ConnectionView[]; onboarded_at: string | null }> {
+  const [account] = await sql.query<{ onboarded_at: string | null }>(
+    'select onboarded_at from accounts where id = $1::bigint',
+    [accountId],
+  );
+  return { items: await connections(sql, accountId), onboarded_at: account?.onboarded_at ?? null };
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The sandbox's consent page: what a provider's authorization page asks, without a provider. */
@@ -605,14 +617,7 @@ export function registerOnboardingRoutes(app: Api, { db, config, importQueued }:
     },
     async (request) => {
       const caller = await ownerCaller(request);
-      const [account] = await db.query<{ onboarded_at: string | null }>(
-        'select onboarded_at from accounts where id = $1::bigint',
-        [caller.account_id],
-      );
-      return {
-        items: await connections(db, caller.account_id),
-        onboarded_at: account?.onboarded_at ?? null,
-      };
+      return integrations(db, caller.account_id);
     },
   );
 
@@ -681,14 +686,7 @@ export function registerOnboardingRoutes(app: Api, { db, config, importQueued }:
         { event: `pms_${action}`, pms, accountId: caller.account_id },
         `Integration ${action}`,
       );
-      const [account] = await db.query<{ onboarded_at: string | null }>(
-        'select onboarded_at from accounts where id = $1::bigint',
-        [caller.account_id],
-      );
-      return {
-        items: await connections(db, caller.account_id),
-        onboarded_at: account?.onboarded_at ?? null,
-      };
+      return integrations(db, caller.account_id);
     },
   );
 

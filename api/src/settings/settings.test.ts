@@ -1,7 +1,6 @@
 // The person's own settings on the real database: the profile and its email change, the password
 // change and what it ends, the notification preferences, and the mails those preferences decide
 // (a stay turning red, an import finishing).
-import type { FastifyBaseLogger } from 'fastify';
 import { auditFor } from '../admin/audit';
 import { hashPassword } from '../auth/passwords';
 import { saveConnection, enqueueImport } from '../imports/importTasks';
@@ -9,6 +8,7 @@ import { runNextImport } from '../imports/importWorker';
 import { generatePortfolio, testAdapter } from '../imports/testing/testAdapter';
 import { SCREENING_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
+import { silentLog } from '../testing/logs';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import { wantsMail } from './preferences';
 
@@ -433,11 +433,7 @@ describe('mails the preferences decide', () => {
       pms: 'hostaway',
       credentials: { accountId: '12345', apiKey: 'sk-settings-test-credential' },
     });
-    const log = {
-      info: () => undefined,
-      warn: () => undefined,
-      error: () => undefined,
-    } as unknown as FastifyBaseLogger;
+    const log = silentLog;
     const importOnce = async () => {
       await api.db.query(
         `update import_tasks set state = 'failed', finished_at = now(), error_code = 'import_error',

@@ -7,18 +7,9 @@
 import { useEffect, useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { isOwnerOrAdmin, selectUser } from '@hostdash/shared-auth';
-import { LoadError, PageHeader } from '@hostdash/shared-ui';
+import { PageHeader } from '@hostdash/shared-ui';
 import { selectOnboard } from '../onboardSlice';
 import { AccountStep } from './AccountStep';
 import { connectActions } from './connectSlice';
@@ -27,6 +18,7 @@ import { ImportProgress } from './ImportProgress';
 import type { PmsName, PmsSystem } from './onboardApi';
 import { authInWords, IMPORTED } from './systemWords';
 import { UnknownSystem } from './UnknownSystem';
+import { useSystems } from './useSystems';
 
 /** The provider's answer on the way back from OAuth, read once and taken out of the address. */
 function useOAuthReturn(system: PmsSystem | undefined, signedIn: boolean) {
@@ -71,7 +63,8 @@ export function ConnectPage() {
   const dispatch = useDispatch();
   const user = useSelector(selectUser);
   const { task, context } = useSelector(selectOnboard);
-  const systems = context.systems?.items;
+  const { systems: list, placeholder } = useSystems();
+  const systems = list?.items;
   const system = useMemo(
     () => systems?.find((candidate) => candidate.name === pms),
     [systems, pms],
@@ -79,9 +72,6 @@ export function ConnectPage() {
   const reconnecting = params.get('reconnect') === '1';
   const owner = user !== null && isOwnerOrAdmin(user);
 
-  useEffect(() => {
-    if (!context.systems) dispatch(connectActions.loadSystems.requested());
-  }, [context.systems, dispatch]);
   useEffect(() => {
     if (!system) return;
     dispatch(connectActions.opened({ pms: system.name }));
@@ -96,16 +86,7 @@ export function ConnectPage() {
   }, [system, owner, returning, dispatch]);
   useEffect(() => () => void dispatch(connectActions.left()), [dispatch]);
 
-  if (!systems) {
-    if (context.systemsStatus.error)
-      return (
-        <LoadError
-          error={context.systemsStatus.error}
-          onRetry={() => dispatch(connectActions.loadSystems.requested())}
-        />
-      );
-    return <LinearProgress aria-label="Loading the systems Hostdash connects" />;
-  }
+  if (!systems) return placeholder;
   if (!system) return <UnknownSystem name={pms} systems={systems} />;
 
   const pmsName: PmsName = system.name;

@@ -15,11 +15,11 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
-import { isAdmin, selectUser } from '@hostdash/shared-auth';
+import { isAdmin, labelOf, selectUser } from '@hostdash/shared-auth';
 import { messageOf } from '@hostdash/shared-ui';
 import { connectActions, type OnboardContext } from './connectSlice';
 import type { ImportTask, PmsSystem } from './onboardApi';
-import { durationInWords, importPercent, stepCounts, STEP_LABELS, STEPS } from './progressWords';
+import { durationInWords, importPercent, stepCounts, STEPS } from './progressWords';
 
 /** Seconds since the task started, on the API's clock, ticking each second while it runs. */
 function useElapsed(task: ImportTask, clockOffsetMs: number): number {
@@ -71,7 +71,9 @@ export function ImportProgress({
       >
         {STEPS.map((step, index) => (
           <Step key={step} completed={succeeded || index < activeStep}>
-            <StepLabel error={failed && index === activeStep}>{STEP_LABELS[step]}</StepLabel>
+            <StepLabel error={failed && index === activeStep}>
+              {labelOf('importStep', step)}
+            </StepLabel>
           </Step>
         ))}
       </Stepper>

@@ -5,13 +5,6 @@ import type { ImportTask } from './onboardApi';
 type Step = ImportTask['step'];
 export const STEPS: readonly Step[] = ['connecting', 'listings', 'reservations', 'screening'];
 
-export const STEP_LABELS: Record<Step, string> = {
-  connecting: 'Connecting',
-  listings: 'Listings',
-  reservations: 'Reservations',
-  screening: 'Screening',
-};
-
 // Each step's share of the bar: listings and reservations are most of the work.
 const WEIGHTS: Record<Step, number> = {
   connecting: 5,

@@ -1,11 +1,11 @@
 // The account's connected systems: each with its status in words, its last sync, what came in,
 // an import under way as a bar with counts, and "Sync now", "Reconnect" and "Disconnect" (asked
 // first). With none connected, the systems Hostdash connects, to choose one.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, Chip, LinearProgress, Stack, Typography } from '@mui/material';
-import { formatDate, formatDateTime, formatRelativeTime } from '@hostdash/shared-auth';
+import { formatDate, formatDateTime, formatRelativeTime, labelOf } from '@hostdash/shared-auth';
 import {
   ConfirmDialog,
   EmptyState,
@@ -13,19 +13,14 @@ import {
   messageOf,
   useSubmission,
 } from '@hostdash/shared-ui';
-import { connectActions } from '../connect/connectSlice';
 import { importPercent, stepCounts } from '../connect/progressWords';
 import { SystemList } from '../connect/UnknownSystem';
-import { selectOnboard, selectSettings } from '../onboardSlice';
+import { useSystems } from '../connect/useSystems';
+import { selectSettings } from '../onboardSlice';
 import type { PmsConnectionSummary } from './settingsApi';
 import { importUnderWay, settingsActions } from './settingsSlice';
 import { SettingsSection } from './SettingsSection';
-import {
-  CONNECTION_STATUS,
-  countsInWords,
-  disconnectInWords,
-  statusInWords,
-} from './settingsWords';
+import { countsInWords, disconnectInWords, statusInWords, STATUS_COLOUR } from './settingsWords';
 
 const isRunning = (connection: PmsConnectionSummary) =>
   connection.task?.state === 'queued' || connection.task?.state === 'running';
@@ -83,7 +78,6 @@ function ConnectionItem({
 }) {
   const dispatch = useDispatch();
   const titleId = useId();
-  const status = CONNECTION_STATUS[connection.status];
   const running = isRunning(connection);
   return (
     <Box component="li" aria-labelledby={titleId}>
@@ -101,7 +95,11 @@ function ConnectionItem({
             >
               {connection.label}
             </Typography>
-            <Chip size="small" label={status.label} color={status.colour} />
+            <Chip
+              size="small"
+              label={labelOf('connectionStatus', connection.status)}
+              color={STATUS_COLOUR[connection.status]}
+            />
           </Stack>
           <Typography variant="body2">{statusInWords(connection)}</Typography>
           <Box>
@@ -182,21 +180,8 @@ function DisconnectDialog({
 
 /** The systems Hostdash connects, each a link to its connect page. */
 function Systems() {
-  const dispatch = useDispatch();
-  const { context } = useSelector(selectOnboard);
-  useEffect(() => {
-    if (!context.systems && !context.systemsStatus.loading && !context.systemsStatus.error)
-      dispatch(connectActions.loadSystems.requested());
-  }, [context.systems, context.systemsStatus, dispatch]);
-  if (context.systems) return <SystemList systems={context.systems.items} />;
-  if (context.systemsStatus.error)
-    return (
-      <LoadError
-        error={context.systemsStatus.error}
-        onRetry={() => dispatch(connectActions.loadSystems.requested())}
-      />
-    );
-  return <LinearProgress aria-label="Loading the systems Hostdash connects" />;
+  const { systems, placeholder } = useSystems();
+  return systems ? <SystemList systems={systems.items} /> : placeholder;
 }
 
 export function ConnectedSystems() {

@@ -6,15 +6,9 @@ import type { PmsConnectionSummary, PreferenceKind } from './settingsApi';
 
 type ConnectionStatus = PmsConnectionSummary['status'];
 
-export const CONNECTION_STATUS: Record<
-  ConnectionStatus,
-  { label: string; colour: 'default' | 'success' | 'warning' | 'error' }
-> = {
-  pending: { label: 'Not imported yet', colour: 'default' },
-  connected: { label: 'Connected', colour: 'success' },
-  reconnect: { label: 'Reconnect needed', colour: 'warning' },
-  failed: { label: 'Import failed', colour: 'error' },
-};
+/** The colour of a status chip (its words are shared-auth's `LABELS.connectionStatus`). */
+export const STATUS_COLOUR: Record<ConnectionStatus, 'default' | 'success' | 'warning' | 'error'> =
+  { pending: 'default', connected: 'success', reconnect: 'warning', failed: 'error' };
 
 /** The sentence under the status chip. */
 export function statusInWords(connection: PmsConnectionSummary): string {

@@ -5,6 +5,7 @@
 // checked against the API contract (api/openapi.json).
 import type { User } from '@hostdash/api-contract';
 import { PMS_NAMES } from '@hostdash/shared-auth';
+import { makeTask as makeQueuedTask } from './onboardServer';
 import { keepsContract } from '../../../config/testing/contract';
 import { DEMO_OWNER } from '../../../config/testing/demoUsers';
 import {
@@ -40,10 +41,10 @@ export const RECOVERY_CODES = [
   'jkmnp-qrstu',
 ];
 
+/** An import of `pms` under way (84 of 120 listings); `overrides` for any other moment. */
 export function makeTask(pms: PmsName, overrides: Partial<ImportTask> = {}): ImportTask {
-  return {
+  return makeQueuedTask({
     id: '70',
-    type: 'import',
     pms,
     state: 'running',
     step: 'listings',
@@ -52,15 +53,11 @@ export function makeTask(pms: PmsName, overrides: Partial<ImportTask> = {}): Imp
       reservations: { done: 0, total: null },
       screening: { done: 0, total: null },
     },
-    error_message: null,
-    error_code: null,
-    attempts: 0,
     created_at: '2026-11-25T10:00:00Z',
     started_at: '2026-11-25T10:00:01Z',
-    finished_at: null,
     server_time: new Date().toISOString(),
     ...overrides,
-  };
+  });
 }
 
 export function makeConnection(
@@ -200,16 +197,7 @@ export async function startSettingsServer(
           item.pms === body.pms
             ? {
                 ...item,
-                task: makeTask(item.pms, {
-                  state: 'queued',
-                  step: 'connecting',
-                  progress: {
-                    listings: { done: 0, total: null },
-                    reservations: { done: 0, total: null },
-                    screening: { done: 0, total: null },
-                  },
-                  started_at: null,
-                }),
+                task: makeQueuedTask({ id: '70', pms: item.pms }),
               }
             : item,
         ),
