@@ -20,9 +20,11 @@ test('the side menu has icons, highlights the section and runs the full height o
   );
   const links = menu(page).getByRole('link');
   for (const link of await links.all()) await expect(link.locator('svg')).toHaveCount(1);
-  // Billing is deployed; settings (the onboarding remote) is not yet: not offered.
+  // Billing and settings (the onboarding remote) are deployed; the guest portal is not yet: not
+  // offered.
   await expect(menu(page).getByRole('link', { name: 'Billing' })).toHaveCount(1);
-  await expect(menu(page).getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  await expect(menu(page).getByRole('link', { name: 'Settings' })).toHaveCount(1);
+  await expect(menu(page).getByRole('link', { name: 'Guest portal' })).toHaveCount(0);
 
   await menu(page).getByRole('link', { name: 'Listings' }).click();
   await expectHeading(page, 'Listings');
@@ -49,9 +51,9 @@ test('the side menu has icons, highlights the section and runs the full height o
 });
 
 test('a feature that is not deployed says so calmly, with no Retry', async ({ page }) => {
-  await signIn(page, 'owner@hostdash.test', { next: '/settings' });
-  await expectHeading(page, "Onboarding isn't available on this dashboard yet");
-  await expect(page).toHaveURL(/\/settings$/);
+  await signIn(page, 'owner@hostdash.test', { next: '/guestportal' });
+  await expectHeading(page, "Guest portal isn't available on this dashboard yet");
+  await expect(page).toHaveURL(/\/guestportal$/);
   await expect(page.getByText(/temporarily unavailable/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });
