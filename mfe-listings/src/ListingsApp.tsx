@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { Route, Router, Routes, type Navigator } from 'react-router';
 import { ThemeProvider, type Theme } from '@mui/material';
 import type { FeatureProps } from '@hostdash/shared-auth';
-import { lazyPage, LazyPages } from '@hostdash/shared-ui';
+import { lazyPage, LazyPages, WidgetHostProvider } from '@hostdash/shared-ui';
 import { NotFoundPage } from './NotFoundPage';
 
 // Each page is its own chunk.
@@ -31,12 +31,15 @@ export function ListingsRoutes() {
   );
 }
 
-export function ListingsApp({ store, theme, location, navigator }: FeatureProps) {
+export function ListingsApp({ store, theme, location, navigator, Widget }: FeatureProps) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme as Theme}>
         <Router location={location} navigator={navigator as Navigator}>
-          <ListingsRoutes />
+          {/* Other teams' widgets on these pages mount through the shell's host (ADR 17). */}
+          <WidgetHostProvider host={Widget}>
+            <ListingsRoutes />
+          </WidgetHostProvider>
         </Router>
       </ThemeProvider>
     </Provider>

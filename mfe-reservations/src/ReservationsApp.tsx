@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { Route, Router, Routes, useSearchParams, type Navigator } from 'react-router';
 import { ThemeProvider, type Theme } from '@mui/material';
 import type { FeatureProps } from '@hostdash/shared-auth';
-import { lazyPage, LazyPages } from '@hostdash/shared-ui';
+import { lazyPage, LazyPages, WidgetHostProvider } from '@hostdash/shared-ui';
 import { NotFoundPage } from './NotFoundPage';
 
 // Each page is its own chunk (charts only on /analytics).
@@ -50,12 +50,15 @@ export function ReservationsRoutes() {
   );
 }
 
-export function ReservationsApp({ store, theme, location, navigator }: FeatureProps) {
+export function ReservationsApp({ store, theme, location, navigator, Widget }: FeatureProps) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme as Theme}>
         <Router location={location} navigator={navigator as Navigator}>
-          <ReservationsRoutes />
+          {/* Other teams' widgets on these pages mount through the shell's host (ADR 17). */}
+          <WidgetHostProvider host={Widget}>
+            <ReservationsRoutes />
+          </WidgetHostProvider>
         </Router>
       </ThemeProvider>
     </Provider>

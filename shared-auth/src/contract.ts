@@ -41,6 +41,9 @@
 // a LinkLookup (a team invite or a sign-up link, told apart by `kind`); types only.
 // 1.8.0: the words for onboarding's values (LABELS.pmsAuth, importStep, importState,
 // connectionStatus, and the new audit actions); the onboarding remote reads them.
+// 1.9.0: widgets (docs/adr/0017-widgets.md): the shell passes `FeatureProps.Widget`, a host that
+// mounts another remote's exposed widget inside a page (WidgetProps, WidgetModule, WidgetRequest,
+// WidgetHost); shared-ui's WidgetHostProvider and WidgetSlot place it.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.8.0';
+export const CONTRACT_VERSION = '1.9.0';

@@ -3,6 +3,7 @@
 // free of React, MUI and react-router (the props use structural types).
 import type { Reducer, Store } from 'redux';
 import type { Saga } from 'redux-saga';
+import type { RemoteName } from './access';
 
 /** A remote's redux slice, injected into the shell's one store when the remote first mounts. */
 export interface FeatureSlice {
@@ -36,7 +37,46 @@ export interface FeatureProps {
   navigator: unknown;
   /** The shell's MUI theme: remotes never create their own. */
   theme: unknown;
+  /**
+   * The shell's widget host (contract 1.9.0): a React component that mounts another remote's
+   * widget in this page, contained like a page (docs/adr/0017-widgets.md). Typed structurally;
+   * render it as `<Widget app name props unavailable label />`.
+   */
+  Widget: WidgetHost;
 }
+
+/** What the shell passes to a mounted widget. */
+export interface WidgetProps<Props extends Record<string, unknown> = Record<string, unknown>> {
+  store: Store;
+  theme: unknown;
+  navigate: (to: string, options?: FeatureNavigateOptions) => void;
+  /** What the embedding page gave it (e.g. `{ listingId }`); a change updates the mounted widget. */
+  props: Props;
+}
+
+/**
+ * A module a remote exposes to be embedded in another remote's page (`./<name>`): single-spa
+ * lifecycles, and its slice when it keeps state in the store.
+ */
+export interface WidgetModule extends FeatureLifecycles<WidgetProps> {
+  slice?: FeatureSlice;
+}
+
+/** What an embedding page asks the widget host for. */
+export interface WidgetRequest {
+  /** The remote that exposes the widget. */
+  app: RemoteName;
+  /** Its exposed module, without `./` (`screensWidget`). */
+  name: string;
+  props: Record<string, unknown>;
+  /** Said in the widget's box when it cannot be shown ("Guest portal settings are temporarily unavailable"). */
+  unavailable: string;
+  /** The accessible name of the widget's box. */
+  label: string;
+}
+
+/** The shell's widget host: a React component (typed structurally, without React). */
+export type WidgetHost = (request: WidgetRequest) => unknown;
 
 export interface FeatureLifecycles<Props = FeatureProps> {
   bootstrap: (props: Props) => Promise<unknown>;

@@ -19,3 +19,4 @@ export * from './useUnsavedChangesGuard';
 export * from './UnsavedChangesDialog';
 export * from './useFormDraft';
 export * from './useSubmission';
+export * from './WidgetSlot';

@@ -4,7 +4,7 @@
 // Only a failure that may pass (network, timeout, script or render error) offers a Retry, which
 // really loads the remote again: a remote that is not deployed, or built for another contract,
 // stays so however often the host clicks.
-import { useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'react-redux';
 import { UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router';
 import { mountRootParcel, type Parcel } from 'single-spa';
@@ -24,6 +24,7 @@ import { useInjectFeature } from '../app/ShellContext';
 import { featureTitle } from './features';
 import { loadFeature, RemoteIncompatibleError, RemoteNotDeployedError } from './loader';
 import { registeredEntry } from './registry';
+import { createWidgetHost } from './RemoteWidget';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
 
 type Failure =
@@ -119,9 +120,11 @@ export function RemoteFeature({ app }: { app: AppName }) {
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const queueRef = useRef<Promise<void>>(Promise.resolve());
 
+  // The widget host this remote's pages embed other remotes' widgets with (ADR 17).
+  const Widget = useMemo(() => createWidgetHost(injectFeature), [injectFeature]);
   // The props a parcel gets; kept in a ref so the mount effect does not re-run on navigation.
-  const propsRef = useRef<FeatureProps>({ store, location, navigate, navigator, theme });
-  propsRef.current = { store, location, navigate, navigator, theme };
+  const propsRef = useRef<FeatureProps>({ store, location, navigate, navigator, theme, Widget });
+  propsRef.current = { store, location, navigate, navigator, theme, Widget };
 
   useEffect(() => {
     let active = true;

@@ -9,6 +9,7 @@ import {
   FEATURE_EXPOSE,
   type AppName,
   type FeatureModule,
+  type WidgetModule,
 } from '@hostdash/shared-auth';
 import { checkContract, readManifestFacts } from './compatibility';
 import {
@@ -161,25 +162,34 @@ function isFeatureModule(module: unknown): module is FeatureModule {
 }
 
 /**
- * Loads a remote's `./feature`. With `reload`, the registry is read again and the remote is
- * registered anew, which drops the runtime's cached manifest and entry so the next load really
- * fetches them again (a Retry after a failure).
+ * Loads a module a remote exposes, refused before any of its code runs when the remote is not
+ * deployed or was built for another contract. With `reload`, the registry is read again and the
+ * remote is registered anew, which drops the runtime's cached manifest and entry so the next load
+ * really fetches them again (a Retry after a failure).
  */
-export async function loadFeature(
+async function loadExposed(
   app: AppName,
-  options: { reload?: boolean } = {},
-): Promise<{ feature: FeatureModule; entry: RegistryEntry }> {
+  expose: string,
+  options: { reload?: boolean },
+): Promise<{ module: unknown; entry: RegistryEntry }> {
   if (options.reload) setRunning(app, false);
   await loadRegistry(options.reload, options.reload ? new Set([app]) : undefined);
   const entry = registeredEntry(app);
   if (!entry) throw new RemoteNotDeployedError(app);
   const module = await timeout(
-    ensureCompatible(app, entry).then(() =>
-      federation().loadRemote<unknown>(`${app}/${FEATURE_EXPOSE}`),
-    ),
+    ensureCompatible(app, entry).then(() => federation().loadRemote<unknown>(`${app}/${expose}`)),
     REMOTE_LOAD_TIMEOUT_MS,
     app,
   );
+  return { module, entry };
+}
+
+/** Loads a remote's `./feature` (its pages). */
+export async function loadFeature(
+  app: AppName,
+  options: { reload?: boolean } = {},
+): Promise<{ feature: FeatureModule; entry: RegistryEntry }> {
+  const { module, entry } = await loadExposed(app, FEATURE_EXPOSE, options);
   if (!isFeatureModule(module)) {
     throw new RemoteLoadError(
       app,
@@ -188,6 +198,30 @@ export async function loadFeature(
   }
   setRunning(app, true);
   return { feature: module, entry };
+}
+
+function isWidgetModule(module: unknown): module is WidgetModule {
+  const candidate = module as Partial<WidgetModule> | null;
+  return (
+    !!candidate &&
+    typeof candidate.bootstrap === 'function' &&
+    typeof candidate.mount === 'function' &&
+    typeof candidate.unmount === 'function' &&
+    (candidate.slice === undefined || typeof candidate.slice.reducer === 'function')
+  );
+}
+
+/** Loads a widget a remote exposes (`./<name>`) for another remote's page (ADR 17). */
+export async function loadWidget(
+  app: AppName,
+  name: string,
+  options: { reload?: boolean } = {},
+): Promise<WidgetModule> {
+  const { module } = await loadExposed(app, name, options);
+  if (!isWidgetModule(module))
+    throw new RemoteLoadError(app, new Error(`its ./${name} entry does not export lifecycles`));
+  setRunning(app, true);
+  return module;
 }
 
 /** Starts loading a remote ahead of a navigation (link prefetch); failures are left to the page. */
