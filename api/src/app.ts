@@ -41,6 +41,7 @@ import { registerCalendarRoutes } from './reservations/calendar';
 import { registerReservationRoutes } from './reservations/reservationRoutes';
 import { registerSettingsRoutes } from './settings/settingsRoutes';
 import { registerTaskRoutes } from './tasks/taskRoutes';
+import { vaultFor, type CredentialVault } from './pms/vault';
 
 export interface BuildAppOptions {
   db: Database;
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
   /** Called when a route queues an import (server.ts: the worker's nudge); nothing by default. */
   importQueued?: () => void;
+  /** The PMS credentials vault; by default the one the configuration selects. */
+  vault?: CredentialVault;
 }
 
 // Secrets never reach the logs (Fastify logs no headers or bodies by default; this is the guard
@@ -105,6 +108,7 @@ export function buildApp({
   checkAnswer,
   paymentProvider,
   importQueued,
+  vault,
 }: BuildAppOptions): FastifyInstance {
   const payments = paymentProvider ?? paymentProviderFor(config, db);
   const app = Fastify({
@@ -202,7 +206,13 @@ export function buildApp({
       const header = request.headers.authorization;
       if (security?.some((scheme) => 'session' in scheme) && !header?.trim()) throw unauthorized();
     });
-    const context = { db, config, payments, importQueued: importQueued ?? (() => undefined) };
+    const context = {
+      db,
+      config,
+      payments,
+      importQueued: importQueued ?? (() => undefined),
+      vault: vault ?? vaultFor(config),
+    };
     api.get('/openapi.json', { schema: { hide: true } }, async () => instance.swagger());
     registerHealthRoutes(api, context);
     registerAuthRoutes(api, context);

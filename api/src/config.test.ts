@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
+/** A PMS credentials key (32 bytes, base64), needed beside DATABASE_URL. */
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
 describe('loadConfig', () => {
   it('has a working default for everything', () => {
     expect(loadConfig({})).toEqual({
@@ -30,6 +33,7 @@ describe('loadConfig', () => {
       pmsSandbox: true,
       hostawayApiUrl: 'https://api.hostaway.com',
       guestyApiUrl: 'https://open-api.guesty.com',
+      pmsCredentialsKey: null,
     });
   });
 
@@ -38,6 +42,7 @@ describe('loadConfig', () => {
       API_PORT: '4555',
       API_HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://hostdash:secret@db.internal:5432/hostdash',
+      PMS_CREDENTIALS_KEY: KEY,
       PGLITE_DIR: '/var/lib/hostdash',
       SHELL_ORIGIN: 'https://dash.hostdash.app/',
       LOGIN_RATE_LIMIT: '10',
@@ -88,6 +93,7 @@ describe('loadConfig', () => {
       pmsSandbox: false,
       hostawayApiUrl: 'http://127.0.0.1:4610',
       guestyApiUrl: 'http://127.0.0.1:4611',
+      pmsCredentialsKey: Buffer.from(KEY, 'base64'),
     });
   });
 
@@ -206,11 +212,9 @@ describe('loadConfig', () => {
 
   it('writes mails as files beside the embedded database, not by default with a server database', () => {
     expect(loadConfig({ PGLITE_DIR: '/srv/hostdash/db' }).mailDir).toBe('/srv/hostdash/db/mail');
-    expect(loadConfig({ DATABASE_URL: 'postgres://db.internal/hostdash' }).mailDir).toBeNull();
-    expect(
-      loadConfig({ DATABASE_URL: 'postgres://db.internal/hostdash', MAIL_DIR: '/tmp/hd-mail' })
-        .mailDir,
-    ).toBe('/tmp/hd-mail');
+    const server = { DATABASE_URL: 'postgres://db.internal/hostdash', PMS_CREDENTIALS_KEY: KEY };
+    expect(loadConfig(server).mailDir).toBeNull();
+    expect(loadConfig({ ...server, MAIL_DIR: '/tmp/hd-mail' }).mailDir).toBe('/tmp/hd-mail');
     expect(loadConfig({ MAIL_DIR: 'None' }).mailDir).toBeNull();
   });
 

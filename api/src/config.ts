@@ -65,6 +65,33 @@ export interface ApiConfig {
   hostawayApiUrl: string;
   /** Where the Guesty adapter calls (GUESTY_API_URL): Guesty's Open API, or a local fake. */
   guestyApiUrl: string;
+  /**
+   * PMS_CREDENTIALS_KEY: 32 bytes (base64) sealing PMS credentials at rest (src/pms/vault.ts);
+   * null: a key file beside the embedded database (required with DATABASE_URL).
+   */
+  pmsCredentialsKey: Buffer | null;
+}
+
+/** PMS_CREDENTIALS_KEY as 32 bytes; a problem when malformed, or when missing with a server. */
+function credentialsKey(
+  raw: string | undefined,
+  databaseUrl: string | null,
+  problems: string[],
+): Buffer | null {
+  const value = raw?.trim();
+  if (!value) {
+    if (databaseUrl)
+      problems.push(
+        'PMS_CREDENTIALS_KEY is required with DATABASE_URL: 32 random bytes, base64 (openssl rand -base64 32)',
+      );
+    return null;
+  }
+  const key = Buffer.from(value, 'base64');
+  if (key.length !== 32 || key.toString('base64') !== value) {
+    problems.push('PMS_CREDENTIALS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+    return null;
+  }
+  return key;
 }
 
 /** The package folder (api/), from src/ under jest and from dist/ when built. */
@@ -277,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     pmsSandbox: onOff('PMS_SANDBOX', env.NODE_ENV?.trim() !== 'production'),
     hostawayApiUrl: origin('HOSTAWAY_API_URL', HOSTAWAY_API_URL),
     guestyApiUrl: origin('GUESTY_API_URL', GUESTY_API_URL),
+    pmsCredentialsKey: credentialsKey(env.PMS_CREDENTIALS_KEY, databaseUrl, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { recoverImports, startImportWorker } from './imports/importWorker';
 import { adaptersFor } from './pms/registry';
+import { vaultFor } from './pms/vault';
 import { fileTransport } from './mail/fileTransport';
 import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
 import { SCREENING_ACTOR } from './protect/protectLog';
@@ -34,7 +35,9 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   // The import worker starts after the app; a route that queues an import nudges it once it runs.
   let nudgeImports = (): void => undefined;
-  const app = buildApp({ db, config, importQueued: () => nudgeImports() });
+  // PMS credentials are sealed at rest; the routes seal, the import worker opens (src/pms/vault.ts).
+  const vault = vaultFor(config);
+  const app = buildApp({ db, config, vault, importQueued: () => nudgeImports() });
   const where = config.databaseUrl
     ? 'PostgreSQL server (DATABASE_URL)'
     : `embedded PGlite in ${config.pgliteDir}`;
@@ -100,7 +103,12 @@ async function main(): Promise<void> {
   }
   // The PMS adapters the import worker uses (api/src/pms/): the sandbox for all 18 with
   // PMS_SANDBOX, else the real adapters, and none for a system without one ("cannot connect yet").
-  const importWorker = startImportWorker({ db, adapters: adaptersFor(config), log: app.log });
+  const importWorker = startImportWorker({
+    db,
+    adapters: adaptersFor(config),
+    log: app.log,
+    vault,
+  });
   nudgeImports = () => importWorker.nudge();
 
   let closing = false;

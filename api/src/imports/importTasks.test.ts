@@ -46,16 +46,30 @@ beforeEach(async () => {
     `insert into accounts (name) values ('Imported Stays') returning id::text as id`,
   );
   accountId = account!.id;
-  await saveConnection(api.db, {
-    accountId,
-    pms: 'hostaway',
-    credentials: { accountId: '12345', apiKey: SECRET },
-  });
+  await saveConnection(
+    api.db,
+    {
+      accountId,
+      pms: 'hostaway',
+      credentials: { accountId: '12345', apiKey: SECRET },
+    },
+    api.vault,
+  );
 });
 
 const TODAY = '2026-11-25';
-function worker(adapter: PmsAdapter | undefined, more: Partial<ImportWorkerOptions> = {}) {
-  return { db: api.db, adapters: () => adapter, log, today: () => TODAY, ...more };
+function worker(
+  adapter: PmsAdapter | undefined,
+  more: Partial<ImportWorkerOptions> = {},
+): ImportWorkerOptions {
+  return {
+    db: api.db,
+    adapters: () => adapter,
+    log,
+    vault: api.vault,
+    today: () => TODAY,
+    ...more,
+  };
 }
 
 const enqueue = () => enqueueImport(api.db, { accountId, pms: 'hostaway', createdBy: '1' });

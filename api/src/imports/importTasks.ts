@@ -5,6 +5,7 @@
 // and the worker: nothing here returns or logs them.
 import type { Sql } from '../db/database';
 import type { Credentials, PmsName } from '../pms/pms';
+import type { CredentialVault } from '../pms/vault';
 
 export type ImportState = 'queued' | 'running' | 'succeeded' | 'failed';
 export type ImportStep = 'connecting' | 'listings' | 'reservations' | 'screening';
@@ -124,13 +125,14 @@ const inProgress = () =>
 export async function saveConnection(
   sql: Sql,
   input: { accountId: string; pms: PmsName; credentials: Credentials },
+  vault: CredentialVault,
 ): Promise<void> {
   await sql.query(
     `insert into pms_connections (account_id, pms, credentials)
      values ($1::bigint, $2, $3::jsonb)
      on conflict (account_id, pms) do update
        set credentials = excluded.credentials, status = 'pending', updated_at = now()`,
-    [input.accountId, input.pms, JSON.stringify(input.credentials)],
+    [input.accountId, input.pms, JSON.stringify(vault.seal(input.credentials))],
   );
 }
 

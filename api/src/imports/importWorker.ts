@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Sql } from '../db/database';
+import { SealedCredentialsError, type CredentialVault } from '../pms/vault';
 import {
   PmsAuthError,
   PmsUnavailableError,
@@ -63,6 +64,8 @@ export interface ImportWorkerOptions {
   db: Database;
   adapters: AdapterLookup;
   log: FastifyBaseLogger;
+  /** Opens the connection's sealed credentials. */
+  vault: CredentialVault;
   leaseMs?: number;
   heartbeatMs?: number;
   maxAttempts?: number;
@@ -353,7 +356,7 @@ export async function runNextImport(
   const task = await claim(db, runId, leaseMs, maxAttempts);
   if (!task) return null;
   const run: Run = { db, task, runId, leaseMs };
-  const [state] = await db.query<{ cursor: string | null; credentials: Credentials | null }>(
+  const [state] = await db.query<{ cursor: string | null; credentials: unknown }>(
     `select t.cursor, c.credentials
      from import_tasks t
      left join pms_connections c on c.account_id = t.account_id and c.pms = t.pms
@@ -362,7 +365,14 @@ export async function runNextImport(
   );
   const adapter = adapters(task.pms);
   const label = labelOf(task.pms, adapter);
-  const credentials = state?.credentials ?? null;
+  // Unreadable (another key): as good as none; the host connects again.
+  let credentials: Credentials | null = null;
+  try {
+    credentials = state?.credentials ? options.vault.open(state.credentials) : null;
+  } catch (error) {
+    if (!(error instanceof SealedCredentialsError)) throw error;
+    options.log.error({ event: 'import', taskId: task.id, pms: task.pms }, error.message);
+  }
   const logged = { event: 'import', taskId: task.id, pms: task.pms, attempt: task.attempts };
 
   const heartbeat = setInterval(() => {

@@ -21,15 +21,20 @@ it('imports a sandbox Hostaway portfolio once, and a second import duplicates no
     `insert into accounts (name) values ('Sandbox Stays') returning id::text as id`,
   );
   const accountId = account!.id;
-  await saveConnection(api.db, {
-    accountId,
-    pms: 'hostaway',
-    credentials: sandboxCredentials('hostaway'),
-  });
+  await saveConnection(
+    api.db,
+    {
+      accountId,
+      pms: 'hostaway',
+      credentials: sandboxCredentials('hostaway'),
+    },
+    api.vault,
+  );
   const options = {
     db: api.db,
     adapters: () => adapterFor('hostaway', { sandbox: true, today: () => TODAY }),
     log: silentLog,
+    vault: api.vault,
     today: () => TODAY,
   };
   const count = async () => {

@@ -23,6 +23,7 @@ const runImport = () =>
     db: api.db,
     adapters: (pms) => adapterFor(pms, { sandbox: true, today: () => TODAY }),
     log: silentLog,
+    vault: api.vault,
     today: () => TODAY,
   });
 
@@ -192,6 +193,13 @@ describe('connecting a system with credentials', () => {
     expect(started.status).toBe(200);
     const task = started.body.task!;
     expect(task).toMatchObject({ state: 'queued', step: 'connecting' });
+    // Sealed at rest: the row holds none of the credentials' values.
+    const [row] = await api.db.query<{ stored: string }>(
+      `select credentials::text as stored from pms_connections where pms = 'hostaway'
+       order by id desc limit 1`,
+    );
+    expect(row?.stored).not.toContain('"apiKey"');
+    expect(row?.stored).not.toContain('100200');
     const nudged = queued;
     expect(nudged).toBeGreaterThan(0);
 

@@ -48,6 +48,7 @@ import {
 } from '../pms/pms';
 import { adaptersFor } from '../pms/registry';
 import { SANDBOX_CODE_PREFIX, sandboxCredentials } from '../pms/sandbox';
+import type { CredentialVault } from '../pms/vault';
 import {
   ConnectionSchema,
   ImportTaskSchema,
@@ -224,13 +225,14 @@ async function checkWithSystem(adapter: PmsAdapter, credentials: Credentials): P
 /** Saves the checked credentials and queues the import, in one transaction. */
 async function connectAndImport(
   sql: Database,
+  vault: CredentialVault,
   caller: Caller,
   pms: PmsName,
   credentials: Credentials,
 ): Promise<ImportTask> {
   return sql
     .transaction(async (tx) => {
-      await saveConnection(tx, { accountId: caller.account_id, pms, credentials });
+      await saveConnection(tx, { accountId: caller.account_id, pms, credentials }, vault);
       const task = await enqueueImport(tx, {
         accountId: caller.account_id,
         pms,
@@ -320,7 +322,10 @@ function sandboxConsentPage(label: string, allow: string, deny: string): string 
 </body></html>`;
 }
 
-export function registerOnboardingRoutes(app: Api, { db, config, importQueued }: AppContext): void {
+export function registerOnboardingRoutes(
+  app: Api,
+  { db, config, importQueued, vault }: AppContext,
+): void {
   const adapterOf = adaptersFor(config);
   const redirectUriFor = (pms: PmsName) => `${config.shellOrigin}/connect/${pms}`;
 
@@ -398,7 +403,7 @@ export function registerOnboardingRoutes(app: Api, { db, config, importQueued }:
       }
       const credentials = credentialsFor(adapter, request.body.credentials ?? {});
       await checkWithSystem(adapter, credentials);
-      const task = await connectAndImport(db, caller, pms, credentials);
+      const task = await connectAndImport(db, vault, caller, pms, credentials);
       importQueued();
       request.log.info(
         { event: 'pms_connected', pms, accountId: caller.account_id, taskId: task.id },
@@ -517,7 +522,7 @@ export function registerOnboardingRoutes(app: Api, { db, config, importQueued }:
         throw error;
       }
       await checkWithSystem(adapter, credentials);
-      const task = await connectAndImport(db, caller, pms, credentials);
+      const task = await connectAndImport(db, vault, caller, pms, credentials);
       importQueued();
       request.log.info(
         { event: 'pms_connected', pms, accountId: caller.account_id, taskId: task.id, oauth: true },

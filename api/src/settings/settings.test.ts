@@ -428,11 +428,15 @@ describe('mails the preferences decide', () => {
     const accountId = account!.id;
     const owner = await newPerson('owner', { accountId });
     const manager = await newPerson('manager', { accountId });
-    await saveConnection(api.db, {
-      accountId,
-      pms: 'hostaway',
-      credentials: { accountId: '12345', apiKey: 'sk-settings-test-credential' },
-    });
+    await saveConnection(
+      api.db,
+      {
+        accountId,
+        pms: 'hostaway',
+        credentials: { accountId: '12345', apiKey: 'sk-settings-test-credential' },
+      },
+      api.vault,
+    );
     const log = silentLog;
     const importOnce = async () => {
       await api.db.query(
@@ -441,7 +445,12 @@ describe('mails the preferences decide', () => {
       );
       await enqueueImport(api.db, { accountId, pms: 'hostaway', createdBy: owner.id });
       const adapter = testAdapter({ portfolio: generatePortfolio(3, 2), pageSize: 10 });
-      const run = await runNextImport({ db: api.db, adapters: () => adapter, log });
+      const run = await runNextImport({
+        db: api.db,
+        adapters: () => adapter,
+        log,
+        vault: api.vault,
+      });
       expect(run?.outcome).toBe('succeeded');
     };
 

@@ -1,5 +1,6 @@
 // A real API over a real database for one test file: a copy of the template data folder
 // (globalSetup), opened with PGlite, behind buildApp(). Nothing is mocked.
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { PaymentProvider } from '../billing/provider';
 import { loadConfig, type ApiConfig } from '../config';
+import { createVault, type CredentialVault } from '../pms/vault';
 import { openPglite, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEMO_PASSWORD } from '../db/seedData';
@@ -27,6 +29,8 @@ export interface TestApi {
   app: FastifyInstance;
   db: Database;
   config: ApiConfig;
+  /** The app's PMS credentials vault (a random key per test API). */
+  vault: CredentialVault;
   get<Body = Record<string, unknown>>(
     url: string,
     session?: string,
@@ -99,7 +103,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...options.config,
   };
   const answers = createAnswerCheck();
+  const vault = createVault(randomBytes(32));
   const app = buildApp({
+    vault,
     db,
     config,
     logger: options.logger ?? false,
@@ -160,6 +166,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     app,
     db,
     config,
+    vault,
     get: (url, session, headers) => send('GET', url, undefined, session, headers),
     request: ({ method, url, headers, payload, remoteAddress }) =>
       send(method, url, payload, undefined, headers, remoteAddress),
