@@ -152,6 +152,17 @@ export async function mailImportFinished(
   const label = pmsDescriptor(pms).label;
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
   const summary = `${plural(counts.listings, 'listing')}, ${plural(counts.reservations, 'reservation')}`;
+  // An import screens many stays at once: one line here instead of a "turned red" mail for each.
+  const [red] = await sql.query<{ n: number }>(
+    `select count(*)::int as n from reservations r join accounts a on a.id = r.account_id
+     where r.account_id = $1::bigint and r.pms = $2 and r.status = 'CONFIRMED'
+       and r.check_out_date >= current_date
+       and risk_colour(r.risk_score, a.risk_tolerance) = 'red'`,
+    [accountId, pms],
+  );
+  const redLine = red?.n
+    ? `${plural(red.n, 'upcoming stay')} ${red.n === 1 ? 'is' : 'are'} high risk: see them on the Risks page.`
+    : 'None of the upcoming stays is high risk.';
   let sent = 0;
   for (const owner of owners) {
     if (!(await wantsMail(sql, owner.id, 'mail_on_import_finished'))) continue;
@@ -163,6 +174,7 @@ export async function mailImportFinished(
         '',
         `Your ${label} import finished: ${summary}.`,
         'They are in Hostdash now, screened like every other stay.',
+        redLine,
         '',
         'You get this mail because "Mail me when an import finishes" is on in your settings.',
         '',

@@ -463,6 +463,17 @@ describe('mails the preferences decide', () => {
       }),
     ]);
     expect(mails[0]?.body).not.toContain('sk-settings-test-credential');
+    // The high-risk stays of the import in one line, counted as the Risks page colours them.
+    const [red] = await api.db.query<{ n: number }>(
+      `select count(*)::int as n from reservations r join accounts a on a.id = r.account_id
+       where r.account_id = $1::bigint and r.pms = 'hostaway' and r.status = 'CONFIRMED'
+         and r.check_out_date >= current_date
+         and risk_colour(r.risk_score, a.risk_tolerance) = 'red'`,
+      [accountId],
+    );
+    expect(mails[0]?.body).toContain(
+      red?.n ? `${red.n} upcoming stay` : 'None of the upcoming stays is high risk.',
+    );
     expect(await mailsTo(manager.email)).toEqual([]);
 
     await api.post(
