@@ -7006,6 +7006,827 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/guestportal/screens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account’s guest portal screens, in order (owner)
+     * @description Every screen in the order a guest sees them: on or off for the account (and whether that is the account’s choice or the default), what it asks, its title and the start of its text, and how many listings and reservations not yet checked out have their own setting. The account owner (or account admin) and staff, for their own account; managers and building staff 403.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account’s guest portal screens. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestScreens'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guestportal/screens/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reorder the account’s guest portal screens (owner)
+     * @description `order` lists every screen exactly once (400 `invalid_request` otherwise: a screen missing, repeated or unknown). Answers the screens in their new order. The same order again changes nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Every screen once, in the order a guest will see them. */
+            order: (
+              | 'contact'
+              | 'id_upload'
+              | 'selfie'
+              | 'address'
+              | 'house_rules'
+              | 'usage_agreement'
+              | 'arrival_time'
+              | 'security_deposit'
+            )[];
+          };
+        };
+      };
+      responses: {
+        /** @description The account’s guest portal screens. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestScreens'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guestportal/controlScreen/account/{screen}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Switch a screen on or off for the account (owner)
+     * @description For every guest of the account, except where a listing or a reservation has its own setting. Answers the account’s screens. 404 `screen_not_found` for a name that is not a screen.
+     */
+    post: {
+      parameters: {
+        query: {
+          /** @description Switch the screen on or off for the account. */
+          state: 'on' | 'off';
+        };
+        header?: never;
+        path: {
+          /** @description A screen: contact, id_upload, selfie, address, house_rules, usage_agreement, arrival_time, security_deposit. Another name is 404 `screen_not_found`. */
+          screen: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account’s guest portal screens. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestScreens'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guestportal/screen/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A screen’s content: title, text and required fields (owner)
+     * @description As the account has it (its own, or the default’s), with the fields the screen can ask for and the default content. 404 `screen_not_found` for a name that is not a screen.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A screen: contact, id_upload, selfie, address, house_rules, usage_agreement, arrival_time, security_deposit. Another name is 404 `screen_not_found`. */
+          name: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What a guest reads on a screen, as the account has it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestScreenContent'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Save a screen’s content (owner)
+     * @description The whole content: `title` (1–120 characters), `text` (at most 20 000, in the portal’s Markdown subset) and `required_fields`, which must be among the screen’s `allowed_fields` (400 `invalid_request`, field `required_fields`, rule `allowed`). Saving the default’s own content makes the screen follow the default again. 404 `screen_not_found` for a name that is not a screen.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A screen: contact, id_upload, selfie, address, house_rules, usage_agreement, arrival_time, security_deposit. Another name is 404 `screen_not_found`. */
+          name: string;
+        };
+        cookie?: never;
+      };
+      /** @description The whole content of the screen (title, text and required fields together). */
+      requestBody: {
+        content: {
+          'application/json': {
+            title: string;
+            /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+            text: string;
+            /** @description What the guest must fill in: some of the screen’s `allowed_fields` (the others are optional). */
+            required_fields: (
+              | 'email'
+              | 'phone'
+              | 'id_front'
+              | 'id_back'
+              | 'selfie'
+              | 'street'
+              | 'city'
+              | 'postal_code'
+              | 'country'
+              | 'accept'
+              | 'signature'
+              | 'arrival_time'
+              | 'arrival_note'
+              | 'card'
+            )[];
+          };
+        };
+      };
+      responses: {
+        /** @description What a guest reads on a screen, as the account has it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestScreenContent'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guestportal/controlScreen/listing/{id}/{screen}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Switch a screen on or off for a listing, or let it inherit (owner, managers)
+     * @description `state=on|off` gives a listing its own setting, which wins over the account; `inherit` removes it. Answers the effective screens of a listing. The account’s owner and managers, and staff; building staff 403; another account’s listing 404 `not_found`; a name that is not a screen 404 `screen_not_found`.
+     */
+    post: {
+      parameters: {
+        query: {
+          /** @description `on` or `off` for this one only; `inherit` removes its own setting, so the level above decides. */
+          state: 'on' | 'off' | 'inherit';
+        };
+        header?: never;
+        path: {
+          id: string;
+          /** @description A screen: contact, id_upload, selfie, address, house_rules, usage_agreement, arrival_time, security_deposit. Another name is 404 `screen_not_found`. */
+          screen: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The screens a guest of a listing or a reservation goes through: the most specific setting wins (reservation > listing > account > default). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['EffectiveGuestScreens'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guestportal/effective/listing/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The screens a guest of a listing goes through, and why (owner, managers)
+     * @description Every screen in the account’s order with its state, the setting that decided it (`source`: the most specific wins, reservation > listing > account > default), what it would be without a listing’s own setting (`inherited`) and its title: the widget on the listing page. The account’s owner and managers, and staff; building staff 403; another account’s listing 404.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The screens a guest of a listing or a reservation goes through: the most specific setting wins (reservation > listing > account > default). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['EffectiveGuestScreens'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guestportal/controlScreen/reservation/{id}/{screen}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Switch a screen on or off for a reservation, or let it inherit (owner, managers)
+     * @description `state=on|off` gives a reservation its own setting, which wins over the listing, then the account; `inherit` removes it. Answers the effective screens of a reservation. The account’s owner and managers, and staff; building staff 403; another account’s reservation 404 `not_found`; a name that is not a screen 404 `screen_not_found`.
+     */
+    post: {
+      parameters: {
+        query: {
+          /** @description `on` or `off` for this one only; `inherit` removes its own setting, so the level above decides. */
+          state: 'on' | 'off' | 'inherit';
+        };
+        header?: never;
+        path: {
+          id: string;
+          /** @description A screen: contact, id_upload, selfie, address, house_rules, usage_agreement, arrival_time, security_deposit. Another name is 404 `screen_not_found`. */
+          screen: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The screens a guest of a listing or a reservation goes through: the most specific setting wins (reservation > listing > account > default). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['EffectiveGuestScreens'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guestportal/effective/reservation/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The screens a guest of a reservation goes through, and why (owner, managers)
+     * @description Every screen in the account’s order with its state, the setting that decided it (`source`: the most specific wins, reservation > listing > account > default), what it would be without a reservation’s own setting (`inherited`) and its title: the widget on the reservation page. The account’s owner and managers, and staff; building staff 403; another account’s reservation 404.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The screens a guest of a listing or a reservation goes through: the most specific setting wins (reservation > listing > account > default). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['EffectiveGuestScreens'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/flagsmith/api/v1/{*}': {
     parameters: {
       query?: never;
@@ -9134,6 +9955,207 @@ export interface components {
       second_step: boolean;
       notification_preferences: components['schemas']['NotificationPreferences'];
     };
+    /** @description One of the account’s guest portal screens, as /guestportal lists it. */
+    GuestScreenSummary: {
+      /**
+       * @description A guest portal screen (`contact`, `id_upload`, `selfie`, …).
+       * @enum {string}
+       */
+      name:
+        | 'contact'
+        | 'id_upload'
+        | 'selfie'
+        | 'address'
+        | 'house_rules'
+        | 'usage_agreement'
+        | 'arrival_time'
+        | 'security_deposit';
+      /** @description 1 = the first screen a guest sees. */
+      position: number;
+      /** @enum {string} */
+      state: 'on' | 'off';
+      /**
+       * @description `account`: switched by the account; `default`: the screen’s default.
+       * @enum {string}
+       */
+      source: 'account' | 'default';
+      /** @enum {string} */
+      default_state: 'on' | 'off';
+      /** @description What the screen asks the guest, for the host. */
+      description: string;
+      title: string;
+      /** @description The start of the text as plain words (at most 160 characters). */
+      text_preview: string;
+      /** @description What the guest must fill in. */
+      required_fields: (
+        | 'email'
+        | 'phone'
+        | 'id_front'
+        | 'id_back'
+        | 'selfie'
+        | 'street'
+        | 'city'
+        | 'postal_code'
+        | 'country'
+        | 'accept'
+        | 'signature'
+        | 'arrival_time'
+        | 'arrival_note'
+        | 'card'
+      )[];
+      /** @description What the screen can ask for. */
+      allowed_fields: (
+        | 'email'
+        | 'phone'
+        | 'id_front'
+        | 'id_back'
+        | 'selfie'
+        | 'street'
+        | 'city'
+        | 'postal_code'
+        | 'country'
+        | 'accept'
+        | 'signature'
+        | 'arrival_time'
+        | 'arrival_note'
+        | 'card'
+      )[];
+      /** @description The account wrote its own content (else the default’s is shown). */
+      customised: boolean;
+      overrides: {
+        /** @description Listings with their own setting. */
+        listings: number;
+        /** @description Reservations not yet checked out with their own setting. */
+        reservations: number;
+      };
+    };
+    /** @description The account’s guest portal screens. */
+    GuestScreens: {
+      /** @description Every screen, in the order a guest sees them. */
+      items: components['schemas']['GuestScreenSummary'][];
+    };
+    /** @description What a guest reads on a screen, as the account has it. */
+    GuestScreenContent: {
+      /**
+       * @description A guest portal screen (`contact`, `id_upload`, `selfie`, …).
+       * @enum {string}
+       */
+      name:
+        | 'contact'
+        | 'id_upload'
+        | 'selfie'
+        | 'address'
+        | 'house_rules'
+        | 'usage_agreement'
+        | 'arrival_time'
+        | 'security_deposit';
+      /** @description What the screen asks the guest, for the host. */
+      description: string;
+      /** @enum {string} */
+      state: 'on' | 'off';
+      title: string;
+      /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+      text: string;
+      /** @description What the guest must fill in: some of the screen’s `allowed_fields` (the others are optional). */
+      required_fields: (
+        | 'email'
+        | 'phone'
+        | 'id_front'
+        | 'id_back'
+        | 'selfie'
+        | 'street'
+        | 'city'
+        | 'postal_code'
+        | 'country'
+        | 'accept'
+        | 'signature'
+        | 'arrival_time'
+        | 'arrival_note'
+        | 'card'
+      )[];
+      /** @description What the screen can ask for. */
+      allowed_fields: (
+        | 'email'
+        | 'phone'
+        | 'id_front'
+        | 'id_back'
+        | 'selfie'
+        | 'street'
+        | 'city'
+        | 'postal_code'
+        | 'country'
+        | 'accept'
+        | 'signature'
+        | 'arrival_time'
+        | 'arrival_note'
+        | 'card'
+      )[];
+      /** @description The account wrote its own content (else the default’s is shown). */
+      customised: boolean;
+      /** @description The screen’s default content, to start again from. */
+      default: {
+        title: string;
+        /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+        text: string;
+        /** @description What the guest must fill in: some of the screen’s `allowed_fields` (the others are optional). */
+        required_fields: (
+          | 'email'
+          | 'phone'
+          | 'id_front'
+          | 'id_back'
+          | 'selfie'
+          | 'street'
+          | 'city'
+          | 'postal_code'
+          | 'country'
+          | 'accept'
+          | 'signature'
+          | 'arrival_time'
+          | 'arrival_note'
+          | 'card'
+        )[];
+      };
+    };
+    /** @description A screen as a guest of this listing or reservation gets it, and why. */
+    EffectiveGuestScreen: {
+      /**
+       * @description A guest portal screen (`contact`, `id_upload`, `selfie`, …).
+       * @enum {string}
+       */
+      name:
+        | 'contact'
+        | 'id_upload'
+        | 'selfie'
+        | 'address'
+        | 'house_rules'
+        | 'usage_agreement'
+        | 'arrival_time'
+        | 'security_deposit';
+      /** @description The account’s title of the screen. */
+      title: string;
+      /** @enum {string} */
+      state: 'on' | 'off';
+      /**
+       * @description Which setting decided: the reservation’s, the listing’s, the account’s, or the screen’s default.
+       * @enum {string}
+       */
+      source: 'reservation' | 'listing' | 'account' | 'default';
+      /** @description What the screen would be without this level’s own setting (the level above). */
+      inherited: {
+        /** @enum {string} */
+        state: 'on' | 'off';
+        /** @enum {string} */
+        source: 'reservation' | 'listing' | 'account' | 'default';
+      };
+    };
+    /** @description The screens a guest of a listing or a reservation goes through: the most specific setting wins (reservation > listing > account > default). */
+    EffectiveGuestScreens: {
+      listing_id: string;
+      /** @description Null for a listing’s screens. */
+      reservation_id: string | null;
+      /** @description Every screen in the account’s order, those switched off included. */
+      items: components['schemas']['EffectiveGuestScreen'][];
+    };
   };
   responses: never;
   parameters: never;
@@ -9233,5 +10255,10 @@ export type SignupLink = components['schemas']['SignupLink'];
 export type SignupLookup = components['schemas']['SignupLookup'];
 export type NotificationPreferences = components['schemas']['NotificationPreferences'];
 export type Profile = components['schemas']['Profile'];
+export type GuestScreenSummary = components['schemas']['GuestScreenSummary'];
+export type GuestScreens = components['schemas']['GuestScreens'];
+export type GuestScreenContent = components['schemas']['GuestScreenContent'];
+export type EffectiveGuestScreen = components['schemas']['EffectiveGuestScreen'];
+export type EffectiveGuestScreens = components['schemas']['EffectiveGuestScreens'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

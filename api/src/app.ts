@@ -30,6 +30,7 @@ import { errors, type Api } from './http/schemas';
 import { registerBuildingRoutes } from './listings/buildingRoutes';
 import { registerListingRoutes } from './listings/listingRoutes';
 import { registerListingUpdateRoute } from './listings/listingUpdate';
+import { registerScreensRoutes } from './guestportal/screensRoutes';
 import { registerImageRoutes } from './images/identityImages';
 import { registerNotificationRoutes } from './notifications/notificationRoutes';
 import { registerOnboardingRoutes } from './onboarding/onboardingRoutes';
@@ -237,6 +238,7 @@ export function buildApp({
     registerTeamRoutes(api, context);
     registerOnboardingRoutes(api, context);
     registerSettingsRoutes(api, context);
+    registerScreensRoutes(api, context);
   });
   return app;
 }

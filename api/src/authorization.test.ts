@@ -672,6 +672,91 @@ const MATRIX: Record<string, Row> = {
     }),
     statuses: ownThings,
   },
+  // The guest portal's screens (issue 16). The account's: the /guestportal page's, the owner's
+  // (staff and another account's owner: their own account's). Each change asks for what the
+  // account has already, so nothing changes.
+  'GET /guestportal/screens': {
+    access: 'signed in',
+    call: () => ({ url: '/guestportal/screens' }),
+    statuses: ownerOnly,
+    page: '/guestportal',
+  },
+  'POST /guestportal/screens/order': {
+    access: 'signed in',
+    call: () => ({
+      url: '/guestportal/screens/order',
+      method: 'POST',
+      body: {
+        order: [
+          'contact',
+          'id_upload',
+          'selfie',
+          'address',
+          'house_rules',
+          'usage_agreement',
+          'arrival_time',
+          'security_deposit',
+        ],
+      },
+    }),
+    statuses: ownerOnly,
+    page: '/guestportal',
+  },
+  'POST /guestportal/controlScreen/account/{screen}': {
+    access: 'signed in',
+    call: () => ({ url: '/guestportal/controlScreen/account/selfie?state=on', method: 'POST' }),
+    statuses: ownerOnly,
+    page: '/guestportal',
+  },
+  'GET /guestportal/screen/{name}': {
+    access: 'signed in',
+    call: () => ({ url: '/guestportal/screen/contact' }),
+    statuses: ownerOnly,
+    page: '/guestportal/screen/contact',
+  },
+  // A field the contact screen cannot ask for: those allowed are told so (400), nothing is saved.
+  'POST /guestportal/screen/{name}': {
+    access: 'signed in',
+    call: () => ({
+      url: '/guestportal/screen/contact',
+      method: 'POST',
+      body: { title: 'Contact', text: '', required_fields: ['selfie'] },
+    }),
+    statuses: [401, 400, 403, 403, 400, 400, 403],
+    page: '/guestportal/screen/contact',
+  },
+  // A listing's and a stay's own switches, on their pages: the account's people but building
+  // staff. `inherit` where there is no own setting: nothing changes.
+  'POST /guestportal/controlScreen/listing/{id}/{screen}': {
+    access: 'signed in',
+    call: ({ listingId }) => ({
+      url: `/guestportal/controlScreen/listing/${listingId}/selfie?state=inherit`,
+      method: 'POST',
+    }),
+    statuses: accountRecord(),
+    page: '/listing/1',
+  },
+  'POST /guestportal/controlScreen/reservation/{id}/{screen}': {
+    access: 'signed in',
+    call: ({ reservationId }) => ({
+      url: `/guestportal/controlScreen/reservation/${reservationId}/selfie?state=inherit`,
+      method: 'POST',
+    }),
+    statuses: accountRecord(),
+    page: '/reservation/1',
+  },
+  'GET /guestportal/effective/listing/{id}': {
+    access: 'signed in',
+    call: ({ listingId }) => ({ url: `/guestportal/effective/listing/${listingId}` }),
+    statuses: accountRecord(),
+    page: '/listing/1',
+  },
+  'GET /guestportal/effective/reservation/{id}': {
+    access: 'signed in',
+    call: ({ reservationId }) => ({ url: `/guestportal/effective/reservation/${reservationId}` }),
+    statuses: accountRecord(),
+    page: '/reservation/1',
+  },
   'OPTIONS /flagsmith/api/v1/{*}': {
     access: 'anyone',
     call: () => ({

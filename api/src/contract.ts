@@ -6,6 +6,7 @@ import { ApiErrorSchema, Ok, type NamedSchema } from './http/schemas';
 import { TEAM_SCHEMAS } from './accounts/teamSchemas';
 import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { BILLING_SCHEMAS } from './billing/billingSchemas';
+import { GUEST_PORTAL_SCHEMAS } from './guestportal/screensSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
 import { ONBOARDING_SCHEMAS } from './onboarding/onboardingSchemas';
 import { PLATFORM_SCHEMAS } from './platform/platformSchemas';
@@ -18,7 +19,7 @@ import { SETTINGS_SCHEMAS } from './settings/settingsSchemas';
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '2.9.0';
+export const CONTRACT_VERSION = '2.10.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,
@@ -32,6 +33,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...TEAM_SCHEMAS,
   ...ONBOARDING_SCHEMAS,
   ...SETTINGS_SCHEMAS,
+  ...GUEST_PORTAL_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */
@@ -48,6 +50,11 @@ export const TAGS = [
   { name: 'protect', description: 'Screening, verification, risk tolerance and the protect log.' },
   { name: 'images', description: "A guest's identity images." },
   { name: 'reports', description: 'Guest-portal and screening reports (PDF, CSV).' },
+  {
+    name: 'guestportal',
+    description:
+      'The guest portal’s screens: the account’s order, switches and content, and each listing’s and reservation’s own switches.',
+  },
   { name: 'tasks', description: 'Helpers the forms call (address normalisation).' },
   {
     name: 'billing',

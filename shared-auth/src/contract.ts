@@ -44,6 +44,8 @@
 // 1.9.0: widgets (docs/adr/0017-widgets.md): the shell passes `FeatureProps.Widget`, a host that
 // mounts another remote's exposed widget inside a page (WidgetProps, WidgetModule, WidgetRequest,
 // WidgetHost); shared-ui's WidgetHostProvider and WidgetSlot place it.
+// 1.10.0: the words for the guest portal's screens (LABELS.guestScreen, screenField, screenState,
+// screenSource, and its audit actions); the guest-portal remote and its widget read them.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.9.0';
+export const CONTRACT_VERSION = '1.10.0';

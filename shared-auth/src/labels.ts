@@ -42,6 +42,9 @@ export const LABELS = {
     'signup_link.created': 'Sign-up link made',
     'integration.connected': 'System connected',
     'integration.disconnected': 'System disconnected',
+    'guestportal.screen_switched': 'Guest portal screen switched',
+    'guestportal.screens_reordered': 'Guest portal screens reordered',
+    'guestportal.screen_edited': 'Guest portal screen edited',
   },
   /** What the team page does to a teammate (`POST /user/accounts/update/{userId}/{action}`). */
   teamAction: {
@@ -121,6 +124,43 @@ export const LABELS = {
     connected: 'Connected',
     reconnect: 'Reconnect needed',
     failed: 'Import failed',
+  },
+  /** A screen of the guest portal (`GuestScreenSummary.name`). */
+  guestScreen: {
+    contact: 'Contact details',
+    id_upload: 'ID photos',
+    selfie: 'Selfie',
+    address: 'Home address',
+    house_rules: 'House rules',
+    usage_agreement: 'Rental agreement',
+    arrival_time: 'Arrival time',
+    security_deposit: 'Security deposit',
+  },
+  /** What a guest portal screen asks for (`required_fields`, `allowed_fields`). */
+  screenField: {
+    email: 'Email',
+    phone: 'Phone number',
+    id_front: 'ID front',
+    id_back: 'ID back',
+    selfie: 'Selfie',
+    street: 'Street',
+    city: 'City',
+    postal_code: 'Postal code',
+    country: 'Country',
+    accept: 'Accept checkbox',
+    signature: 'Typed full name',
+    arrival_time: 'Arrival time',
+    arrival_note: 'Note about the arrival',
+    card: 'Card for the hold',
+  },
+  /** A screen switched on or off; `inherit` leaves it to the level above. */
+  screenState: { on: 'On', off: 'Off', inherit: 'Inherit' },
+  /** Which setting decided a screen's state ("on — from this listing"). */
+  screenSource: {
+    reservation: 'This reservation',
+    listing: 'This listing',
+    account: 'Account setting',
+    default: 'Default',
   },
   /** A switch in a remote's delivery history (the delivery console). */
   deliveryAction: {

@@ -146,6 +146,8 @@ export function describeValidationError(error: AjvError, context: string): strin
       return `${subject} must have at least ${String(params.limit)} items.`;
     case 'maxItems':
       return `${subject} must have at most ${String(params.limit)} items.`;
+    case 'uniqueItems':
+      return `${subject} must not list the same value twice.`;
     case 'maxProperties':
       return `${subject} must have at most ${String(params.limit)} entries.`;
     default:
