@@ -41,6 +41,7 @@
 // a LinkLookup (a team invite or a sign-up link, told apart by `kind`); types only.
 // 1.8.0: the words for onboarding's values (LABELS.pmsAuth, importStep, importState,
 // connectionStatus, and the new audit actions); the onboarding remote reads them.
+// 1.9.0: the words for Stargate's values (LABELS.messageKind, deliveryState).
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.8.0';
+export const CONTRACT_VERSION = '1.9.0';

@@ -24,6 +24,8 @@ const NOT_SHOWN = new Set(
     ['name', 'email', 'current_password'],
     ['current_password', 'new_password'],
     ['mail_on_red_reservation', 'mail_on_import_finished', 'in_app_on_verification_change'],
+    ['listing_id', 'reservation_id', 'kind', 'title', 'body'],
+    ['note'],
   ].map((values) => values.join('|')),
 );
 
