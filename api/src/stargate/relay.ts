@@ -188,6 +188,31 @@ export async function releaseVerified(
   return released.map((delivery) => delivery.id);
 }
 
+/** Which stays a listing's message reaches (alias r): someone is still to arrive or staying. */
+export const REACHED_BY_LISTING_MESSAGES = `r.status <> 'CANCELLED' and r.check_out_date >= current_date`;
+
+/**
+ * Gives these reservations the deliveries of their listing's messages they do not have yet: a stay
+ * booked, imported, moved or un-cancelled after the host wrote "for every stay of this listing" is
+ * one of those stays. Idempotent; callers run it in the transaction that wrote the reservations.
+ */
+export async function deliverListingMessages(
+  tx: Sql,
+  reservationIds: readonly string[],
+): Promise<void> {
+  if (reservationIds.length === 0) return;
+  const delivered = await tx.query<{ reservation_id: string }>(
+    `insert into stargate_deliveries (message_id, reservation_id, account_id)
+     select m.id, r.id, r.account_id
+     from reservations r join stargate_messages m on m.listing_id = r.listing_id
+     where r.id = any($1::bigint[]) and ${REACHED_BY_LISTING_MESSAGES}
+     on conflict (message_id, reservation_id) do nothing
+     returning reservation_id::text as reservation_id`,
+    [reservationIds],
+  );
+  await releaseVerified(tx, [...new Set(delivered.map((row) => row.reservation_id))]);
+}
+
 /** Releases one held delivery by hand, with the note (the caller locked it and checked it is held). */
 export async function releaseByHand(
   tx: Sql,

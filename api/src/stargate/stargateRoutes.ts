@@ -20,6 +20,7 @@ import {
   deliveriesById,
   listDeliveries,
   lockDelivery,
+  REACHED_BY_LISTING_MESSAGES,
   releaseByHand,
   releaseVerified,
   reservationDeliveries,
@@ -127,14 +128,15 @@ export function registerStargateRoutes(app: Api, { db }: AppContext): void {
         );
         if (!written) throw new Error('The message was not written.');
         // A listing's message is for the guests still to come or staying: a cancelled stay or one
-        // already over has nobody to read it.
+        // already over has nobody to read it. Stays booked later get theirs when they are written
+        // (deliverListingMessages).
         const deliveries = await tx.query<{ id: string; reservation_id: string }>(
           `insert into stargate_deliveries (message_id, reservation_id, account_id)
            select $1::bigint, r.id, r.account_id from reservations r
            where ${
              target.reservation_id !== null
                ? 'r.id = $2::bigint'
-               : `r.listing_id = $2::bigint and r.status <> 'CANCELLED' and r.check_out_date >= current_date`
+               : `r.listing_id = $2::bigint and ${REACHED_BY_LISTING_MESSAGES}`
            }
            returning id::text as id, reservation_id::text as reservation_id`,
           [written.id, target.reservation_id ?? target.listing_id],
