@@ -3527,7 +3527,7 @@ export interface paths {
     put?: never;
     /**
      * Write a message for a guest, held until they are verified
-     * @description Exactly one of `listing_id` (every stay of the listing that is not cancelled and not over) and `reservation_id`. Each stay it reaches gets a delivery, held until its guest is verified; a guest already verified gets it at once (logged `message_released`). The account’s people and staff; building staff 403; a listing or reservation not shared with the caller 404.
+     * @description Exactly one of `listing_id` (every stay of the listing that is not cancelled and not over, and those booked later) and `reservation_id`. Each stay it reaches gets a delivery, held until its guest is verified; a guest already verified gets it at once (logged `message_released`). The account’s people and staff; building staff 403; a listing or reservation not shared with the caller 404.
      */
     post: {
       parameters: {
@@ -9678,7 +9678,7 @@ export interface components {
       author_name: string;
       /** Format: date-time */
       created_at: string;
-      /** @description One per reservation it reaches; already released for a guest who is verified. A listing’s message reaches its stays not cancelled and not checked out. */
+      /** @description One per reservation it reaches; already released for a guest who is verified. A listing’s message reaches its stays not cancelled and not over, and those booked later (a stay moved to another listing loses its held copy). */
       deliveries: components['schemas']['StargateDelivery'][];
     };
     /** @description A page of deliveries, newest first. */

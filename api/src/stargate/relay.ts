@@ -194,13 +194,23 @@ export const REACHED_BY_LISTING_MESSAGES = `r.status <> 'CANCELLED' and r.check_
 /**
  * Gives these reservations the deliveries of their listing's messages they do not have yet: a stay
  * booked, imported, moved or un-cancelled after the host wrote "for every stay of this listing" is
- * one of those stays. Idempotent; callers run it in the transaction that wrote the reservations.
+ * one of those stays (and a stay moved away loses the old listing's held copies). Idempotent;
+ * callers run it in the transaction that wrote the reservations.
  */
 export async function deliverListingMessages(
   tx: Sql,
   reservationIds: readonly string[],
 ): Promise<void> {
   if (reservationIds.length === 0) return;
+  // A stay moved to another listing no longer gets the old one's door code: its held copy is
+  // withdrawn by the system (withdrawn_by null). One already released stays released.
+  await tx.query(
+    `update stargate_deliveries d set state = 'withdrawn', withdrawn_at = now()
+     from stargate_messages m, reservations r
+     where m.id = d.message_id and r.id = d.reservation_id and d.reservation_id = any($1::bigint[])
+       and d.state = 'held' and m.listing_id is not null and m.listing_id <> r.listing_id`,
+    [reservationIds],
+  );
   const delivered = await tx.query<{ reservation_id: string }>(
     `insert into stargate_deliveries (message_id, reservation_id, account_id)
      select m.id, r.id, r.account_id

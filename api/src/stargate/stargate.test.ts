@@ -320,7 +320,7 @@ test('a listing’s message reaches each of its stays still to come, released on
   expect(heldOnly.body.items.map((item) => item.id)).not.toContain(first?.id);
 
   // A stay booked afterwards is one of the listing's stays too: its copy waits for its guest.
-  const booked = await api.post<{ id: string }>(
+  const booked = await api.post<{ id: string; version: number }>(
     '/reservation/create',
     {
       listing_id: listingId,
@@ -345,6 +345,25 @@ test('a listing’s message reaches each of its stays still to come, released on
       for_listing: true,
       reservation: expect.objectContaining({ guest_first_name: 'Ines' }),
     }),
+  ]);
+
+  // Moved to another listing: the old listing's copy is withdrawn, it will not go out.
+  const [elsewhere] = await api.db.query<{ id: string }>(
+    'select id::text as id from listings where account_id = 1 and id <> $1::bigint order by id limit 1',
+    [listingId],
+  );
+  const moved = await api.post(
+    `/reservation/update/${booked.body.id}`,
+    { version: booked.body.version, listing_id: elsewhere?.id },
+    sessions.owner,
+  );
+  expect(moved.status).toBe(200);
+  const after = await api.get<Page>(
+    `/stargate/messages?reservation_id=${booked.body.id}`,
+    sessions.owner,
+  );
+  expect(after.body.items).toEqual([
+    expect.objectContaining({ message_id: written.body.id, state: 'withdrawn' }),
   ]);
 });
 

@@ -96,7 +96,7 @@ export function registerStargateRoutes(app: Api, { db }: AppContext): void {
       schema: {
         summary: 'Write a message for a guest, held until they are verified',
         description:
-          'Exactly one of `listing_id` (every stay of the listing that is not cancelled and not over) and `reservation_id`. Each stay it reaches gets a delivery, held until its guest is verified; a guest already verified gets it at once (logged `message_released`). The account’s people and staff; building staff 403; a listing or reservation not shared with the caller 404.',
+          'Exactly one of `listing_id` (every stay of the listing that is not cancelled and not over, and those booked later) and `reservation_id`. Each stay it reaches gets a delivery, held until its guest is verified; a guest already verified gets it at once (logged `message_released`). The account’s people and staff; building staff 403; a listing or reservation not shared with the caller 404.',
         tags: ['stargate'],
         security: SESSION,
         body: NewMessageBody,

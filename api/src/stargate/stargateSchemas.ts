@@ -98,7 +98,7 @@ export const StargateMessageSchema = named(
     created_at: DateTime(),
     deliveries: Type.Array(ref(StargateDeliverySchema), {
       description:
-        'One per reservation it reaches; already released for a guest who is verified. A listing’s message reaches its stays not cancelled and not checked out.',
+        'One per reservation it reaches; already released for a guest who is verified. A listing’s message reaches its stays not cancelled and not over, and those booked later (a stay moved to another listing loses its held copy).',
     }),
   },
   { description: 'A message a host wrote for a reservation or a listing, with its deliveries.' },
