@@ -3447,6 +3447,491 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/stargate/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account’s messages to guests, held, released and withdrawn, newest first
+     * @description One item per message and reservation. Filters: `state`, `listing_id`, `reservation_id`. Building staff see only their buildings’ stays, and never a message’s title, body or note (null).
+     */
+    get: {
+      parameters: {
+        query?: {
+          state?: 'held' | 'released' | 'withdrawn';
+          /** @description Only the stays of this listing. */
+          listing_id?: string;
+          /** @description Only this reservation. */
+          reservation_id?: string;
+          /** @description Offset of the first item. */
+          from?: number;
+          /** @description Items per page. */
+          size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of deliveries, newest first. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StargateDeliveryPage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Write a message for a guest, held until they are verified
+     * @description Exactly one of `listing_id` (every stay of the listing that is not cancelled and not over, and those booked later) and `reservation_id`. Each stay it reaches gets a delivery, held until its guest is verified; a guest already verified gets it at once (logged `message_released`). The account’s people and staff; building staff 403; a listing or reservation not shared with the caller 404.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description For every stay of this listing (not cancelled, not over). */
+            listing_id?: string;
+            /** @description For this reservation only. */
+            reservation_id?: string;
+            /** @enum {string} */
+            kind: 'check_in_instructions' | 'door_code' | 'wifi' | 'other';
+            title: string;
+            body: string;
+          } & (unknown | unknown);
+        };
+      };
+      responses: {
+        /** @description A message a host wrote for a reservation or a listing, with its deliveries. */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StargateMessage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/stargate/reservation/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One reservation’s messages, held and released
+     * @description As `/stargate/{id}` shows them. Building staff: only their buildings’ stays, without the words (null). 404 for a reservation not shared with the caller.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One reservation’s messages, as `/stargate/{id}` shows them. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StargateReservationMessages'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/stargate/deliveries/{id}/release': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Release a held message to its guest now, with a note
+     * @description Before the guest is verified, a person decides: the note says why (1–500 characters) and goes to the protect log (`message_released`, supervised, with who). 409 `already_released` or `already_withdrawn` when it is not held. The account’s people and staff; building staff 403.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Why it goes before the guest is verified (kept in the protect log). */
+            note: string;
+          };
+        };
+      };
+      responses: {
+        /** @description One message for one reservation: held until the guest is verified, then released (automatically or by hand), or withdrawn while held. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StargateDelivery'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/stargate/deliveries/{id}/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw a held message: it will not go out
+     * @description Only while held (409 `already_released` or `already_withdrawn` otherwise). For a listing’s message, only this stay’s copy. The account’s people and staff; building staff 403.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One message for one reservation: held until the guest is verified, then released (automatically or by hand), or withdrawn while held. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StargateDelivery'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/flags': {
     parameters: {
       query?: never;
@@ -10156,6 +10641,82 @@ export interface components {
       /** @description Every screen in the account’s order, those switched off included. */
       items: components['schemas']['EffectiveGuestScreen'][];
     };
+    /** @description The reservation a delivery reaches, as the Stargate list shows it. */
+    StargateReservation: {
+      id: string;
+      /** @description Only the first name: enough to tell stays apart. */
+      guest_first_name: string;
+      /** Format: date */
+      check_in_date: string;
+      listing_id: string;
+      listing_nickname: string;
+      /**
+       * @description The guest's identity verification: `pending` (not started), `incomplete`, `review` (a person must look), `verified`, `declined`.
+       * @enum {string}
+       */
+      verification_status: 'pending' | 'incomplete' | 'review' | 'verified' | 'declined';
+    };
+    /** @description One message for one reservation: held until the guest is verified, then released (automatically or by hand), or withdrawn while held. */
+    StargateDelivery: {
+      id: string;
+      message_id: string;
+      /** @enum {string} */
+      kind: 'check_in_instructions' | 'door_code' | 'wifi' | 'other';
+      /** @description null for building staff: they never read a message. */
+      title: string | null;
+      /** @description null for building staff: they never read a message. */
+      body: string | null;
+      /** @description Written for every stay of the listing (false: for this reservation only). */
+      for_listing: boolean;
+      /** @description Who wrote the message. */
+      author_name: string;
+      /** @enum {string} */
+      state: 'held' | 'released' | 'withdrawn';
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      released_at: string | null;
+      /** @description Released because the guest was verified (false when held, withdrawn or released by hand). */
+      released_automatically: boolean;
+      /** @description Who released it by hand; null when automatic or not released. */
+      released_by_name: string | null;
+      /** @description Why it was released by hand. null for building staff and otherwise. */
+      note: string | null;
+      /** Format: date-time */
+      withdrawn_at: string | null;
+      reservation: components['schemas']['StargateReservation'];
+    };
+    /** @description A message a host wrote for a reservation or a listing, with its deliveries. */
+    StargateMessage: {
+      id: string;
+      /** @enum {string} */
+      kind: 'check_in_instructions' | 'door_code' | 'wifi' | 'other';
+      title: string;
+      body: string;
+      /** @description Written for every stay of this listing. */
+      listing_id: string | null;
+      /** @description Written for this reservation only. */
+      reservation_id: string | null;
+      author_name: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description One per reservation it reaches; already released for a guest who is verified. A listing’s message reaches its stays not cancelled and not over, and those booked later (a stay moved to another listing loses its held copy). */
+      deliveries: components['schemas']['StargateDelivery'][];
+    };
+    /** @description A page of deliveries, newest first. */
+    StargateDeliveryPage: {
+      items: components['schemas']['StargateDelivery'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+    };
+    /** @description One reservation’s messages, as `/stargate/{id}` shows them. */
+    StargateReservationMessages: {
+      reservation: components['schemas']['StargateReservation'];
+      /** @description Held and released, newest first (withdrawn ones are left out). */
+      items: components['schemas']['StargateDelivery'][];
+    };
   };
   responses: never;
   parameters: never;
@@ -10260,5 +10821,10 @@ export type GuestScreens = components['schemas']['GuestScreens'];
 export type GuestScreenContent = components['schemas']['GuestScreenContent'];
 export type EffectiveGuestScreen = components['schemas']['EffectiveGuestScreen'];
 export type EffectiveGuestScreens = components['schemas']['EffectiveGuestScreens'];
+export type StargateReservation = components['schemas']['StargateReservation'];
+export type StargateDelivery = components['schemas']['StargateDelivery'];
+export type StargateMessage = components['schemas']['StargateMessage'];
+export type StargateDeliveryPage = components['schemas']['StargateDeliveryPage'];
+export type StargateReservationMessages = components['schemas']['StargateReservationMessages'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

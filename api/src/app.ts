@@ -41,6 +41,7 @@ import { registerReservationEditRoutes } from './reservations/reservationEdit';
 import { registerCalendarRoutes } from './reservations/calendar';
 import { registerReservationRoutes } from './reservations/reservationRoutes';
 import { registerSettingsRoutes } from './settings/settingsRoutes';
+import { registerStargateRoutes } from './stargate/stargateRoutes';
 import { registerTaskRoutes } from './tasks/taskRoutes';
 import { vaultFor, type CredentialVault } from './pms/vault';
 
@@ -230,6 +231,7 @@ export function buildApp({
     registerImageRoutes(api, context);
     registerReportRoutes(api, context);
     registerTaskRoutes(api, context);
+    registerStargateRoutes(api, context);
     registerFlagsmithRoutes(api, context);
     registerAdminFlagRoutes(api, context);
     registerAdminUserRoutes(api, context);

@@ -51,6 +51,8 @@ interface Seed {
   vendorId: string;
   /** An open invite of account 1 (made in beforeAll): withdrawing it again changes nothing. */
   inviteId: string;
+  /** A Stargate delivery of account 1 already released (made in beforeAll): nothing to act on. */
+  releasedDeliveryId: string;
 }
 
 interface Call {
@@ -337,6 +339,54 @@ const MATRIX: Record<string, Row> = {
     }),
     statuses: accountRecord(),
     page: '/reservation/1',
+  },
+  // Building staff may not write; another account's owner does not find the stay.
+  'POST /stargate/messages': {
+    access: 'signed in',
+    call: ({ reservationId }) => ({
+      url: '/stargate/messages',
+      method: 'POST',
+      body: {
+        reservation_id: reservationId,
+        kind: 'check_in_instructions',
+        title: 'Matrix arrival',
+        body: 'The key box is left of the door.',
+      },
+    }),
+    statuses: [401, 201, 201, 403, 201, 404, 403],
+    page: '/stargate',
+  },
+  // Everyone signed in reads their own scope: building staff their buildings', without the words.
+  'GET /stargate/messages': {
+    access: 'signed in',
+    call: () => ({ url: '/stargate/messages' }),
+    statuses: ownThings,
+  },
+  // A stay in Marina Lofts: granted to the vendor, who reads it without the words.
+  'GET /stargate/reservation/{id}': {
+    access: 'signed in',
+    call: ({ reservationId }) => ({ url: `/stargate/reservation/${reservationId}` }),
+    statuses: [401, 200, 200, 200, 200, 404, 403],
+  },
+  // Already released: allowed callers are told so (409), nothing changes.
+  'POST /stargate/deliveries/{id}/release': {
+    access: 'signed in',
+    call: ({ releasedDeliveryId }) => ({
+      url: `/stargate/deliveries/${releasedDeliveryId}/release`,
+      method: 'POST',
+      body: { note: 'The guest called the front desk.' },
+    }),
+    statuses: accountRecord(409),
+    page: '/stargate/1',
+  },
+  'POST /stargate/deliveries/{id}/withdraw': {
+    access: 'signed in',
+    call: ({ releasedDeliveryId }) => ({
+      url: `/stargate/deliveries/${releasedDeliveryId}/withdraw`,
+      method: 'POST',
+    }),
+    statuses: accountRecord(409),
+    page: '/stargate/1',
   },
   'GET /reservation/image/{id}': {
     access: 'signed in',
@@ -889,6 +939,18 @@ beforeAll(async () => {
       await one<{ id: string }>(
         `insert into team_invites (account_id, email, name, subtype, token_hash, expires_at)
          values (1, 'matrix.invite@example.com', 'Matrix Invite', 'manager', 'matrix-invite', now() + interval '7 days')
+         returning id::text as id`,
+      )
+    ).id,
+    releasedDeliveryId: (
+      await one<{ id: string }>(
+        `with message as (
+           insert into stargate_messages (account_id, reservation_id, kind, title, body, created_by_name)
+           values (1, ${reservation.id}, 'door_code', 'Matrix door code', '4821', 'Olivia Hart')
+           returning id, reservation_id
+         )
+         insert into stargate_deliveries (message_id, reservation_id, account_id, state, released_at)
+         select id, reservation_id, 1, 'released', now() from message
          returning id::text as id`,
       )
     ).id,

@@ -13,13 +13,14 @@ import { PLATFORM_SCHEMAS } from './platform/platformSchemas';
 import { CALENDAR_SCHEMAS } from './reservations/calendar';
 import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
 import { SETTINGS_SCHEMAS } from './settings/settingsSchemas';
+import { STARGATE_SCHEMAS } from './stargate/stargateSchemas';
 
 /**
  * The contract's version: major for a change that breaks a client written against the last one
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '2.10.0';
+export const CONTRACT_VERSION = '2.11.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,
@@ -34,6 +35,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...ONBOARDING_SCHEMAS,
   ...SETTINGS_SCHEMAS,
   ...GUEST_PORTAL_SCHEMAS,
+  ...STARGATE_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */
@@ -48,6 +50,11 @@ export const TAGS = [
   { name: 'buildings', description: 'Buildings and the building view of their staff.' },
   { name: 'reservations', description: 'Reservations: search, detail, stats, create and edit.' },
   { name: 'protect', description: 'Screening, verification, risk tolerance and the protect log.' },
+  {
+    name: 'stargate',
+    description:
+      'The message relay: messages to guests held until they are verified, then released.',
+  },
   { name: 'images', description: "A guest's identity images." },
   { name: 'reports', description: 'Guest-portal and screening reports (PDF, CSV).' },
   {

@@ -46,6 +46,7 @@
 // WidgetHost); shared-ui's WidgetHostProvider and WidgetSlot place it.
 // 1.10.0: the words for the guest portal's screens (LABELS.guestScreen, screenField, screenState,
 // screenSource, and its audit actions); the guest-portal remote and its widget read them.
+// 1.11.0: the words for Stargate's values (LABELS.messageKind, deliveryState).
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.10.0';
+export const CONTRACT_VERSION = '1.11.0';

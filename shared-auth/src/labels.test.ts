@@ -26,6 +26,8 @@ const NOT_SHOWN = new Set(
     ['mail_on_red_reservation', 'mail_on_import_finished', 'in_app_on_verification_change'],
     ['order'],
     ['title', 'text', 'required_fields'],
+    ['listing_id', 'reservation_id', 'kind', 'title', 'body'],
+    ['note'],
   ].map((values) => values.join('|')),
 );
 

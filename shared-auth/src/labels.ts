@@ -77,6 +77,19 @@ export const LABELS = {
     tolerance_changed: 'Risk tolerance changed',
     message_released: 'Message released to the guest',
   },
+  /** What a Stargate message to a guest is (`StargateMessage.kind`). */
+  messageKind: {
+    check_in_instructions: 'Check-in instructions',
+    door_code: 'Door code',
+    wifi: 'Wi-Fi details',
+    other: 'Other message',
+  },
+  /** Where a Stargate message is for one stay (`StargateDelivery.state`). */
+  deliveryState: {
+    held: 'Held until verified',
+    released: 'Released',
+    withdrawn: 'Withdrawn',
+  },
   /** Billing (issue 13): what a line of an invoice charges for. */
   invoiceLine: { active_listing: 'Active listings', screened_reservation: 'Screened stays' },
   invoiceStatus: { open: 'Due', paid: 'Paid', failed: 'Payment failed' },

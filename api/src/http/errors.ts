@@ -110,6 +110,7 @@ const PATTERN_DESCRIPTIONS: Record<string, string> = {
   '^[0-9 ]{12,23}$': 'a card number (digits)',
   '^[0-9]{3,4}$': 'the 3 or 4 digits of the security code',
   '^pm_[A-Za-z0-9_]{1,200}$': 'a payment method token from the card form (pm_…)',
+  '\\S': 'written out, not only spaces',
 };
 
 /** One readable sentence for the first schema violation, naming the field. */
@@ -208,6 +209,20 @@ function frameworkClientError(error: FastifyError): {
   }
 }
 
+/**
+ * The fields of a whole body's `oneOf` whose alternatives are each `{ required: [field] }` (e.g. a
+ * message for a listing or for a reservation), or null. Ajv alone would name only the first
+ * alternative ("listing_id is required") or none ("must match exactly one schema in oneOf").
+ */
+function alternativesRefused(error: AjvError, schema: unknown): string[] | null {
+  const fromOneOf =
+    error.keyword === 'oneOf' || /^#\/oneOf\/[0-9]+\/required$/.test(error.schemaPath ?? '');
+  if (!fromOneOf || error.instancePath !== '') return null;
+  const oneOf = (schema as { oneOf?: Array<{ required?: string[] }> } | undefined)?.oneOf;
+  const fields = oneOf?.flatMap((alternative) => alternative.required ?? []) ?? [];
+  return fields.length > 0 ? fields : null;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -219,6 +234,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.validation && error.validation.length > 0) {
       const first = asRefusedKey(error.validation[0] as AjvError);
       const context = error.validationContext ?? 'body';
+      const routeSchema = request.routeOptions.schema as Record<string, unknown> | undefined;
+      const alternatives = alternativesRefused(first, routeSchema?.[context]);
+      if (alternatives) {
+        return reply.code(400).send({
+          error: 'invalid_request',
+          message: `Send exactly one of: ${alternatives.join(', ')}.`,
+          in: INPUT_PARTS[context] ?? 'body',
+          rule: 'oneOf',
+        });
+      }
       return reply.code(400).send({
         error: 'invalid_request',
         message: describeValidationError(first, context),

@@ -7,6 +7,7 @@ import type { Sql } from '../db/database';
 import type { PmsListing, PmsName, PmsReservation } from '../pms/pms';
 import { SCREENING_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
+import { deliverListingMessages } from '../stargate/relay';
 
 /** A building's slug from its name (`Marina Lofts` → `marina-lofts`), as `buildings.slug` allows. */
 const SLUG_SQL = (name: string) =>
@@ -114,6 +115,11 @@ export async function upsertReservations(
             excluded.status, excluded.source)
      returning r.id::text as id, (r.xmax = 0) as inserted`,
     [accountId, JSON.stringify(items), pms],
+  );
+  // New stays, and stays moved or un-cancelled, get the messages their listing has for every stay.
+  await deliverListingMessages(
+    sql,
+    rows.map((row) => row.id),
   );
   const changed = rows.filter((row) => !row.inserted).map((row) => row.id);
   if (changed.length > 0)

@@ -30,6 +30,7 @@ import { RiskToleranceSchema, VerificationStatusSchema } from '../domainSchemas'
 import { accountLog, actorOf, appendLog, reservationLog, SCREENING_ACTOR } from './protectLog';
 import { TOLERANCE_LEVELS, type RiskTolerance } from './risk';
 import { screenReservations } from './screening';
+import { releaseVerified } from '../stargate/relay';
 import { mailTurnedRed } from '../settings/preferences';
 import { tolerancePreview, TolerancePreviewSchema } from './tolerancePreview';
 import { dayInWords, notifyAccountTeam, TOLERANCE_WORDS } from '../notifications/notify';
@@ -291,6 +292,9 @@ export function registerProtectRoutes(app: Api, { db, config }: AppContext): voi
           note,
           details: { from: current.from, to },
         });
+        // The guest is verified: the messages held for them go now, in this transaction, so a
+        // verification never stands without its release (nor a release without its verification).
+        if (to === 'verified') await releaseVerified(tx, [current.id]);
         const screened = await screenReservations(tx, [current.id], {
           log: 'recalculated_if_changed',
           actor: SCREENING_ACTOR,

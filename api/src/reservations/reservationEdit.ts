@@ -12,6 +12,7 @@ import { SqlParams } from '../http/sqlParams';
 import { listingScope } from '../listings/listingQueries';
 import { actorOf, appendLog, SCREENING_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
+import { deliverListingMessages } from '../stargate/relay';
 import { mailTurnedRed } from '../settings/preferences';
 import {
   findReservation,
@@ -240,6 +241,8 @@ export function registerReservationEditRoutes(app: Api, { db, config }: AppConte
             check_out_date: fields.check_out_date,
           },
         });
+        // The listing's messages for every stay reach this one too (held until verified).
+        await deliverListingMessages(tx, [row.id]);
         const screened = await screenReservations(tx, [row.id], {
           log: 'screened',
           actor: SCREENING_ACTOR,
@@ -324,6 +327,8 @@ export function registerReservationEditRoutes(app: Api, { db, config }: AppConte
           supervised: true,
           details: { changes: diff },
         });
+        // Moved to another listing, or no longer cancelled: that listing's messages reach it now.
+        await deliverListingMessages(tx, [row.id]);
         const screened = await screenReservations(tx, [row.id], {
           log: 'recalculated_if_changed',
           actor: SCREENING_ACTOR,
