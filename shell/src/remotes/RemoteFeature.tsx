@@ -7,7 +7,7 @@
 import { useContext, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'react-redux';
 import { UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router';
-import { mountRootParcel, type Parcel } from 'single-spa';
+import type { Parcel } from 'single-spa';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -23,6 +23,7 @@ import {
 import { useInjectFeature } from '../app/ShellContext';
 import { featureTitle } from './features';
 import { loadFeature, RemoteIncompatibleError, RemoteNotDeployedError } from './loader';
+import { mountContained, unmountWhenMounted } from './parcels';
 import { registeredEntry } from './registry';
 import { createWidgetHost } from './RemoteWidget';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
@@ -144,15 +145,7 @@ export function RemoteFeature({ app }: { app: AppName }) {
       .then(async ({ feature }) => {
         if (!active || !host) return;
         injectFeature(feature.slice);
-        const parcel = mountRootParcel(feature, {
-          ...propsRef.current,
-          domElement: host,
-          // single-spa-react calls this when the remote's tree throws while rendering.
-          errorBoundary: (error: Error) => {
-            queueMicrotask(() => fail(error));
-            return null;
-          },
-        });
+        const parcel = mountContained(feature, propsRef.current, host, fail);
         parcelRef.current = parcel;
         await parcel.mountPromise;
         if (active) setPhase({ name: 'mounted' });
@@ -166,14 +159,7 @@ export function RemoteFeature({ app }: { app: AppName }) {
       if (!parcel) return;
       // After any update in flight, and once mounting has finished: single-spa refuses to unmount
       // a parcel that is mounting or updating.
-      enqueue(
-        queueRef,
-        async () => {
-          await parcel.mountPromise.catch(() => undefined);
-          if (parcel.getStatus() === 'MOUNTED') await parcel.unmount();
-        },
-        `${app} failed to unmount`,
-      );
+      enqueue(queueRef, () => unmountWhenMounted(parcel), `${app} failed to unmount`);
     };
   }, [app, attempt, injectFeature]);
 

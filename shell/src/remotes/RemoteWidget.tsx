@@ -9,12 +9,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { mountRootParcel, type Parcel } from 'single-spa';
+import type { Parcel } from 'single-spa';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import type { FeatureSlice, WidgetProps, WidgetRequest } from '@hostdash/shared-auth';
 import { loadWidget } from './loader';
+import { mountContained, unmountWhenMounted } from './parcels';
 
 type Phase = 'loading' | 'mounted' | 'failed';
 
@@ -42,14 +43,7 @@ export function createWidgetHost(injectFeature: (slice: FeatureSlice) => void) {
         .then(async (widget) => {
           if (!active || !host) return;
           if (widget.slice) injectFeature(widget.slice);
-          const parcel = mountRootParcel(widget, {
-            ...propsRef.current,
-            domElement: host,
-            errorBoundary: (error: Error) => {
-              queueMicrotask(() => fail(error));
-              return null;
-            },
-          });
+          const parcel = mountContained(widget, propsRef.current, host, fail);
           parcelRef.current = parcel;
           await parcel.mountPromise;
           if (active) setPhase('mounted');
@@ -60,12 +54,9 @@ export function createWidgetHost(injectFeature: (slice: FeatureSlice) => void) {
         const parcel = parcelRef.current;
         parcelRef.current = null;
         if (!parcel) return;
-        void parcel.mountPromise
-          .catch(() => undefined)
-          .then(() => (parcel.getStatus() === 'MOUNTED' ? parcel.unmount() : undefined))
-          .catch((error: unknown) =>
-            console.error(`[remotes] ${app}/${name} failed to unmount`, error),
-          );
+        unmountWhenMounted(parcel).catch((error: unknown) =>
+          console.error(`[remotes] ${app}/${name} failed to unmount`, error),
+        );
       };
     }, [app, name]);
 
