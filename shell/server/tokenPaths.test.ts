@@ -95,7 +95,7 @@ describe('/accept-invite/:token', () => {
 });
 
 describe('withoutTokens', () => {
-  it('hides the token of an invite or reset address, and leaves every other address', () => {
+  it('hides the token of an invite, reset or guest address, and leaves every other address', () => {
     expect(withoutTokens(`/accept-invite/${TOKEN}?x=1`)).toBe('/accept-invite/[token]?x=1');
     expect(withoutTokens(`/account/reset/${TOKEN}`)).toBe('/account/reset/[token]');
     expect(withoutTokens('/account/reset')).toBe('/account/reset');
@@ -105,6 +105,8 @@ describe('withoutTokens', () => {
     expect(withoutTokens(`/user/accounts/acceptInvite/${TOKEN}`)).toBe(
       '/user/accounts/acceptInvite/[token]',
     );
+    expect(withoutTokens(`/guest/${TOKEN}?lang=en`)).toBe('/guest/[token]?lang=en');
+    expect(withoutTokens('/api/guest/portal')).toBe('/api/guest/portal');
     expect(withoutTokens('/listings?search=accept-invite')).toBe('/listings?search=accept-invite');
   });
 
