@@ -47,6 +47,9 @@
 // 1.10.0: the words for the guest portal's screens (LABELS.guestScreen, screenField, screenState,
 // screenSource, and its audit actions); the guest-portal remote and its widget read them.
 // 1.11.0: the words for Stargate's values (LABELS.messageKind, deliveryState).
+// 1.13.0: the guest portal module: the shell's guest page (/guest/<token>, docs/adr/0018-guest-
+// page.md) mounts the guest-portal remote's `./guestPortal` (GuestPortalModule, GuestPortalProps,
+// GUEST_PORTAL_EXPOSE) with the guest link's token.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.11.0';
+export const CONTRACT_VERSION = '1.13.0';

@@ -163,7 +163,11 @@ describe("the guest page's API calls through the proxy", () => {
     logs.length = 0;
     const response = await app.inject({
       url: '/api/guest/portal',
-      headers: { accept: 'application/json', 'x-guest-token': TOKEN, 'sec-fetch-site': 'same-origin' },
+      headers: {
+        accept: 'application/json',
+        'x-guest-token': TOKEN,
+        'sec-fetch-site': 'same-origin',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ stay: { listingName: 'Marina Loft 3' } });

@@ -1,0 +1,170 @@
+// The guest page mounts the guest portal with the link's token, and contains every way that can
+// fail: the remote not deployed, refused by the contract check, failing to load or throwing while
+// it renders all leave the guest a friendly page with Try again, never a blank one.
+import type React from 'react';
+import type { GuestPortalProps } from '@hostdash/shared-auth';
+import { manifestsOf, mockRemoteFetch } from '../testing/remotes';
+import { guestToken } from './config';
+
+type Page = {
+  React: typeof import('react');
+  testing: typeof import('@testing-library/react/pure');
+  portal: (Root: (props: GuestPortalProps) => React.ReactNode) => unknown;
+  showPage: () => void;
+  UNAVAILABLE_MESSAGE: string;
+};
+
+/**
+ * A fresh page: the registry and the federation runtime are the page's own (module state), so
+ * each test loads the guest page anew, with the React and testing library of that load.
+ */
+function freshPage(): Page {
+  jest.resetModules();
+  const React = require('react') as typeof import('react');
+  const ReactDOMClient = require('react-dom/client') as typeof import('react-dom/client');
+  const singleSpaReact = (require('single-spa-react') as typeof import('single-spa-react')).default;
+  // The pure build registers no hooks of its own (it is loaded inside a test): see afterEach.
+  const testing =
+    require('@testing-library/react/pure') as typeof import('@testing-library/react/pure');
+  cleanup = testing.cleanup;
+  const { GuestPage, UNAVAILABLE_MESSAGE } = require('./GuestPage') as typeof import('./GuestPage');
+  return {
+    React,
+    testing,
+    UNAVAILABLE_MESSAGE,
+    portal: (Root) =>
+      singleSpaReact<GuestPortalProps>({
+        React,
+        ReactDOMClient,
+        rootComponent: Root,
+        suppressComponentDidCatchWarning: true,
+      }),
+    showPage: () =>
+      testing.render(React.createElement(GuestPage, { token: TOKEN, styleNonce: '' })),
+  };
+}
+
+const mockRuntime = { registerRemotes: jest.fn(), loadRemote: jest.fn() };
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  createInstance: () => mockRuntime,
+  satisfy: jest.requireActual('@module-federation/enhanced/runtime').satisfy,
+}));
+
+// single-spa-react's mount never resolves inside act() (TOOLCHAIN.md).
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+let cleanup: (() => void) | null = null;
+beforeEach(() => {
+  mockRuntime.loadRemote.mockReset();
+});
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+  jest.restoreAllMocks();
+});
+
+const TOKEN = 'Qx7_k2mP-9vB3nR8sT1uW4yZ6aC0dE5fG7hJ2kL9mN0';
+const GUESTPORTAL = {
+  name: 'guestportal',
+  manifest: 'http://remotes/guestportal/mf-manifest.json',
+};
+
+function deploy(releases: (typeof GUESTPORTAL)[], contract = '^1.0.0') {
+  mockRemoteFetch(
+    () => releases,
+    () => manifestsOf(releases, contract),
+  );
+}
+
+function serve(module: unknown) {
+  mockRuntime.loadRemote.mockImplementation(async (id: string) => {
+    if (id !== 'guestportal/guestPortal') throw new Error(`unexpected ${id}`);
+    if (module instanceof Error) throw module;
+    return module;
+  });
+}
+
+const quietly = () => jest.spyOn(console, 'error').mockImplementation(() => undefined);
+
+it('reads the token from a guest link only', () => {
+  expect(guestToken(`/guest/${TOKEN}`)).toBe(TOKEN);
+  expect(guestToken(`/guest/${TOKEN}/x`)).toBeNull();
+  expect(guestToken('/guest/short')).toBeNull();
+});
+
+describe('the guest page', () => {
+  it('mounts the guest portal with the token, the API through the shell and the theme', async () => {
+    const page = freshPage();
+    deploy([GUESTPORTAL]);
+    serve(
+      page.portal(({ token, apiBase, theme }) => (
+        <h1>
+          Portal for {token} via {apiBase} ({theme ? 'themed' : 'plain'})
+        </h1>
+      )),
+    );
+    page.showPage();
+    const { screen } = page.testing;
+    expect(
+      await screen.findByRole('heading', { name: `Portal for ${TOKEN} via /api (themed)` }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(page.UNAVAILABLE_MESSAGE)).not.toBeInTheDocument();
+  });
+});
+
+describe('a guest portal that cannot be shown', () => {
+  it('is a friendly page when the remote is not deployed', async () => {
+    quietly();
+    const page = freshPage();
+    deploy([]);
+    serve(new Error('not reached'));
+    page.showPage();
+    expect(await page.testing.screen.findByRole('alert')).toHaveTextContent(
+      page.UNAVAILABLE_MESSAGE,
+    );
+    expect(mockRuntime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('is a friendly page when the contract check refuses the remote, whose code never runs', async () => {
+    quietly();
+    const page = freshPage();
+    deploy([GUESTPORTAL], '^9.0.0');
+    serve(page.portal(() => <h1>Should not run</h1>));
+    page.showPage();
+    expect(await page.testing.screen.findByRole('alert')).toHaveTextContent(
+      page.UNAVAILABLE_MESSAGE,
+    );
+    expect(mockRuntime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('is a friendly page when the portal throws while it renders', async () => {
+    quietly();
+    const page = freshPage();
+    deploy([GUESTPORTAL]);
+    serve(
+      page.portal(() => {
+        throw new Error('render failed');
+      }),
+    );
+    page.showPage();
+    expect(await page.testing.screen.findByRole('alert')).toHaveTextContent(
+      page.UNAVAILABLE_MESSAGE,
+    );
+  });
+
+  it('is a friendly page when the remote fails to load, and Try again loads it again', async () => {
+    quietly();
+    const page = freshPage();
+    const { screen, waitFor } = page.testing;
+    deploy([GUESTPORTAL]);
+    serve(new Error('ChunkLoadError: remoteEntry.js 503'));
+    page.showPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(page.UNAVAILABLE_MESSAGE);
+
+    serve(page.portal(() => <h1>Welcome back</h1>));
+    page.testing.fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
