@@ -5,7 +5,14 @@ import jest from 'eslint-plugin-jest';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const remotes = ['mfe-listings', 'mfe-reservations', 'mfe-billing', 'mfe-admin', 'mfe-onboarding'];
+const remotes = [
+  'mfe-listings',
+  'mfe-reservations',
+  'mfe-billing',
+  'mfe-admin',
+  'mfe-onboarding',
+  'mfe-guestportal',
+];
 
 const axiosRestriction = {
   name: 'axios',

@@ -10,6 +10,7 @@ module.exports = {
     '<rootDir>/mfe-billing',
     '<rootDir>/mfe-admin',
     '<rootDir>/mfe-onboarding',
+    '<rootDir>/mfe-guestportal',
     '<rootDir>/scripts',
   ],
 };

@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The remotes in this workspace (folder `mfe-<name>`). */
-export const REMOTES = ['listings', 'reservations', 'billing', 'admin', 'onboarding'];
+export const REMOTES = [
+  'listings',
+  'reservations',
+  'billing',
+  'admin',
+  'onboarding',
+  'guestportal',
+];
 
 /** Each package, the file its build produces, and the folders that feed it. */
 export const builds = [

@@ -98,12 +98,13 @@ test('/login, each remote’s first page and a whole session stay within their b
 
   const session: LoadedFile[] = [...login];
   // Reservations renders `/` (the risks page); listings' first page is /listings, billing's /billing,
-  // onboarding's a connect page.
+  // onboarding's a connect page, the guest portal's /guestportal.
   const firstPages: [string, string, RegExp][] = [
     ['reservations', '/', /Risks/i],
     ['listings', '/listings', /Listings/i],
     ['billing', '/billing', /Billing/i],
     ['onboarding', '/connect/hostaway', /Connect Hostaway/i],
+    ['guestportal', '/guestportal', /Guest portal/i],
   ];
   await page.getByLabel('Email').fill('owner@hostdash.test');
   await page.getByLabel('Password').fill('hostdash-demo');

@@ -22,6 +22,7 @@ import {
   PageHeader,
   UnsavedChangesDialog,
   useUnsavedChangesGuard,
+  WidgetSlot,
 } from '@hostdash/shared-ui';
 import type { Listing } from '../listings/listingsApi';
 import { listingsActions, selectBuildings, selectDetail } from '../listings/listingsSlice';
@@ -352,6 +353,14 @@ export function ListingDetailPage() {
           <UpcomingReservations reservations={current.upcoming_reservations ?? []} />
         </CardContent>
       </Card>
+      {/* The guest-portal team's switches for this listing (ADR 17): contained in their box. */}
+      <WidgetSlot
+        app="guestportal"
+        name="screensWidget"
+        props={{ listingId: current.id }}
+        unavailable="Guest portal settings are temporarily unavailable."
+        label="Guest portal screens"
+      />
     </Stack>
   );
 }

@@ -28,6 +28,7 @@ import {
   PageHeader,
   RiskChip,
   VerificationChip,
+  WidgetSlot,
 } from '@hostdash/shared-ui';
 import type { Reservation } from '../reservations/reservationsApi';
 import { reservationsActions, selectDetail, selectLogs } from '../reservations/reservationsSlice';
@@ -248,6 +249,14 @@ export function ReservationDetailPage() {
         <IdentityImages reservation={current} />
       </Box>
       <ReportsCard reservation={current} />
+      {/* The guest-portal team's switches and guest link for this stay (ADR 17), in their box. */}
+      <WidgetSlot
+        app="guestportal"
+        name="screensWidget"
+        props={{ reservationId: current.id }}
+        unavailable="Guest portal settings are temporarily unavailable."
+        label="Guest portal screens"
+      />
       <ProtectLogCard reservationId={current.id} />
       {changing && <VerificationDialog reservation={current} onClose={() => setChanging(false)} />}
     </Stack>

@@ -75,7 +75,7 @@ export function createWidgetHost(injectFeature: (slice: FeatureSlice) => void) {
     return (
       <Box component="section" aria-label={label} sx={{ position: 'relative' }}>
         {phase === 'failed' && (
-          <Alert severity="warning" variant="outlined">
+          <Alert severity="warning" variant="outlined" role="status">
             {unavailable}
           </Alert>
         )}

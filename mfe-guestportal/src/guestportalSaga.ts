@@ -1,0 +1,136 @@
+// The guest-portal remote's calls. Refusals are shown where they were asked (beside the switch,
+// in the editor, in the dialog), so the calls are silent; what went through is said in the
+// snackbar. A refused reorder asks for the screens again, so the list shows the order the API has.
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { all, fork, put, takeEvery } from 'redux-saga/effects';
+import {
+  labelOf,
+  snackbarActions,
+  takeRemote,
+  type ApiError,
+  type FailureMeta,
+  type SuccessMeta,
+} from '@hostdash/shared-auth';
+import {
+  guestportalApi,
+  type GuestScreenContent,
+  type GuestScreens,
+  type StargateDelivery,
+  type StargateMessage,
+} from './guestportalApi';
+import { guestportalActions, type SwitchRequest } from './guestportalSlice';
+
+const said = (text: string, severity: 'success' | 'error' = 'success') =>
+  snackbarActions.show({ text, props: { severity } });
+
+function* switched(action: PayloadAction<GuestScreens, string, SuccessMeta<SwitchRequest>>) {
+  const { screen, state } = action.meta.request;
+  yield put(
+    said(
+      `${labelOf('guestScreen', screen)} is ${state} for every guest, except where a listing or reservation has its own setting.`,
+    ),
+  );
+}
+
+function* switchRefused(action: PayloadAction<ApiError, string, FailureMeta<SwitchRequest>>) {
+  const screen = action.meta.request?.screen;
+  yield put(
+    said(
+      `${screen ? labelOf('guestScreen', screen) : 'The screen'} was not switched: ${action.payload.message}`,
+      'error',
+    ),
+  );
+}
+
+function* reorderRefused(action: PayloadAction<ApiError>) {
+  yield put(said(`The new order was not saved: ${action.payload.message}`, 'error'));
+  yield put(guestportalActions.loadScreens.requested());
+}
+
+function* contentSaved(action: PayloadAction<GuestScreenContent>) {
+  yield put(
+    said(`${labelOf('guestScreen', action.payload.name)} saved. Guests see it from now on.`),
+  );
+}
+
+function* messageWritten(action: PayloadAction<StargateMessage>) {
+  const { deliveries } = action.payload;
+  const released = deliveries.filter((delivery) => delivery.state === 'released').length;
+  const held = deliveries.length - released;
+  const parts = [
+    held > 0 ? `held for ${held} ${held === 1 ? 'stay' : 'stays'} until the guest is verified` : '',
+    released > 0
+      ? `sent at once to ${released} verified ${released === 1 ? 'guest' : 'guests'}`
+      : '',
+  ].filter(Boolean);
+  yield put(
+    said(
+      parts.length > 0
+        ? `Message saved: ${parts.join(', ')}.`
+        : 'Message saved. It goes to stays booked from now on, once each guest is verified.',
+    ),
+  );
+}
+
+function* released(action: PayloadAction<StargateDelivery>) {
+  yield put(said(`Released to ${action.payload.reservation.guest_first_name}.`));
+}
+
+function* withdrawn() {
+  yield put(said('Message withdrawn: it will not go out.'));
+}
+
+const silent = { silent: true };
+
+export function* guestportalSaga() {
+  yield all([
+    fork(
+      takeRemote(
+        guestportalActions.loadScreens,
+        (_request, { signal }) => guestportalApi.screens(undefined, { signal }),
+        'latest',
+        silent,
+      ),
+    ),
+    // Each switch on its own: switching one does not wait for another.
+    fork(takeRemote(guestportalActions.switchScreen, guestportalApi.switchScreen, 'every', silent)),
+    fork(takeRemote(guestportalActions.reorder, guestportalApi.reorder, 'latest', silent)),
+    fork(
+      takeRemote(
+        guestportalActions.loadContent,
+        (name, { signal }) => guestportalApi.content(name, { signal }),
+        'latest',
+        silent,
+      ),
+    ),
+    fork(takeRemote(guestportalActions.saveContent, guestportalApi.saveContent, 'leading', silent)),
+    fork(
+      takeRemote(
+        guestportalActions.loadDeliveries,
+        (filters, { signal }) => guestportalApi.deliveries(filters, { signal }),
+        'latest',
+        silent,
+      ),
+    ),
+    fork(
+      takeRemote(
+        guestportalActions.loadReservation,
+        (id, { signal }) => guestportalApi.reservationMessages(id, { signal }),
+        'latest',
+        silent,
+      ),
+    ),
+    fork(
+      takeRemote(guestportalActions.writeMessage, guestportalApi.writeMessage, 'leading', silent),
+    ),
+    fork(takeRemote(guestportalActions.release, guestportalApi.release, 'leading', silent)),
+    fork(takeRemote(guestportalActions.withdraw, guestportalApi.withdraw, 'leading', silent)),
+    takeEvery(guestportalActions.switchScreen.succeeded.type, switched),
+    takeEvery(guestportalActions.switchScreen.failed.type, switchRefused),
+    takeEvery(guestportalActions.reorder.failed.type, reorderRefused),
+    takeEvery(guestportalActions.saveContent.succeeded.type, contentSaved),
+    takeEvery(guestportalActions.writeMessage.succeeded.type, messageWritten),
+    takeEvery(guestportalActions.release.succeeded.type, released),
+    takeEvery(guestportalActions.withdraw.succeeded.type, withdrawn),
+  ]);
+}
