@@ -1,38 +1,28 @@
 // The guest page mounts the guest portal with the link's token, and contains every way that can
 // fail: the remote not deployed, refused by the contract check, failing to load or throwing while
 // it renders all leave the guest a friendly page with Try again, never a blank one.
-import type React from 'react';
+import type { ReactNode } from 'react';
 import type { GuestPortalProps } from '@hostdash/shared-auth';
 import { manifestsOf, mockRemoteFetch } from '../testing/remotes';
 import { guestToken } from './config';
 
-type Page = {
-  React: typeof import('react');
-  testing: typeof import('@testing-library/react/pure');
-  portal: (Root: (props: GuestPortalProps) => React.ReactNode) => unknown;
-  showPage: () => void;
-  UNAVAILABLE_MESSAGE: string;
-};
-
 /**
  * A fresh page: the registry and the federation runtime are the page's own (module state), so
- * each test loads the guest page anew, with the React and testing library of that load.
+ * each test loads the guest page anew, with the React and the testing library of that load (the
+ * pure build: it registers no hooks from inside a test; afterEach cleans up).
  */
-function freshPage(): Page {
+async function freshPage() {
   jest.resetModules();
-  const React = require('react') as typeof import('react');
-  const ReactDOMClient = require('react-dom/client') as typeof import('react-dom/client');
-  const singleSpaReact = (require('single-spa-react') as typeof import('single-spa-react')).default;
-  // The pure build registers no hooks of its own (it is loaded inside a test): see afterEach.
-  const testing =
-    require('@testing-library/react/pure') as typeof import('@testing-library/react/pure');
+  const React = await import('react');
+  const ReactDOMClient = await import('react-dom/client');
+  const { default: singleSpaReact } = await import('single-spa-react');
+  const testing = await import('@testing-library/react/pure');
   cleanup = testing.cleanup;
-  const { GuestPage, UNAVAILABLE_MESSAGE } = require('./GuestPage') as typeof import('./GuestPage');
+  const { GuestPage, UNAVAILABLE_MESSAGE } = await import('./GuestPage');
   return {
-    React,
     testing,
     UNAVAILABLE_MESSAGE,
-    portal: (Root) =>
+    portal: (Root: (props: GuestPortalProps) => ReactNode) =>
       singleSpaReact<GuestPortalProps>({
         React,
         ReactDOMClient,
@@ -95,7 +85,7 @@ it('reads the token from a guest link only', () => {
 
 describe('the guest page', () => {
   it('mounts the guest portal with the token, the API through the shell and the theme', async () => {
-    const page = freshPage();
+    const page = await freshPage();
     deploy([GUESTPORTAL]);
     serve(
       page.portal(({ token, apiBase, theme }) => (
@@ -116,7 +106,7 @@ describe('the guest page', () => {
 describe('a guest portal that cannot be shown', () => {
   it('is a friendly page when the remote is not deployed', async () => {
     quietly();
-    const page = freshPage();
+    const page = await freshPage();
     deploy([]);
     serve(new Error('not reached'));
     page.showPage();
@@ -128,7 +118,7 @@ describe('a guest portal that cannot be shown', () => {
 
   it('is a friendly page when the contract check refuses the remote, whose code never runs', async () => {
     quietly();
-    const page = freshPage();
+    const page = await freshPage();
     deploy([GUESTPORTAL], '^9.0.0');
     serve(page.portal(() => <h1>Should not run</h1>));
     page.showPage();
@@ -140,7 +130,7 @@ describe('a guest portal that cannot be shown', () => {
 
   it('is a friendly page when the portal throws while it renders', async () => {
     quietly();
-    const page = freshPage();
+    const page = await freshPage();
     deploy([GUESTPORTAL]);
     serve(
       page.portal(() => {
@@ -155,7 +145,7 @@ describe('a guest portal that cannot be shown', () => {
 
   it('is a friendly page when the remote fails to load, and Try again loads it again', async () => {
     quietly();
-    const page = freshPage();
+    const page = await freshPage();
     const { screen, waitFor } = page.testing;
     deploy([GUESTPORTAL]);
     serve(new Error('ChunkLoadError: remoteEntry.js 503'));
