@@ -1,0 +1,105 @@
+// The guest portal's calls (issue 16), typed with the API contract. The guest is not signed in:
+// every call carries the guest link's token in the X-Guest-Token header — never in a path or
+// query, where an access log could keep it — through the one shared API client.
+import { createApiClient, type ApiClient } from '@hostdash/shared-auth';
+
+// CONTRACT-PENDING: the guest routes' schemas (API contract 2.12.0) are not generated into
+// @hostdash/api-contract yet; these mirror api/src/guest/guestSchemas.ts as agreed and give way to
+// components['schemas']['GuestPortal'] etc. when the API lands.
+export type ImageKind = 'id_front' | 'id_back' | 'selfie';
+export type ScreenName =
+  | 'contact'
+  | 'id_upload'
+  | 'selfie'
+  | 'address'
+  | 'house_rules'
+  | 'usage_agreement'
+  | 'arrival_time'
+  | 'security_deposit';
+export type ScreenField =
+  | 'email'
+  | 'phone'
+  | ImageKind
+  | 'street'
+  | 'city'
+  | 'postal_code'
+  | 'country'
+  | 'accept'
+  | 'signature'
+  | 'arrival_time'
+  | 'arrival_note'
+  | 'card';
+export type ScreenValues = Record<string, string | boolean>;
+export interface GuestImage {
+  kind: ImageKind;
+  width: number;
+  height: number;
+  uploadedAt: string;
+}
+export interface GuestPortalScreen {
+  name: ScreenName;
+  title: string;
+  body: string;
+  fields: { name: ScreenField; required: boolean }[];
+  completedAt: string | null;
+  values: ScreenValues;
+}
+export interface GuestPortal {
+  stay: {
+    listingName: string;
+    city: string | null;
+    checkIn: string;
+    checkOut: string;
+    guestFirstName: string | null;
+    hostName: string;
+  };
+  screens: GuestPortalScreen[];
+  images: GuestImage[];
+  completedAt: string | null;
+  expiresAt: string;
+  messages: { id: string; subject: string | null; body: string; releasedAt: string }[];
+}
+
+export const IMAGE_FIELDS: readonly ImageKind[] = ['id_front', 'id_back', 'selfie'];
+
+export const isImageField = (field: string): field is ImageKind =>
+  (IMAGE_FIELDS as readonly string[]).includes(field);
+
+export interface GuestApi {
+  portal(): Promise<GuestPortal>;
+  saveScreen(name: ScreenName, values: ScreenValues): Promise<GuestPortal>;
+  uploadImage(
+    kind: ImageKind,
+    photo: Blob,
+    onProgress?: (fraction: number) => void,
+  ): Promise<GuestImage>;
+  image(kind: ImageKind): Promise<Blob>;
+  complete(): Promise<GuestPortal>;
+}
+
+export function createGuestApi(
+  apiBase: string,
+  token: string,
+  client: ApiClient = createApiClient({ baseURL: apiBase }),
+): GuestApi {
+  const headers = { 'x-guest-token': token };
+  const segment = encodeURIComponent;
+  return {
+    portal: () => client.get<GuestPortal>('/guest/portal', { headers }),
+    saveScreen: (name, values) =>
+      client.post<GuestPortal>(`/guest/portal/screen/${segment(name)}`, {
+        headers,
+        data: { values },
+      }),
+    uploadImage: (kind, photo, onProgress) =>
+      client.post<GuestImage>(`/guest/portal/image/${segment(kind)}`, {
+        // The photo's own bytes, not JSON; the API checks what they are, whatever the type says.
+        headers: { ...headers, 'content-type': photo.type || 'application/octet-stream' },
+        data: photo,
+        ...(onProgress ? { onUploadProgress: onProgress } : {}),
+      }),
+    image: (kind) =>
+      client.get<Blob>(`/guest/portal/image/${segment(kind)}`, { headers, responseType: 'blob' }),
+    complete: () => client.post<GuestPortal>('/guest/portal/complete', { headers }),
+  };
+}
