@@ -6,12 +6,14 @@ import type { FeatureProps } from '@hostdash/shared-auth';
 import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const ScreensPage = lazyPage(() => import('./screens/ScreensPage'), 'ScreensPage');
+const StargatePage = lazyPage(() => import('./stargate/StargatePage'), 'StargatePage');
 
 export function GuestportalRoutes() {
   return (
     <LazyPages>
       <Routes>
         <Route path="/guestportal" element={<ScreensPage />} />
+        <Route path="/stargate/:id?" element={<StargatePage />} />
       </Routes>
     </LazyPages>
   );

@@ -10,6 +10,7 @@ import type {
   StargateDelivery,
   StargateDeliveryPage,
   StargateMessage,
+  StargateReservation,
   StargateReservationMessages,
 } from '@hostdash/api-contract';
 import { api } from '@hostdash/shared-auth';
@@ -22,6 +23,7 @@ export type {
   StargateDelivery,
   StargateDeliveryPage,
   StargateMessage,
+  StargateReservation,
   StargateReservationMessages,
 };
 

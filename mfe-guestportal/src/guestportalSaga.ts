@@ -2,7 +2,7 @@
 // in the editor, in the dialog), so the calls are silent; what went through is said in the
 // snackbar. A refused reorder asks for the screens again, so the list shows the order the API has.
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, fork, put, takeEvery } from 'redux-saga/effects';
+import { all, fork, put, select, takeEvery } from 'redux-saga/effects';
 import {
   labelOf,
   snackbarActions,
@@ -18,7 +18,12 @@ import {
   type StargateDelivery,
   type StargateMessage,
 } from './guestportalApi';
-import { guestportalActions, type SwitchRequest } from './guestportalSlice';
+import {
+  guestportalActions,
+  selectGuestportal,
+  type GuestportalState,
+  type SwitchRequest,
+} from './guestportalSlice';
 
 const said = (text: string, severity: 'success' | 'error' = 'success') =>
   snackbarActions.show({ text, props: { severity } });
@@ -63,6 +68,13 @@ function* messageWritten(action: PayloadAction<StargateMessage>) {
       ? `sent at once to ${released} verified ${released === 1 ? 'guest' : 'guests'}`
       : '',
   ].filter(Boolean);
+  // The list in view shows the new deliveries: one reservation's, or the account's as filtered.
+  const { reservation, filters } = (yield select(selectGuestportal)) as GuestportalState;
+  yield put(
+    reservation
+      ? guestportalActions.loadReservation.requested(reservation.reservation.id)
+      : guestportalActions.loadDeliveries.requested(filters),
+  );
   yield put(
     said(
       parts.length > 0

@@ -1,0 +1,220 @@
+// Writing a message for guests: what it is (check-in instructions, a door code, Wi-Fi, other), its
+// title and text, and whom it is for — this reservation, or every stay at a listing (those not
+// over, and those booked later). It is held until each guest is verified; a guest already
+// verified gets it at once. A refusal of a field is said under it; what was typed stays.
+import { useEffect, useMemo, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Alert,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import type { Answer } from '@hostdash/api-contract';
+import { api, labelOf, LABELS, toApiError } from '@hostdash/shared-auth';
+import { fieldErrorOf, messageOf, useSubmission } from '@hostdash/shared-ui';
+import type { MessageKind, NewMessage, StargateReservation } from '../guestportalApi';
+import { guestportalActions, selectGuestportal } from '../guestportalSlice';
+
+type ListingOption = Answer<'/listing/load', 'get'>['items'][number];
+
+const TITLE_MAX = 200;
+const BODY_MAX = 5000;
+const FIELD_LABELS = { title: 'Title', body: 'Message', kind: 'Kind', listing_id: 'Listing' };
+const KINDS = Object.keys(LABELS.messageKind) as MessageKind[];
+
+/** Listings whose nickname matches what was typed (the first page of the account's search). */
+function useListingSearch(search: string, enabled: boolean) {
+  const [options, setOptions] = useState<ListingOption[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api
+        .get<Answer<'/listing/load', 'get'>>('/listing/load', {
+          params: { search: search.trim() || undefined, size: 20 },
+          signal: controller.signal,
+        })
+        .then((page) => {
+          setOptions(page.items);
+          setError(null);
+        })
+        .catch((failure: unknown) => {
+          if (!controller.signal.aborted) setError(messageOf(toApiError(failure)));
+        });
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [search, enabled]);
+  return { options, error };
+}
+
+export function NewMessageDialog({
+  reservation,
+  onClose,
+}: {
+  /** On one reservation's page: for this stay, or every stay at its listing. */
+  reservation: StargateReservation | null;
+  onClose: () => void;
+}) {
+  const dispatch = useDispatch();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { status } = useSelector(selectGuestportal);
+  const submission = useSubmission(status.writeMessage, onClose);
+  const [kind, setKind] = useState<MessageKind>('check_in_instructions');
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [scope, setScope] = useState<'reservation' | 'listing'>(
+    reservation ? 'reservation' : 'listing',
+  );
+  const [listing, setListing] = useState<ListingOption | null>(null);
+  const [search, setSearch] = useState('');
+  const listings = useListingSearch(search, !reservation);
+  const refusal = submission.error;
+  const fieldError = useMemo(
+    () => (refusal ? fieldErrorOf(refusal, FIELD_LABELS) : null),
+    [refusal],
+  );
+  const errorOf = (field: keyof typeof FIELD_LABELS) =>
+    fieldError?.field === field ? fieldError.message : undefined;
+
+  const target: Pick<NewMessage, 'listing_id' | 'reservation_id'> | null = reservation
+    ? scope === 'reservation'
+      ? { reservation_id: reservation.id }
+      : { listing_id: reservation.listing_id }
+    : listing
+      ? { listing_id: listing.id }
+      : null;
+  const ready = target !== null && title.trim() !== '' && body.trim() !== '';
+
+  const submit = () => {
+    if (!target) return;
+    submission.started();
+    dispatch(
+      guestportalActions.writeMessage.requested({
+        ...target,
+        kind,
+        title: title.trim(),
+        body: body.trim(),
+      } as NewMessage),
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      onClose={() => !submission.busy && onClose()}
+      aria-labelledby="new-message-title"
+    >
+      <DialogTitle id="new-message-title">New message to guests</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {reservation ? (
+            <RadioGroup
+              aria-label="Who gets it"
+              value={scope}
+              onChange={(event) => setScope(event.target.value as 'reservation' | 'listing')}
+            >
+              <FormControlLabel
+                value="reservation"
+                control={<Radio />}
+                label={`${reservation.guest_first_name} only (this stay)`}
+              />
+              <FormControlLabel
+                value="listing"
+                control={<Radio />}
+                label={`Every stay at ${reservation.listing_nickname}, and stays booked later`}
+              />
+            </RadioGroup>
+          ) : (
+            <Autocomplete
+              options={listings.options}
+              value={listing}
+              onChange={(_event, value) => setListing(value)}
+              onInputChange={(_event, value) => setSearch(value)}
+              getOptionLabel={(option) => option.nickname}
+              isOptionEqualToValue={(option, value) => option.id === value.id}
+              filterOptions={(options) => options}
+              noOptionsText={listings.error ?? 'No listing matches'}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Listing"
+                  required
+                  error={Boolean(errorOf('listing_id') ?? listings.error)}
+                  helperText={
+                    errorOf('listing_id') ??
+                    listings.error ??
+                    'Every stay at this listing gets it, and stays booked later.'
+                  }
+                />
+              )}
+            />
+          )}
+          <TextField
+            select
+            label="Kind"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as MessageKind)}
+          >
+            {KINDS.map((value) => (
+              <MenuItem key={value} value={value}>
+                {labelOf('messageKind', value)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Title"
+            value={title}
+            required
+            onChange={(event) => setTitle(event.target.value)}
+            error={Boolean(errorOf('title'))}
+            helperText={errorOf('title') ?? 'What the guest sees first, e.g. “Your door code”.'}
+            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+          />
+          <TextField
+            label="Message"
+            value={body}
+            required
+            multiline
+            minRows={4}
+            onChange={(event) => setBody(event.target.value)}
+            error={Boolean(errorOf('body'))}
+            helperText={
+              errorOf('body') ??
+              `Held until the guest is verified, then shown on their check-in page. ${body.length}/${BODY_MAX}`
+            }
+            slotProps={{ htmlInput: { maxLength: BODY_MAX } }}
+          />
+          {refusal && !fieldError && <Alert severity="error">{messageOf(refusal)}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={submission.busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={!ready || submission.busy}>
+          Save message
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

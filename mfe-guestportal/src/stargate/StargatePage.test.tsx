@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApiClient, selectSnackbar } from '@hostdash/shared-auth';
+import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { renderRemote } from '../testing/renderRemote';
+import {
+  makeDelivery,
+  RESERVATION_ID,
+  startGuestportalServer,
+  type GuestportalServer,
+  type GuestportalServerState,
+} from '../testing/guestportalServer';
+
+let server: GuestportalServer;
+
+async function open(path: string, initial: Partial<GuestportalServerState> = {}) {
+  server = await startGuestportalServer(initial);
+  configureApiClient({ baseURL: server.url, logError: () => undefined });
+  const user = userEvent.setup();
+  const view = await renderRemote(path, { user: DEMO_OWNER });
+  return { ...view, user };
+}
+
+afterEach(() => server.close());
+
+describe('/stargate', () => {
+  it('lists the account’s messages, held and released, and filters them by state', async () => {
+    const { user } = await open('/stargate', {
+      deliveries: [
+        makeDelivery('1'),
+        makeDelivery('2', {
+          title: 'Wi-Fi',
+          kind: 'wifi',
+          state: 'released',
+          released_at: '2026-11-24T12:00:00Z',
+          released_automatically: true,
+        }),
+      ],
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Stargate' });
+    expect(await screen.findByText('Your door code')).toBeInTheDocument();
+    expect(screen.getByText(/automatically, when the guest was verified/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Maria/ })[0]).toHaveAttribute(
+      'href',
+      `/stargate/${RESERVATION_ID}`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Held until verified' }));
+    await waitFor(() => expect(screen.queryByText('Wi-Fi')).not.toBeInTheDocument());
+    expect(server.requests.at(-1)!.url).toContain('state=held');
+  });
+
+  it('releases a held message by hand only with a note, which goes to the API', async () => {
+    const { user, store } = await open('/stargate', { deliveries: [makeDelivery('1')] });
+    await user.click(
+      await screen.findByRole('button', { name: 'Release “Your door code” to Maria now' }),
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    const release = dialog.getByRole('button', { name: 'Release now' });
+    expect(release).toBeDisabled();
+    await user.type(dialog.getByLabelText(/Why release it now/), 'Guest called, ID checked');
+    await user.click(release);
+    await waitFor(() => expect(selectSnackbar(store.getState()).text).toBe('Released to Maria.'));
+    expect(JSON.parse(server.requestsTo('/stargate/deliveries/1/release')[0]!.body)).toEqual({
+      note: 'Guest called, ID checked',
+    });
+    expect(screen.getByText('Note: Guest called, ID checked')).toBeInTheDocument();
+  });
+
+  it('keeps the note and says the refusal when a release is refused', async () => {
+    const { user } = await open('/stargate', {
+      deliveries: [makeDelivery('1')],
+      refuseNext: {
+        status: 409,
+        json: { error: 'delivery_not_held', message: 'This message is no longer held.' },
+      },
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Release “Your door code” to Maria now' }),
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    await user.type(dialog.getByLabelText(/Why release it now/), 'Early check-in');
+    await user.click(dialog.getByRole('button', { name: 'Release now' }));
+    expect(await dialog.findByText('This message is no longer held.')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/Why release it now/)).toHaveValue('Early check-in');
+  });
+});
+
+describe('/stargate/{id}', () => {
+  it('writes a message for this stay, held until the guest is verified', async () => {
+    const { user, store } = await open(`/stargate/${RESERVATION_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Messages to Maria' });
+    expect(screen.getByText('No messages to Maria yet')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'New message' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByRole('radio', { name: 'Maria only (this stay)' })).toBeChecked();
+    await user.type(dialog.getByLabelText(/^Title/), 'Your door code');
+    await user.type(dialog.getByLabelText(/^Message/), 'The code is 4821.');
+    await user.click(dialog.getByRole('button', { name: 'Save message' }));
+
+    await waitFor(() =>
+      expect(selectSnackbar(store.getState()).text).toBe(
+        'Message saved: held for 1 stay until the guest is verified.',
+      ),
+    );
+    expect(JSON.parse(server.requestsTo('/stargate/messages')[0]!.body)).toEqual({
+      reservation_id: RESERVATION_ID,
+      kind: 'check_in_instructions',
+      title: 'Your door code',
+      body: 'The code is 4821.',
+    });
+    expect(await screen.findByText('Your door code')).toBeInTheDocument();
+  });
+
+  it('withdraws a held message after asking', async () => {
+    const { user } = await open(`/stargate/${RESERVATION_ID}`, { deliveries: [makeDelivery('1')] });
+    await user.click(
+      await screen.findByRole('button', { name: 'Withdraw “Your door code” for Maria' }),
+    );
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(screen.queryByText('Your door code')).not.toBeInTheDocument());
+    expect(server.requestsTo('/stargate/deliveries/1/withdraw')).toHaveLength(1);
+  });
+});
