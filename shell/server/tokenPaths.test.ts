@@ -107,6 +107,8 @@ describe('withoutTokens', () => {
     );
     expect(withoutTokens(`/guest/${TOKEN}?lang=en`)).toBe('/guest/[token]?lang=en');
     expect(withoutTokens('/api/guest/portal')).toBe('/api/guest/portal');
+    expect(withoutTokens('/guest/portal/image/selfie')).toBe('/guest/portal/image/selfie');
+    expect(withoutTokens(`/guest/${TOKEN}portal`)).toBe('/guest/[token]');
     expect(withoutTokens('/listings?search=accept-invite')).toBe('/listings?search=accept-invite');
   });
 

@@ -6,7 +6,8 @@
 const TOKEN_IN_PATH = [
   /^(\/accept-invite\/)[^/?#]+/,
   /^(\/account\/reset\/)[^/?#]+/,
-  /^(\/guest\/)[^/?#]+/,
+  // A guest's page; not the API's own /guest/portal calls (the proxy logs their path without /api).
+  /^(\/guest\/)(?!portal(?:[/?#]|$))[^/?#]+/,
   /^((?:\/api)?\/user\/accounts\/(?:acceptInvite|signupLinkTokenLookup)\/)[^/?#]+/,
 ];
 

@@ -34,6 +34,8 @@ import { preparePhoto } from './preparePhoto';
 import { fieldLabel, ScreenView, type PhotoState } from './ScreenView';
 
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+const UNAVAILABLE_MESSAGE =
+  'Check-in is temporarily unavailable. Please try again in a few minutes.';
 
 type LinkProblem = { kind: 'invalid' | 'expired'; message: string };
 type Load =
@@ -246,7 +248,13 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
       },
       (caught: unknown) => {
         const error = toError(caught);
-        if (!fail(error)) setLoad({ phase: 'unavailable', message: guestMessage(error) });
+        if (fail(error)) return;
+        // Nothing a guest did: no answer, or an answer the page cannot use.
+        const offline = error.error === 'no_response' || error.error === 'timeout';
+        setLoad({
+          phase: 'unavailable',
+          message: offline ? guestMessage(error) : UNAVAILABLE_MESSAGE,
+        });
       },
     );
   }, [api, fail]);
@@ -418,6 +426,8 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
     );
 
   const guestPortal = load.portal;
+  // A photo still on its way: Continue would only be told to upload it first.
+  const sending = Object.values(photos).some((state) => state.progress !== undefined);
   return (
     <Centered>
       <div ref={topRef} />
@@ -469,7 +479,7 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
               type="submit"
               size="large"
               variant="contained"
-              disabled={saving}
+              disabled={saving || sending}
               sx={{ minHeight: 52, flex: 2 }}
             >
               {saving
