@@ -241,16 +241,16 @@ export function ScreenView({
           );
         if (name === 'card')
           return (
-            <Box key={name}>
-              <Alert severity="info">
-                This check-in cannot take a card. Your host will contact you to arrange the deposit.
-              </Alert>
-              {error && (
-                <FormHelperText error role="alert" sx={{ mt: 1, fontSize: '0.95rem' }}>
-                  {error}
-                </FormHelperText>
-              )}
-            </Box>
+            // This check-in has no card form: the guest is told who arranges the deposit (the
+            // API's own sentence once it has refused the step).
+            <Alert
+              key={name}
+              severity={error ? 'warning' : 'info'}
+              role={error ? 'alert' : undefined}
+            >
+              {error ??
+                'This check-in cannot take a card. Your host will contact you to arrange the deposit.'}
+            </Alert>
           );
         const field = TEXT_FIELDS[name] ?? { label: name };
         return (
