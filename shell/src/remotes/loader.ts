@@ -244,7 +244,10 @@ export async function loadGuestPortal(
   const app = 'guestportal';
   const { module } = await loadExposed(app, GUEST_PORTAL_EXPOSE, options);
   if (!hasLifecycles(module))
-    throw new RemoteLoadError(app, new Error(`its ./${GUEST_PORTAL_EXPOSE} entry does not export lifecycles`));
+    throw new RemoteLoadError(
+      app,
+      new Error(`its ./${GUEST_PORTAL_EXPOSE} entry does not export lifecycles`),
+    );
   setRunning(app, true);
   return module as GuestPortalModule;
 }
