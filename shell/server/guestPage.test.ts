@@ -6,11 +6,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
 import { GUEST_IMAGE_BODY_LIMIT } from './proxy';
-import { startUpstream, testConfig, type Upstream } from './testSupport';
+import { capturedLog, startUpstream, testConfig, type Upstream } from './testSupport';
 
 const TOKEN = 'Qx7_k2mP-9vB3nR8sT1uW4yZ6aC0dE5fG7hJ2kL9mN0';
 const GUEST_HTML =
@@ -31,7 +30,8 @@ function dist(): string {
 
 let upstream: Upstream;
 let app: FastifyInstance;
-const logs: string[] = [];
+const log = capturedLog();
+const logs = log.lines;
 
 beforeAll(async () => {
   expect(TOKEN).toHaveLength(43);
@@ -56,14 +56,7 @@ beforeAll(async () => {
       REMOTES_ORIGIN: 'https://remotes.example.com',
       LOG_LEVEL: 'debug',
     }),
-    {
-      logStream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logs.push(chunk.toString());
-          done();
-        },
-      }),
-    },
+    { logStream: log.stream },
   );
 });
 

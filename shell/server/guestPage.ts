@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_CONFIG_ELEMENT_ID, type GuestPageConfig } from '../src/guest/guestConfig.types';
 import type { ShellConfig } from './config';
 import { cameOverHttps } from './cookies';
-import { readRegistry, type RegistryFile } from './registry';
+import { liveRegistry } from './page';
 import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
 
 export { GUEST_PAGE_PATH } from '../src/guest/guestConfig.types';
@@ -33,24 +33,18 @@ export function createGuestPageHandler(config: ShellConfig) {
     return template;
   };
 
-  /** The registry's origins for the page's policy; an unreadable registry leaves the remote origin. */
-  async function registryFor(request: FastifyRequest): Promise<RegistryFile | null> {
-    try {
-      return await readRegistry(config.remotesFile);
-    } catch (error) {
-      request.log.error(
-        { err: error, file: config.remotesFile },
-        'the remote registry cannot be read; the guest page shows check-in as unavailable',
-      );
-      return null;
-    }
-  }
-
   return async function guestPage(request: FastifyRequest, reply: FastifyReply) {
     const styleNonce = newStyleNonce();
     applyPagePolicy(request, reply, {
       styleNonce,
-      remoteOrigins: remoteOrigins(await registryFor(request), config.remotesOrigin),
+      remoteOrigins: remoteOrigins(
+        await liveRegistry(
+          config,
+          request,
+          'the remote registry cannot be read; the guest page shows check-in as unavailable',
+        ),
+        config.remotesOrigin,
+      ),
       // The guest page uses neither feature flags nor Stripe: its policy admits neither.
       flagsmithApi: '',
       https: cameOverHttps(request),

@@ -4,10 +4,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
-import { startUpstream, testConfig, type Upstream } from './testSupport';
+import { capturedLog, startUpstream, testConfig, type Upstream } from './testSupport';
 import { withoutTokens } from './tokenPaths';
 
 const TOKEN = 'tok-Secret_123';
@@ -24,7 +23,8 @@ const OWNER = {
 
 let upstream: Upstream;
 let app: FastifyInstance;
-const logs: string[] = [];
+const log = capturedLog();
+const logs = log.lines;
 
 beforeAll(async () => {
   upstream = await startUpstream((request) => {
@@ -47,14 +47,7 @@ beforeAll(async () => {
   );
   app = buildShellServer(
     testConfig({ API_URL: upstream.url, SHELL_DIST_DIR: distDir, LOG_LEVEL: 'debug' }),
-    {
-      logStream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logs.push(chunk.toString());
-          done();
-        },
-      }),
-    },
+    { logStream: log.stream },
   );
 });
 

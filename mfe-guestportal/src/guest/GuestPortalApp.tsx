@@ -3,6 +3,7 @@
 // resumes at the first screen not done), then "You're all set" with the host's released messages.
 // A wrong or expired link shows only that. State is this page's own: no store, no session.
 import {
+  Fragment,
   useCallback,
   useEffect,
   useMemo,
@@ -154,24 +155,22 @@ function Welcome({ portal }: { portal: GuestPortal }) {
         component="dl"
         sx={{ m: 0, mb: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1 }}
       >
-        <Typography component="dt" color="text.secondary">
-          Check-in
-        </Typography>
-        <Typography component="dd" sx={{ m: 0 }}>
-          {formatDate(stay.checkIn)}
-        </Typography>
-        <Typography component="dt" color="text.secondary">
-          Check-out
-        </Typography>
-        <Typography component="dd" sx={{ m: 0 }}>
-          {formatDate(stay.checkOut)}
-        </Typography>
-        <Typography component="dt" color="text.secondary">
-          Your host
-        </Typography>
-        <Typography component="dd" sx={{ m: 0 }}>
-          {stay.hostName}
-        </Typography>
+        {(
+          [
+            ['Check-in', formatDate(stay.checkIn)],
+            ['Check-out', formatDate(stay.checkOut)],
+            ['Your host', stay.hostName],
+          ] as const
+        ).map(([term, value]) => (
+          <Fragment key={term}>
+            <Typography component="dt" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {value}
+            </Typography>
+          </Fragment>
+        ))}
       </Box>
       <Typography>
         {count === 0
