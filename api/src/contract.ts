@@ -66,8 +66,7 @@ export const TAGS = [
   },
   {
     name: 'guest',
-    description:
-      'The guest-facing portal, through the guest’s link (`X-Guest-Token`): no session.',
+    description: 'The guest-facing portal, through the guest’s link (`X-Guest-Token`): no session.',
   },
   { name: 'tasks', description: 'Helpers the forms call (address normalisation).' },
   {

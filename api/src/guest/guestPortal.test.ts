@@ -67,8 +67,7 @@ const renew = (id: string, session = sessions.owner) =>
   api.post<Link>(`/guestportal/link/${id}/renew`, undefined, session);
 const tokenOf = (url: string): string => url.slice(api.config.guestPortalUrl.length);
 const guestHeaders = (token: string) => ({ 'x-guest-token': token });
-const portal = (token: string) =>
-  api.get<Portal>('/guest/portal', undefined, guestHeaders(token));
+const portal = (token: string) => api.get<Portal>('/guest/portal', undefined, guestHeaders(token));
 const save = (token: string, screen: string, values: Record<string, unknown>) =>
   api.post<Portal>(`/guest/portal/screen/${screen}`, { values }, undefined, guestHeaders(token));
 const complete = (token: string) =>
@@ -377,32 +376,94 @@ describe('the screens', () => {
   });
 
   it.each([
-    ['a required field missing', 'contact', { email: 'guest@example.com' }, 'values.phone', 'required'],
-    ['an email that is not one', 'contact', { email: 'guest@', phone: '+1 555 0100 22' }, 'values.email', 'format'],
-    ['a phone that is not one', 'contact', { email: 'g@example.com', phone: 'call me' }, 'values.phone', 'pattern'],
-    ['a time that is not HH:MM', 'arrival_time', { arrival_time: '25:00' }, 'values.arrival_time', 'pattern'],
+    [
+      'a required field missing',
+      'contact',
+      { email: 'guest@example.com' },
+      'values.phone',
+      'required',
+    ],
+    [
+      'an email that is not one',
+      'contact',
+      { email: 'guest@', phone: '+1 555 0100 22' },
+      'values.email',
+      'format',
+    ],
+    [
+      'a phone that is not one',
+      'contact',
+      { email: 'g@example.com', phone: 'call me' },
+      'values.phone',
+      'pattern',
+    ],
+    [
+      'a time that is not HH:MM',
+      'arrival_time',
+      { arrival_time: '25:00' },
+      'values.arrival_time',
+      'pattern',
+    ],
     ['the rules not accepted', 'house_rules', { accept: false }, 'values.accept', 'required'],
-    ['a one-letter signature', 'usage_agreement', { accept: true, signature: 'A' }, 'values.signature', 'minLength'],
-    ['a signature of spaces', 'usage_agreement', { accept: true, signature: '    ' }, 'values.signature', 'pattern'],
-    ['a field the screen does not ask for', 'arrival_time', { arrival_time: '10:00', email: 'a@b.co' }, 'values.email', 'allowed'],
-    ['a field no screen has', 'contact', { email: 'a@b.co', phone: '+1 555 0100 22', iban: 'x' }, 'values.iban', 'additionalProperties'],
-    ['a photo sent as a value', 'selfie', { selfie: 'data:image/jpeg;base64,AAAA' }, 'values.selfie', 'additionalProperties'],
+    [
+      'a one-letter signature',
+      'usage_agreement',
+      { accept: true, signature: 'A' },
+      'values.signature',
+      'minLength',
+    ],
+    [
+      'a signature of spaces',
+      'usage_agreement',
+      { accept: true, signature: '    ' },
+      'values.signature',
+      'pattern',
+    ],
+    [
+      'a field the screen does not ask for',
+      'arrival_time',
+      { arrival_time: '10:00', email: 'a@b.co' },
+      'values.email',
+      'allowed',
+    ],
+    [
+      'a field no screen has',
+      'contact',
+      { email: 'a@b.co', phone: '+1 555 0100 22', iban: 'x' },
+      'values.iban',
+      'additionalProperties',
+    ],
+    [
+      'a photo sent as a value',
+      'selfie',
+      { selfie: 'data:image/jpeg;base64,AAAA' },
+      'values.selfie',
+      'additionalProperties',
+    ],
     ['a photo not uploaded yet', 'id_upload', {}, 'values.id_front', 'required'],
-  ])('refuses %s (400 naming the field) and keeps what was saved', async (_name, screen, values, field, rule) => {
-    const reservation = await stay();
-    const token = await tokenFor(reservation.id);
-    expect((await save(token, 'arrival_time', { arrival_time: '09:30' })).status).toBe(200);
-    const refused = await save(token, screen, values);
-    expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ error: 'invalid_request', field, in: 'body', rule });
-    expect(refused.body.message).toEqual(expect.any(String));
-    const kept = (await portal(token)).body.screens;
-    expect(kept.find((item) => item.name === 'arrival_time')?.values).toEqual({
-      arrival_time: '09:30',
-    });
-    if (screen !== 'arrival_time')
-      expect(kept.find((item) => item.name === screen)?.completedAt).toBeNull();
-  });
+  ])(
+    'refuses %s (400 naming the field) and keeps what was saved',
+    async (_name, screen, values, field, rule) => {
+      const reservation = await stay();
+      const token = await tokenFor(reservation.id);
+      expect((await save(token, 'arrival_time', { arrival_time: '09:30' })).status).toBe(200);
+      const refused = await save(token, screen, values);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error: 'invalid_request',
+        message: expect.any(String),
+        field,
+        in: 'body',
+        rule,
+      });
+      const kept = (await portal(token)).body.screens;
+      expect(kept.find((item) => item.name === 'arrival_time')?.values).toEqual({
+        arrival_time: '09:30',
+      });
+      if (screen !== 'arrival_time')
+        expect(kept.find((item) => item.name === screen)?.completedAt).toBeNull();
+    },
+  );
 
   it('an image screen is complete once its photos are uploaded', async () => {
     const reservation = await stay();
@@ -601,4 +662,3 @@ test('the demo has an upcoming stay whose guest has not started the portal', asy
   const answer = await link(demo?.id ?? '');
   expect(answer.body).toMatchObject({ expired: false, completedAt: null, screensDone: 0 });
 });
-

@@ -3,7 +3,11 @@
 // each, their photos, and finishing it, which hands the stay to the host for review.
 import type { Database, Sql } from '../db/database';
 import { ApiError, refusedField } from '../http/errors';
-import { resolveEffectiveScreens, type EffectiveScreen, type ScreenField } from '../guestportal/screens';
+import {
+  resolveEffectiveScreens,
+  type EffectiveScreen,
+  type ScreenField,
+} from '../guestportal/screens';
 import { notifyAccountTeam } from '../notifications/notify';
 import { appendLog, GUEST_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
@@ -146,7 +150,11 @@ const ADDRESS_FIELDS = ['street', 'city', 'postal_code', 'country'] as const;
 function normalisedAddress(values: ScreenValues): ScreenValues {
   const given = ADDRESS_FIELDS.filter((field) => filled(values[field]));
   if (given.length === 0) return values;
-  const line = [values.street, [values.postal_code, values.city].filter(Boolean).join(' '), values.country]
+  const line = [
+    values.street,
+    [values.postal_code, values.city].filter(Boolean).join(' '),
+    values.country,
+  ]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(', ');
@@ -165,7 +173,8 @@ function normalisedAddress(values: ScreenValues): ScreenValues {
         : {}),
     };
   } catch (error) {
-    if (error instanceof AddressError) throw refusedField('values.street', 'address', error.message);
+    if (error instanceof AddressError)
+      throw refusedField('values.street', 'address', error.message);
     throw error;
   }
 }

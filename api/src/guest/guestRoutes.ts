@@ -208,8 +208,7 @@ export function registerGuestRoutes(app: Api, { db, config, vault }: AppContext)
       const image = (await loadImages(db, stay.reservation_id)).find(
         (stored) => stored.kind === request.params.kind,
       );
-      if (!image)
-        throw new ApiError(404, 'image_not_found', 'There is no photo of this kind yet.');
+      if (!image) throw new ApiError(404, 'image_not_found', 'There is no photo of this kind yet.');
       reply.headers({ 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
       return reply.type(image.content_type).send(image.bytes);
     },

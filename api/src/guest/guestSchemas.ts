@@ -82,7 +82,8 @@ export const GuestPortalSchema = named(
       { additionalProperties: false },
     ),
     screens: Type.Array(ref(GuestPortalScreenSchema), {
-      description: 'The screens switched on for this stay, in the order the guest goes through them.',
+      description:
+        'The screens switched on for this stay, in the order the guest goes through them.',
     }),
     images: Type.Array(ref(GuestImageSchema)),
     completedAt: nullable(DateTime('When the guest finished the whole portal; null: not yet.')),
@@ -106,7 +107,9 @@ export const GuestPortalSchema = named(
 export const GuestLinkSchema = named(
   'GuestLink',
   {
-    url: Type.String({ description: 'GUEST_PORTAL_URL followed by the token: send it to the guest.' }),
+    url: Type.String({
+      description: 'GUEST_PORTAL_URL followed by the token: send it to the guest.',
+    }),
     expiresAt: DateTime('The end of the check-out day, at the listing.'),
     expired: Type.Boolean({ description: 'Past check-out, or the reservation is cancelled.' }),
     completedAt: nullable(DateTime('When the guest finished the portal; null: not yet.')),

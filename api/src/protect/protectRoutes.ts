@@ -27,7 +27,7 @@ import {
   type ProtectSettings,
 } from '../reservations/reservationSchemas';
 import { RiskToleranceSchema, VerificationStatusSchema } from '../domainSchemas';
-import { accountLog, actorOf, appendLog, reservationLog, SCREENING_ACTOR } from './protectLog';
+import { accountLog, actorOf, appendLog, reservationLog } from './protectLog';
 import { TOLERANCE_LEVELS, type RiskTolerance } from './risk';
 import { screenReservations } from './screening';
 import { mailTurnedRed } from '../settings/preferences';
