@@ -5,17 +5,15 @@
 // review, the log, the re-screen, the host told, Stargate's held messages kept until the host
 // verifies) and who on the host's side may see a link.
 import sharp from 'sharp';
+import { signInRoles, type Role } from '../testing/roles';
 import { startTestApi, type TestApi } from '../testing/testApi';
 
 let api: TestApi;
-const sessions = { owner: '', manager: '', vendor: '', otherOwner: '' };
+let sessions: Record<Role, string>;
 
 beforeAll(async () => {
   api = await startTestApi();
-  sessions.owner = await api.signIn('owner@hostdash.test');
-  sessions.manager = await api.signIn('manager@hostdash.test');
-  sessions.vendor = await api.signIn('vendor@hostdash.test');
-  sessions.otherOwner = await api.signIn('newhost@hostdash.test');
+  sessions = await signInRoles(api);
 });
 afterAll(() => api.close());
 
@@ -177,7 +175,7 @@ describe('the host’s link', () => {
     for (const call of [link, renew]) {
       const vendor = await call(reservation.id, sessions.vendor);
       expect(vendor.status).toBe(403);
-      const other = await call(reservation.id, sessions.otherOwner);
+      const other = await call(reservation.id, sessions.newhost);
       expect(other.status).toBe(404);
       expect((await call(reservation.id, '')).status).toBe(401);
     }
@@ -527,7 +525,7 @@ describe('finishing the portal', () => {
     expect(refused.body).toEqual({
       error: 'screens_incomplete',
       message:
-        'Finish these steps first: Your ID, A quick selfie, House rules, Rental agreement, When will you arrive?.',
+        'Finish these steps first: “Your ID”, “A quick selfie”, “House rules”, “Rental agreement”, “When will you arrive?”.',
     });
     const [row] = await api.db.query<{ verification_status: string }>(
       'select verification_status from reservations where id = $1::bigint',

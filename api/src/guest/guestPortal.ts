@@ -279,7 +279,7 @@ export async function completePortal(
       throw new ApiError(
         409,
         'screens_incomplete',
-        `Finish these steps first: ${missing.map((screen) => screen.title).join(', ')}.`,
+        `Finish these steps first: ${missing.map((screen) => `“${screen.title}”`).join(', ')}.`,
       );
     await tx.query(
       'update guest_links set completed_at = now() where reservation_id = $1::bigint',
