@@ -2,15 +2,23 @@
 // a JPEG or PNG refused by its content whatever it claims to be, HEIC refused with words a guest can
 // act on, JPEG and PNG kept upright, at most 2000 px and without EXIF or location, as the stay's
 // identity image the host sees.
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from './guestSchemas';
 import { startTestApi, type TestApi } from '../testing/testApi';
 
 let api: TestApi;
 let owner = '';
+/** Everything the API logged while this file ran (at info, as in production). */
+const logLines: string[] = [];
+/** Every guest token this file was given. */
+const tokens: string[] = [];
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({
+    config: { logLevel: 'info' },
+    logger: { stream: { write: (line) => logLines.push(line) } },
+  });
   owner = await api.signIn('owner@hostdash.test');
 });
 afterAll(() => api.close());
@@ -28,7 +36,9 @@ async function guestToken(): Promise<{ id: string; token: string }> {
   if (!row) throw new Error('the seed has no free stay');
   taken.add(row.id);
   const link = await api.get<{ url: string }>(`/guestportal/link/${row.id}`, owner);
-  return { id: row.id, token: link.body.url.slice(api.config.guestPortalUrl.length) };
+  const token = link.body.url.slice(api.config.guestPortalUrl.length);
+  tokens.push(token);
+  return { id: row.id, token };
 }
 
 function upload(token: string, kind: string, bytes: Buffer, type = 'image/jpeg') {
@@ -145,6 +155,20 @@ describe('POST /guest/portal/image/{kind}', () => {
     expect(await sharp(await stored(token, 'id_back')).metadata()).toMatchObject({ width: 50 });
   });
 
+  it('413 while it streams in, when no length was declared', async () => {
+    const { token } = await guestToken();
+    const chunk = Buffer.alloc(1024 * 1024, 1);
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/guest/portal/image/selfie',
+      headers: { 'x-guest-token': token, 'content-type': 'image/jpeg' },
+      // A stream has no Content-Length: the limit is found counting.
+      payload: Readable.from(Array.from({ length: 11 }, () => chunk)),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ error: 'image_too_large' });
+  });
+
   it.each([
     [
       'a PDF claimed as a JPEG',
@@ -199,4 +223,10 @@ describe('GET /guest/portal/image/{kind}', () => {
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ error: 'image_not_found' });
   });
+});
+
+test('no guest token reaches the logs (the calls above logged, by id, never by token)', () => {
+  expect(tokens.length).toBeGreaterThan(5);
+  expect(logLines.join('\n')).toContain('guest_image_uploaded');
+  for (const token of tokens) expect(logLines.join('\n')).not.toContain(token);
 });
