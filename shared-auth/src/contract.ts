@@ -47,6 +47,8 @@
 // 1.10.0: the words for the guest portal's screens (LABELS.guestScreen, screenField, screenState,
 // screenSource, and its audit actions); the guest-portal remote and its widget read them.
 // 1.11.0: the words for Stargate's values (LABELS.messageKind, deliveryState).
+// 1.12: guest-portal progress words (LABELS.protectEvent's screen_completed and portal_completed,
+// what the guest does through their portal link).
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.11.0';
+export const CONTRACT_VERSION = '1.12.0';
