@@ -8415,6 +8415,8 @@ export interface paths {
               postal_code?: string;
               country?: string;
               accept?: boolean;
+              /** @description The security deposit: the guest authorises the hold on the card they booked with (the host places it through their booking channel or PMS). */
+              card?: boolean;
               signature?: string;
               arrival_time?: string;
               arrival_note?: string;

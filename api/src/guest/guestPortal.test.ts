@@ -373,6 +373,27 @@ describe('the screens', () => {
     expect(refused.body).toMatchObject({ error: 'invalid_request', field: 'values.street' });
   });
 
+  it('takes the security deposit as the guest’s authorisation of the hold on their booking card', async () => {
+    const reservation = await stay();
+    await api.post(
+      `/guestportal/controlScreen/reservation/${reservation.id}/security_deposit?state=on`,
+      undefined,
+      sessions.owner,
+    );
+    const token = await tokenFor(reservation.id);
+    const refused = await save(token, 'security_deposit', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: 'values.card', rule: 'required' });
+    const unticked = await save(token, 'security_deposit', { card: false });
+    expect(unticked.body).toMatchObject({ field: 'values.card', rule: 'required' });
+    const saved = await save(token, 'security_deposit', { card: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body.screens.find((item) => item.name === 'security_deposit')).toMatchObject({
+      values: { card: true },
+      completedAt: expect.any(String),
+    });
+  });
+
   it.each([
     [
       'a required field missing',

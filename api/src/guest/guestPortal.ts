@@ -207,12 +207,14 @@ async function checkedValues(
       if (values.accept !== true)
         throw refusedField('values.accept', 'required', 'Tick the box to accept.');
     } else if (field === 'card') {
-      // A card hold needs a payment form this portal does not have yet.
-      throw refusedField(
-        'values.card',
-        'unavailable',
-        'The deposit cannot be taken through this check-in yet: your host will arrange it with you.',
-      );
+      // The hold goes on the card the guest booked with, through the host's booking channel or
+      // PMS (which holds that card); here the guest authorises it. No card number is asked.
+      if (values.card !== true)
+        throw refusedField(
+          'values.card',
+          'required',
+          'Tick the box to authorise the deposit hold on the card you booked with.',
+        );
     } else if (!filled(values[field])) {
       throw refusedField(`values.${field}`, 'required', `Fill in “${field.replace('_', ' ')}”.`);
     }

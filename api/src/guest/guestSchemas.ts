@@ -130,6 +130,12 @@ export const ScreenValuesBody = closedBody(
         postal_code: Type.Optional(Type.String({ maxLength: 20 })),
         country: Type.Optional(Type.String({ maxLength: 60 })),
         accept: Type.Optional(Type.Boolean()),
+        card: Type.Optional(
+          Type.Boolean({
+            description:
+              'The security deposit: the guest authorises the hold on the card they booked with (the host places it through their booking channel or PMS).',
+          }),
+        ),
         signature: Type.Optional(
           Type.String({
             minLength: SIGNATURE_MIN_LENGTH,
