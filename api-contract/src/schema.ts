@@ -132,7 +132,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -244,7 +244,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -431,7 +431,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -525,7 +525,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -709,7 +709,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -827,7 +827,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1009,7 +1009,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1499,7 +1499,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2108,7 +2108,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2246,7 +2246,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2803,7 +2803,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2919,7 +2919,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3421,7 +3421,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3605,7 +3605,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3811,7 +3811,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4073,7 +4073,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4445,7 +4445,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4819,7 +4819,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4949,7 +4949,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5248,7 +5248,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5361,7 +5361,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5573,7 +5573,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5851,7 +5851,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5963,7 +5963,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6134,7 +6134,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6335,7 +6335,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6773,7 +6773,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6887,7 +6887,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7027,7 +7027,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7191,7 +7191,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7302,7 +7302,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7465,7 +7465,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7640,7 +7640,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7932,7 +7932,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -8312,6 +8312,602 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/guest/portal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The guest’s portal: their stay, the steps to go through, their photos
+     * @description Through the guest’s link (`X-Guest-Token`). 404 `guest_link_invalid` for a missing, malformed or unknown token; 410 `guest_link_expired` after the check-out day or for a cancelled stay. Messages are the host’s Stargate messages once released to the guest.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Everything a guest’s portal page shows, through their link. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestPortal'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Gone: the link has expired (`guest_link_expired`). */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guest/portal/screen/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save one step of the guest’s portal
+     * @description The values replace what was saved on the step. Each must be a field the step asks for; the required ones filled in, `accept` true, the photos of an image step (`id_upload`, `selfie`: send `{ "values": {} }`) uploaded first. A refusal is 400 `invalid_request` naming `values.<field>`, and saves nothing. The first save of a step logs `screen_completed`. 404 `screen_not_found` for a step that is not switched on for this stay.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A screen: contact, id_upload, selfie, address, house_rules, usage_agreement, arrival_time, security_deposit. Another name is 404 `screen_not_found`. */
+          name: string;
+        };
+        cookie?: never;
+      };
+      /** @description What the guest filled in on one screen. */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The screen’s fields (leave out one not filled in). Photos are uploaded on their own: an image screen takes `{}`. */
+            values: {
+              /** Format: email */
+              email?: string;
+              phone?: string;
+              street?: string;
+              city?: string;
+              postal_code?: string;
+              country?: string;
+              accept?: boolean;
+              /** @description The security deposit: the guest authorises the hold on the card they booked with (the host places it through their booking channel or PMS). */
+              card?: boolean;
+              signature?: string;
+              arrival_time?: string;
+              arrival_note?: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Everything a guest’s portal page shows, through their link. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestPortal'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Gone: the link has expired (`guest_link_expired`). */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guest/portal/image/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of the guest’s own photos, as kept
+     * @description For the page’s preview after a reload. Never cached. 404 `image_not_found` when there is none of that kind.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind: 'id_front' | 'id_back' | 'selfie';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The photo (JPEG or PNG). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/jpeg': string;
+            'image/png': string;
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Gone: the link has expired (`guest_link_expired`). */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Upload one of the guest’s photos (ID front, ID back, selfie)
+     * @description The photo’s bytes as the body (`Content-Type` image/jpeg, image/png, image/heic, image/heif or application/octet-stream), at most 10 MB (413 `image_too_large`). Only JPEG and PNG are read, told by the content whatever the type claimed (415 `image_type_unsupported`; HEIC: 415 `image_heic_unsupported`). Kept upright, at most 2000 px, re-encoded without any metadata (EXIF, GPS), as the stay’s identity image of that kind (replacing one there was): the host sees it on the reservation page. 404 `screen_not_found` when its step is off for this stay.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind: 'id_front' | 'id_back' | 'selfie';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'image/jpeg': unknown;
+          'image/png': unknown;
+          'image/heic': unknown;
+          'image/heif': unknown;
+          'application/octet-stream': unknown;
+        };
+      };
+      responses: {
+        /** @description A photo the guest uploaded (as kept: oriented, at most 2000 px, without metadata). The bytes: GET /guest/portal/image/{kind}. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestImage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Gone: the link has expired (`guest_link_expired`). */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guest/portal/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish the guest’s portal
+     * @description 409 `screens_incomplete` (naming them) while a step switched on for the stay is not done. The first time: logged (`portal_completed`), the verification moves to `review` (from `pending` or `incomplete`; a host’s decision stands), the stay is screened again (logged) and the host is told in-app. Finishing again changes nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Everything a guest’s portal page shows, through their link. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestPortal'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Gone: the link has expired (`guest_link_expired`). */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guestportal/link/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A reservation’s guest link and how far the guest got
+     * @description Made on first ask. The account’s owner and managers, and staff; building staff 403; another account’s reservation 404.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A reservation’s guest link and how far the guest got. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestLink'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guestportal/link/{id}/renew': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give a reservation a new guest link (the old one stops working)
+     * @description For a link sent to the wrong person. What the guest already did is kept. Who may: as GET /guestportal/link/{id}.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A reservation’s guest link and how far the guest got. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestLink'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/flagsmith/api/v1/{*}': {
     parameters: {
       query?: never;
@@ -8575,7 +9171,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -8661,7 +9257,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9579,7 +10175,9 @@ export interface components {
         | 'reservation_created'
         | 'reservation_updated'
         | 'tolerance_changed'
-        | 'message_released';
+        | 'message_released'
+        | 'screen_completed'
+        | 'portal_completed';
       /** @description Who did it ("Hostdash Protect" for the screening). */
       actor_name: string;
       /** @description A person decided it (not the automatic screening). */
@@ -9606,7 +10204,9 @@ export interface components {
         | 'reservation_created'
         | 'reservation_updated'
         | 'tolerance_changed'
-        | 'message_released';
+        | 'message_released'
+        | 'screen_completed'
+        | 'portal_completed';
       /** @description Who did it ("Hostdash Protect" for the screening). */
       actor_name: string;
       /** @description A person decided it (not the automatic screening). */
@@ -10641,6 +11241,118 @@ export interface components {
       /** @description Every screen in the account’s order, those switched off included. */
       items: components['schemas']['EffectiveGuestScreen'][];
     };
+    /** @description A photo the guest uploaded (as kept: oriented, at most 2000 px, without metadata). The bytes: GET /guest/portal/image/{kind}. */
+    GuestImage: {
+      /** @enum {string} */
+      kind: 'id_front' | 'id_back' | 'selfie';
+      width: number;
+      height: number;
+      /** Format: date-time */
+      uploadedAt: string;
+    };
+    /** @description One screen of the guest’s portal, with what they saved on it. */
+    GuestPortalScreen: {
+      /**
+       * @description A guest portal screen (`contact`, `id_upload`, `selfie`, …).
+       * @enum {string}
+       */
+      name:
+        | 'contact'
+        | 'id_upload'
+        | 'selfie'
+        | 'address'
+        | 'house_rules'
+        | 'usage_agreement'
+        | 'arrival_time'
+        | 'security_deposit';
+      title: string;
+      /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+      body: string;
+      /** @description What the screen asks for, in order; image fields are uploads. */
+      fields: {
+        /** @enum {string} */
+        name:
+          | 'email'
+          | 'phone'
+          | 'id_front'
+          | 'id_back'
+          | 'selfie'
+          | 'street'
+          | 'city'
+          | 'postal_code'
+          | 'country'
+          | 'accept'
+          | 'signature'
+          | 'arrival_time'
+          | 'arrival_note'
+          | 'card';
+        required: boolean;
+      }[];
+      /**
+       * Format: date-time
+       * @description When the guest first completed it; null: not yet.
+       */
+      completedAt: string | null;
+      /** @description What the guest saved on it (never image bytes). */
+      values: {
+        [key: string]: string | boolean;
+      };
+    };
+    /** @description Everything a guest’s portal page shows, through their link. */
+    GuestPortal: {
+      stay: {
+        listingName: string;
+        city: string | null;
+        /** Format: date */
+        checkIn: string;
+        /** Format: date */
+        checkOut: string;
+        guestFirstName: string | null;
+        hostName: string;
+      };
+      /** @description The screens switched on for this stay, in the order the guest goes through them. */
+      screens: components['schemas']['GuestPortalScreen'][];
+      images: components['schemas']['GuestImage'][];
+      /**
+       * Format: date-time
+       * @description When the guest finished the whole portal; null: not yet.
+       */
+      completedAt: string | null;
+      /**
+       * Format: date-time
+       * @description The link works until then: the end of the check-out day, at the listing.
+       */
+      expiresAt: string;
+      /** @description The host’s messages released to the guest (Stargate), oldest first. */
+      messages: {
+        id: string;
+        subject: string | null;
+        body: string;
+        /** Format: date-time */
+        releasedAt: string;
+      }[];
+    };
+    /** @description A reservation’s guest link and how far the guest got. */
+    GuestLink: {
+      /** @description GUEST_PORTAL_URL followed by the token: send it to the guest. */
+      url: string;
+      /**
+       * Format: date-time
+       * @description The end of the check-out day, at the listing.
+       */
+      expiresAt: string;
+      /** @description Past check-out, or the reservation is cancelled. */
+      expired: boolean;
+      /**
+       * Format: date-time
+       * @description When the guest finished the portal; null: not yet.
+       */
+      completedAt: string | null;
+      /** @description Screens switched on that are done. */
+      screensDone: number;
+      /** @description Screens switched on for this stay. */
+      screensTotal: number;
+    };
     /** @description The reservation a delivery reaches, as the Stargate list shows it. */
     StargateReservation: {
       id: string;
@@ -10821,6 +11533,10 @@ export type GuestScreens = components['schemas']['GuestScreens'];
 export type GuestScreenContent = components['schemas']['GuestScreenContent'];
 export type EffectiveGuestScreen = components['schemas']['EffectiveGuestScreen'];
 export type EffectiveGuestScreens = components['schemas']['EffectiveGuestScreens'];
+export type GuestImage = components['schemas']['GuestImage'];
+export type GuestPortalScreen = components['schemas']['GuestPortalScreen'];
+export type GuestPortal = components['schemas']['GuestPortal'];
+export type GuestLink = components['schemas']['GuestLink'];
 export type StargateReservation = components['schemas']['StargateReservation'];
 export type StargateDelivery = components['schemas']['StargateDelivery'];
 export type StargateMessage = components['schemas']['StargateMessage'];

@@ -31,6 +31,7 @@ import { registerBuildingRoutes } from './listings/buildingRoutes';
 import { registerListingRoutes } from './listings/listingRoutes';
 import { registerListingUpdateRoute } from './listings/listingUpdate';
 import { registerScreensRoutes } from './guestportal/screensRoutes';
+import { registerGuestRoutes } from './guest/guestRoutes';
 import { registerImageRoutes } from './images/identityImages';
 import { registerNotificationRoutes } from './notifications/notificationRoutes';
 import { registerOnboardingRoutes } from './onboarding/onboardingRoutes';
@@ -72,6 +73,9 @@ const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
+  // A guest's link token (src/guest/guestLinks.ts): it opens their portal.
+  'req.headers["x-guest-token"]',
+  'headers["x-guest-token"]',
   'body.password',
   'password',
   '*.password',
@@ -241,6 +245,7 @@ export function buildApp({
     registerOnboardingRoutes(api, context);
     registerSettingsRoutes(api, context);
     registerScreensRoutes(api, context);
+    registerGuestRoutes(api, context);
   });
   return app;
 }

@@ -5,6 +5,7 @@
 // owner of another account; a deactivated user whose session still exists). Each row also agrees
 // with the `security` the contract publishes, and the rows that serve a page agree with the
 // dashboard's access table (shared-auth's access.ts), so the API and the pages cannot drift apart.
+import sharp from 'sharp';
 import { createSession } from './auth/sessions';
 import { FLAGSMITH_PREFIX } from './flags/flagsmithRoutes';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from './testing/testApi';
@@ -32,7 +33,7 @@ type Statuses = [
 ];
 
 /** Who the contract says may call it (its `security`). */
-type Access = 'anyone' | 'flag key' | 'signed in' | 'staff' | 'own identity';
+type Access = 'anyone' | 'flag key' | 'signed in' | 'staff' | 'own identity' | 'guest link';
 
 /** The ids of the seeded records the requests are about (read in beforeAll). */
 interface Seed {
@@ -53,6 +54,10 @@ interface Seed {
   inviteId: string;
   /** A Stargate delivery of account 1 already released (made in beforeAll): nothing to act on. */
   releasedDeliveryId: string;
+  /** The guest link's token of another upcoming stay of account 1 (made in beforeAll). */
+  guestToken: string;
+  /** A small PNG a guest uploads. */
+  photo: Buffer;
 }
 
 interface Call {
@@ -105,6 +110,51 @@ const ownIdentity: Statuses = [401, 200, 403, 403, 403, 403, 403];
 
 const MATRIX: Record<string, Row> = {
   'GET /health': { access: 'anyone', call: () => ({ url: '/health' }), statuses: everyone(200) },
+  // The guest-facing portal (issue 16): the guest's link token decides, whoever else is signed in.
+  'GET /guest/portal': {
+    access: 'guest link',
+    call: ({ guestToken }) => ({ url: '/guest/portal', headers: { 'x-guest-token': guestToken } }),
+    statuses: everyone(200),
+  },
+  'POST /guest/portal/screen/{name}': {
+    access: 'guest link',
+    call: ({ guestToken }) => ({
+      url: '/guest/portal/screen/arrival_time',
+      method: 'POST',
+      headers: { 'x-guest-token': guestToken },
+      body: { values: { arrival_time: '15:00' } },
+    }),
+    statuses: everyone(200),
+  },
+  'POST /guest/portal/image/{kind}': {
+    access: 'guest link',
+    call: ({ guestToken, photo }) => ({
+      url: '/guest/portal/image/selfie',
+      method: 'POST',
+      headers: { 'x-guest-token': guestToken, 'content-type': 'image/png' },
+      body: photo,
+    }),
+    statuses: everyone(200),
+  },
+  'GET /guest/portal/image/{kind}': {
+    access: 'guest link',
+    call: ({ guestToken }) => ({
+      url: '/guest/portal/image/selfie',
+      headers: { 'x-guest-token': guestToken },
+    }),
+    statuses: everyone(200),
+  },
+  // Not every step is done: the same refusal for everyone.
+  'POST /guest/portal/complete': {
+    access: 'guest link',
+    call: ({ guestToken }) => ({
+      url: '/guest/portal/complete',
+      method: 'POST',
+      headers: { 'x-guest-token': guestToken },
+    }),
+    statuses: everyone(409),
+  },
+
   'POST /login': {
     access: 'anyone',
     call: () => ({
@@ -801,6 +851,22 @@ const MATRIX: Record<string, Row> = {
     statuses: accountRecord(),
     page: '/listing/1',
   },
+  // A reservation's guest link: on the reservation page, for the account's people.
+  'GET /guestportal/link/{id}': {
+    access: 'signed in',
+    call: ({ reservationId }) => ({ url: `/guestportal/link/${reservationId}` }),
+    statuses: accountRecord(),
+    page: '/reservation/1',
+  },
+  'POST /guestportal/link/{id}/renew': {
+    access: 'signed in',
+    call: ({ reservationId }) => ({
+      url: `/guestportal/link/${reservationId}/renew`,
+      method: 'POST',
+    }),
+    statuses: accountRecord(),
+    page: '/reservation/1',
+  },
   'GET /guestportal/effective/reservation/{id}': {
     access: 'signed in',
     call: ({ reservationId }) => ({ url: `/guestportal/effective/reservation/${reservationId}` }),
@@ -854,6 +920,7 @@ const SECURITY: Record<Access, string[]> = {
   'signed in': ['session'],
   staff: ['session'],
   'own identity': ['environmentKey', 'session'],
+  'guest link': ['guestToken'],
 };
 
 /** The dashboard's access table, through shared-auth's public entry (mapped to its source). */
@@ -924,7 +991,20 @@ beforeAll(async () => {
   );
   const user = (email: string) =>
     one<{ id: string }>(`select id::text from users where email = '${email}'`);
+  // Another coming stay of account 1 than the one the link rows renew, and its guest's token.
+  const guestStay = await one<{ id: string }>(
+    `select id::text as id from reservations where account_id = 1 and status = 'CONFIRMED'
+     and check_in_date > current_date and id <> ${reservation.id} order by id limit 1`,
+  );
+  const guestLink = await api.get<{ url: string }>(
+    `/guestportal/link/${guestStay.id}`,
+    sessions.owner,
+  );
   seed = {
+    guestToken: guestLink.body.url.slice(api.config.guestPortalUrl.length),
+    photo: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer(),
     listingId: listing.id,
     listingStatus: listing.status,
     reservationId: reservation.id,

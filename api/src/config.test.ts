@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       pgliteDir: path.resolve(__dirname, '..', '.data'),
       mailDir: path.resolve(__dirname, '..', '.data', 'mail'),
       shellOrigin: 'http://localhost:3000',
+      guestPortalUrl: 'http://localhost:3000/guest/',
       shellOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       trustedProxies: ['127.0.0.1', '::1'],
       loginRateLimit: 5,
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       PMS_SANDBOX: 'off',
       HOSTAWAY_API_URL: 'http://127.0.0.1:4610/',
       GUESTY_API_URL: 'http://127.0.0.1:4611',
+      GUEST_PORTAL_URL: 'https://guest.hostdash.app/checkin',
     });
     expect(config).toMatchObject({
       port: 4555,
@@ -72,6 +74,8 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://hostdash:secret@db.internal:5432/hostdash',
       pgliteDir: '/var/lib/hostdash',
       shellOrigin: 'https://dash.hostdash.app',
+      // The token is appended: the base always ends with a slash.
+      guestPortalUrl: 'https://guest.hostdash.app/checkin/',
       loginRateLimit: 10,
       loginClientRateLimit: 50,
       loginBackoffMs: 30_000,
@@ -110,6 +114,7 @@ describe('loadConfig', () => {
         API_TRUSTED_PROXIES: '10.0.0.0/33, proxy.internal',
         LOGIN_BACKOFF_MS: '600000',
         LOGIN_BACKOFF_MAX_MS: '60000',
+        GUEST_PORTAL_URL: 'https://guest.hostdash.app/?t=',
       });
     } catch (error) {
       thrown = error;
@@ -125,6 +130,7 @@ describe('loadConfig', () => {
       'SHELL_ORIGINS',
       'API_TRUSTED_PROXIES',
       'LOGIN_BACKOFF_MAX_MS',
+      'GUEST_PORTAL_URL',
     ])
       expect(problems).toContain(name);
     expect(problems).toContain('"*"');

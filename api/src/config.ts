@@ -19,6 +19,11 @@ export interface ApiConfig {
   /** Base of the links in password-reset mails. */
   shellOrigin: string;
   /**
+   * GUEST_PORTAL_URL: where a guest's check-in link points, the token appended (always ends with
+   * `/`). By default the shell server's public page, `<SHELL_ORIGIN>/guest/`.
+   */
+  guestPortalUrl: string;
+  /**
    * Origins of the dashboard (CORS of the Flagsmith-compatible endpoints): SHELL_ORIGINS and
    * SHELL_ORIGIN. Never `*`.
    */
@@ -153,6 +158,23 @@ function stripeKeys(
   };
 }
 
+/**
+ * The guest link's base, ending with `/` (the token is appended). A query or a fragment would be
+ * sent on with the token, or swallow it: refused.
+ */
+function guestPortalBase(value: string | null, shellOrigin: string, problems: string[]): string {
+  const fallback = `${shellOrigin}/guest/`;
+  if (value === null) return fallback;
+  const parsed = new URL(value);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    problems.push(
+      `GUEST_PORTAL_URL must be an http or https URL without a query or fragment, like https://guest.example.com/checkin/ (got "${value}")`,
+    );
+    return fallback;
+  }
+  return `${value}/`;
+}
+
 /** Reads and checks every setting; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const problems: string[] = [];
@@ -264,6 +286,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       `LOGIN_BACKOFF_MAX_MS must be at least LOGIN_BACKOFF_MS (${loginBackoffMs}; got ${loginBackoffMaxMs})`,
     );
   const databaseUrl = url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  const guestPortalUrl = guestPortalBase(
+    url('GUEST_PORTAL_URL', `${shellOrigin}/guest`, ['http:', 'https:']),
+    shellOrigin,
+    problems,
+  );
   const pgliteDir = path.resolve(text('PGLITE_DIR', path.join(PACKAGE_DIR, '.data')));
   const mailDirSetting = env.MAIL_DIR?.trim();
   const config: ApiConfig = {
@@ -280,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
             ? null
             : path.join(pgliteDir, 'mail'),
     shellOrigin,
+    guestPortalUrl,
     shellOrigins: [
       ...new Set([
         ...origins('SHELL_ORIGINS', ['http://localhost:3000', 'http://127.0.0.1:3000']),

@@ -7,6 +7,7 @@ import { TEAM_SCHEMAS } from './accounts/teamSchemas';
 import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { BILLING_SCHEMAS } from './billing/billingSchemas';
 import { GUEST_PORTAL_SCHEMAS } from './guestportal/screensSchemas';
+import { GUEST_SCHEMAS } from './guest/guestSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
 import { ONBOARDING_SCHEMAS } from './onboarding/onboardingSchemas';
 import { PLATFORM_SCHEMAS } from './platform/platformSchemas';
@@ -20,7 +21,7 @@ import { STARGATE_SCHEMAS } from './stargate/stargateSchemas';
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '2.11.0';
+export const CONTRACT_VERSION = '2.12.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,
@@ -35,6 +36,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...ONBOARDING_SCHEMAS,
   ...SETTINGS_SCHEMAS,
   ...GUEST_PORTAL_SCHEMAS,
+  ...GUEST_SCHEMAS,
   ...STARGATE_SCHEMAS,
 ];
 
@@ -60,7 +62,11 @@ export const TAGS = [
   {
     name: 'guestportal',
     description:
-      'The guest portal’s screens: the account’s order, switches and content, and each listing’s and reservation’s own switches.',
+      'The guest portal’s screens: the account’s order, switches and content, and each listing’s and reservation’s own switches; a reservation’s guest link.',
+  },
+  {
+    name: 'guest',
+    description: 'The guest-facing portal, through the guest’s link (`X-Guest-Token`): no session.',
   },
   { name: 'tasks', description: 'Helpers the forms call (address normalisation).' },
   {
@@ -98,6 +104,13 @@ export const OPENAPI_INFO: NonNullable<FastifyDynamicSwaggerOptions['openapi']> 
         in: 'header',
         name: 'Authorization',
         description: 'The session id from `POST /login` (the dashboard’s proxy adds it).',
+      },
+      guestToken: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Guest-Token',
+        description:
+          'The token of a guest’s link (the end of `GuestLink.url`): opens that reservation’s portal only.',
       },
       environmentKey: {
         type: 'apiKey',

@@ -47,6 +47,8 @@
 // 1.10.0: the words for the guest portal's screens (LABELS.guestScreen, screenField, screenState,
 // screenSource, and its audit actions); the guest-portal remote and its widget read them.
 // 1.11.0: the words for Stargate's values (LABELS.messageKind, deliveryState).
+// 1.12: guest-portal progress words (LABELS.protectEvent's screen_completed and portal_completed,
+// what the guest does through their portal link).
 // 1.13.0: the guest portal module: the shell's guest page (/guest/<token>, docs/adr/0018-guest-
 // page.md) mounts the guest-portal remote's `./guestPortal` (GuestPortalModule, GuestPortalProps,
 // GUEST_PORTAL_EXPOSE) with the guest link's token; the API client reports a body's upload

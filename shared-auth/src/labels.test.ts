@@ -28,6 +28,8 @@ const NOT_SHOWN = new Set(
     ['title', 'text', 'required_fields'],
     ['listing_id', 'reservation_id', 'kind', 'title', 'body'],
     ['note'],
+    // The guest portal's screen body: `{ values }`.
+    ['values'],
   ].map((values) => values.join('|')),
 );
 

@@ -76,6 +76,8 @@ export const LABELS = {
     reservation_updated: 'Reservation updated',
     tolerance_changed: 'Risk tolerance changed',
     message_released: 'Message released to the guest',
+    screen_completed: 'Guest completed a step',
+    portal_completed: 'Guest finished check-in',
   },
   /** What a Stargate message to a guest is (`StargateMessage.kind`). */
   messageKind: {

@@ -23,7 +23,7 @@ import {
 export const TITLE_MAX_LENGTH = 120;
 export const TEXT_MAX_LENGTH = 20_000;
 
-const ScreenNameSchema = stringEnum(SCREEN_NAMES, {
+export const ScreenNameSchema = stringEnum(SCREEN_NAMES, {
   description: 'A guest portal screen (`contact`, `id_upload`, `selfie`, …).',
 });
 const ScreenStateSchema = stringEnum(SCREEN_STATES);
@@ -34,7 +34,7 @@ const FieldList = (description: string) =>
     description,
   });
 
-const TEXT_FORMAT =
+export const TEXT_FORMAT =
   'The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted.';
 
 /** A screen's name in a path: any text, so that a name that is not a screen is a 404. */

@@ -111,6 +111,7 @@ const PATTERN_DESCRIPTIONS: Record<string, string> = {
   '^[0-9]{3,4}$': 'the 3 or 4 digits of the security code',
   '^pm_[A-Za-z0-9_]{1,200}$': 'a payment method token from the card form (pm_…)',
   '\\S': 'written out, not only spaces',
+  '^\\+?[0-9][0-9 ().-]{4,28}[0-9]$': 'a phone number: digits, spaces, ( ) . - and a leading +',
 };
 
 /** One readable sentence for the first schema violation, naming the field. */

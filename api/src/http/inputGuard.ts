@@ -55,6 +55,8 @@ function* walk(root: unknown): Generator<Node> {
     const node = stack.pop() as Node;
     yield node;
     const { value, path, depth } = node;
+    // An upload's bytes (a Buffer) are not text to check, nor millions of entries to walk.
+    if (ArrayBuffer.isView(value)) continue;
     if (Array.isArray(value)) {
       for (let index = value.length - 1; index >= 0; index -= 1)
         stack.push({ value: value[index], path: [...path, index], depth: depth + 1 });

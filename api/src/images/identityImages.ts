@@ -84,6 +84,48 @@ async function pickImage(
   return null;
 }
 
+/** Image bytes to keep, with what sharp read of them. */
+export interface NewBlob {
+  content_type: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Keeps the bytes under their sha256 (once: the same bytes are one blob) and returns it. */
+async function saveBlob(tx: Sql, blob: NewBlob): Promise<string> {
+  const sha256 = createHash('sha256').update(blob.bytes).digest('hex');
+  await tx.query(
+    `insert into identity_blobs (sha256, content_type, bytes, width, height)
+     values ($1, $2, $3, $4, $5) on conflict (sha256) do nothing`,
+    [sha256, blob.content_type, blob.bytes, blob.width, blob.height],
+  );
+  return sha256;
+}
+
+/**
+ * Makes `blob` the reservation's image of this kind (a new upload: replaces the one there was, and
+ * its rotation starts again at 0). The caller checked the reservation and prepared the bytes.
+ */
+export async function storeIdentityImage(
+  tx: Sql,
+  reservationId: string,
+  kind: ImageKind,
+  blob: NewBlob,
+): Promise<{ kind: ImageKind; width: number; height: number; updated_at: string }> {
+  const sha256 = await saveBlob(tx, blob);
+  const [stored] = await tx.query<{ updated_at: string }>(
+    `insert into reservation_images (reservation_id, kind, blob_sha256, rotation, updated_at)
+     values ($1::bigint, $2, $3, 0, now())
+     on conflict (reservation_id, kind) do update set
+       blob_sha256 = excluded.blob_sha256, rotation = 0, updated_at = excluded.updated_at
+     returning ${isoSql('updated_at')} as updated_at`,
+    [reservationId, kind, sha256],
+  );
+  if (!stored) throw new Error('The image row was not written.');
+  return { kind, width: blob.width, height: blob.height, updated_at: stored.updated_at };
+}
+
 /**
  * Rotates one image clockwise by `degrees` and repoints the reservation at the new blob. The
  * repoint only applies if nobody repointed it meanwhile (compare-and-set on the blob address).
@@ -104,26 +146,18 @@ async function rotateImage(
       format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 90 })
     ).toBuffer({ resolveWithObject: true });
     const result = await db.transaction(async (tx) => {
+      const sha256 = await saveBlob(tx, {
+        content_type: image.content_type,
+        bytes: data,
+        width: info.width,
+        height: info.height,
+      });
       const [updated] = await tx.query<ImageInfo>(
-        `with stored as (
-         insert into identity_blobs (sha256, content_type, bytes, width, height)
-         values ($3, $4, $5, $6, $7) on conflict (sha256) do nothing
-       )
-       update reservation_images i
-       set blob_sha256 = $3, rotation = (i.rotation + $8::int) % 360, updated_at = now()
-       where i.reservation_id = $1::bigint and i.kind = $2 and i.blob_sha256 = $9
-       returning i.kind, i.rotation, $6::int as width, $7::int as height, ${isoSql('i.updated_at')} as updated_at`,
-        [
-          reservation.id,
-          kind,
-          createHash('sha256').update(data).digest('hex'),
-          image.content_type,
-          data,
-          info.width,
-          info.height,
-          degrees,
-          image.sha256,
-        ],
+        `update reservation_images i
+       set blob_sha256 = $3, rotation = (i.rotation + $4::int) % 360, updated_at = now()
+       where i.reservation_id = $1::bigint and i.kind = $2 and i.blob_sha256 = $7
+       returning i.kind, i.rotation, $5::int as width, $6::int as height, ${isoSql('i.updated_at')} as updated_at`,
+        [reservation.id, kind, sha256, degrees, info.width, info.height, image.sha256],
       );
       if (!updated) return null; // repointed meanwhile: start again from the new image
       await appendLog(tx, {

@@ -15,20 +15,21 @@ export interface NewNotification {
 }
 
 /**
- * To the account's active owner and managers, except `actorId` (who knows already) and, when the
+ * To the account's active owner and managers, except `actorId` (who knows already; null when the
+ * guest or the system did it) and, when the
  * notification is one a person may turn off on /settings, those who did.
  */
 export async function notifyAccountTeam(
   sql: Sql,
   accountId: string,
-  actorId: string,
+  actorId: string | null,
   notification: NewNotification,
   preference?: Extract<PreferenceKind, `in_app_${string}`>,
 ): Promise<void> {
   await sql.query(
     `insert into notifications (user_id, title, body, link)
      select u.id, $3, $4, $5 from users u
-     where u.account_id = $1::bigint and u.id <> $2::bigint
+     where u.account_id = $1::bigint and ($2::bigint is null or u.id <> $2::bigint)
        and u.is_active and u.type = 'user' and u.subtype <> 'vendor'
        ${preference ? `and ${preferenceOn(preference, 'u.id')}` : ''}`,
     [accountId, actorId, notification.title, notification.body, notification.link],

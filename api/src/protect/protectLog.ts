@@ -22,6 +22,9 @@ export const PROTECT_EVENTS = [
   'reservation_updated',
   'tolerance_changed',
   'message_released',
+  // The guest-facing portal (src/guest): a screen completed for the first time, the whole portal.
+  'screen_completed',
+  'portal_completed',
 ] as const;
 export type ProtectEvent = (typeof PROTECT_EVENTS)[number];
 
@@ -33,6 +36,9 @@ export interface Actor {
 
 /** The screening engine, when it acts on its own. */
 export const SCREENING_ACTOR: Actor = { userId: null, name: 'Hostdash Protect' };
+
+/** The guest, through their portal link (not signed in: no user). */
+export const GUEST_ACTOR: Actor = { userId: null, name: 'Guest (portal)' };
 
 export const actorOf = (caller: Caller): Actor => ({ userId: caller.id, name: caller.name });
 

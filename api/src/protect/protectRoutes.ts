@@ -27,13 +27,17 @@ import {
   type ProtectSettings,
 } from '../reservations/reservationSchemas';
 import { RiskToleranceSchema, VerificationStatusSchema } from '../domainSchemas';
-import { accountLog, actorOf, appendLog, reservationLog, SCREENING_ACTOR } from './protectLog';
+import { accountLog, actorOf, appendLog, reservationLog } from './protectLog';
 import { TOLERANCE_LEVELS, type RiskTolerance } from './risk';
 import { screenReservations } from './screening';
-import { releaseVerified } from '../stargate/relay';
 import { mailTurnedRed } from '../settings/preferences';
 import { tolerancePreview, TolerancePreviewSchema } from './tolerancePreview';
-import { dayInWords, notifyAccountTeam, TOLERANCE_WORDS } from '../notifications/notify';
+import { notifyAccountTeam, TOLERANCE_WORDS } from '../notifications/notify';
+import {
+  changeVerification,
+  VERIFICATION_TARGET_COLUMNS,
+  type VerificationTarget,
+} from './verification';
 
 const VENDOR_MESSAGE = 'Building staff do not have access to guest screening.';
 export const MAX_NOTE_LENGTH = 1000;
@@ -257,16 +261,8 @@ export function registerProtectRoutes(app: Api, { db, config }: AppContext): voi
       const supervised = request.query.supervised === 1;
       await db.transaction(async (tx) => {
         const params = new SqlParams();
-        const [current] = await tx.query<{
-          id: string;
-          account_id: string;
-          from: string;
-          guest_name: string;
-          check_in_date: string;
-          nickname: string;
-        }>(
-          `select r.id::text as id, r.account_id::text as account_id, r.verification_status as from,
-             r.guest_name, r.check_in_date::text as check_in_date, l.nickname
+        const [current] = await tx.query<VerificationTarget>(
+          `select ${VERIFICATION_TARGET_COLUMNS}
            from reservations r join listings l on l.id = r.listing_id
            where r.id = ${params.add(request.params.id)}::bigint and ${reservationScope(caller, params)}
            for update of r`,
@@ -278,46 +274,13 @@ export function registerProtectRoutes(app: Api, { db, config }: AppContext): voi
         // Declining turns a guest away: the log must say why, for the host and for the guest's appeal.
         if (to === 'declined' && note === null)
           throw badRequest('note_required', DECLINED_NOTE_MESSAGE);
-        await tx.query(
-          `update reservations set verification_status = $2, version = version + 1, updated_at = now()
-           where id = $1::bigint`,
-          [current.id, to],
-        );
-        await appendLog(tx, {
-          accountId: current.account_id,
-          reservationId: current.id,
-          event: 'verification_changed',
+        await changeVerification(tx, current, {
+          to,
           actor: actorOf(caller),
           supervised,
           note,
-          details: { from: current.from, to },
-        });
-        // The guest is verified: the messages held for them go now, in this transaction, so a
-        // verification never stands without its release (nor a release without its verification).
-        if (to === 'verified') await releaseVerified(tx, [current.id]);
-        const screened = await screenReservations(tx, [current.id], {
-          log: 'recalculated_if_changed',
-          actor: SCREENING_ACTOR,
-          trigger: 'verification_changed',
-        });
-        await mailTurnedRed(tx, screened, {
           shellOrigin: config.shellOrigin,
-          actorId: caller.id,
         });
-        // Turning a guest away is news for the rest of the team (the host above all).
-        if (to === 'declined') {
-          await notifyAccountTeam(
-            tx,
-            current.account_id,
-            caller.id,
-            {
-              title: `A guest was declined at ${current.nickname}`,
-              body: `${caller.name} declined ${current.guest_name}, arriving ${dayInWords(current.check_in_date)}. The note says why.`,
-              link: `/reservation/${current.id}`,
-            },
-            'in_app_on_verification_change',
-          );
-        }
       });
       request.log.info(
         { event: 'verification_changed', reservationId: request.params.id, to, supervised },

@@ -156,6 +156,7 @@ test('a message is held until the guest is verified, then released on its own an
   });
   expect(await releasedMessages(api.db, reservation.id)).toEqual([
     {
+      id: written.body.deliveries[0]?.id,
       kind: 'door_code',
       title: 'Your door code',
       body: 'The code is 4821, then press the bell.',

@@ -157,6 +157,8 @@ export const deliveryListQuery = {
 
 /** What the guest's portal page shows: a message once it is released to them. */
 export interface ReleasedMessage {
+  /** The delivery's id (one per message and stay). */
+  id: string;
   kind: MessageKind;
   title: string;
   body: string;
