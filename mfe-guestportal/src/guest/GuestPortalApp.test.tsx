@@ -200,19 +200,28 @@ it('takes a returning guest who has finished straight to the done page', async (
   });
 });
 
-it('says a deposit by card is arranged by the host, since this check-in takes no card', async () => {
+it('asks the guest to authorise the deposit hold on the card they booked with, and no card number', async () => {
   const user = userEvent.setup();
   server = await startGuestServer({ screens: ['security_deposit'] });
   openLink();
   await user.click(await screen.findByRole('button', { name: 'Start' }));
   await heading('Security deposit');
-  expect(screen.getByText(/Your host will contact you to arrange the deposit/)).toBeInTheDocument();
+  expect(screen.getByText(/No card number is needed/)).toBeInTheDocument();
+  expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Finish' }));
   expect(
     await screen.findByText(
-      'The deposit cannot be taken through this check-in yet: your host will arrange it with you.',
+      'Tick the box to authorise the deposit hold on the card you booked with.',
     ),
   ).toBeInTheDocument();
+  await user.click(
+    screen.getByRole('checkbox', {
+      name: 'I authorise the deposit hold on the card I booked with',
+    }),
+  );
+  await user.click(screen.getByRole('button', { name: 'Finish' }));
+  await heading("You're all set");
+  expect(server.portal().screens[0]?.values).toEqual({ card: true });
 });
 
 it('shows only that a link is not valid, or has expired', async () => {
@@ -234,13 +243,15 @@ it('shows only that a link is not valid, or has expired', async () => {
 
 it('says the check-in cannot be reached when the API does not answer, with Try again', async () => {
   const user = userEvent.setup();
-  server = await startGuestServer({ down: true });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  openLink();
+  const sent = jest.spyOn(XMLHttpRequest.prototype, 'send');
+  // Nothing listens there: no answer at all.
+  render(<GuestPortalRoot token={GUEST_TOKEN} apiBase="http://127.0.0.1:9" theme={theme} />);
   expect(await screen.findByRole('alert')).toHaveTextContent(
     "We can't reach the check-in server right now. Check your connection, then try again.",
   );
-  const calls = server.requests.length;
+  const calls = sent.mock.calls.length;
   await user.click(screen.getByRole('button', { name: 'Try again' }));
-  await waitFor(() => expect(server?.requests.length).toBeGreaterThan(calls));
+  await waitFor(() => expect(sent.mock.calls.length).toBeGreaterThan(calls));
+  expect(await screen.findByRole('alert')).toBeInTheDocument();
 });

@@ -95,7 +95,7 @@ function valuesToSave(screen: GuestPortalScreen, draft: ScreenValues): ScreenVal
   return Object.fromEntries(
     screen.fields.flatMap(({ name }) => {
       const value = draft[name];
-      if (isImageField(name) || name === 'card' || value === undefined) return [];
+      if (isImageField(name) || value === undefined) return [];
       if (typeof value === 'string' && value.trim() === '') return [];
       return [[name, value]];
     }),

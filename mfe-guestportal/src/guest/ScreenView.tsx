@@ -4,7 +4,6 @@
 // (/guestportal/screen/{name}) renders the same component with the content being edited.
 import type { ChangeEvent, ElementType } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Checkbox,
@@ -70,6 +69,13 @@ const TEXT_FIELDS: Record<
   arrival_note: { label: 'Anything your host should know?', multiline: true },
 };
 
+// The deposit: no card number is asked; the hold goes on the card the guest booked with, placed by
+// the host through their booking channel or PMS (the API's `card` field).
+const CHECKBOX_LABELS: Record<'accept' | 'card', string> = {
+  accept: 'I have read and accept this',
+  card: 'I authorise the deposit hold on the card I booked with',
+};
+
 const PHOTO_FIELDS: Record<string, { label: string; capture: 'user' | 'environment' }> = {
   id_front: { label: 'Front of your ID', capture: 'environment' },
   id_back: { label: 'Back of your ID', capture: 'environment' },
@@ -78,7 +84,7 @@ const PHOTO_FIELDS: Record<string, { label: string; capture: 'user' | 'environme
 
 /** A field's name in the guest's words ("Phone number" for `phone`). */
 export function fieldLabel(field: string): string {
-  if (field === 'accept') return 'The box';
+  if (field === 'accept' || field === 'card') return 'The box';
   return TEXT_FIELDS[field]?.label ?? PHOTO_FIELDS[field]?.label ?? field;
 }
 
@@ -222,35 +228,31 @@ export function ScreenView({
               onUpload={onUpload}
             />
           );
-        if (name === 'accept')
+        if (name === 'accept' || name === 'card')
           return (
             <FormControl key={name} error={Boolean(error)}>
               <FormControlLabel
                 control={
                   <Checkbox
-                    checked={values.accept === true}
-                    onChange={(event) => onChange('accept', event.target.checked)}
+                    checked={values[name] === true}
+                    onChange={(event) => onChange(name, event.target.checked)}
                     disabled={disabled}
                     sx={{ p: 1.5 }}
                   />
                 }
-                label={optional('I have read and accept this', required)}
+                label={optional(CHECKBOX_LABELS[name], required)}
               />
-              {error && <FormHelperText role="alert">{error}</FormHelperText>}
+              {error ? (
+                <FormHelperText role="alert">{error}</FormHelperText>
+              ) : (
+                name === 'card' && (
+                  <FormHelperText>
+                    No card number is needed: your host places the hold through the site you booked
+                    on, and releases it after check-out.
+                  </FormHelperText>
+                )
+              )}
             </FormControl>
-          );
-        if (name === 'card')
-          return (
-            // This check-in has no card form: the guest is told who arranges the deposit (the
-            // API's own sentence once it has refused the step).
-            <Alert
-              key={name}
-              severity={error ? 'warning' : 'info'}
-              role={error ? 'alert' : undefined}
-            >
-              {error ??
-                'This check-in cannot take a card. Your host will contact you to arrange the deposit.'}
-            </Alert>
           );
         const field = TEXT_FIELDS[name] ?? { label: name };
         return (

@@ -3,62 +3,15 @@
 // query, where an access log could keep it — through the one shared API client.
 import { createApiClient, type ApiClient } from '@hostdash/shared-auth';
 
-// CONTRACT-PENDING: the guest routes' schemas (API contract 2.12.0) are not generated into
-// @hostdash/api-contract yet; these mirror api/src/guest/guestSchemas.ts as agreed and give way to
-// components['schemas']['GuestPortal'] etc. when the API lands.
-export type ImageKind = 'id_front' | 'id_back' | 'selfie';
-export type ScreenName =
-  | 'contact'
-  | 'id_upload'
-  | 'selfie'
-  | 'address'
-  | 'house_rules'
-  | 'usage_agreement'
-  | 'arrival_time'
-  | 'security_deposit';
-export type ScreenField =
-  | 'email'
-  | 'phone'
-  | ImageKind
-  | 'street'
-  | 'city'
-  | 'postal_code'
-  | 'country'
-  | 'accept'
-  | 'signature'
-  | 'arrival_time'
-  | 'arrival_note'
-  | 'card';
-export type ScreenValues = Record<string, string | boolean>;
-export interface GuestImage {
-  kind: ImageKind;
-  width: number;
-  height: number;
-  uploadedAt: string;
-}
-export interface GuestPortalScreen {
-  name: ScreenName;
-  title: string;
-  body: string;
-  fields: { name: ScreenField; required: boolean }[];
-  completedAt: string | null;
-  values: ScreenValues;
-}
-export interface GuestPortal {
-  stay: {
-    listingName: string;
-    city: string | null;
-    checkIn: string;
-    checkOut: string;
-    guestFirstName: string | null;
-    hostName: string;
-  };
-  screens: GuestPortalScreen[];
-  images: GuestImage[];
-  completedAt: string | null;
-  expiresAt: string;
-  messages: { id: string; subject: string | null; body: string; releasedAt: string }[];
-}
+import type { components } from '@hostdash/api-contract';
+
+export type GuestPortal = components['schemas']['GuestPortal'];
+export type GuestPortalScreen = components['schemas']['GuestPortalScreen'];
+export type GuestImage = components['schemas']['GuestImage'];
+export type ScreenName = GuestPortalScreen['name'];
+export type ScreenField = GuestPortalScreen['fields'][number]['name'];
+export type ImageKind = GuestImage['kind'];
+export type ScreenValues = GuestPortalScreen['values'];
 
 export const IMAGE_FIELDS: readonly ImageKind[] = ['id_front', 'id_back', 'selfie'];
 

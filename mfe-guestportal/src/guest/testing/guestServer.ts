@@ -3,7 +3,8 @@
 // has, the address normaliser, what the photo checks find, the protect log) are tested against
 // its real database in api/src/guest; this keeps a stay's progress between calls as the API
 // does, refuses what the API refuses with its words, and every answer is checked against the API
-// contract once the guest routes are in it.
+// contract (api/openapi.json).
+import { keepsContract } from '../../../../config/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
@@ -121,8 +122,6 @@ const PHOTO_WORDS: Record<string, string> = {
 export interface GuestServerOptions {
   screens?: string[];
   messages?: GuestPortal['messages'];
-  /** Every call answers this (a down API behind the proxy: 502). */
-  down?: boolean;
 }
 
 export interface GuestServer extends Upstream {
@@ -172,14 +171,6 @@ export async function startGuestServer(options: GuestServerOptions = {}): Promis
 
   const handle = (request: RecordedRequest): UpstreamAnswer => {
     if (request.method === 'OPTIONS') return { status: 204 };
-    if (options.down)
-      return {
-        status: 502,
-        json: {
-          error: 'no_response',
-          message: 'The request was made but no response was received from API server',
-        },
-      };
     const token = request.headers['x-guest-token'];
     if (token === EXPIRED_TOKEN) return { status: 410, json: EXPIRED };
     if (token !== GUEST_TOKEN) return { status: 404, json: INVALID };
@@ -204,17 +195,11 @@ export async function startGuestServer(options: GuestServerOptions = {}): Promis
         } else if (name === 'accept') {
           if (values.accept !== true) return fieldRefusal(name, 'Tick the box to accept.');
         } else if (name === 'card') {
-          return {
-            status: 400,
-            json: {
-              error: 'invalid_request',
-              message:
-                'The deposit cannot be taken through this check-in yet: your host will arrange it with you.',
-              field: 'values.card',
-              in: 'body',
-              rule: 'unavailable',
-            },
-          };
+          if (values.card !== true)
+            return fieldRefusal(
+              name,
+              'Tick the box to authorise the deposit hold on the card you booked with.',
+            );
         } else if (typeof values[name] !== 'string' || !String(values[name]).trim()) {
           return fieldRefusal(name, `Fill in “${FIELD_WORDS[name] ?? name}”.`);
         }
@@ -278,6 +263,10 @@ export async function startGuestServer(options: GuestServerOptions = {}): Promis
     return { status: 404, json: { error: 'not_found', message: `Nothing at ${path}.` } };
   };
 
-  const upstream = await startUpstream(handle);
+  const upstream = await startUpstream(handle, {
+    // jsdom asks before sending the X-Guest-Token header (CORS): the browser's question, not a call.
+    check: (request, answer) =>
+      request.method === 'OPTIONS' ? null : keepsContract(request, answer),
+  });
   return { ...upstream, portal };
 }
