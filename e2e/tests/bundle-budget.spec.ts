@@ -34,6 +34,13 @@ export const BUDGETS = {
   login: 185 * 1024,
   /** Goal met: a remote's own code on its first page. */
   remoteFirstPage: 60 * 1024,
+  /**
+   * The guest's check-in page (/guest/<token>, docs/adr/0018-guest-page.md), the shell's part:
+   * measured 339.2 KB, the guest entry (210 KB: react-dom, the federation runtime, the API client
+   * and the shared singletons the shell provides, the fallback page's MUI) and the shared MUI barrel
+   * the portal loads (~129 KB). No dashboard: store, sagas, layout, flags.
+   */
+  guestPage: 345 * 1024,
 };
 
 /**
@@ -163,4 +170,39 @@ test('/login, each remote’s first page and a whole session stay within their b
       `session JS: ${kb(totals(session).gzip)} gzip in ${session.length} files\n` +
       owners.map(([owner, sum]) => `  ${kb(sum.gzip).padStart(9)}  ${owner}`).join('\n'),
   );
+});
+
+test('the guest’s check-in page loads no dashboard code and stays within its byte budget', async ({
+  page,
+}) => {
+  const scripts = recordScripts(page);
+  // A link of the right shape that is nobody's: the page, the portal and its answer, nothing else.
+  await page.goto(`/guest/${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Link not valid' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const files = describeAll(scripts.take());
+  const shell = files.filter((file) => file.build === 'shell');
+  const portal = files.filter((file) => file.build === 'guestportal');
+  const shellTotal = totals(shell).gzip;
+  const portalTotal = totals(portal).gzip;
+  console.log(
+    `/guest/<token> JS: the shell's ${kb(shellTotal)} gzip in ${shell.length} files, the guest portal's ${kb(portalTotal)} in ${portal.length}`,
+  );
+  // No other team's code.
+  expect(new Set(files.map((file) => file.build))).toEqual(new Set(['shell', 'guestportal']));
+  // Nothing of the dashboard's start-up: its flags client is in the dashboard's entry only.
+  const packages = new Set(shell.flatMap((file) => Object.keys(file.contents)));
+  expect(packages.has('flagsmith')).toBe(false);
+  expect
+    .soft(
+      shellTotal,
+      `the guest page loads ${kb(shellTotal)} of the shell's JS (gzip), over its budget of ${kb(BUDGETS.guestPage)}:\n${listing(shell)}`,
+    )
+    .toBeLessThanOrEqual(BUDGETS.guestPage);
+  expect
+    .soft(
+      portalTotal,
+      `the guest portal's own code is ${kb(portalTotal)} (gzip), over its budget of ${kb(BUDGETS.remoteFirstPage)}:\n${listing(portal)}`,
+    )
+    .toBeLessThanOrEqual(BUDGETS.remoteFirstPage);
 });

@@ -48,6 +48,20 @@ describe('the API client', () => {
   });
 
   afterAll(() => upstream.close());
+
+  it('sends raw bytes with their own type, and reports how much of them has gone', async () => {
+    const sent: number[] = [];
+    const photo = Buffer.alloc(256 * 1024, 7);
+    const answer = await client.post<{ body: string }>('/echo/photo', {
+      data: photo,
+      headers: { 'content-type': 'image/jpeg' },
+      onUploadProgress: (fraction) => sent.push(fraction),
+    });
+    expect(answer.body).toHaveLength(photo.length);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.at(-1)).toBe(1);
+    expect(sent.every((fraction, index) => fraction >= (sent[index - 1] ?? 0))).toBe(true);
+  });
   beforeEach(() => {
     logged.length = 0;
   });

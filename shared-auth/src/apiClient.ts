@@ -22,6 +22,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   responseType?: 'json' | 'blob' | 'text' | 'arraybuffer';
+  /** How much of the request body has been sent, 0 to 1 (a photo's upload, for its progress bar). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export interface ApiClientOptions {
@@ -183,6 +185,12 @@ export function createApiClient(initial: ApiClientOptions): ApiClient {
       signal: request.signal,
       responseType: request.responseType ?? 'json',
       timeout: options.timeoutMs ?? 0,
+      ...(request.onUploadProgress
+        ? {
+            onUploadProgress: ({ loaded, total }) =>
+              request.onUploadProgress?.(total ? Math.min(1, loaded / total) : 0),
+          }
+        : {}),
     };
     try {
       const response = await instance.request<T>(config);

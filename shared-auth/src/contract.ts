@@ -49,6 +49,10 @@
 // 1.11.0: the words for Stargate's values (LABELS.messageKind, deliveryState).
 // 1.12: guest-portal progress words (LABELS.protectEvent's screen_completed and portal_completed,
 // what the guest does through their portal link).
+// 1.13.0: the guest portal module: the shell's guest page (/guest/<token>, docs/adr/0018-guest-
+// page.md) mounts the guest-portal remote's `./guestPortal` (GuestPortalModule, GuestPortalProps,
+// GUEST_PORTAL_EXPOSE) with the guest link's token; the API client reports a body's upload
+// progress (RequestOptions.onUploadProgress), for the guest's photos.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.12.0';
+export const CONTRACT_VERSION = '1.13.0';

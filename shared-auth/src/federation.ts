@@ -91,3 +91,21 @@ export interface FeatureModule extends FeatureLifecycles {
 }
 
 export const FEATURE_EXPOSE = 'feature';
+
+/**
+ * What the guest page (the shell's `guest` entry, docs/adr/0018-guest-page.md) passes to the
+ * guest portal it mounts at /guest/<token>: no store, no session, no navigation of the dashboard.
+ */
+export interface GuestPortalProps {
+  /** The guest link's token; the portal sends it in the X-Guest-Token header, never in a URL. */
+  token: string;
+  /** Where the API is from the page (`/api`: through the shell server's proxy). */
+  apiBase: string;
+  /** The shell's MUI theme (from the same theme options as the dashboard's). */
+  theme: unknown;
+}
+
+/** The module the guest-portal remote exposes as `./guestPortal`: single-spa lifecycles. */
+export type GuestPortalModule = FeatureLifecycles<GuestPortalProps>;
+
+export const GUEST_PORTAL_EXPOSE = 'guestPortal';

@@ -11,6 +11,7 @@ import { validSession } from './cookies';
 import { FolderStore, type RemoteStore } from './delivery/store';
 import { registerDeliveryConsole } from './deliveryConsole';
 import { checkRemotes, readShellBuildInfo, remoteProblems } from './health';
+import { createGuestPageHandler, GUEST_PAGE_PATH } from './guestPage';
 import { createPageHandler, createUserLoader } from './page';
 import { registerApiProxy } from './proxy';
 import { hasCanary, readRegistry, resolveRegistry, type RegistryFile } from './registry';
@@ -188,12 +189,20 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: R
     });
   // Every other GET (and HEAD) that asks for a page is one: a route, not the not-found handler,
   // so the page is compressed like any answer.
-  app.get('*', async (request, reply) =>
+  const dashboardPage = async (request: FastifyRequest, reply: FastifyReply) =>
     wantsPage(request.headers.accept) &&
     !request.url.startsWith('/assets/') &&
     !isSourceMap(request.url.split('?')[0] ?? '')
       ? page(request, reply)
-      : notFound(request, reply),
+      : notFound(request, reply);
+  // A guest's check-in page: only the shape of a guest link gets it; anything else under /guest is
+  // whatever the dashboard says of an unknown address (its not-found page).
+  const guestPage = createGuestPageHandler(config);
+  app.get('/guest/*', async (request, reply) =>
+    wantsPage(request.headers.accept) && GUEST_PAGE_PATH.test(request.url.split('?')[0] ?? '')
+      ? guestPage(request, reply)
+      : dashboardPage(request, reply),
   );
+  app.get('*', dashboardPage);
   app.setNotFoundHandler(notFound);
 }

@@ -97,6 +97,20 @@ function navigationFromThisOrigin(request: FastifyRequest): boolean {
   return fetchSite === 'same-origin' || fetchSite === 'none';
 }
 
+/** The live registry, or null when it cannot be read (logged, saying what the page does then). */
+export async function liveRegistry(
+  config: ShellConfig,
+  request: FastifyRequest,
+  consequence: string,
+): Promise<RegistryFile | null> {
+  try {
+    return await readRegistry(config.remotesFile);
+  } catch (error) {
+    request.log.error({ err: error, file: config.remotesFile }, consequence);
+    return null;
+  }
+}
+
 export function createPageHandler(
   config: ShellConfig,
   log: FastifyBaseLogger,
@@ -109,19 +123,6 @@ export function createPageHandler(
         throw new Error(`${config.distDir}/index.html has no #${CLIENT_CONFIG_ELEMENT_ID} element`);
       return html;
     }));
-
-  /** The live registry, or null when it cannot be read (the page then marks remotes unavailable). */
-  async function registryFor(request: FastifyRequest): Promise<RegistryFile | null> {
-    try {
-      return await readRegistry(config.remotesFile);
-    } catch (error) {
-      request.log.error(
-        { err: error, file: config.remotesFile },
-        'the remote registry cannot be read; its remotes are shown as unavailable',
-      );
-      return null;
-    }
-  }
 
   return async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://shell.local');
@@ -154,7 +155,11 @@ export function createPageHandler(
       if (!decision.allowed && !refusal) return reply.redirect(decision.redirect, 302);
     }
 
-    const registry = await registryFor(request);
+    const registry = await liveRegistry(
+      config,
+      request,
+      'the remote registry cannot be read; its remotes are shown as unavailable',
+    );
     const styleNonce = newStyleNonce();
     applyPagePolicy(request, reply, {
       styleNonce,

@@ -66,6 +66,9 @@ const PASSED_RESPONSE_HEADERS = new Set([
   'x-ratelimit-reset',
 ]);
 
+/** 10 MB (the API's limit for a guest's photo) and room for it to answer 413 itself. */
+export const GUEST_IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+
 // The browser got an answer, but from the proxy: the API itself did not answer. Same words as the
 // shared client uses when nothing comes back at all (spec section 8).
 export const API_UNAVAILABLE = {
@@ -134,7 +137,7 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
       done(null, body),
     );
 
-    proxy.all('/api/*', async (request, reply) => {
+    const forward = async (request: FastifyRequest, reply: FastifyReply) => {
       if (isCrossSite(request)) {
         return reply.code(403).send({
           error: 'cross_site_request',
@@ -214,6 +217,20 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
       // A HEAD is answered like the GET, without its body.
       if (!upstream.body || request.method === 'HEAD') return reply.send();
       return reply.send(Readable.fromWeb(upstream.body as WebReadableStream));
+    };
+
+    proxy.all('/api/*', forward);
+    // A guest's photo is the one body bigger than fastify's 1 MiB default: the API refuses one
+    // over 10 MB itself (413 image_too_large, in words the guest reads), so the proxy lets a little
+    // more through, and answers a body beyond that in the same shape.
+    proxy.post('/api/guest/portal/image/:kind', { bodyLimit: GUEST_IMAGE_BODY_LIMIT }, forward);
+    proxy.setErrorHandler((error: Error & { code?: string }, _request, reply) => {
+      // Anything else goes on to the server's own handler, as before.
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      return reply.code(413).send({
+        error: 'body_too_large',
+        message: 'This file is too large to send. Choose one under 10 MB.',
+      });
     });
   });
 }

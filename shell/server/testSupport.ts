@@ -1,6 +1,7 @@
 // Test helpers for the shell server: a real HTTP upstream standing in for the API, and remote
 // builds as config/webpack.federation.cjs writes them (the parts the server and deploy read).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import { readShellConfig, type ShellConfig } from './config';
@@ -58,4 +59,16 @@ export function fakeBuild(options: { name: string; version: string; contract?: s
   );
   writeFileSync(path.join(dir, 'nested', 'note.txt'), 'kept as built');
   return dir;
+}
+
+/** A log stream for buildShellServer's `logStream`, and the lines written to it. */
+export function capturedLog(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, stream };
 }

@@ -4,10 +4,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
-import { startUpstream, testConfig, type Upstream } from './testSupport';
+import { capturedLog, startUpstream, testConfig, type Upstream } from './testSupport';
 import { withoutTokens } from './tokenPaths';
 
 const TOKEN = 'tok-Secret_123';
@@ -24,7 +23,8 @@ const OWNER = {
 
 let upstream: Upstream;
 let app: FastifyInstance;
-const logs: string[] = [];
+const log = capturedLog();
+const logs = log.lines;
 
 beforeAll(async () => {
   upstream = await startUpstream((request) => {
@@ -47,14 +47,7 @@ beforeAll(async () => {
   );
   app = buildShellServer(
     testConfig({ API_URL: upstream.url, SHELL_DIST_DIR: distDir, LOG_LEVEL: 'debug' }),
-    {
-      logStream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logs.push(chunk.toString());
-          done();
-        },
-      }),
-    },
+    { logStream: log.stream },
   );
 });
 
@@ -95,7 +88,7 @@ describe('/accept-invite/:token', () => {
 });
 
 describe('withoutTokens', () => {
-  it('hides the token of an invite or reset address, and leaves every other address', () => {
+  it('hides the token of an invite, reset or guest address, and leaves every other address', () => {
     expect(withoutTokens(`/accept-invite/${TOKEN}?x=1`)).toBe('/accept-invite/[token]?x=1');
     expect(withoutTokens(`/account/reset/${TOKEN}`)).toBe('/account/reset/[token]');
     expect(withoutTokens('/account/reset')).toBe('/account/reset');
@@ -105,6 +98,10 @@ describe('withoutTokens', () => {
     expect(withoutTokens(`/user/accounts/acceptInvite/${TOKEN}`)).toBe(
       '/user/accounts/acceptInvite/[token]',
     );
+    expect(withoutTokens(`/guest/${TOKEN}?lang=en`)).toBe('/guest/[token]?lang=en');
+    expect(withoutTokens('/api/guest/portal')).toBe('/api/guest/portal');
+    expect(withoutTokens('/guest/portal/image/selfie')).toBe('/guest/portal/image/selfie');
+    expect(withoutTokens(`/guest/${TOKEN}portal`)).toBe('/guest/[token]');
     expect(withoutTokens('/listings?search=accept-invite')).toBe('/listings?search=accept-invite');
   });
 

@@ -7,8 +7,11 @@ import injectExternalRuntimeCore from '@module-federation/inject-external-runtim
 import {
   CONTRACT_VERSION,
   FEATURE_EXPOSE,
+  GUEST_PORTAL_EXPOSE,
   type AppName,
+  type FeatureLifecycles,
   type FeatureModule,
+  type GuestPortalModule,
   type WidgetModule,
 } from '@hostdash/shared-auth';
 import { checkContract, readManifestFacts } from './compatibility';
@@ -200,14 +203,21 @@ export async function loadFeature(
   return { feature: module, entry };
 }
 
-function isWidgetModule(module: unknown): module is WidgetModule {
-  const candidate = module as Partial<WidgetModule> | null;
+function hasLifecycles(module: unknown): module is FeatureLifecycles<never> {
+  const candidate = module as Partial<FeatureLifecycles<never>> | null;
   return (
     !!candidate &&
     typeof candidate.bootstrap === 'function' &&
     typeof candidate.mount === 'function' &&
-    typeof candidate.unmount === 'function' &&
-    (candidate.slice === undefined || typeof candidate.slice.reducer === 'function')
+    typeof candidate.unmount === 'function'
+  );
+}
+
+function isWidgetModule(module: unknown): module is WidgetModule {
+  const candidate = module as Partial<WidgetModule> | null;
+  return (
+    hasLifecycles(module) &&
+    (candidate?.slice === undefined || typeof candidate.slice.reducer === 'function')
   );
 }
 
@@ -222,6 +232,24 @@ export async function loadWidget(
     throw new RemoteLoadError(app, new Error(`its ./${name} entry does not export lifecycles`));
   setRunning(app, true);
   return module;
+}
+
+/**
+ * Loads the guest portal the guest page mounts (`guestportal/./guestPortal`, ADR 18): the same
+ * registry, contract check and timeout as any remote's page.
+ */
+export async function loadGuestPortal(
+  options: { reload?: boolean } = {},
+): Promise<GuestPortalModule> {
+  const app = 'guestportal';
+  const { module } = await loadExposed(app, GUEST_PORTAL_EXPOSE, options);
+  if (!hasLifecycles(module))
+    throw new RemoteLoadError(
+      app,
+      new Error(`its ./${GUEST_PORTAL_EXPOSE} entry does not export lifecycles`),
+    );
+  setRunning(app, true);
+  return module as GuestPortalModule;
 }
 
 /** Starts loading a remote ahead of a navigation (link prefetch); failures are left to the page. */

@@ -1,0 +1,289 @@
+// One screen of the guest's portal exactly as the guest sees it: its title, its text (the portal's
+// Markdown subset) and its fields, required or optional as the screen says. It makes no API call:
+// the guest's page saves and uploads through its props, and the owner's live preview of a screen
+// (/guestportal/screen/{name}) renders the same component with the content being edited.
+import type { ChangeEvent, ElementType } from 'react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  LinearProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Markdown } from './Markdown';
+
+export interface ScreenViewScreen {
+  name: string;
+  title: string;
+  body: string;
+  fields: { name: string; required: boolean }[];
+}
+
+/** How one photo of the screen is doing on the guest's page. */
+export interface PhotoState {
+  /** An address of the photo to show (an object URL). */
+  preview?: string;
+  /** 0 to 1 while it is being sent. */
+  progress?: number;
+}
+
+export interface ScreenViewProps {
+  screen: ScreenViewScreen;
+  values: Record<string, string | boolean>;
+  onChange(field: string, value: string | boolean): void;
+  /** The photos already uploaded (their kinds). */
+  images: { kind: string }[];
+  /** A photo the guest took or chose; without it, the photo buttons are shown but inactive. */
+  onUpload?(kind: string, file: File): void;
+  disabled?: boolean;
+  /** A refusal to show beside a field (the API's field errors), by field name. */
+  errors?: Record<string, string>;
+  photos?: Record<string, PhotoState>;
+  /** The title's element: the guest's page makes it the page's h1; a preview inside a page, h2. */
+  titleComponent?: ElementType;
+}
+
+const TEXT_FIELDS: Record<
+  string,
+  {
+    label: string;
+    type?: string;
+    inputMode?: 'email' | 'tel' | 'text';
+    autoComplete?: string;
+    multiline?: boolean;
+  }
+> = {
+  email: { label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  phone: { label: 'Phone number', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  street: { label: 'Street and number', autoComplete: 'street-address' },
+  city: { label: 'City', autoComplete: 'address-level2' },
+  postal_code: { label: 'Postal code', autoComplete: 'postal-code' },
+  country: { label: 'Country', autoComplete: 'country-name' },
+  signature: { label: 'Type your full name to sign', autoComplete: 'name' },
+  arrival_time: { label: 'Arrival time', type: 'time' },
+  arrival_note: { label: 'Anything your host should know?', multiline: true },
+};
+
+// The deposit: no card number is asked; the hold goes on the card the guest booked with, placed by
+// the host through their booking channel or PMS (the API's `card` field).
+const CHECKBOX_LABELS: Record<'accept' | 'card', string> = {
+  accept: 'I have read and accept this',
+  card: 'I authorise the deposit hold on the card I booked with',
+};
+
+const PHOTO_FIELDS: Record<string, { label: string; capture: 'user' | 'environment' }> = {
+  id_front: { label: 'Front of your ID', capture: 'environment' },
+  id_back: { label: 'Back of your ID', capture: 'environment' },
+  selfie: { label: 'Your selfie', capture: 'user' },
+};
+
+/** A field's name in the guest's words ("Phone number" for `phone`). */
+export function fieldLabel(field: string): string {
+  if (field === 'accept' || field === 'card') return 'The box';
+  return TEXT_FIELDS[field]?.label ?? PHOTO_FIELDS[field]?.label ?? field;
+}
+
+const optional = (label: string, required: boolean) => (required ? label : `${label} (optional)`);
+
+// The file input itself stays in the page (for the camera and for assistive technology) but out of
+// sight: the big button is its label.
+const visuallyHidden = {
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  height: 1,
+  width: 1,
+  overflow: 'hidden',
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+} as const;
+
+function PhotoField({
+  kind,
+  required,
+  uploaded,
+  state,
+  error,
+  disabled,
+  onUpload,
+}: {
+  kind: string;
+  required: boolean;
+  uploaded: boolean;
+  state: PhotoState | undefined;
+  error: string | undefined;
+  disabled: boolean;
+  onUpload?: (kind: string, file: File) => void;
+}) {
+  const { label, capture } = PHOTO_FIELDS[kind] ?? { label: kind, capture: 'environment' };
+  const sending = state?.progress !== undefined;
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same photo may be chosen again after a refusal.
+    event.target.value = '';
+    if (file) onUpload?.(kind, file);
+  };
+  return (
+    <Box component="section" data-photo={kind}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {optional(label, required)}
+      </Typography>
+      {state?.preview ? (
+        <Box
+          component="img"
+          src={state.preview}
+          alt={`${label}, as sent`}
+          sx={{
+            display: 'block',
+            width: '100%',
+            maxHeight: 280,
+            objectFit: 'contain',
+            bgcolor: 'grey.100',
+            borderRadius: 2,
+            mb: 1,
+          }}
+        />
+      ) : uploaded ? (
+        <Typography color="success.main" sx={{ mb: 1 }}>
+          Photo received.
+        </Typography>
+      ) : null}
+      {sending && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.round((state?.progress ?? 0) * 100)}
+          aria-label={`Sending ${label.toLowerCase()}`}
+          sx={{ mb: 1, height: 8, borderRadius: 4 }}
+        />
+      )}
+      <Button
+        component="label"
+        variant={uploaded ? 'outlined' : 'contained'}
+        size="large"
+        fullWidth
+        disabled={disabled || sending || !onUpload}
+        sx={{ minHeight: 52 }}
+      >
+        {sending ? 'Sending…' : uploaded ? 'Retake photo' : 'Take photo'}
+        <Box
+          component="input"
+          type="file"
+          accept="image/*"
+          capture={capture}
+          aria-label={label}
+          disabled={disabled || sending || !onUpload}
+          onChange={choose}
+          sx={visuallyHidden}
+        />
+      </Button>
+      {error && (
+        <FormHelperText error role="alert" sx={{ mt: 1, fontSize: '0.95rem' }}>
+          {error}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
+
+export function ScreenView({
+  screen,
+  values,
+  onChange,
+  images,
+  onUpload,
+  disabled = false,
+  errors = {},
+  photos = {},
+  titleComponent = 'h1',
+}: ScreenViewProps) {
+  const uploaded = new Set(images.map((image) => image.kind));
+  const text = (field: string) => {
+    const value = values[field];
+    return typeof value === 'string' ? value : '';
+  };
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography component={titleComponent} variant="h1" sx={{ mb: 2 }}>
+          {screen.title}
+        </Typography>
+        <Markdown source={screen.body} />
+      </Box>
+      {screen.fields.map(({ name, required }) => {
+        const error = errors[name];
+        if (name in PHOTO_FIELDS)
+          return (
+            <PhotoField
+              key={name}
+              kind={name}
+              required={required}
+              uploaded={uploaded.has(name)}
+              state={photos[name]}
+              error={error}
+              disabled={disabled}
+              onUpload={onUpload}
+            />
+          );
+        if (name === 'accept' || name === 'card')
+          return (
+            <FormControl key={name} error={Boolean(error)}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={values[name] === true}
+                    onChange={(event) => onChange(name, event.target.checked)}
+                    disabled={disabled}
+                    sx={{ p: 1.5 }}
+                  />
+                }
+                label={optional(CHECKBOX_LABELS[name], required)}
+              />
+              {error ? (
+                <FormHelperText role="alert">{error}</FormHelperText>
+              ) : (
+                name === 'card' && (
+                  <FormHelperText>
+                    No card number is needed: your host places the hold through the site you booked
+                    on, and releases it after check-out.
+                  </FormHelperText>
+                )
+              )}
+            </FormControl>
+          );
+        const field = TEXT_FIELDS[name] ?? { label: name };
+        return (
+          <TextField
+            key={name}
+            name={name}
+            label={optional(field.label, required)}
+            value={text(name)}
+            onChange={(event) => onChange(name, event.target.value)}
+            required={required}
+            disabled={disabled}
+            type={field.type ?? 'text'}
+            multiline={field.multiline}
+            minRows={field.multiline ? 3 : undefined}
+            error={Boolean(error)}
+            helperText={error}
+            fullWidth
+            slotProps={{
+              htmlInput: {
+                inputMode: field.inputMode,
+                autoComplete: field.autoComplete,
+                // The required mark is the label's; the API is what refuses.
+                'aria-required': required,
+              },
+              // "(optional)" marks the other fields: no asterisk beside the required ones.
+              inputLabel: { required: false, ...(field.type === 'time' ? { shrink: true } : {}) },
+              formHelperText: error ? { role: 'alert' } : undefined,
+            }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

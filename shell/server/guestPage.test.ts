@@ -1,0 +1,205 @@
+/** @jest-environment node */
+// A guest's check-in page, /guest/<token>: its own small page, served without asking the API
+// anything (it works while the API is down), never cached, never sent on as a Referer, and its
+// token never in the server's log. Any other address under /guest is the dashboard's not-found;
+// the page's API calls go through the proxy with their X-Guest-Token, photos up to 10 MB included.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildShellServer } from './app';
+import { GUEST_IMAGE_BODY_LIMIT } from './proxy';
+import { capturedLog, startUpstream, testConfig, type Upstream } from './testSupport';
+
+const TOKEN = 'Qx7_k2mP-9vB3nR8sT1uW4yZ6aC0dE5fG7hJ2kL9mN0';
+const GUEST_HTML =
+  '<!doctype html><html><head><title>Check-in</title><meta name="robots" content="noindex">' +
+  '<script id=hostdash-config type=application/json>{}</script></head>' +
+  '<body><div id=root></div><script src="/assets/guest.1a2b3c4d.js"></script></body></html>';
+
+function dist(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><title>Hostdash</title><script id=hostdash-config type=application/json>{}</script></head><body></body></html>',
+  );
+  writeFileSync(path.join(dir, 'guest.html'), GUEST_HTML);
+  return dir;
+}
+
+let upstream: Upstream;
+let app: FastifyInstance;
+const log = capturedLog();
+const logs = log.lines;
+
+beforeAll(async () => {
+  expect(TOKEN).toHaveLength(43);
+  upstream = await startUpstream((request) => {
+    if (request.url === '/loadAuth')
+      return { status: 401, json: { error: 'unauthorized', message: 'Sign in to continue.' } };
+    if (request.url.startsWith('/guest/portal/image/'))
+      return { json: { kind: 'selfie', bytes: request.body.length } };
+    if (request.url === '/guest/portal')
+      return request.headers['x-guest-token'] === TOKEN
+        ? { json: { stay: { listingName: 'Marina Loft 3' } } }
+        : {
+            status: 404,
+            json: { error: 'guest_link_invalid', message: 'This check-in link is not valid.' },
+          };
+    return { status: 404, json: { error: 'not_found', message: 'no' } };
+  });
+  app = buildShellServer(
+    testConfig({
+      API_URL: upstream.url,
+      SHELL_DIST_DIR: dist(),
+      REMOTES_ORIGIN: 'https://remotes.example.com',
+      LOG_LEVEL: 'debug',
+    }),
+    { logStream: log.stream },
+  );
+});
+
+afterAll(async () => {
+  await app.close();
+  await upstream.close();
+});
+
+const load = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+describe('/guest/:token', () => {
+  it('is its own page: no session lookup, no dashboard configuration, not cached, no Referer', async () => {
+    logs.length = 0;
+    const before = upstream.requests.length;
+    const response = await load(`/guest/${TOKEN}`, { cookie: 'hd_session=someone' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<title>Check-in</title>');
+    expect(response.body).toContain('<meta name="robots" content="noindex">');
+    expect(response.body).toContain('/assets/guest.1a2b3c4d.js');
+    // The API was not asked who this is, and the page carries no user or dashboard settings.
+    expect(upstream.requests.length).toBe(before);
+    const config = /<script id="hostdash-config" type="application\/json">([^<]*)<\/script>/.exec(
+      response.body,
+    );
+    expect(JSON.parse(config?.[1] ?? 'null')).toEqual({ styleNonce: expect.any(String) });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("has the dashboard page's Content-Security-Policy: styles by the page's nonce, remote code from the remote origin", async () => {
+    const response = await load(`/guest/${TOKEN}`);
+    const csp = String(response.headers['content-security-policy']);
+    const nonce = JSON.parse(
+      /type="application\/json">([^<]*)</.exec(response.body)?.[1] ?? '{}',
+    ).styleNonce;
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("script-src 'self' https://remotes.example.com");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('stripe');
+    // A fresh nonce each time.
+    const again = await load(`/guest/${TOKEN}`);
+    expect(String(again.headers['content-security-policy'])).not.toContain(nonce);
+  });
+
+  it('is served while the API is down', async () => {
+    const down = buildShellServer(
+      testConfig({ API_URL: 'http://127.0.0.1:9', SHELL_DIST_DIR: dist() }),
+      { logger: false },
+    );
+    const response = await down.inject({
+      url: `/guest/${TOKEN}`,
+      headers: { accept: 'text/html' },
+    });
+    await down.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Check-in</title>');
+  });
+
+  it('answers any other address under /guest with the not-found page', async () => {
+    for (const url of [
+      '/guest',
+      '/guest/',
+      '/guest/short',
+      `/guest/${TOKEN}x`,
+      `/guest/${TOKEN.slice(0, 42)}!`,
+      `/guest/${TOKEN}/more`,
+    ]) {
+      const response = await load(url);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.body).not.toContain('<title>Check-in</title>');
+    }
+    const json = await app.inject({
+      url: `/guest/${TOKEN}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
+    expect(json.json().error).toBe('not_found');
+  });
+
+  it('never writes the token in the log', async () => {
+    logs.length = 0;
+    await load(`/guest/${TOKEN}`);
+    await load(`/guest/${TOKEN}?from=sms`);
+    const logged = logs.join('');
+    expect(logged).toContain('/guest/[token]');
+    expect(logged).not.toContain(TOKEN);
+  });
+});
+
+describe("the guest page's API calls through the proxy", () => {
+  it('carry X-Guest-Token to the API, which answers the page', async () => {
+    logs.length = 0;
+    const response = await app.inject({
+      url: '/api/guest/portal',
+      headers: {
+        accept: 'application/json',
+        'x-guest-token': TOKEN,
+        'sec-fetch-site': 'same-origin',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ stay: { listingName: 'Marina Loft 3' } });
+    expect(upstream.requests.at(-1)?.headers['x-guest-token']).toBe(TOKEN);
+    expect(logs.join('')).not.toContain(TOKEN);
+  });
+
+  it('take a photo of several MB to the API, and answer one beyond the limit in words', async () => {
+    const photo = Buffer.alloc(3 * 1024 * 1024, 1);
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/guest/portal/image/selfie',
+      headers: { 'content-type': 'image/jpeg', 'x-guest-token': TOKEN },
+      payload: photo,
+    });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json()).toEqual({ kind: 'selfie', bytes: photo.length });
+
+    const before = upstream.requests.length;
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/guest/portal/image/selfie',
+      headers: { 'content-type': 'image/jpeg', 'x-guest-token': TOKEN },
+      payload: Buffer.alloc(GUEST_IMAGE_BODY_LIMIT + 1, 1),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({
+      error: 'body_too_large',
+      message: 'This file is too large to send. Choose one under 10 MB.',
+    });
+    expect(upstream.requests.length).toBe(before);
+
+    // Every other call keeps fastify's 1 MiB limit.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/guest/portal/screen/contact',
+      headers: { 'content-type': 'application/json', 'x-guest-token': TOKEN },
+      payload: Buffer.alloc(2 * 1024 * 1024, 32),
+    });
+    expect(other.statusCode).toBe(413);
+  });
+});
