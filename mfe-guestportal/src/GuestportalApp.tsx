@@ -6,6 +6,7 @@ import type { FeatureProps } from '@hostdash/shared-auth';
 import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const ScreensPage = lazyPage(() => import('./screens/ScreensPage'), 'ScreensPage');
+const ScreenEditorPage = lazyPage(() => import('./screens/ScreenEditorPage'), 'ScreenEditorPage');
 const StargatePage = lazyPage(() => import('./stargate/StargatePage'), 'StargatePage');
 
 export function GuestportalRoutes() {
@@ -13,6 +14,7 @@ export function GuestportalRoutes() {
     <LazyPages>
       <Routes>
         <Route path="/guestportal" element={<ScreensPage />} />
+        <Route path="/guestportal/screen/:name" element={<ScreenEditorPage />} />
         <Route path="/stargate/:id?" element={<StargatePage />} />
       </Routes>
     </LazyPages>

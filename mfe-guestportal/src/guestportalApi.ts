@@ -3,6 +3,7 @@
 import type {
   Body,
   EffectiveGuestScreens,
+  GuestLink,
   GuestScreenContent,
   GuestScreens,
   GuestScreenSummary,
@@ -17,6 +18,7 @@ import { api } from '@hostdash/shared-auth';
 
 export type {
   EffectiveGuestScreens,
+  GuestLink,
   GuestScreenContent,
   GuestScreens,
   GuestScreenSummary,
@@ -76,6 +78,10 @@ export const guestportalApi = {
       `/guestportal/controlScreen/${target.kind}/${segment(target.id)}/${segment(screen)}`,
       { params: { state } },
     ),
+  guestLink: (reservationId: string, { signal }: Signal = {}) =>
+    api.get<GuestLink>(`/guestportal/link/${segment(reservationId)}`, { signal }),
+  renewGuestLink: (reservationId: string) =>
+    api.post<GuestLink>(`/guestportal/link/${segment(reservationId)}/renew`),
   deliveries: (filters: DeliveryFilters, { signal }: Signal = {}) =>
     api.get<StargateDeliveryPage>('/stargate/messages', { params: filters, signal }),
   reservationMessages: (id: string, { signal }: Signal = {}) =>

@@ -24,9 +24,13 @@ function targetOf({ listingId, reservationId }: ScreensWidgetInput): ScreensTarg
 function Screens({ props, navigate }: Pick<WidgetProps<ScreensWidgetInput>, 'props' | 'navigate'>) {
   // /guestportal is the owner's: a manager sees the switches, not the way there.
   const user = useSelector(selectUser);
+  const target = targetOf(props);
   return (
     <ScreensWidget
-      target={targetOf(props)}
+      target={target}
+      onOpenMessages={
+        target.kind === 'reservation' ? () => navigate(`/stargate/${target.id}`) : undefined
+      }
       onOpenAccountScreens={
         user && isOwnerOrAdmin(user) ? () => navigate('/guestportal') : undefined
       }

@@ -85,7 +85,7 @@ describe('/guest/:token', () => {
     );
     expect(JSON.parse(config?.[1] ?? 'null')).toEqual({ styleNonce: expect.any(String) });
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['referrer-policy']).toBe('strict-origin');
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(response.headers['set-cookie']).toBeUndefined();
   });

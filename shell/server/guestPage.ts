@@ -50,10 +50,12 @@ export function createGuestPageHandler(config: ShellConfig) {
       https: cameOverHttps(request),
       stripe: false,
     });
-    // The token is in the address: never cached, never sent on as a Referer (a link in a screen's
-    // text, an image). Same-origin calls still say where they come from (Sec-Fetch-Site).
+    // The token is in the address: never cached, and a Referer says only the origin, never the
+    // path (a link in a screen's text, an image). Not `no-referrer`: it makes a browser send
+    // `Origin: null` on the page's own POSTs, which the proxy's cross-site check refuses where
+    // Sec-Fetch-Site is not sent (Safari before 16.4).
     reply.header('cache-control', 'no-store');
-    reply.header('referrer-policy', 'no-referrer');
+    reply.header('referrer-policy', 'strict-origin');
     const pageConfig: GuestPageConfig = { styleNonce };
     const html = (await readTemplate()).replace(
       CONFIG_ELEMENT,

@@ -14,7 +14,10 @@ import {
 } from '../../../config/testing/upstream';
 import type {
   EffectiveGuestScreens,
+  GuestLink,
+  GuestScreenContent,
   GuestScreenSummary,
+  ScreenField,
   ScreenName,
   StargateDelivery,
   StargateReservation,
@@ -87,11 +90,33 @@ export function makeDelivery(
   };
 }
 
+export function makeContent(name: ScreenName): GuestScreenContent {
+  const screen = makeScreen(name, 1);
+  const original = {
+    title: 'House rules',
+    text: 'Please read the house rules.\n\n- No parties\n- No smoking inside',
+    required_fields: ['accept'] as ScreenField[],
+  };
+  return {
+    name,
+    description: screen.description,
+    state: screen.state,
+    ...original,
+    allowed_fields: ['accept', 'signature'],
+    customised: false,
+    default: original,
+  };
+}
+
 export interface GuestportalServerState {
   screens: GuestScreenSummary[];
   /** Own settings of the listing and the reservation. */
   own: Record<Level, Partial<Record<ScreenName, 'on' | 'off'>>>;
   deliveries: StargateDelivery[];
+  /** The content of the screens asked for, as saved. */
+  content: Partial<Record<ScreenName, GuestScreenContent>>;
+  /** The reservation's guest link as the host sees it. */
+  link: GuestLink;
   /** The next change (not a load) answers this instead. */
   refuseNext: UpstreamAnswer | null;
   /** Effective screens answer this instead (e.g. a 503). */
@@ -114,6 +139,15 @@ export async function startGuestportalServer(
     screens: CATALOGUE.map(([name], index) => makeScreen(name, index + 1)),
     own: { listing: {}, reservation: {} },
     deliveries: [],
+    content: {},
+    link: {
+      url: 'http://localhost:3000/guest/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      expiresAt: '2026-12-07T23:59:59Z',
+      expired: false,
+      completedAt: null,
+      screensDone: 2,
+      screensTotal: 6,
+    },
     refuseNext: null,
     effectiveRefusal: null,
     ...initial,
@@ -165,6 +199,21 @@ export async function startGuestportalServer(
       if (value === 'inherit') delete state.own[level][name];
       else state.own[level][name] = value as 'on' | 'off';
       return { json: effective(level, id) };
+    }
+    match = /^\/guestportal\/screen\/(\w+)$/.exec(path);
+    if (match) {
+      const name = match[1] as ScreenName;
+      const saved = state.content[name] ?? makeContent(name);
+      const change = body as Pick<GuestScreenContent, 'title' | 'text' | 'required_fields'>;
+      state.content[name] = { ...saved, ...change, customised: true };
+      return { json: state.content[name] };
+    }
+    if (path === `/guestportal/link/${RESERVATION_ID}/renew`) {
+      state.link = {
+        ...state.link,
+        url: 'http://localhost:3000/guest/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB',
+      };
+      return { json: state.link };
     }
     if (path === '/guestportal/screens/order') {
       const order = body.order as ScreenName[];
@@ -226,6 +275,14 @@ export async function startGuestportalServer(
       if (request.method === 'GET') {
         if (path === '/loadAuth') return { json: currentUser() };
         if (path === '/guestportal/screens') return { json: { items: state.screens } };
+        if (path === `/guestportal/link/${RESERVATION_ID}`) return { json: state.link };
+        const contentMatch = /^\/guestportal\/screen\/(\w+)$/.exec(path);
+        if (contentMatch) {
+          const name = contentMatch[1] as ScreenName;
+          if (!CATALOGUE.some(([screen]) => screen === name))
+            return refusal(404, 'screen_not_found', 'There is no such screen.');
+          return { json: state.content[name] ?? makeContent(name) };
+        }
         const effectiveMatch = /^\/guestportal\/effective\/(listing|reservation)\/(\d+)$/.exec(
           path,
         );

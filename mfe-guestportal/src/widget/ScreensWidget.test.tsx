@@ -66,6 +66,17 @@ describe('the screens widget', () => {
     ).toBeInTheDocument();
   });
 
+  it('on a reservation, gives the guest’s check-in link, how far they got, and a new link after asking', async () => {
+    const { user } = await open({ kind: 'reservation', id: RESERVATION_ID });
+    const link = await screen.findByRole('textbox', { name: 'Check-in link' });
+    expect(link).toHaveValue(server.link.url);
+    expect(screen.getByText(/^2 of 6 screens done · works until/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New link' }));
+    await user.click(screen.getByRole('button', { name: 'Make a new link' }));
+    await waitFor(() => expect((link as HTMLInputElement).value).toContain('/guest/BBBB'));
+    expect(server.requestsTo(`/guestportal/link/${RESERVATION_ID}/renew`)).toHaveLength(1);
+  });
+
   it('says a refused switch beside the list and keeps the state the API has', async () => {
     const { user } = await open(
       { kind: 'listing', id: LISTING_ID },

@@ -20,6 +20,7 @@ import { labelOf } from '@hostdash/shared-auth';
 import { LoadError } from '@hostdash/shared-ui';
 import type { ScreensTarget } from '../guestportalApi';
 import { stateInWords } from '../screens/screenWords';
+import { GuestLinkPanel } from './GuestLinkPanel';
 import { useEffectiveScreens } from './useEffectiveScreens';
 
 const LEVEL_WORDS = {
@@ -31,9 +32,15 @@ export interface ScreensWidgetProps {
   target: ScreensTarget;
   /** Opens the account's screens (/guestportal); absent for people who cannot open it. */
   onOpenAccountScreens?: () => void;
+  /** Opens Stargate's messages to this guest (a reservation's widget). */
+  onOpenMessages?: () => void;
 }
 
-export function ScreensWidget({ target, onOpenAccountScreens }: ScreensWidgetProps) {
+export function ScreensWidget({
+  target,
+  onOpenAccountScreens,
+  onOpenMessages,
+}: ScreensWidgetProps) {
   const titleId = useId();
   const { screens, loadError, saving, refusal, setState, retry } = useEffectiveScreens(target);
   const level = LEVEL_WORDS[target.kind];
@@ -45,16 +52,24 @@ export function ScreensWidget({ target, onOpenAccountScreens }: ScreensWidgetPro
         title="Guest portal"
         subheader={`The screens a guest of ${level.this} goes through before arrival. A switch here decides for ${level.this} only.`}
         action={
-          onOpenAccountScreens && (
-            <Button size="small" onClick={onOpenAccountScreens}>
-              Account screens
-            </Button>
-          )
+          <Stack direction="row" spacing={1}>
+            {onOpenMessages && (
+              <Button size="small" onClick={onOpenMessages}>
+                Messages
+              </Button>
+            )}
+            {onOpenAccountScreens && (
+              <Button size="small" onClick={onOpenAccountScreens}>
+                Account screens
+              </Button>
+            )}
+          </Stack>
         }
         slotProps={{ title: { component: 'h2', variant: 'h6', id: titleId } }}
         sx={{ pb: 0, '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
       />
       <CardContent>
+        {target.kind === 'reservation' && <GuestLinkPanel reservationId={target.id} />}
         {!screens && loadError ? (
           <LoadError error={loadError} onRetry={retry} />
         ) : !screens ? (

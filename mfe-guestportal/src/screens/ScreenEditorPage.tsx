@@ -1,0 +1,293 @@
+// `/guestportal/screen/{name}` (owner only, spec section 7): what a guest reads on one screen — its
+// title, its text in the portal's Markdown subset, which of its fields are required — edited
+// beside a live preview at phone size, drawn by the guest page's own component (ScreenView), so
+// the preview is exactly what the guest will see. "Start from the default" puts the screen's
+// default back in the form. Leaving with unsaved edits asks first; a refusal keeps every edit.
+// A name that is not a screen is a not-found page.
+import { useEffect, useMemo, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link as RouterLink, useParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  LinearProgress,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { labelOf, LABELS } from '@hostdash/shared-auth';
+import {
+  fieldErrorOf,
+  LoadError,
+  messageOf,
+  PageHeader,
+  UnsavedChangesDialog,
+  useSubmission,
+  useUnsavedChangesGuard,
+} from '@hostdash/shared-ui';
+import { ScreenView } from '../guest/ScreenView';
+import type { ContentChange, GuestScreenContent, ScreenField, ScreenName } from '../guestportalApi';
+import { guestportalActions, selectGuestportal } from '../guestportalSlice';
+
+const TITLE_MAX = 120;
+const TEXT_MAX = 20_000;
+const FIELD_LABELS = { title: 'Title', text: 'Text', required_fields: 'Required fields' };
+
+const isScreenName = (name: string): name is ScreenName => name in LABELS.guestScreen;
+
+function ScreenNotFound() {
+  return (
+    <Paper sx={{ p: 4, maxWidth: 560 }}>
+      <Typography variant="h1" gutterBottom>
+        Screen not found
+      </Typography>
+      <Typography sx={{ mb: 3 }}>
+        There is no guest portal screen at this address. The screens are listed on the guest portal
+        page.
+      </Typography>
+      <Button component={RouterLink} to="/guestportal" variant="contained">
+        Go to the guest portal
+      </Button>
+    </Paper>
+  );
+}
+
+type Draft = ContentChange;
+
+const draftOf = (
+  content: Pick<GuestScreenContent, 'title' | 'text' | 'required_fields'>,
+): Draft => ({
+  title: content.title,
+  text: content.text,
+  required_fields: [...content.required_fields],
+});
+
+const sameDraft = (a: Draft, b: Draft) =>
+  a.title === b.title &&
+  a.text === b.text &&
+  a.required_fields.length === b.required_fields.length &&
+  a.required_fields.every((field) => b.required_fields.includes(field));
+
+/** A phone's screen around the guest's view of the screen (390 px, the guest's usual width). */
+function PhonePreview({
+  name,
+  draft,
+  allowed,
+}: {
+  name: ScreenName;
+  draft: Draft;
+  allowed: ScreenField[];
+}) {
+  const [values, setValues] = useState<Record<string, string | boolean>>({});
+  return (
+    <Box
+      role="region"
+      aria-label="Preview at phone size"
+      sx={{
+        width: '100%',
+        maxWidth: 390,
+        mx: 'auto',
+        border: 10,
+        borderColor: 'grey.900',
+        borderRadius: 6,
+        bgcolor: 'background.default',
+        height: 720,
+        overflowY: 'auto',
+      }}
+    >
+      <Box sx={{ p: 2 }}>
+        <ScreenView
+          screen={{
+            name,
+            title: draft.title || labelOf('guestScreen', name),
+            body: draft.text,
+            fields: allowed.map((field) => ({
+              name: field,
+              required: draft.required_fields.includes(field),
+            })),
+          }}
+          values={values}
+          onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+          images={[]}
+          titleComponent="h2"
+        />
+      </Box>
+    </Box>
+  );
+}
+
+function Editor({ content }: { content: GuestScreenContent }) {
+  const dispatch = useDispatch();
+  const { status } = useSelector(selectGuestportal);
+  const saved = useMemo(() => draftOf(content), [content]);
+  const [draft, setDraft] = useState<Draft>(saved);
+  const submission = useSubmission(status.saveContent);
+  const dirty = !sameDraft(draft, saved);
+  const guard = useUnsavedChangesGuard(dirty, labelOf('guestScreen', content.name));
+  const refusal = submission.error;
+  const fieldError = refusal ? fieldErrorOf(refusal, FIELD_LABELS) : null;
+  const errorOf = (field: keyof typeof FIELD_LABELS) =>
+    fieldError?.field === field ? fieldError.message : undefined;
+  const blankTitle = draft.title.trim() === '';
+  const isDefault = sameDraft(draft, draftOf(content.default));
+
+  const toggleRequired = (field: ScreenField, required: boolean) =>
+    setDraft((current) => ({
+      ...current,
+      required_fields: required
+        ? [...current.required_fields, field]
+        : current.required_fields.filter((name) => name !== field),
+    }));
+
+  const save = () => {
+    submission.started();
+    dispatch(
+      guestportalActions.saveContent.requested({
+        name: content.name,
+        change: { ...draft, title: draft.title.trim() },
+      }),
+    );
+  };
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 410px' },
+        alignItems: 'start',
+      }}
+    >
+      <UnsavedChangesDialog guard={guard} />
+      <Card>
+        <CardContent>
+          <Stack
+            component="form"
+            aria-label="Screen content"
+            spacing={2}
+            onSubmit={(event) => {
+              event.preventDefault();
+              save();
+            }}
+          >
+            <Typography variant="body2" color="text.secondary">
+              {content.description}{' '}
+              {content.state === 'off' &&
+                'This screen is off for every guest: switch it on on the guest portal page.'}
+            </Typography>
+            <TextField
+              label="Title"
+              value={draft.title}
+              required
+              onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+              error={blankTitle || Boolean(errorOf('title'))}
+              helperText={
+                errorOf('title') ??
+                (blankTitle ? 'A screen needs a title.' : `${draft.title.length}/${TITLE_MAX}`)
+              }
+              slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
+            />
+            <TextField
+              label="Text"
+              value={draft.text}
+              multiline
+              minRows={8}
+              onChange={(event) => setDraft({ ...draft, text: event.target.value })}
+              error={Boolean(errorOf('text'))}
+              helperText={
+                errorOf('text') ??
+                'A blank line starts a paragraph. **bold**, *italic*, lines starting with “- ” make a list, [words](https://…) a link.'
+              }
+              slotProps={{ htmlInput: { maxLength: TEXT_MAX } }}
+            />
+            <FormGroup aria-labelledby="required-fields-label">
+              <FormLabel id="required-fields-label">Required fields</FormLabel>
+              {content.allowed_fields.map((field) => (
+                <FormControlLabel
+                  key={field}
+                  label={labelOf('screenField', field)}
+                  control={
+                    <Checkbox
+                      checked={draft.required_fields.includes(field)}
+                      onChange={(event) => toggleRequired(field, event.target.checked)}
+                    />
+                  }
+                />
+              ))}
+              <Typography variant="body2" color="text.secondary">
+                The others are asked but optional.
+              </Typography>
+            </FormGroup>
+            {refusal && !fieldError && <Alert severity="error">{messageOf(refusal)}</Alert>}
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={!dirty || blankTitle || submission.busy}
+              >
+                Save
+              </Button>
+              <Button disabled={!dirty || submission.busy} onClick={() => setDraft(saved)}>
+                Discard changes
+              </Button>
+              <Button
+                disabled={isDefault || submission.busy}
+                onClick={() => setDraft(draftOf(content.default))}
+              >
+                Start from the default
+              </Button>
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+      <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
+        <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1, textAlign: 'center' }}>
+          What a guest sees
+        </Typography>
+        <PhonePreview name={content.name} draft={draft} allowed={content.allowed_fields} />
+      </Box>
+    </Box>
+  );
+}
+
+export function ScreenEditorPage() {
+  const { name = '' } = useParams();
+  const dispatch = useDispatch();
+  const { content, status } = useSelector(selectGuestportal);
+  const known = isScreenName(name);
+  useEffect(() => {
+    if (known) dispatch(guestportalActions.loadContent.requested(name));
+    return () => void dispatch(guestportalActions.left());
+  }, [name, known, dispatch]);
+
+  if (!known || status.content.error?.status === 404) return <ScreenNotFound />;
+  const current = content?.name === name ? content : null;
+  const label = labelOf('guestScreen', name);
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <PageHeader
+        title={label}
+        breadcrumbs={[{ label: 'Guest portal', to: '/guestportal' }, { label }]}
+      />
+      {current ? (
+        // A new answer (saved, or loaded again) is the form's new starting point.
+        <Editor key={JSON.stringify(draftOf(current))} content={current} />
+      ) : status.content.error ? (
+        <LoadError
+          error={status.content.error}
+          onRetry={() => dispatch(guestportalActions.loadContent.requested(name))}
+        />
+      ) : (
+        <LinearProgress aria-label="Loading the screen" />
+      )}
+    </Box>
+  );
+}
