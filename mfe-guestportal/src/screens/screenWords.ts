@@ -22,10 +22,12 @@ export function overridesInWords(overrides: GuestScreenSummary['overrides']): st
 type EffectiveScreen = EffectiveGuestScreens['items'][number];
 type Source = EffectiveScreen['source'];
 
+// The account's own switch and the screen's default are one thing to a host on a listing's page:
+// what every guest gets unless this listing or stay says otherwise.
 const SOURCE_WORDS: Record<Source, string> = {
   reservation: 'from this reservation',
   listing: 'from this listing',
-  account: 'account setting',
+  account: 'account default',
   default: 'account default',
 };
 
