@@ -119,7 +119,12 @@ test('a listing’s selfie, a guest on a phone, the host verifies, the door code
       .check();
     await change.getByRole('button', { name: 'Save' }).click();
     await expect(change).toBeHidden();
-    await expect(log.getByRole('row').filter({ hasText: 'Message released' })).toHaveCount(1);
+    await expect(
+      log
+        .getByRole('row')
+        .filter({ hasText: 'Message released' })
+        .filter({ hasText: 'Your door code' }),
+    ).toHaveCount(1);
 
     // Released: the guest's page shows it.
     await guest.reload();

@@ -12,6 +12,8 @@ export interface ProtectSeedSummary {
   images: number;
   screened: number;
   log_entries: number;
+  stargate_messages: number;
+  stargate_deliveries: number;
 }
 
 export interface ProtectSeedInput {
@@ -88,21 +90,48 @@ export async function writeProtectData(
     [hartAccountId, ownerUserId, VERIFICATION_NOTES.map((note) => note ?? '')],
   );
 
-  // The relay released the check-in instructions of verified guests the day before arrival (or
-  // right after they verified, for late bookings), for stays from two months back to tomorrow.
+  // Stargate: Olivia wrote half her listings' check-in instructions with their door code two months ago
+  // (a listing's message reaches every stay not over, and later bookings). Each stay from two
+  // months back on has its copy: released to verified guests the day before arrival (or right
+  // after they verified, for late bookings), each release in the log as the relay writes it;
+  // held for the guests still to verify. /stargate and the guests' portal pages show them.
+  const messages = await tx.query<{ id: string }>(
+    `insert into stargate_messages (account_id, listing_id, kind, title, body, created_by, created_by_name, created_at)
+     select l.account_id, l.id, 'check_in_instructions', 'Check-in instructions and door code',
+            'Welcome to ' || l.nickname || E'!\n\nCheck-in is from 4 pm. The keypad on the front door opens with '
+              || lpad(((l.id * 7919) % 10000)::text, 4, '0') || E'#; the keys are on the kitchen table.\n\n'
+              || E'Wi-Fi: HostdashGuest, password welcome-' || l.id || E'.\n\nCheck-out is by 11 am: leave the keys on the table and pull the door shut.',
+            u.id, u.name, now() - interval '61 days'
+     from listings l cross join users u
+     where l.account_id = $1::bigint and u.id = $2::bigint and l.id % 2 = 0
+       and exists (select 1 from reservations r
+                   where r.listing_id = l.id and r.check_in_date >= current_date - 60)
+     returning id::text as id`,
+    [hartAccountId, ownerUserId],
+  );
+  const deliveries = await tx.query<{ id: string; state: string }>(
+    `insert into stargate_deliveries (message_id, reservation_id, account_id, state, created_at, released_at)
+     select m.id, r.id, r.account_id,
+            case when r.verification_status = 'verified' then 'released' else 'held' end,
+            greatest(m.created_at, r.created_at),
+            case when r.verification_status = 'verified' then
+              least(now() - interval '2 minutes',
+                    greatest(r.created_at + interval '2 days' + (r.id % 40) * interval '1 hour',
+                             (r.check_in_date - 1)::timestamptz + interval '10 hours'))
+            end
+     from stargate_messages m join reservations r on r.listing_id = m.listing_id
+     where m.account_id = $1::bigint and r.status = 'CONFIRMED' and r.check_in_date >= current_date - 60
+       and (r.verification_status = 'verified' or r.check_out_date >= current_date)
+     returning id::text as id, state`,
+    [hartAccountId],
+  );
   const released = await tx.query(
     `insert into protect_log (account_id, reservation_id, at, event, actor_name, details)
-     select r.account_id, r.id,
-            least(now() - interval '2 minutes',
-                  greatest(r.created_at + interval '2 days' + (r.id % 40) * interval '1 hour',
-                           (r.check_in_date - 1)::timestamptz + interval '10 hours')),
-            'message_released', $2,
-            jsonb_build_object('message', 'Check-in instructions and door code',
-                               'channel', case when r.id % 3 = 0 then 'sms' else 'email' end,
-                               'reason', 'Guest verified')
-     from reservations r
-     where r.account_id = $1::bigint and r.verification_status = 'verified' and r.status = 'CONFIRMED'
-       and r.check_in_date between current_date - 60 and current_date + 1
+     select d.account_id, d.reservation_id, d.released_at, 'message_released', $2,
+            jsonb_build_object('message', m.title, 'kind', m.kind, 'message_id', m.id::text,
+                               'delivery_id', d.id::text, 'automatic', true, 'reason', 'Guest verified')
+     from stargate_deliveries d join stargate_messages m on m.id = d.message_id
+     where d.account_id = $1::bigint and d.state = 'released'
      returning 1`,
     [hartAccountId, RELAY_ACTOR],
   );
@@ -120,5 +149,7 @@ export async function writeProtectData(
     images: images.length,
     screened,
     log_entries: screened + changes.length + released.length + 1,
+    stargate_messages: messages.length,
+    stargate_deliveries: deliveries.length,
   };
 }

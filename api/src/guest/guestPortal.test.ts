@@ -50,6 +50,7 @@ async function stay(where = 'true'): Promise<{ id: string; guest_name: string }>
      where r.account_id = 1 and r.status = 'CONFIRMED' and r.check_in_date > current_date
        and r.verification_status = 'pending'
        and not exists (select 1 from reservation_images i where i.reservation_id = r.id)
+       and not exists (select 1 from stargate_messages m where m.listing_id = r.listing_id)
        and ${where}
      order by r.id`,
   );

@@ -57,7 +57,10 @@ describe('POST /reservation/changeVerification/{id}', () => {
       'id_not_verified',
     );
 
-    const [recalculated, changed] = (await logOf(id)).body.items;
+    // Newest first; a held Stargate message of the stay's listing may have gone out too.
+    const [recalculated, changed] = (await logOf(id)).body.items.filter(
+      (entry) => entry.event !== 'message_released',
+    );
     expect(changed).toMatchObject({
       event: 'verification_changed',
       actor_name: 'Marcus Reed',
@@ -205,6 +208,19 @@ describe('GET /reservation/protectLog/{id}', () => {
     expect(counts?.changes).toBeGreaterThan(10);
     expect(counts?.released).toBeGreaterThan(10);
     expect(counts?.tolerance).toBeGreaterThanOrEqual(1);
+    // Each release in the log is a Stargate delivery that was released; others wait for their guest.
+    const [relay] = await api.db.query<Record<string, number>>(
+      `select count(*) filter (where d.state = 'released')::int as released,
+              count(*) filter (where d.state = 'held')::int as held,
+              count(*) filter (where d.state = 'released' and not exists (
+                select 1 from protect_log p where p.event = 'message_released'
+                  and p.details->>'delivery_id' = d.id::text))::int as unlogged,
+              count(*) filter (where d.state = 'held' and r.verification_status = 'verified')::int as stuck
+       from stargate_deliveries d join reservations r on r.id = d.reservation_id
+       where d.account_id = 1`,
+    );
+    expect(relay).toMatchObject({ released: counts?.released, unlogged: 0, stuck: 0 });
+    expect(relay?.held).toBeGreaterThan(10);
   });
 });
 

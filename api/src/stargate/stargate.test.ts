@@ -61,13 +61,17 @@ interface LogRow {
   details: Record<string, unknown>;
 }
 
-/** Stays of account 1 nobody else in this file uses: each test takes its own. */
+/**
+ * Stays of account 1 nobody else in this file uses: each test takes its own, at a listing without
+ * the seed's check-in message (so what a test sees is what it wrote).
+ */
 const taken = new Set<string>();
 async function stay(where: string): Promise<{ id: string; guest_name: string }> {
   const rows = await api.db.query<{ id: string; guest_name: string }>(
     `select r.id::text as id, r.guest_name from reservations r
      join listings l on l.id = r.listing_id left join buildings b on b.id = l.building_id
-     where r.account_id = 1 and r.status = 'CONFIRMED' and r.check_out_date >= current_date and ${where}
+     where r.account_id = 1 and r.status = 'CONFIRMED' and r.check_out_date >= current_date
+       and not exists (select 1 from stargate_messages m where m.listing_id = r.listing_id) and ${where}
      order by r.id`,
   );
   const row = rows.find((candidate) => !taken.has(candidate.id));
@@ -276,6 +280,7 @@ test('a listing’s message reaches each of its stays still to come, released on
     `select l.id::text as id from listings l join reservations r on r.listing_id = l.id
      where l.account_id = 1 and r.status <> 'CANCELLED' and r.check_out_date >= current_date
        and r.verification_status in ('pending', 'review')
+       and not exists (select 1 from stargate_messages m where m.listing_id = l.id)
      group by l.id having count(*) >= 2 order by count(*) desc, l.id limit 1`,
   );
   const listingId = listing?.id ?? '';
