@@ -522,6 +522,39 @@ describe('the screens', () => {
   });
 });
 
+describe('the host’s guest-portal report', () => {
+  it('holds the guest’s answers screen by screen and their own photos', async () => {
+    const reservation = await stay();
+    const token = await tokenFor(reservation.id);
+    await completeScreens(token);
+    expect((await complete(token)).status).toBe(200);
+    const response = await api.app.inject({
+      method: 'GET',
+      url: `/user/reports/generate/guest-portal/${reservation.id}?download=1&format=csv&refresh=1`,
+      headers: { authorization: sessions.owner },
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toContainEqual(expect.stringMatching(/^portal,completed_at,\d{4}-/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^portal,contact\.email,guest@example\.com,\d{4}-/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^portal,usage_agreement\.signature,Ana Guest,/),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^portal,house_rules\.accept,Yes,/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^portal,arrival_time\.arrival_time,15:30,/),
+    );
+    expect(
+      lines.filter((line) => /^identity,(id_front|id_back|selfie),submitted,/.test(line)),
+    ).toHaveLength(3);
+  });
+});
+
 describe('finishing the portal', () => {
   async function heldMessage(reservationId: string): Promise<string> {
     const written = await api.post<{ deliveries: Array<{ id: string }> }>(

@@ -88,6 +88,46 @@ export async function portalCounts(
   };
 }
 
+/** What the guest answered on one screen, for the host's guest-portal report. */
+export interface PortalAnswer {
+  screen: string;
+  title: string;
+  values: Record<string, string | boolean>;
+  completed_at: string;
+}
+
+/**
+ * The guest's answers, screen by screen in the account's order (a screen since switched off keeps
+ * its answers, after the others), and when they finished the portal: the guest-portal report's.
+ */
+export async function portalAnswers(
+  sql: Sql,
+  reservationId: string,
+): Promise<{ answers: PortalAnswer[]; completedAt: string | null }> {
+  const resolved = await resolveEffectiveScreens(sql, { kind: 'reservation', reservationId });
+  const screens = resolved?.screens ?? [];
+  const progress = await progressOf(sql, reservationId);
+  const order = (name: string) => {
+    const index = screens.findIndex((screen) => screen.name === name);
+    return index < 0 ? screens.length : index;
+  };
+  const [link] = await sql.query<{ completed_at: string | null }>(
+    `select ${isoSql('completed_at')} as completed_at from guest_links where reservation_id = $1::bigint`,
+    [reservationId],
+  );
+  return {
+    answers: [...progress.values()]
+      .sort((a, b) => order(a.screen) - order(b.screen))
+      .map((row) => ({
+        screen: row.screen,
+        title: screens.find((screen) => screen.name === row.screen)?.title ?? row.screen,
+        values: row.field_values,
+        completed_at: row.completed_at,
+      })),
+    completedAt: link?.completed_at ?? null,
+  };
+}
+
 /** Everything the guest's page shows. */
 export async function guestPortal(sql: Sql, stay: GuestStay): Promise<GuestPortal> {
   const id = stay.reservation_id;

@@ -1,7 +1,9 @@
 // What each report says, as a PDF (pdf-lib) or a CSV:
 // - guest-portal: what the guest submitted: contact details, ID and selfie (the images embedded),
+//   their answers on the portal screen by screen,
 //   arrival details and the stay;
 // - screening: the score, colour, every factor, the tolerance and thresholds, and the protect log.
+import type { PortalAnswer } from '../guest/guestPortal';
 import type { StoredImage } from '../images/identityImages';
 import type { LogItem } from '../protect/protectLog';
 import type { RiskColour } from '../protect/risk';
@@ -32,6 +34,8 @@ export class NothingToReport extends Error {
 export interface ReportInput {
   reservation: ReservationDetail;
   images: StoredImage[];
+  /** The guest's answers on the portal (the guest-portal report; null for the others). */
+  portal: { answers: PortalAnswer[]; completedAt: string | null } | null;
   log: LogItem[];
   /** How many log entries there are in all (the report holds the newest). */
   logTotal: number;
@@ -43,6 +47,24 @@ const KIND_LABELS: Record<string, string> = {
   id_back: 'ID back',
   selfie: 'Selfie',
 };
+/** A portal field as the host reads it in the report. */
+const FIELD_LABELS: Record<string, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  street: 'Street',
+  city: 'City',
+  postal_code: 'Postal code',
+  country: 'Country',
+  accept: 'Accepted',
+  signature: 'Signed as',
+  arrival_time: 'Arrives at',
+  arrival_note: 'Note',
+  card: 'Deposit hold on the booking card',
+};
+
+const answerText = (value: string | boolean): string =>
+  value === true ? 'Yes' : value === false ? 'No' : value;
+
 const VERIFICATION_LABELS: Record<string, string> = {
   pending: 'Pending: not started',
   incomplete: 'Incomplete: started, not finished',
@@ -139,11 +161,29 @@ async function guestPortalPdf(input: ReportInput): Promise<Buffer> {
         image.content_type === 'image/png'
           ? await pdf.doc.embedPng(image.bytes)
           : await pdf.doc.embedJpg(image.bytes),
-      caption: `${KIND_LABELS[image.kind] ?? image.kind} (SAMPLE image, not a real document)`,
+      // The demo's sample images carry their own SAMPLE mark; a guest's upload is theirs.
+      caption: KIND_LABELS[image.kind] ?? image.kind,
     })),
   );
   pdf.space(8);
   pdf.images(embedded);
+
+  pdf.heading('On the guest portal');
+  const portal = input.portal;
+  pdf.field(
+    'Check-in',
+    portal?.completedAt
+      ? `Finished ${dateTime(portal.completedAt)}`
+      : portal?.answers.length
+        ? 'Started, not finished'
+        : 'Not started',
+  );
+  for (const answer of portal?.answers ?? []) {
+    const words = Object.entries(answer.values)
+      .map(([field, value]) => `${FIELD_LABELS[field] ?? field}: ${answerText(value)}`)
+      .join(' · ');
+    pdf.field(answer.title, `${words || 'Done'} (${dateTime(answer.completed_at)})`);
+  }
 
   pdf.heading('Arrival');
   pdf.field(
@@ -182,6 +222,13 @@ function guestPortalRows(input: ReportInput): string[][] {
       image ? 'submitted' : 'not submitted',
       image ? `${image.width}x${image.height}, rotation ${image.rotation}` : '',
     ]);
+  }
+  rows.push(['portal', 'completed_at', input.portal?.completedAt ?? '', '']);
+  for (const answer of input.portal?.answers ?? []) {
+    const fields = Object.entries(answer.values);
+    if (fields.length === 0) rows.push(['portal', answer.screen, 'done', answer.completed_at]);
+    for (const [field, value] of fields)
+      rows.push(['portal', `${answer.screen}.${field}`, answerText(value), answer.completed_at]);
   }
   rows.push(['arrival', 'card_check', reservation.card_check, '']);
   rows.push(['arrival', 'message', reservation.message ?? '', '']);

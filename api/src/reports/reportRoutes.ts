@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { ApiError, notFound } from '../http/errors';
 import { errors, Id, query, ref, SESSION, stringEnum, type Api } from '../http/schemas';
 import { ReportTaskSchema, type ReportTask } from '../reservations/reservationSchemas';
+import { portalAnswers } from '../guest/guestPortal';
 import { loadImages } from '../images/identityImages';
 import { actorOf, appendLog, reservationLog } from '../protect/protectLog';
 import {
@@ -130,8 +131,9 @@ export function registerReportRoutes(app: Api, { db }: AppContext): void {
 
     const generatedAt = new Date();
     try {
-      const [images, history] = await Promise.all([
+      const [images, portal, history] = await Promise.all([
         type === 'guest-portal' ? loadImages(db, reservation.id) : Promise.resolve([]),
+        type === 'guest-portal' ? portalAnswers(db, reservation.id) : Promise.resolve(null),
         type === 'screening'
           ? reservationLog(db, reservation.id, 0, REPORT_LOG_ENTRIES)
           : Promise.resolve({ items: [], total: 0 }),
@@ -139,6 +141,7 @@ export function registerReportRoutes(app: Api, { db }: AppContext): void {
       const bytes = await renderReport(type, format, {
         reservation,
         images,
+        portal,
         log: history.items,
         logTotal: history.total,
         generatedAt,
