@@ -1,22 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { configureApiClient, selectSnackbar } from '@hostdash/shared-auth';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
-import { renderRemote } from '../testing/renderRemote';
-import {
-  startGuestportalServer,
-  type GuestportalServer,
-  type GuestportalServerState,
-} from '../testing/guestportalServer';
+import { selectSnackbar } from '@hostdash/shared-auth';
+import { openAsOwner } from '../testing/renderRemote';
+import { type GuestportalServer, type GuestportalServerState } from '../testing/guestportalServer';
 
 let server: GuestportalServer;
 
 async function open(path: string, initial: Partial<GuestportalServerState> = {}) {
-  server = await startGuestportalServer(initial);
-  configureApiClient({ baseURL: server.url, logError: () => undefined });
-  const user = userEvent.setup();
-  const view = await renderRemote(path, { user: DEMO_OWNER });
-  return { ...view, user };
+  const view = await openAsOwner(path, initial);
+  server = view.server;
+  return view;
 }
 
 afterEach(() => server.close());

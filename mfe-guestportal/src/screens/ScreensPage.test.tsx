@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { configureApiClient, selectSnackbar } from '@hostdash/shared-auth';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
-import { renderRemote } from '../testing/renderRemote';
+import { selectSnackbar } from '@hostdash/shared-auth';
+import { openAsOwner } from '../testing/renderRemote';
 import {
   makeScreen,
-  startGuestportalServer,
   type GuestportalServer,
   type GuestportalServerState,
 } from '../testing/guestportalServer';
@@ -13,12 +10,10 @@ import {
 let server: GuestportalServer;
 
 async function open(initial: Partial<GuestportalServerState> = {}) {
-  server = await startGuestportalServer(initial);
-  configureApiClient({ baseURL: server.url, logError: () => undefined });
-  const user = userEvent.setup();
-  const view = await renderRemote('/guestportal', { user: DEMO_OWNER });
+  const view = await openAsOwner('/guestportal', initial);
+  server = view.server;
   await screen.findByRole('list', { name: 'Guest portal screens' });
-  return { ...view, user };
+  return view;
 }
 
 afterEach(() => server.close());

@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { configureApiClient, selectSnackbar } from '@hostdash/shared-auth';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
-import { renderRemote } from '../testing/renderRemote';
+import { selectSnackbar } from '@hostdash/shared-auth';
+import { openAsOwner } from '../testing/renderRemote';
 import {
   makeDelivery,
   RESERVATION_ID,
-  startGuestportalServer,
   type GuestportalServer,
   type GuestportalServerState,
 } from '../testing/guestportalServer';
@@ -14,11 +11,9 @@ import {
 let server: GuestportalServer;
 
 async function open(path: string, initial: Partial<GuestportalServerState> = {}) {
-  server = await startGuestportalServer(initial);
-  configureApiClient({ baseURL: server.url, logError: () => undefined });
-  const user = userEvent.setup();
-  const view = await renderRemote(path, { user: DEMO_OWNER });
-  return { ...view, user };
+  const view = await openAsOwner(path, initial);
+  server = view.server;
+  return view;
 }
 
 afterEach(() => server.close());
