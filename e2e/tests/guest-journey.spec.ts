@@ -1,9 +1,10 @@
 // The whole loop of issue 16, as the host and the guest live it: the owner switches the selfie off
 // for every guest and back on for one listing (its page says where the setting comes from),
 // writes a door code for a stay there on Stargate (held), and copies the stay's check-in link from
-// its page; the guest goes through the portal on a phone — the selfie included, because of the
-// listing —; the host sees the guest's steps and verifies; the door code is released and shows on
-// the guest's page. Everything it changed is put back at the end.
+// its page; a guest of another listing has no selfie to take; this guest goes through the portal
+// on a phone, the selfie included because of the listing; the host sees the guest's own photo and
+// steps, and verifies; the door code is released and shows on the guest's page. Everything it
+// changed is put back at the end.
 import { expect, test, type Page } from '@playwright/test';
 import type { components } from '@hostdash/api-contract';
 import { apiGet, apiPost, apiSession } from './support/api';
@@ -13,6 +14,7 @@ import { expectHeading, signIn } from './support/session';
 
 type GuestPortal = components['schemas']['GuestPortal'];
 type Reservation = components['schemas']['Reservation'];
+type GuestLink = components['schemas']['GuestLink'];
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -80,6 +82,17 @@ test('a listing’s selfie, a guest on a phone, the host verifies, the door code
     const token = /\/guest\/([A-Za-z0-9_-]{43})$/.exec(url)?.[1];
     expect(token, `the check-in link ${url} ends in a token`).toBeTruthy();
 
+    // A guest of another listing does not get the selfie: the account's setting holds there.
+    const elsewhere = items.find(({ id }) => id !== stay!.id && id !== items.at(-1)!.id);
+    const other = await apiGet<Reservation>(request, session, `/reservation/get/${elsewhere!.id}`);
+    expect(other.listing_id).not.toBe(stay.listing_id);
+    const otherLink = await apiGet<GuestLink>(request, session, `/guestportal/link/${other.id}`);
+    const otherToken = /\/guest\/([A-Za-z0-9_-]{43})$/.exec(otherLink.url)![1]!;
+    const otherPortal = (await (
+      await request.get(`${apiURL}/guest/portal`, { headers: { 'x-guest-token': otherToken } })
+    ).json()) as GuestPortal;
+    expect(otherPortal.screens.map((screen) => screen.name)).not.toContain('selfie');
+
     // The guest, on their phone.
     const phone = await browser.newContext({ viewport: PHONE });
     const guest = await phone.newPage();
@@ -98,8 +111,15 @@ test('a listing’s selfie, a guest on a phone, the host verifies, the door code
     await expectHeading(guest, "You're all set");
     await expect(guest.getByText('Your door code')).toHaveCount(0);
 
-    // The host sees what the guest did, and verifies.
+    // The host sees what the guest did — their own selfie, not a sample — and verifies.
     await page.reload();
+    const selfie = page.getByRole('img', { name: `Selfie of ${stay.guest_name}` });
+    await expect(selfie).toBeVisible();
+    const size = await selfie.evaluate((image: HTMLImageElement) => [
+      image.naturalWidth,
+      image.naturalHeight,
+    ]);
+    expect(size).toEqual([1600, 1200]); // the photo the guest took (fillScreen), as sent
     const log = page.getByRole('table', { name: 'Protect log' });
     await expect(log.getByRole('row').filter({ hasText: 'Guest finished check-in' })).toHaveCount(
       1,
