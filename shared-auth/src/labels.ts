@@ -166,7 +166,7 @@ export const LABELS = {
     signature: 'Typed full name',
     arrival_time: 'Arrival time',
     arrival_note: 'Note about the arrival',
-    card: 'Card for the hold',
+    card: 'Authorised deposit hold',
   },
   /** A screen switched on or off; `inherit` leaves it to the level above. */
   screenState: { on: 'On', off: 'Off', inherit: 'Inherit' },
