@@ -139,19 +139,18 @@ export async function healthWindow(sql: Sql, query: HealthWindowQuery): Promise<
     query.to.toISOString(),
     query.inRollout ?? null,
   ];
-  const inWindow = (minute: string): string =>
-    `remote = $1 and remote_version = $2
-     and ${minute} >= date_trunc('minute', $3::timestamptz) and ${minute} < date_trunc('minute', $4::timestamptz)
+  const inWindow = `remote = $1 and remote_version = $2
+     and minute >= date_trunc('minute', $3::timestamptz) and minute < date_trunc('minute', $4::timestamptz)
      and ($5::boolean is null or in_rollout = $5::boolean)`;
   const [sessions] = await sql.query<{ sessions: number; with_error: number }>(
     `select count(distinct session)::int as sessions,
        count(distinct session) filter (where had_error)::int as with_error
-     from telemetry_minute_sessions where ${inWindow('minute')}`,
+     from telemetry_minute_sessions where ${inWindow}`,
     params,
   );
   const [counts] = await sql.query<Record<string, number>>(
     `select ${COUNTS.map(([column]) => `coalesce(sum(${column}), 0)::int as ${column}`).join(', ')}
-     from telemetry_minutes where ${inWindow('minute')}`,
+     from telemetry_minutes where ${inWindow}`,
     params,
   );
   const [vitals] = await sql.query<Record<string, number | null>>(
