@@ -8908,6 +8908,139 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/telemetry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report a batch of browser telemetry events
+     * @description Errors, remote load failures and contract refusals, API failures, route changes and Web Vitals from one browser tab, each with its remote, version, rollout flag and route template. No session needed. At most 256 KB (`payload_too_large` 413, also for a streamed body) and 200 events; batches are limited per tab session and per client address each minute (429 with `Retry-After`).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description A batch of events from one browser tab. */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description A random id per browser tab session (not the sign-in session). */
+            session: string;
+            /** @description The shell’s build id. */
+            shell: string;
+            events: {
+              /** @enum {string} */
+              type:
+                | 'error'
+                | 'rejection'
+                | 'boundary_error'
+                | 'remote_load_failed'
+                | 'contract_refused'
+                | 'api_failure'
+                | 'route_change'
+                | 'vital';
+              /**
+               * Format: date-time
+               * @description When it happened, by the browser’s clock.
+               */
+              at: string;
+              /** @description The route template, e.g. `/reservation/:id` (never ids or query values). */
+              route: string;
+              /** @description The remote the event belongs to (`listings`, …); null for the shell. */
+              remote: string | null;
+              remoteVersion: string | null;
+              /** @description The user is on that remote’s canary or candidate. */
+              inRollout: boolean;
+              /** @description A hash of the user id (never the id); null when signed out. */
+              user: string | null;
+              /** @description The error’s message, scrubbed by the browser. */
+              message?: string;
+              /** @enum {string} */
+              apiMethod?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+              /** @description The path template. */
+              apiPath?: string;
+              /** @description 0: no answer (network, timeout). */
+              apiStatus?: number;
+              /** @description An API call’s duration, or a route change’s time to content. */
+              durationMs?: number;
+              /** @enum {string} */
+              vital?: 'LCP' | 'INP' | 'CLS' | 'TTFB' | 'FCP';
+              value?: number;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description The batch was stored. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TelemetryAccepted'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many attempts; `Retry-After` says when to try again. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/flagsmith/api/v1/{*}': {
     parameters: {
       query?: never;
@@ -11429,6 +11562,11 @@ export interface components {
       /** @description Held and released, newest first (withdrawn ones are left out). */
       items: components['schemas']['StargateDelivery'][];
     };
+    /** @description The batch was stored. */
+    TelemetryAccepted: {
+      /** @description Events stored. */
+      accepted: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -11542,5 +11680,6 @@ export type StargateDelivery = components['schemas']['StargateDelivery'];
 export type StargateMessage = components['schemas']['StargateMessage'];
 export type StargateDeliveryPage = components['schemas']['StargateDeliveryPage'];
 export type StargateReservationMessages = components['schemas']['StargateReservationMessages'];
+export type TelemetryAccepted = components['schemas']['TelemetryAccepted'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

@@ -44,6 +44,7 @@ import { registerReservationRoutes } from './reservations/reservationRoutes';
 import { registerSettingsRoutes } from './settings/settingsRoutes';
 import { registerStargateRoutes } from './stargate/stargateRoutes';
 import { registerTaskRoutes } from './tasks/taskRoutes';
+import { registerTelemetryRoutes } from './telemetry/telemetryRoutes';
 import { vaultFor, type CredentialVault } from './pms/vault';
 
 export interface BuildAppOptions {
@@ -246,6 +247,7 @@ export function buildApp({
     registerSettingsRoutes(api, context);
     registerScreensRoutes(api, context);
     registerGuestRoutes(api, context);
+    registerTelemetryRoutes(api, context);
   });
   return app;
 }

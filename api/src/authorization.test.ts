@@ -703,6 +703,32 @@ const MATRIX: Record<string, Row> = {
     statuses: [401, 404, 403, 403, 404, 404, 403],
     page: '/settings',
   },
+  // Browser telemetry (issue 17): public, the sign-in page reports too. Each caller's batch is
+  // its own tab session.
+  'POST /telemetry': {
+    access: 'anyone',
+    call: (_seed, caller) => ({
+      url: '/telemetry',
+      method: 'POST',
+      body: {
+        session: `matrix-tab-${caller}-0001`,
+        shell: 'shell-0.1.0',
+        events: [
+          {
+            type: 'route_change',
+            at: '2026-11-25T10:00:00.000Z',
+            route: '/reservation/:id',
+            remote: 'reservations',
+            remoteVersion: '0.1.0',
+            inRollout: false,
+            user: null,
+            durationMs: 420,
+          },
+        ],
+      },
+    }),
+    statuses: everyone(202),
+  },
   // Sign-up is public; a link never issued is not found (and makes no account).
   'POST /user/accounts/signup': {
     access: 'anyone',

@@ -24,6 +24,9 @@ describe('loadConfig', () => {
       resetRateLimit: 10,
       resetEmailRateLimit: 3,
       resetRateWindowMs: 3_600_000,
+      telemetryRetentionDays: 14,
+      telemetrySessionRateLimit: 120,
+      telemetryClientRateLimit: 1_200,
       logLevel: 'info',
       sessionTtlMs: 43_200_000,
       flagsmithEnvironmentKey: 'hostdash-dashboard',
@@ -54,6 +57,9 @@ describe('loadConfig', () => {
       RESET_RATE_LIMIT: '20',
       RESET_EMAIL_RATE_LIMIT: '5',
       RESET_RATE_WINDOW_MS: '7200000',
+      TELEMETRY_RETENTION_DAYS: '30',
+      TELEMETRY_SESSION_RATE_LIMIT: '60',
+      TELEMETRY_CLIENT_RATE_LIMIT: '5000',
       SHELL_ORIGINS: 'https://dash.hostdash.app, https://staff.hostdash.app/',
       API_TRUSTED_PROXIES: '10.0.0.0/8, fd00::/8, 192.0.2.10',
       LOG_LEVEL: 'DEBUG',
@@ -84,6 +90,9 @@ describe('loadConfig', () => {
       resetRateLimit: 20,
       resetEmailRateLimit: 5,
       resetRateWindowMs: 7_200_000,
+      telemetryRetentionDays: 30,
+      telemetrySessionRateLimit: 60,
+      telemetryClientRateLimit: 5_000,
       // SHELL_ORIGIN is always one of them.
       shellOrigins: ['https://dash.hostdash.app', 'https://staff.hostdash.app'],
       trustedProxies: ['10.0.0.0/8', 'fd00::/8', '192.0.2.10'],
@@ -115,6 +124,7 @@ describe('loadConfig', () => {
         LOGIN_BACKOFF_MS: '600000',
         LOGIN_BACKOFF_MAX_MS: '60000',
         GUEST_PORTAL_URL: 'https://guest.hostdash.app/?t=',
+        TELEMETRY_RETENTION_DAYS: '0',
       });
     } catch (error) {
       thrown = error;
@@ -131,6 +141,7 @@ describe('loadConfig', () => {
       'API_TRUSTED_PROXIES',
       'LOGIN_BACKOFF_MAX_MS',
       'GUEST_PORTAL_URL',
+      'TELEMETRY_RETENTION_DAYS',
     ])
       expect(problems).toContain(name);
     expect(problems).toContain('"*"');

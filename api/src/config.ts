@@ -48,6 +48,13 @@ export interface ApiConfig {
   /** Password-reset requests for one email before each further one waits `resetRateWindowMs`. */
   resetEmailRateLimit: number;
   resetRateWindowMs: number;
+  // Browser telemetry (src/telemetry, issue 17).
+  /** Days raw telemetry events are kept before the hourly maintenance prunes them. */
+  telemetryRetentionDays: number;
+  /** Telemetry batches one browser tab may send in a minute. */
+  telemetrySessionRateLimit: number;
+  /** Telemetry batches one client address may send in a minute, whatever its tabs. */
+  telemetryClientRateLimit: number;
   logLevel: LogLevel;
   sessionTtlMs: number;
   flagsmithEnvironmentKey: string;
@@ -323,6 +330,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     resetRateLimit: integer('RESET_RATE_LIMIT', 10, 1, 100_000),
     resetEmailRateLimit: integer('RESET_EMAIL_RATE_LIMIT', 3, 1, 1_000),
     resetRateWindowMs: integer('RESET_RATE_WINDOW_MS', HOUR_MS, 1_000, 7 * 24 * HOUR_MS),
+    telemetryRetentionDays: integer('TELEMETRY_RETENTION_DAYS', 14, 1, 3_650),
+    telemetrySessionRateLimit: integer('TELEMETRY_SESSION_RATE_LIMIT', 120, 1, 100_000),
+    // An office or a mobile carrier puts many tabs behind one address.
+    telemetryClientRateLimit: integer('TELEMETRY_CLIENT_RATE_LIMIT', 1_200, 1, 1_000_000),
     logLevel: LOG_LEVELS.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : 'info',
     sessionTtlMs: integer('SESSION_TTL_MS', 43_200_000, 60_000, 365 * 24 * 3_600_000),
     flagsmithEnvironmentKey: text('FLAGSMITH_ENVIRONMENT_KEY', 'hostdash-dashboard'),

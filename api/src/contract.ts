@@ -15,13 +15,14 @@ import { CALENDAR_SCHEMAS } from './reservations/calendar';
 import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
 import { SETTINGS_SCHEMAS } from './settings/settingsSchemas';
 import { STARGATE_SCHEMAS } from './stargate/stargateSchemas';
+import { TELEMETRY_SCHEMAS } from './telemetry/telemetrySchemas';
 
 /**
  * The contract's version: major for a change that breaks a client written against the last one
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '2.12.0';
+export const CONTRACT_VERSION = '2.13.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,
@@ -38,6 +39,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...GUEST_PORTAL_SCHEMAS,
   ...GUEST_SCHEMAS,
   ...STARGATE_SCHEMAS,
+  ...TELEMETRY_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */
@@ -84,6 +86,11 @@ export const TAGS = [
   },
   { name: 'flags', description: 'Feature flags: the Flagsmith-compatible API and the admin view.' },
   { name: 'admin', description: 'Hostdash staff only.' },
+  {
+    name: 'telemetry',
+    description:
+      'The browser’s reports (errors, load failures, API failures, Web Vitals): no session.',
+  },
   { name: 'health', description: 'Liveness of the API and its database.' },
 ] as const;
 export type Tag = (typeof TAGS)[number]['name'];

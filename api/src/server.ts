@@ -13,6 +13,7 @@ import { fileTransport } from './mail/fileTransport';
 import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
 import { SCREENING_ACTOR } from './protect/protectLog';
 import { screenUnscreened } from './protect/screening';
+import { pruneTelemetry } from './telemetry/telemetryStore';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -69,6 +70,12 @@ async function main(): Promise<void> {
       await deleteExpiredRows(db);
     } catch (error) {
       app.log.warn({ err: error }, 'Deleting expired rows failed; will retry');
+    }
+    try {
+      const pruned = await pruneTelemetry(db, config.telemetryRetentionDays);
+      if (pruned.events + pruned.sessions > 0) app.log.info({ pruned }, 'Old telemetry pruned');
+    } catch (error) {
+      app.log.warn({ err: error }, 'Pruning old telemetry failed; will retry');
     }
     try {
       const started = Date.now();

@@ -1,0 +1,109 @@
+// The telemetry collector's shapes (issue 17): a batch of events the shell sends from a browser tab
+// (`navigator.sendBeacon` on page hide), and the count it is answered with. Every object is closed
+// and every string bounded: the collector is public, so nothing it takes may be open-ended. Routes
+// and API paths are templates and users are hashes: the browser removes anything personal before it
+// sends; the API stores what it is given and does not try to detect it.
+import { Type, type Static } from '@sinclair/typebox';
+import { closedBody, named, nullable, stringEnum, type NamedSchema } from '../http/schemas';
+
+export const TELEMETRY_EVENT_TYPES = [
+  'error',
+  'rejection',
+  'boundary_error',
+  'remote_load_failed',
+  'contract_refused',
+  'api_failure',
+  'route_change',
+  'vital',
+] as const;
+export type TelemetryEventType = (typeof TELEMETRY_EVENT_TYPES)[number];
+/** The types that make a session one "with an error" (what the health analysis rates). */
+export const SESSION_ERROR_TYPES: readonly TelemetryEventType[] = [
+  'error',
+  'rejection',
+  'boundary_error',
+];
+export const WEB_VITALS = ['LCP', 'INP', 'CLS', 'TTFB', 'FCP'] as const;
+export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export const MAX_EVENTS_PER_BATCH = 200;
+/** The longest duration or vital value taken: ten minutes, in milliseconds. */
+const MAX_MS = 600_000;
+
+export const TelemetryEventBody = closedBody(
+  {
+    type: stringEnum(TELEMETRY_EVENT_TYPES),
+    at: Type.String({
+      format: 'date-time',
+      maxLength: 40,
+      description: 'When it happened, by the browser’s clock.',
+    }),
+    route: Type.String({
+      maxLength: 200,
+      description: 'The route template, e.g. `/reservation/:id` (never ids or query values).',
+    }),
+    remote: nullable(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description: 'The remote the event belongs to (`listings`, …); null for the shell.',
+      }),
+    ),
+    remoteVersion: nullable(Type.String({ minLength: 1, maxLength: 64 })),
+    inRollout: Type.Boolean({
+      description: 'The user is on that remote’s canary or candidate.',
+    }),
+    user: nullable(
+      Type.String({
+        pattern: '^[0-9a-f]{64}$',
+        description: 'A hash of the user id (never the id); null when signed out.',
+      }),
+    ),
+    message: Type.Optional(
+      Type.String({ maxLength: 300, description: 'The error’s message, scrubbed by the browser.' }),
+    ),
+    apiMethod: Type.Optional(stringEnum(API_METHODS)),
+    apiPath: Type.Optional(Type.String({ maxLength: 200, description: 'The path template.' })),
+    apiStatus: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 599, description: '0: no answer (network, timeout).' }),
+    ),
+    durationMs: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_MS,
+        description: 'An API call’s duration, or a route change’s time to content.',
+      }),
+    ),
+    vital: Type.Optional(stringEnum(WEB_VITALS)),
+    value: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_MS })),
+  },
+  { description: 'One event from a browser tab.' },
+);
+export type TelemetryEvent = Static<typeof TelemetryEventBody>;
+
+export const TelemetryBatchBody = closedBody(
+  {
+    session: Type.String({
+      pattern: '^[A-Za-z0-9_-]{16,64}$',
+      description: 'A random id per browser tab session (not the sign-in session).',
+    }),
+    shell: Type.String({ minLength: 1, maxLength: 64, description: 'The shell’s build id.' }),
+    events: Type.Array(TelemetryEventBody, { minItems: 1, maxItems: MAX_EVENTS_PER_BATCH }),
+  },
+  { description: 'A batch of events from one browser tab.' },
+);
+export type TelemetryBatch = Static<typeof TelemetryBatchBody>;
+
+export const TelemetryAcceptedSchema = named(
+  'TelemetryAccepted',
+  {
+    accepted: Type.Integer({
+      minimum: 1,
+      maximum: MAX_EVENTS_PER_BATCH,
+      description: 'Events stored.',
+    }),
+  },
+  { description: 'The batch was stored.' },
+);
+
+export const TELEMETRY_SCHEMAS: NamedSchema[] = [TelemetryAcceptedSchema];
