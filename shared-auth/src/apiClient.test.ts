@@ -101,6 +101,32 @@ describe('the API client', () => {
     expect(logged).toEqual(['[api] POST /conflict failed: 409 Someone else changed this listing.']);
   });
 
+  it('tells onFailure of a failed call, and a throwing listener changes nothing for the caller', async () => {
+    const failures: unknown[] = [];
+    const observed = createApiClient({
+      baseURL: upstream.url,
+      logError: () => undefined,
+      onFailure: (failure) => failures.push(failure),
+    });
+    await expect(observed.post('/conflict', { data: {} })).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(failures).toEqual([
+      { method: 'POST', path: '/conflict', status: 409, durationMs: expect.any(Number) },
+    ]);
+    const throwing = createApiClient({
+      baseURL: 'http://127.0.0.1:9',
+      logError: () => undefined,
+      onFailure: () => {
+        throw new Error('listener broke');
+      },
+    });
+    await expect(throwing.get('/loadAuth')).rejects.toEqual({
+      error: 'no_response',
+      message: NO_RESPONSE_MESSAGE,
+    });
+  });
+
   it('rejects with a readable error when the answer is not JSON', async () => {
     await expect(client.get('/crash')).rejects.toMatchObject({
       error: 'http_500',

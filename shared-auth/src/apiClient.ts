@@ -33,6 +33,17 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Where failed requests are logged (console by default). */
   logError?: (message: string) => void;
+  /** Told of each failed call (not a cancelled one): the shell's telemetry counts them. */
+  onFailure?: (failure: ApiFailure) => void;
+}
+
+/** A call that failed, as the shell's telemetry takes it (the path as called: it templates it). */
+export interface ApiFailure {
+  method: Method;
+  path: string;
+  /** null: no answer (down, a time-out). */
+  status: number | null;
+  durationMs: number;
 }
 
 export interface ApiClient {
@@ -192,6 +203,7 @@ export function createApiClient(initial: ApiClientOptions): ApiClient {
           }
         : {}),
     };
+    const started = Date.now();
     try {
       const response = await instance.request<T>(config);
       return response.data;
@@ -202,6 +214,16 @@ export function createApiClient(initial: ApiClientOptions): ApiClient {
         log(
           `[api] ${method.toUpperCase()} ${path} failed: ${apiError.status ?? 'no response'} ${apiError.message}`,
         );
+        try {
+          options.onFailure?.({
+            method,
+            path,
+            status: apiError.status ?? null,
+            durationMs: Date.now() - started,
+          });
+        } catch {
+          // Whoever listens never changes what the caller gets.
+        }
       }
       throw apiError;
     }

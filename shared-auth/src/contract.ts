@@ -53,6 +53,8 @@
 // page.md) mounts the guest-portal remote's `./guestPortal` (GuestPortalModule, GuestPortalProps,
 // GUEST_PORTAL_EXPOSE) with the guest link's token; the API client reports a body's upload
 // progress (RequestOptions.onUploadProgress), for the guest's photos.
+// 1.14.0: the API client tells `onFailure` of each failed call (ApiFailure), for the shell's
+// telemetry (issue 17).
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.13.0';
+export const CONTRACT_VERSION = '1.14.0';

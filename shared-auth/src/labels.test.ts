@@ -30,6 +30,37 @@ const NOT_SHOWN = new Set(
     ['note'],
     // The guest portal's screen body: `{ values }`.
     ['values'],
+    // Browser telemetry (issue 17): a batch's and an event's keys, the event types, API methods
+    // and Web Vitals' names, read by code (the admin's health view will give them words).
+    ['session', 'shell', 'events'],
+    [
+      'type',
+      'at',
+      'route',
+      'remote',
+      'remoteVersion',
+      'inRollout',
+      'user',
+      'message',
+      'apiMethod',
+      'apiPath',
+      'apiStatus',
+      'durationMs',
+      'vital',
+      'value',
+    ],
+    [
+      'error',
+      'rejection',
+      'boundary_error',
+      'remote_load_failed',
+      'contract_refused',
+      'api_failure',
+      'route_change',
+      'vital',
+    ],
+    ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    ['LCP', 'INP', 'CLS', 'TTFB', 'FCP'],
   ].map((values) => values.join('|')),
 );
 

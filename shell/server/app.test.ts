@@ -158,6 +158,7 @@ describe('the live registry in the shell server', () => {
       canary: true,
     });
     expect(injected.remotesRecheckMs).toBe(0);
+    expect(injected.monitoringSampleRate).toBe(1);
   });
 
   it('lists each remote in /health: version, whether its manifest answers, and whether it fits', async () => {

@@ -36,6 +36,8 @@ export interface ShellConfig {
   remotesDir: string;
   remotesOrigin: string;
   remotesRecheckMs: number;
+  /** MONITORING_SAMPLE_RATE: the share of browser tab sessions that send telemetry (0..1). */
+  monitoringSampleRate: number;
   flagsmithApi: string;
   flagsmithEnvironmentKey: string;
   guestPortalUrl: string;
@@ -76,6 +78,17 @@ function wholeOrZero(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`${name} must be a whole number of milliseconds, got "${raw}"`);
+  }
+  return value;
+}
+
+/** A share between 0 and 1 (MONITORING_SAMPLE_RATE): 1 reports from every tab, 0 from none. */
+function share(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) {
+    throw new Error(`${name} must be a number from 0 to 1, got "${raw}"`);
   }
   return value;
 }
@@ -147,6 +160,7 @@ export function readShellConfig(env: Env = process.env): ShellConfig {
     remotesDir: deliveryPaths(env, repoDir).storeDir,
     remotesOrigin: url(env, 'REMOTES_ORIGIN', 'http://localhost:3001'),
     remotesRecheckMs: wholeOrZero(env, 'REMOTES_RECHECK_MS', 60_000),
+    monitoringSampleRate: share(env, 'MONITORING_SAMPLE_RATE', 1),
     flagsmithApi: env.FLAGSMITH_API || '/api/flagsmith/api/v1/',
     flagsmithEnvironmentKey: env.FLAGSMITH_ENVIRONMENT_KEY || 'hostdash-dashboard',
     guestPortalUrl:

@@ -180,6 +180,7 @@ export function createPageHandler(
       user,
       remotes,
       remotesRecheckMs: config.remotesRecheckMs,
+      monitoringSampleRate: config.monitoringSampleRate,
       styleNonce,
       apiUnreachable,
       confirmSignOut:

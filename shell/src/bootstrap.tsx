@@ -5,9 +5,23 @@ import { clearSessionOnUnloadWhenSso } from './app/sso';
 import { readClientConfig } from './config';
 import { initFlags } from './flags/featureFlags';
 import { loadRegistry, startRegistry } from './remotes/registry';
+import { report, startTelemetry } from './telemetry/pageTelemetry';
+import { apiPathTemplate } from './telemetry/shape';
 
 const config = readClientConfig();
-configureApiClient({ baseURL: '/api' });
+// Telemetry first: whatever goes wrong from here on is heard (issue 17).
+startTelemetry(config);
+configureApiClient({
+  baseURL: '/api',
+  onFailure: ({ method, path, status, durationMs }) =>
+    report({
+      type: 'api_failure',
+      apiMethod: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      apiPath: apiPathTemplate(path),
+      apiStatus: status ?? 0,
+      durationMs,
+    }),
+});
 // Before the router listens: a form with unsaved changes hears Back and Forward first.
 installHistoryGate();
 

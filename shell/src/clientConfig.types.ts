@@ -31,6 +31,8 @@ export interface ClientConfig {
   remotes: RemoteRelease[] | null;
   /** At most one re-read of the registry per this many ms, on in-app navigation. */
   remotesRecheckMs: number;
+  /** The share of tab sessions that send telemetry (MONITORING_SAMPLE_RATE, 0..1). */
+  monitoringSampleRate: number;
   /** The page's Content-Security-Policy admits style elements with this nonce (emotion's). */
   styleNonce: string;
   /**

@@ -32,6 +32,8 @@ export function readClientConfig(
     user: injected?.user ?? null,
     remotes: Array.isArray(injected?.remotes) ? injected.remotes : null,
     remotesRecheckMs: injected?.remotesRecheckMs ?? 60_000,
+    monitoringSampleRate:
+      typeof injected?.monitoringSampleRate === 'number' ? injected.monitoringSampleRate : 1,
     styleNonce: typeof injected?.styleNonce === 'string' ? injected.styleNonce : '',
     apiUnreachable: injected?.apiUnreachable === true,
     // Without the server's word (no configuration), asking first is the safe side.

@@ -6,7 +6,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { authApi, endsSession, type RouteDef, type SignedIn } from '@hostdash/shared-auth';
+import {
+  authApi,
+  endsSession,
+  matchRoute,
+  type RouteDef,
+  type SignedIn,
+} from '@hostdash/shared-auth';
 import type { ClientConfig } from '../config';
 import { resetFlagsUser } from '../flags/featureFlags';
 import { Layout } from '../layout/Layout';
@@ -17,6 +23,7 @@ import { PageFallback, PageSwitch } from './PageSwitch';
 import { SessionContext, type PendingChallenge, type Session } from './session';
 import { ShellProvider } from './ShellContext';
 import { StyleNonce } from './StyleNonce';
+import { report, setTelemetryUser } from '../telemetry/pageTelemetry';
 
 /** The dashboard's code, loaded once. */
 const dashboardCode = () => import('./Dashboard');
@@ -76,6 +83,14 @@ function ShellBody({
     if (location !== landing.current) setConfirmSignOut(false);
   }, [location]);
   const user = useSyncExternalStore(dashboard?.subscribe ?? noChanges, dashboard?.user ?? nobody);
+  // The telemetry groups a user's events by a hash of their id; a signed-out page has none.
+  const userId = user?.id ?? config.user?.id ?? null;
+  useEffect(() => setTelemetryUser(userId), [userId]);
+  // The shell's own pages (sign-in, errors) are route changes too; a remote's page reports its own
+  // with its time to content (RemoteFeature).
+  useEffect(() => {
+    if (matchRoute(location.pathname)?.route.app === 'shell') report({ type: 'route_change' });
+  }, [location.pathname]);
 
   // One dashboard per page, started on first need (a failed load is tried again next time).
   const opening = useRef<Promise<Dashboard> | null>(

@@ -27,6 +27,8 @@ import { mountContained, unmountWhenMounted } from './parcels';
 import { registeredEntry } from './registry';
 import { createWidgetHost } from './RemoteWidget';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
+import { report } from '../telemetry/pageTelemetry';
+import { scrubMessage } from '../telemetry/shape';
 
 type Failure =
   | { kind: 'notDeployed' }
@@ -107,6 +109,22 @@ function enqueue(
   );
 }
 
+/**
+ * A remote that could not be shown, for the telemetry: refused by the contract check, failed to
+ * load, or (once loaded) thrown by its own page. Not being deployed is a state, not a failure.
+ */
+function reportRemoteFailure(app: AppName, failure: Failure, loaded: boolean, error: unknown) {
+  if (failure.kind === 'notDeployed') return;
+  const message = scrubMessage(error instanceof Error ? error.message : String(error));
+  const type =
+    failure.kind === 'incompatible'
+      ? 'contract_refused'
+      : loaded
+        ? 'boundary_error'
+        : 'remote_load_failed';
+  report({ type, remote: app, message });
+}
+
 export function RemoteFeature({ app }: { app: AppName }) {
   const title = featureTitle(app);
   const store = useStore();
@@ -120,6 +138,8 @@ export function RemoteFeature({ app }: { app: AppName }) {
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const queueRef = useRef<Promise<void>>(Promise.resolve());
+  // The page the remote showed last: an update that changes it is a route change.
+  const previousPath = useRef(location.pathname);
 
   // The widget host this remote's pages embed other remotes' widgets with (ADR 17).
   const Widget = useMemo(() => createWidgetHost(injectFeature), [injectFeature]);
@@ -129,10 +149,13 @@ export function RemoteFeature({ app }: { app: AppName }) {
 
   useEffect(() => {
     let active = true;
+    let loaded = false;
+    const started = performance.now();
     const host = hostRef.current;
     const fail = (error: unknown) => {
       if (!active) return;
       const failure = failureOf(error);
+      reportRemoteFailure(app, failure, loaded, error);
       const version =
         failure.kind === 'incompatible' ? failure.error.version : registeredEntry(app)?.version;
       const which = `${app}${version ? `@${version}` : ''} ${failure.kind === 'incompatible' ? 'refused' : 'failed'}`;
@@ -144,11 +167,15 @@ export function RemoteFeature({ app }: { app: AppName }) {
     loadFeature(app, { reload: attempt > 0 })
       .then(async ({ feature }) => {
         if (!active || !host) return;
+        loaded = true;
         injectFeature(feature.slice);
         const parcel = mountContained(feature, propsRef.current, host, fail);
         parcelRef.current = parcel;
         await parcel.mountPromise;
-        if (active) setPhase({ name: 'mounted' });
+        if (!active) return;
+        setPhase({ name: 'mounted' });
+        // Time to content: the remote's code loaded and its page mounted.
+        report({ type: 'route_change', durationMs: Math.round(performance.now() - started) });
       })
       .catch(fail);
 
@@ -171,7 +198,12 @@ export function RemoteFeature({ app }: { app: AppName }) {
     enqueue(
       queueRef,
       async () => {
-        if (parcel.getStatus() === 'MOUNTED') await parcel.update?.(props);
+        if (parcel.getStatus() !== 'MOUNTED') return;
+        const started = performance.now();
+        await parcel.update?.(props);
+        if (props.location.pathname !== previousPath.current)
+          report({ type: 'route_change', durationMs: Math.round(performance.now() - started) });
+        previousPath.current = props.location.pathname;
       },
       `${app} failed to update`,
     );

@@ -14,7 +14,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import type { FeatureSlice, WidgetProps, WidgetRequest } from '@hostdash/shared-auth';
-import { loadWidget } from './loader';
+import { report } from '../telemetry/pageTelemetry';
+import { scrubMessage } from '../telemetry/shape';
+import { loadWidget, RemoteIncompatibleError } from './loader';
 import { mountContained, unmountWhenMounted } from './parcels';
 
 type Phase = 'loading' | 'mounted' | 'failed';
@@ -37,6 +39,14 @@ export function createWidgetHost(injectFeature: (slice: FeatureSlice) => void) {
       const fail = (error: unknown) => {
         if (!active) return;
         console.error(`[remotes] the ${app}/${name} widget failed:`, error);
+        report({
+          type:
+            error instanceof RemoteIncompatibleError ? 'contract_refused' : 'remote_load_failed',
+          remote: app,
+          message: scrubMessage(
+            `${name}: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        });
         setPhase('failed');
       };
       loadWidget(app, name)

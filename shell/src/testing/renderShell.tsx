@@ -24,6 +24,7 @@ export const testConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig 
   user: null,
   remotes: null,
   remotesRecheckMs: 60_000,
+  monitoringSampleRate: 0,
   styleNonce: '',
   apiUnreachable: false,
   confirmSignOut: false,

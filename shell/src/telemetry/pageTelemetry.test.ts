@@ -1,0 +1,85 @@
+import { webcrypto } from 'node:crypto';
+import { waitFor } from '@testing-library/react';
+import { TextEncoder } from 'node:util';
+import { startRegistry } from '../remotes/registry';
+import { report, setTelemetryUser, startTelemetry, TELEMETRY_ENDPOINT } from './pageTelemetry';
+
+interface Batch {
+  session: string;
+  shell: string;
+  events: Record<string, unknown>[];
+}
+
+describe('the page’s telemetry', () => {
+  const batches: Batch[] = [];
+  beforeAll(() => {
+    Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+    Object.defineProperty(globalThis, 'TextEncoder', { value: TextEncoder, configurable: true });
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (endpoint: string, body: Blob) => {
+        expect(endpoint).toBe(TELEMETRY_ENDPOINT);
+        // jsdom's Blob has no text(): read it as a browser's FileReader would.
+        const reader = new FileReader();
+        reader.onload = () => batches.push(JSON.parse(String(reader.result)) as Batch);
+        reader.readAsText(body);
+        return true;
+      },
+    });
+    startRegistry([
+      {
+        name: 'reservations',
+        manifest: 'http://remotes/reservations/2.0.0/mf-manifest.json',
+        version: '2.0.0',
+        canary: true,
+        liveVersion: '1.9.0',
+      },
+    ]);
+    startTelemetry({ monitoringSampleRate: 1, user: null });
+  });
+
+  const sent = async () => {
+    const before = batches.length;
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(batches.length).toBeGreaterThan(before));
+    return batches.slice(before).flatMap((batch) => batch.events);
+  };
+
+  it('hears an uncaught error on a remote’s page, names the route, the remote and its rollout, and nothing personal', async () => {
+    window.history.pushState({}, '', '/reservation/4711?guest=ana@example.com');
+    setTelemetryUser('42');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    window.dispatchEvent(
+      new ErrorEvent('error', { error: new Error('Cannot read guest ana@example.com of 4711000') }),
+    );
+    const [event] = await sent();
+    expect(event).toEqual({
+      type: 'error',
+      message: 'Cannot read guest [email] of [number]',
+      route: '/reservation/:id',
+      remote: 'reservations',
+      remoteVersion: '2.0.0',
+      inRollout: true,
+      user: expect.stringMatching(/^[0-9a-f]{64}$/),
+      at: expect.any(String),
+    });
+    expect(JSON.stringify(batches)).not.toMatch(/4711|ana@|"42"/);
+    expect(batches[0]!.session).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('takes what the shell reports, for another remote than the page’s too', async () => {
+    report({
+      type: 'remote_load_failed',
+      remote: 'guestportal',
+      message: 'screensWidget: timeout',
+    });
+    const [event] = await sent();
+    expect(event).toMatchObject({
+      type: 'remote_load_failed',
+      remote: 'guestportal',
+      remoteVersion: null,
+      inRollout: false,
+      route: '/reservation/:id',
+    });
+  });
+});

@@ -1,0 +1,88 @@
+// The page's one telemetry (issue 17), started by bootstrap: it listens for what goes wrong on the
+// page (uncaught errors, unhandled rejections), measures Web Vitals, and takes the events the shell
+// reports (route changes, a remote that fails to load or is refused, a remote's boundary error, an
+// API call that failed). Each event carries the remote that renders the page and its version, and
+// whether this user is on that remote's rollout; never ids, query values or anything personal
+// (shape.ts). Sent with sendBeacon when the page is hidden.
+import { CONTRACT_VERSION, matchRoute } from '@hostdash/shared-auth';
+import type { ClientConfig } from '../clientConfig.types';
+import { registeredEntry } from '../remotes/registry';
+import { hashUserId, routeTemplate, scrubMessage } from './shape';
+import { createTelemetry, type EventDetails, type PageContext, type Telemetry } from './telemetry';
+
+export const TELEMETRY_ENDPOINT = '/api/telemetry';
+
+let telemetry: Telemetry | null = null;
+let userHash: string | null = null;
+
+/** The remote rendering `pathname`, its version as this page uses it, and whether it is a canary's. */
+function remoteOf(pathname: string, remote?: string | null) {
+  const app = remote ?? matchRoute(pathname)?.route.app ?? null;
+  if (!app || app === 'shell') return { remote: null, remoteVersion: null, inRollout: false };
+  const entry = registeredEntry(app);
+  return {
+    remote: app,
+    remoteVersion: entry?.version ?? null,
+    inRollout: entry?.canary === true,
+  };
+}
+
+function context(): PageContext {
+  const pathname = window.location.pathname;
+  return { route: routeTemplate(pathname), ...remoteOf(pathname), user: userHash };
+}
+
+/** Reports one event; does nothing before the telemetry starts, or when this tab is not sampled. */
+export function report(details: EventDetails): void {
+  if (!telemetry) return;
+  // An event about another remote than the page's (a widget) names that remote and its version.
+  const named = details.remote ? remoteOf(window.location.pathname, details.remote) : {};
+  telemetry.record({ ...details, ...named });
+}
+
+/** Who is signed in now (hashed before anything is sent); null when signed out. */
+export function setTelemetryUser(id: string | null): void {
+  if (id === null) {
+    userHash = null;
+    return;
+  }
+  hashUserId(id).then(
+    (hash) => (userHash = hash),
+    () => (userHash = null),
+  );
+}
+
+const messageOf = (reason: unknown): string =>
+  scrubMessage(reason instanceof Error ? reason.message : String(reason));
+
+/** Starts the page's telemetry: once per page. */
+export function startTelemetry(config: Pick<ClientConfig, 'monitoringSampleRate' | 'user'>): void {
+  if (telemetry) return;
+  telemetry = createTelemetry({
+    endpoint: TELEMETRY_ENDPOINT,
+    sampleRate: config.monitoringSampleRate,
+    shell: `shell@${CONTRACT_VERSION}`,
+    context,
+  });
+  if (!telemetry.sampled) return;
+  setTelemetryUser(config.user?.id ?? null);
+  window.addEventListener('error', (event) =>
+    report({ type: 'error', message: messageOf(event.error ?? event.message) }),
+  );
+  window.addEventListener('unhandledrejection', (event) =>
+    report({ type: 'rejection', message: messageOf(event.reason) }),
+  );
+  const flush = () => telemetry?.flush();
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  // The vitals' observers read buffered entries: loading them after the page's own code misses
+  // nothing, and keeps them off the sign-in page's first bytes.
+  import('web-vitals')
+    .then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+      for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB])
+        on((metric) => report({ type: 'vital', vital: metric.name, value: metric.value }));
+    })
+    .catch(() => undefined);
+}
