@@ -151,58 +151,6 @@ function ensureCompatible(app: string, entry: RegistryEntry): Promise<void> {
   return check;
 }
 
-function isFeatureModule(module: unknown): module is FeatureModule {
-  const candidate = module as Partial<FeatureModule> | null;
-  return (
-    !!candidate &&
-    typeof candidate.bootstrap === 'function' &&
-    typeof candidate.mount === 'function' &&
-    typeof candidate.unmount === 'function' &&
-    !!candidate.slice &&
-    typeof candidate.slice.key === 'string' &&
-    typeof candidate.slice.reducer === 'function'
-  );
-}
-
-/**
- * Loads a module a remote exposes, refused before any of its code runs when the remote is not
- * deployed or was built for another contract. With `reload`, the registry is read again and the
- * remote is registered anew, which drops the runtime's cached manifest and entry so the next load
- * really fetches them again (a Retry after a failure).
- */
-async function loadExposed(
-  app: AppName,
-  expose: string,
-  options: { reload?: boolean },
-): Promise<{ module: unknown; entry: RegistryEntry }> {
-  if (options.reload) setRunning(app, false);
-  await loadRegistry(options.reload, options.reload ? new Set([app]) : undefined);
-  const entry = registeredEntry(app);
-  if (!entry) throw new RemoteNotDeployedError(app);
-  const module = await timeout(
-    ensureCompatible(app, entry).then(() => federation().loadRemote<unknown>(`${app}/${expose}`)),
-    REMOTE_LOAD_TIMEOUT_MS,
-    app,
-  );
-  return { module, entry };
-}
-
-/** Loads a remote's `./feature` (its pages). */
-export async function loadFeature(
-  app: AppName,
-  options: { reload?: boolean } = {},
-): Promise<{ feature: FeatureModule; entry: RegistryEntry }> {
-  const { module, entry } = await loadExposed(app, FEATURE_EXPOSE, options);
-  if (!isFeatureModule(module)) {
-    throw new RemoteLoadError(
-      app,
-      new Error('its ./feature entry does not export lifecycles and a slice'),
-    );
-  }
-  setRunning(app, true);
-  return { feature: module, entry };
-}
-
 function hasLifecycles(module: unknown): module is FeatureLifecycles<never> {
   const candidate = module as Partial<FeatureLifecycles<never>> | null;
   return (
@@ -210,6 +158,16 @@ function hasLifecycles(module: unknown): module is FeatureLifecycles<never> {
     typeof candidate.bootstrap === 'function' &&
     typeof candidate.mount === 'function' &&
     typeof candidate.unmount === 'function'
+  );
+}
+
+function isFeatureModule(module: unknown): module is FeatureModule {
+  const candidate = module as Partial<FeatureModule> | null;
+  return (
+    hasLifecycles(module) &&
+    !!candidate?.slice &&
+    typeof candidate.slice.key === 'string' &&
+    typeof candidate.slice.reducer === 'function'
   );
 }
 
@@ -221,17 +179,57 @@ function isWidgetModule(module: unknown): module is WidgetModule {
   );
 }
 
+/**
+ * Loads a module a remote exposes, refused before any of its code runs when the remote is not
+ * deployed or was built for another contract, and refused after when it does not export what it
+ * must (`what`). With `reload`, the registry is read again and the remote is registered anew,
+ * which drops the runtime's cached manifest and entry so the next load really fetches them again
+ * (a Retry after a failure).
+ */
+async function loadExposed<Module>(
+  app: AppName,
+  expose: string,
+  isModule: (module: unknown) => module is Module,
+  what: string,
+  options: { reload?: boolean },
+): Promise<{ module: Module; entry: RegistryEntry }> {
+  if (options.reload) setRunning(app, false);
+  await loadRegistry(options.reload, options.reload ? new Set([app]) : undefined);
+  const entry = registeredEntry(app);
+  if (!entry) throw new RemoteNotDeployedError(app);
+  const module = await timeout(
+    ensureCompatible(app, entry).then(() => federation().loadRemote<unknown>(`${app}/${expose}`)),
+    REMOTE_LOAD_TIMEOUT_MS,
+    app,
+  );
+  if (!isModule(module))
+    throw new RemoteLoadError(app, new Error(`its ./${expose} entry does not export ${what}`));
+  setRunning(app, true);
+  return { module, entry };
+}
+
+/** Loads a remote's `./feature` (its pages). */
+export async function loadFeature(
+  app: AppName,
+  options: { reload?: boolean } = {},
+): Promise<{ feature: FeatureModule; entry: RegistryEntry }> {
+  const { module, entry } = await loadExposed(
+    app,
+    FEATURE_EXPOSE,
+    isFeatureModule,
+    'lifecycles and a slice',
+    options,
+  );
+  return { feature: module, entry };
+}
+
 /** Loads a widget a remote exposes (`./<name>`) for another remote's page (ADR 17). */
 export async function loadWidget(
   app: AppName,
   name: string,
   options: { reload?: boolean } = {},
 ): Promise<WidgetModule> {
-  const { module } = await loadExposed(app, name, options);
-  if (!isWidgetModule(module))
-    throw new RemoteLoadError(app, new Error(`its ./${name} entry does not export lifecycles`));
-  setRunning(app, true);
-  return module;
+  return (await loadExposed(app, name, isWidgetModule, 'lifecycles', options)).module;
 }
 
 /**
@@ -241,15 +239,10 @@ export async function loadWidget(
 export async function loadGuestPortal(
   options: { reload?: boolean } = {},
 ): Promise<GuestPortalModule> {
-  const app = 'guestportal';
-  const { module } = await loadExposed(app, GUEST_PORTAL_EXPOSE, options);
-  if (!hasLifecycles(module))
-    throw new RemoteLoadError(
-      app,
-      new Error(`its ./${GUEST_PORTAL_EXPOSE} entry does not export lifecycles`),
-    );
-  setRunning(app, true);
-  return module as GuestPortalModule;
+  const isGuestPortal = hasLifecycles as (module: unknown) => module is GuestPortalModule;
+  return (
+    await loadExposed('guestportal', GUEST_PORTAL_EXPOSE, isGuestPortal, 'lifecycles', options)
+  ).module;
 }
 
 /** Starts loading a remote ahead of a navigation (link prefetch); failures are left to the page. */
