@@ -28,7 +28,7 @@ import { registeredEntry } from './registry';
 import { createWidgetHost } from './RemoteWidget';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
 import { report } from '../telemetry/pageTelemetry';
-import { scrubMessage } from '../telemetry/shape';
+import { reportRemoteFailure } from './failureReport';
 
 type Failure =
   | { kind: 'notDeployed' }
@@ -109,22 +109,6 @@ function enqueue(
   );
 }
 
-/**
- * A remote that could not be shown, for the telemetry: refused by the contract check, failed to
- * load, or (once loaded) thrown by its own page. Not being deployed is a state, not a failure.
- */
-function reportRemoteFailure(app: AppName, failure: Failure, loaded: boolean, error: unknown) {
-  if (failure.kind === 'notDeployed') return;
-  const message = scrubMessage(error instanceof Error ? error.message : String(error));
-  const type =
-    failure.kind === 'incompatible'
-      ? 'contract_refused'
-      : loaded
-        ? 'boundary_error'
-        : 'remote_load_failed';
-  report({ type, remote: app, message });
-}
-
 export function RemoteFeature({ app }: { app: AppName }) {
   const title = featureTitle(app);
   const store = useStore();
@@ -155,7 +139,7 @@ export function RemoteFeature({ app }: { app: AppName }) {
     const fail = (error: unknown) => {
       if (!active) return;
       const failure = failureOf(error);
-      reportRemoteFailure(app, failure, loaded, error);
+      reportRemoteFailure(app, error, { loaded });
       const version =
         failure.kind === 'incompatible' ? failure.error.version : registeredEntry(app)?.version;
       const which = `${app}${version ? `@${version}` : ''} ${failure.kind === 'incompatible' ? 'refused' : 'failed'}`;

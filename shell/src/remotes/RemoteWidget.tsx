@@ -14,9 +14,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import type { FeatureSlice, WidgetProps, WidgetRequest } from '@hostdash/shared-auth';
-import { report } from '../telemetry/pageTelemetry';
-import { scrubMessage } from '../telemetry/shape';
-import { loadWidget, RemoteIncompatibleError } from './loader';
+import { reportRemoteFailure } from './failureReport';
+import { loadWidget } from './loader';
 import { mountContained, unmountWhenMounted } from './parcels';
 
 type Phase = 'loading' | 'mounted' | 'failed';
@@ -35,23 +34,18 @@ export function createWidgetHost(injectFeature: (slice: FeatureSlice) => void) {
 
     useEffect(() => {
       let active = true;
+      let loaded = false;
       const host = hostRef.current;
       const fail = (error: unknown) => {
         if (!active) return;
         console.error(`[remotes] the ${app}/${name} widget failed:`, error);
-        report({
-          type:
-            error instanceof RemoteIncompatibleError ? 'contract_refused' : 'remote_load_failed',
-          remote: app,
-          message: scrubMessage(
-            `${name}: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        });
+        reportRemoteFailure(app, error, { loaded, module: name });
         setPhase('failed');
       };
       loadWidget(app, name)
         .then(async (widget) => {
           if (!active || !host) return;
+          loaded = true;
           if (widget.slice) injectFeature(widget.slice);
           const parcel = mountContained(widget, propsRef.current, host, fail);
           parcelRef.current = parcel;

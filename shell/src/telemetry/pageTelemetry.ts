@@ -7,7 +7,7 @@
 import { CONTRACT_VERSION, matchRoute } from '@hostdash/shared-auth';
 import type { ClientConfig } from '../clientConfig.types';
 import { registeredEntry } from '../remotes/registry';
-import { hashUserId, routeTemplate, scrubMessage } from './shape';
+import { errorMessage, hashUserId, routeTemplate } from './shape';
 import { createTelemetry, type EventDetails, type PageContext, type Telemetry } from './telemetry';
 
 export const TELEMETRY_ENDPOINT = '/api/telemetry';
@@ -52,9 +52,6 @@ export function setTelemetryUser(id: string | null): void {
   );
 }
 
-const messageOf = (reason: unknown): string =>
-  scrubMessage(reason instanceof Error ? reason.message : String(reason));
-
 /** Starts the page's telemetry: once per page. */
 export function startTelemetry(config: Pick<ClientConfig, 'monitoringSampleRate' | 'user'>): void {
   if (telemetry) return;
@@ -67,10 +64,10 @@ export function startTelemetry(config: Pick<ClientConfig, 'monitoringSampleRate'
   if (!telemetry.sampled) return;
   setTelemetryUser(config.user?.id ?? null);
   window.addEventListener('error', (event) =>
-    report({ type: 'error', message: messageOf(event.error ?? event.message) }),
+    report({ type: 'error', message: errorMessage(event.error ?? event.message) }),
   );
   window.addEventListener('unhandledrejection', (event) =>
-    report({ type: 'rejection', message: messageOf(event.reason) }),
+    report({ type: 'rejection', message: errorMessage(event.reason) }),
   );
   const flush = () => telemetry?.flush();
   window.addEventListener('pagehide', flush);

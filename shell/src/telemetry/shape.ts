@@ -51,6 +51,10 @@ export function scrubMessage(message: string): string {
   return scrubbed.slice(0, MESSAGE_MAX);
 }
 
+/** What went wrong (an Error's message, or whatever was thrown), scrubbed like any message. */
+export const errorMessage = (reason: unknown): string =>
+  scrubMessage(reason instanceof Error ? reason.message : String(reason));
+
 /** The SHA-256 of a user id (hex), so a user's events group together without naming them. */
 export async function hashUserId(id: string): Promise<string> {
   const bytes = new TextEncoder().encode(`hostdash-telemetry:${id}`);
