@@ -170,12 +170,16 @@ export const LABELS = {
   },
   /** A screen switched on or off; `inherit` leaves it to the level above. */
   screenState: { on: 'On', off: 'Off', inherit: 'Inherit' },
-  /** Which setting decided a screen's state ("on — from this listing"). */
+  /**
+   * Which setting decided a screen's state ("On — from this listing"). The account's own switch
+   * and the screen's default are one thing to a host on a listing's page: what every guest gets
+   * unless this listing or stay says otherwise.
+   */
   screenSource: {
-    reservation: 'This reservation',
-    listing: 'This listing',
-    account: 'Account setting',
-    default: 'Default',
+    reservation: 'From this reservation',
+    listing: 'From this listing',
+    account: 'Account default',
+    default: 'Account default',
   },
   /** A switch in a remote's delivery history (the delivery console). */
   deliveryAction: {

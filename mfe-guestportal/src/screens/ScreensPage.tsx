@@ -120,7 +120,7 @@ function ScreenRow({
         <Tooltip title={screen.source === 'default' ? 'The screen’s default' : 'Your setting'}>
           <Stack direction="row" sx={{ alignItems: 'center' }}>
             <Typography variant="body2" aria-hidden sx={{ minWidth: 24 }}>
-              {screen.state === 'on' ? 'On' : 'Off'}
+              {labelOf('screenState', screen.state)}
             </Typography>
             <Switch
               checked={screen.state === 'on'}

@@ -22,15 +22,8 @@ export function overridesInWords(overrides: GuestScreenSummary['overrides']): st
 type EffectiveScreen = EffectiveGuestScreens['items'][number];
 type Source = EffectiveScreen['source'];
 
-// The account's own switch and the screen's default are one thing to a host on a listing's page:
-// what every guest gets unless this listing or stay says otherwise.
-const SOURCE_WORDS: Record<Source, string> = {
-  reservation: 'from this reservation',
-  listing: 'from this listing',
-  account: 'account default',
-  default: 'account default',
+/** "On — from this listing", "Off — account default" (the words are shared-auth's LABELS). */
+export const stateInWords = (state: EffectiveScreen['state'], source: Source): string => {
+  const from = labelOf('screenSource', source);
+  return `${labelOf('screenState', state)} — ${from.charAt(0).toLowerCase()}${from.slice(1)}`;
 };
-
-/** "On — from this listing", "Off — account default". */
-export const stateInWords = (state: EffectiveScreen['state'], source: Source): string =>
-  `${state === 'on' ? 'On' : 'Off'} — ${SOURCE_WORDS[source]}`;
