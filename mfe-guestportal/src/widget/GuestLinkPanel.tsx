@@ -1,11 +1,12 @@
 // A reservation's guest link in its screens widget: the address to send the guest (Copy, Open),
 // how far the guest got ("3 of 6 screens done", finished, expired), and a new link when the old
 // one went to the wrong person (asked first: the old one stops working at once).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { formatDate, formatDateTime, toApiError, type ApiError } from '@hostdash/shared-auth';
+import { formatDate, formatDateTime, toApiError } from '@hostdash/shared-auth';
 import { ConfirmDialog, LoadError, messageOf } from '@hostdash/shared-ui';
 import { guestportalApi, type GuestLink } from '../guestportalApi';
+import { useLoaded } from './useLoaded';
 
 function progressInWords(link: GuestLink): string {
   if (link.completedAt)
@@ -17,24 +18,18 @@ function progressInWords(link: GuestLink): string {
 }
 
 export function GuestLinkPanel({ reservationId }: { reservationId: string }) {
-  const [link, setLink] = useState<GuestLink | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const {
+    value: link,
+    set: setLink,
+    error,
+    retry,
+  } = useLoaded<GuestLink>(
+    (signal) => guestportalApi.guestLink(reservationId, { signal }),
+    reservationId,
+  );
   const [copied, setCopied] = useState(false);
   const [renewing, setRenewing] = useState<'asking' | 'busy' | null>(null);
   const [renewError, setRenewError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setError(null);
-    guestportalApi
-      .guestLink(reservationId, { signal: controller.signal })
-      .then(setLink)
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(toApiError(failure));
-      });
-    return () => controller.abort();
-  }, [reservationId, attempt]);
 
   const copy = async () => {
     if (!link) return;
@@ -60,7 +55,7 @@ export function GuestLinkPanel({ reservationId }: { reservationId: string }) {
     }
   };
 
-  if (!link && error) return <LoadError error={error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (!link && error) return <LoadError error={error} onRetry={retry} />;
   if (!link) return <LinearProgress aria-label="Loading the guest's link" />;
   return (
     <Box component="section" aria-label="The guest’s check-in link" sx={{ mb: 2 }}>

@@ -1,7 +1,7 @@
 // The effective screens of one listing or reservation, for the widget: loaded when the target
 // changes, a switch shown at once and put back if the API refuses it. Kept in the widget, not in
 // the store: nothing else in the page reads it, and the widget may be mounted on its own.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toApiError, type ApiError } from '@hostdash/shared-auth';
 import {
   guestportalApi,
@@ -10,6 +10,7 @@ import {
   type ScreenName,
   type ScreensTarget,
 } from '../guestportalApi';
+import { useLoaded } from './useLoaded';
 
 export interface SwitchRefusal {
   screen: ScreenName;
@@ -17,24 +18,14 @@ export interface SwitchRefusal {
 }
 
 export function useEffectiveScreens(target: ScreensTarget) {
-  const [screens, setScreens] = useState<EffectiveGuestScreens | null>(null);
-  const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [saving, setSaving] = useState<ScreenName[]>([]);
   const [refusal, setRefusal] = useState<SwitchRefusal | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const { kind, id } = target;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoadError(null);
-    guestportalApi
-      .effective({ kind, id } as ScreensTarget, { signal: controller.signal })
-      .then(setScreens)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(toApiError(error));
-      });
-    return () => controller.abort();
-  }, [kind, id, attempt]);
+  const loaded = useLoaded<EffectiveGuestScreens>(
+    (signal) => guestportalApi.effective({ kind, id } as ScreensTarget, { signal }),
+    `${kind}/${id}`,
+  );
+  const setScreens = loaded.set;
 
   const setState = useCallback(
     async (screen: ScreenName, state: OverrideState) => {
@@ -50,15 +41,15 @@ export function useEffectiveScreens(target: ScreensTarget) {
         setSaving((names) => names.filter((name) => name !== screen));
       }
     },
-    [kind, id],
+    [kind, id, setScreens],
   );
 
   return {
-    screens,
-    loadError,
+    screens: loaded.value,
+    loadError: loaded.error,
     saving,
     refusal,
     setState,
-    retry: () => setAttempt((n) => n + 1),
+    retry: loaded.retry,
   };
 }
