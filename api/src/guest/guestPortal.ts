@@ -105,12 +105,12 @@ export async function portalAnswers(
   reservationId: string,
 ): Promise<{ answers: PortalAnswer[]; completedAt: string | null }> {
   const resolved = await resolveEffectiveScreens(sql, { kind: 'reservation', reservationId });
-  const screens = resolved?.screens ?? [];
+  // Each screen's place in the account's order and its title; one no longer there goes last.
+  const screens = new Map<string, { index: number; title: string }>(
+    (resolved?.screens ?? []).map((screen, index) => [screen.name, { index, title: screen.title }]),
+  );
+  const order = (name: string) => screens.get(name)?.index ?? screens.size;
   const progress = await progressOf(sql, reservationId);
-  const order = (name: string) => {
-    const index = screens.findIndex((screen) => screen.name === name);
-    return index < 0 ? screens.length : index;
-  };
   const [link] = await sql.query<{ completed_at: string | null }>(
     `select ${isoSql('completed_at')} as completed_at from guest_links where reservation_id = $1::bigint`,
     [reservationId],
@@ -120,7 +120,7 @@ export async function portalAnswers(
       .sort((a, b) => order(a.screen) - order(b.screen))
       .map((row) => ({
         screen: row.screen,
-        title: screens.find((screen) => screen.name === row.screen)?.title ?? row.screen,
+        title: screens.get(row.screen)?.title ?? row.screen,
         values: row.field_values,
         completed_at: row.completed_at,
       })),
