@@ -38,7 +38,7 @@ export function SystemList({ systems }: { systems: readonly PmsSystem[] }) {
                   />
                 ) : (
                   <Typography variant="caption" color="text.secondary">
-                    {system.connectable ? 'Sandbox' : 'Coming soon'}
+                    {system.connectable ? 'Sandbox' : 'Cannot be connected yet'}
                   </Typography>
                 )}
               </Stack>
