@@ -139,6 +139,24 @@ export default tseslint.config(
   },
   ...remoteBoundaries,
   {
+    // The fake S3 server is for tests: product code keeps files through the real storage.
+    files: ['api/src/**/*.ts', 'shell/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'api/src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hostdash/storage/testing',
+              message: 'Test code only: the fake S3 server never runs in the product.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A focused test (`it.only`, `fdescribe`) would silently skip the rest of the suite in CI.
     files: ['**/*.test.{ts,tsx,mjs}', 'e2e/tests/**/*.ts'],
     languageOptions: { globals: globals.jest },

@@ -3,6 +3,7 @@ module.exports = {
   projects: [
     '<rootDir>/shared-auth',
     '<rootDir>/shared-ui',
+    '<rootDir>/storage',
     '<rootDir>/api',
     '<rootDir>/shell',
     '<rootDir>/mfe-listings',

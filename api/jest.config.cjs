@@ -1,5 +1,6 @@
-// The API's tests run against a real PGlite database: globalSetup migrates and seeds a template
-// data folder once per run; each test file copies it (src/testing/testApi.ts).
+// The API's tests run against a real database — PGlite, or the PostgreSQL server of
+// TEST_DATABASE_URL with HOSTDASH_TEST_ENGINE=postgres: globalSetup migrates and seeds a template
+// once per run; each test file gets a copy (src/testing/testDatabase.ts).
 const path = require('node:path');
 
 const preset = require('../config/jest.preset.cjs')(__dirname);

@@ -1,4 +1,5 @@
-// The one jest preset every package uses: @swc/jest for TS/TSX, shared-auth mapped to its source.
+// The one jest preset every package uses: @swc/jest for TS/TSX, the shared packages mapped to their
+// source.
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
@@ -32,6 +33,8 @@ module.exports = function jestPreset(packageDir, options = {}) {
     moduleNameMapper: {
       '^@hostdash/shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
       '^@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
+      '^@hostdash/storage$': path.join(root, 'storage/src/index.ts'),
+      '^@hostdash/storage/testing$': path.join(root, 'storage/src/testing/index.ts'),
       // The react-router the shell provides (webpack resolves these two names the same way).
       '^@hostdash/react-router-surface$': path.join(root, 'config/shared/react-router.js'),
       '^@hostdash/react-router-package$': 'react-router',

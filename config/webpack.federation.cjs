@@ -648,6 +648,10 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
           'process.env.HOSTDASH_BUILD_LABEL': JSON.stringify(
             process.env.HOSTDASH_BUILD_LABEL ?? '',
           ),
+          // A page a build is made to break (HOSTDASH_FAULT=listings-page): the rollout journey's
+          // bad candidate (e2e/tests/rollout.spec.ts). Empty in every other build, so the
+          // minifier drops the check.
+          'process.env.HOSTDASH_FAULT': JSON.stringify(process.env.HOSTDASH_FAULT ?? ''),
           'process.env.HOSTDASH_APP_VERSION': JSON.stringify(pkg.version),
           // What the shell registers in the page's share scope, with its versions (JSON).
           ...(isRemote

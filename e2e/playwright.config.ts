@@ -57,6 +57,14 @@ export default defineConfig({
       RUN_STATE_FILE: path.join(deliveryDir, 'processes.json'),
       // Every in-app navigation re-reads the registry (the throttle itself is unit-tested).
       REMOTES_RECHECK_MS: '0',
+      // The rollout journey (rollout.spec.ts): the driver judges every second, a strategy's
+      // minute lasts 100 ms, and a verdict needs 4 sessions each side.
+      ROLLOUT_CHECK_MS: '1000',
+      ROLLOUT_MINUTE_MS: '100',
+      ROLLOUT_MIN_SESSIONS: '4',
+      // A first load of a new build on a busy 2-core machine is slower than users' loads are:
+      // the journeys judge errors; the vitals rule is tested in the API on fixed figures.
+      ROLLOUT_VITALS_MARGIN: '1000',
       // The API-blip journey pauses the API: the proxy gives up on it after 5 s, not 30.
       API_TIMEOUT_MS: '5000',
     },

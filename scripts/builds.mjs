@@ -23,9 +23,14 @@ export const builds = [
     sources: ['shared-auth/src', 'shared-auth/package.json'],
   },
   {
+    name: '@hostdash/storage',
+    output: 'storage/dist/index.js',
+    sources: ['storage/src', 'storage/package.json'],
+  },
+  {
     name: '@hostdash/api',
     output: 'api/dist/server.js',
-    sources: ['api/src', 'api/migrations', 'api/package.json'],
+    sources: ['api/src', 'api/migrations', 'api/package.json', 'storage/src'],
   },
   {
     name: '@hostdash/shell',
@@ -35,6 +40,7 @@ export const builds = [
       'shell/server',
       'shell/package.json',
       'shared-auth/src',
+      'storage/src',
       'config/webpack.federation.cjs',
     ],
   },

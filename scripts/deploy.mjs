@@ -26,9 +26,20 @@ export async function loadDeployCommand() {
   if (modified(sharedAuth) < newestMtime(path.join(root, 'shared-auth/src'))) {
     compile('shared-auth/tsconfig.build.json', "shared-auth's declarations");
   }
+  // A bucket as the store (REMOTES_S3_BUCKET) goes through the storage package, which runs here.
+  const storage = path.join(root, 'storage/dist/index.js');
+  if (modified(storage) < newestMtime(path.join(root, 'storage/src'))) {
+    compile('storage/tsconfig.build.json', 'the storage package');
+  }
   const sources = Math.max(
     newestMtime(path.join(root, 'shell/server/delivery')),
+    // The registry's document types and schema address, shared with the page (docs/adr/0019).
+    modified(path.join(root, 'shell/src/clientConfig.types.ts')),
+    // What a published file is served with (the bucket store sets the same headers).
+    modified(path.join(root, 'shell/server/remoteOrigin.ts')),
+    modified(path.join(root, 'shell/server/encoding.ts')),
     modified(sharedAuth),
+    modified(storage),
   );
   if (modified(CLI) < sources) compile('shell/tsconfig.delivery.json', 'the deploy command');
   return (await import(pathToFileURL(CLI).href)).default;

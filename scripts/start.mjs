@@ -2,6 +2,7 @@
 // deploys them all), then runs the API, the remote origin and the shell server under a supervisor
 // that starts a crashed one again (supervisor.mjs), and prints where to go and who to sign in as.
 // Ctrl-C stops all three.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildIfMissing } from './build-if-missing.mjs';
 import { root } from './builds.mjs';
@@ -16,14 +17,23 @@ env.API_URL ||= `http://127.0.0.1:${apiPort}`;
 env.REMOTES_ORIGIN ||= `http://localhost:${remotesPort}`;
 env.SHELL_ORIGINS ||= `http://localhost:${port},http://127.0.0.1:${port}`;
 env.SHELL_ORIGIN ||= `http://localhost:${port}`;
+// The shell server's rollout driver asks the API for health verdicts with this secret
+// (docs/adr/0020): both get it from here unless the operator set one.
+env.DELIVERY_TOKEN ||= randomBytes(32).toString('base64url');
 
 if (!process.argv.includes('--no-build')) buildIfMissing();
 // The remote origin serves the store (REMOTES_DIR) and the shell reads the registry (REMOTES_FILE):
-// a remote with no live version, or a workspace build never published, is deployed now.
-await deployWorkspaceBuilds(env);
+// a remote with no live version, or a workspace build never published, is deployed now. With
+// DATABASE_URL (passed on to the API and the shell server as it is) the registry is in the API's
+// database, whose tables exist once the API has migrated: then they are deployed once it answers.
+if (!env.DATABASE_URL) await deployWorkspaceBuilds(env);
 
 const services = [
-  { name: 'api', args: [path.join(root, 'api/dist/server.js')], health: `${env.API_URL}/health` },
+  {
+    name: 'api',
+    args: [path.join(root, 'api/dist/server.js')],
+    health: `${env.API_URL}/health/ready`,
+  },
   {
     name: 'remotes',
     args: [path.join(root, 'shell/dist-server/server/main.js'), '--remote-origin'],
@@ -32,7 +42,7 @@ const services = [
   {
     name: 'shell',
     args: [path.join(root, 'shell/dist-server/server/main.js')],
-    health: `http://localhost:${port}/robots.txt`,
+    health: `http://localhost:${port}/health/live`,
   },
 ];
 
@@ -58,9 +68,10 @@ const supervisor = supervise(services, {
   stateFile: path.resolve(root, env.RUN_STATE_FILE || '.data/run/processes.json'),
 });
 
+/** Each server finishes its requests in flight and exits (bounded by its SHUTDOWN_TIMEOUT_MS). */
 function stop(code = 0) {
-  supervisor.stop();
-  setTimeout(() => process.exit(code), 500).unref();
+  void supervisor.stop().then(() => process.exit(code));
+  setTimeout(() => process.exit(code), Number(env.SHUTDOWN_TIMEOUT_MS || 10_000) + 2_000).unref();
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -79,6 +90,8 @@ async function waitFor(url, timeoutMs) {
   return false;
 }
 
+if (env.DATABASE_URL && (await waitFor(services[0].health, 120_000)))
+  await deployWorkspaceBuilds(env);
 const ready = await Promise.all(services.map((service) => waitFor(service.health, 120_000)));
 if (ready.every(Boolean)) {
   console.log(`

@@ -94,13 +94,23 @@ export function supervise(services, options = {}) {
   writeState();
 
   return {
-    /** Stops every process (and any restart waiting to happen). */
+    /**
+     * Stops every process (and any restart waiting to happen). Resolves once each has exited: a
+     * server finishes the requests it is serving first (its graceful stop, bounded by its own
+     * SHUTDOWN_TIMEOUT_MS).
+     */
     stop(signal = 'SIGTERM') {
       stopping = true;
+      const exited = [];
       for (const entry of running.values()) {
         if (entry.timer) clearTimer(entry.timer);
-        if (entry.child && entry.child.exitCode === null) entry.child.kill(signal);
+        const { child } = entry;
+        if (child && child.exitCode === null && !child.signalCode) {
+          exited.push(new Promise((resolve) => child.once('exit', resolve)));
+          child.kill(signal);
+        }
       }
+      return Promise.all(exited).then(() => undefined);
     },
     /** The processes now: name, pid and restarts. */
     state() {

@@ -113,6 +113,22 @@ describe('the supervisor of npm start', () => {
     expect(latest('api').pid).not.toBe(first);
   });
 
+  it('says it has stopped once every process has exited, not when it asked them to', async () => {
+    const { supervisor, latest } = harness();
+    const shell = latest('shell');
+    // A server finishing its requests in flight exits a while after the signal.
+    shell.kill = (signal) => {
+      shell.killedWith = signal;
+    };
+    let stopped = false;
+    const stopping = supervisor.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect([shell.killedWith, stopped]).toEqual(['SIGTERM', false]);
+    shell.exit(0, null);
+    await stopping;
+    expect(stopped).toBe(true);
+  });
+
   it('stops every process when stopped, and starts nothing again', () => {
     const { supervisor, advance, children, latest } = harness();
     latest('api').crash();

@@ -56,6 +56,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the API process answers (liveness; never asks the database) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The process answers. Never touches the database: restart the API when this fails, not when its database is away. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Liveness'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the API should get traffic (readiness)
+     * @description 200 while the database answers with every migration this API needs applied; 503 with a `reason` otherwise, and from the moment the API begins shutting down.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Whether this API should be sent traffic: its database answers with every migration applied, and it is not shutting down. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Readiness'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Whether this API should be sent traffic: its database answers with every migration applied, and it is not shutting down. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Readiness'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/login': {
     parameters: {
       query?: never;
@@ -4724,6 +4826,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/analytics/frontend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The front-end’s health over a period, from browser telemetry (staff)
+     * @description Per remote and version over time: sessions, sessions with an error, errors, load failures, API failures and the p75 of LCP and INP; the slowest routes by time to content; the top 20 errors by message, remote, version and type. The last 24 hours by default, at most 31 days (`invalid_request` 400 naming `from` or `to` otherwise).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The period's start (ISO 8601); by default 24 hours before `to`. Moved back to the start of its bucket. */
+          from?: string;
+          /** @description The period's end, excluded (ISO 8601); now by default. At most 31 days after `from`. */
+          to?: string;
+          /** @description Only this remote’s events (`listings`, …); every remote and the shell when left out. */
+          remote?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The front-end’s health over a period, from the browsers’ telemetry. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['FrontendHealth'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/billing/create/{id}': {
     parameters: {
       query?: never;
@@ -8945,6 +9129,7 @@ export interface paths {
                 | 'remote_load_failed'
                 | 'contract_refused'
                 | 'api_failure'
+                | 'api_calls'
                 | 'route_change'
                 | 'vital';
               /**
@@ -8973,6 +9158,7 @@ export interface paths {
               durationMs?: number;
               /** @enum {string} */
               vital?: 'LCP' | 'INP' | 'CLS' | 'TTFB' | 'FCP';
+              /** @description A vital’s value; for `api_calls`, how many calls the page made since the last batch. */
               value?: number;
             }[];
           };
@@ -9035,6 +9221,170 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/telemetry/rollout-health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Judge a rollout’s candidate against the live version
+     * @description For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, remote load failures per 100 sessions or the share of API calls that failed is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The remote. */
+          remote: string;
+          /** @description The candidate version. */
+          candidate: string;
+          /** @description The live version it is compared with. */
+          live: string;
+          /** @description When the rollout began: the window runs from it to now. */
+          from: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The health analysis’ verdict on a candidate against the live version. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['RolloutHealth'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A dependency is unavailable. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/traces': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The API's slowest operations over a window, from its span summary (staff)
+     * @description Per route template and per query command: count, errors, mean, p50, p95 and longest duration, slowest p95 first. Minutes are whole: `from` and `to` are taken to the minute. Empty when the spans go to an OTLP collector instead.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Start of the window (included); default an hour before `to`. */
+          from?: string;
+          /** @description End of the window (excluded); default now. */
+          to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The slowest operations of a window, from the span summary written without an OTLP collector (empty when the spans go to one). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TraceSummary'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -9731,6 +10081,23 @@ export interface components {
       detail: string;
       error: string;
       message: string;
+    };
+    /** @description The process answers. Never touches the database: restart the API when this fails, not when its database is away. */
+    Liveness: {
+      /** @enum {string} */
+      status: 'ok';
+    };
+    /** @description Whether this API should be sent traffic: its database answers with every migration applied, and it is not shutting down. */
+    Readiness: {
+      /** @enum {string} */
+      status: 'ok' | 'unavailable';
+      /**
+       * @description `draining`: the API is shutting down (it finishes what it has, takes nothing new); `database_unavailable`: the database does not answer; `migrations_pending`: the database lacks migrations this API needs (another instance may be applying them).
+       * @enum {string}
+       */
+      reason?: 'draining' | 'database_unavailable' | 'migrations_pending';
+      /** @description The reason in words, for an operator. */
+      message?: string;
     };
     /** @description A rental unit. */
     Listing: {
@@ -11567,6 +11934,184 @@ export interface components {
       /** @description Events stored. */
       accepted: number;
     };
+    /** @description One version’s figures over the window. */
+    RolloutFigures: {
+      /** @description Browser-tab sessions in the window. */
+      sessions: number;
+      /** @description Share of sessions with an uncaught error, rejection or boundary catch. */
+      errorRate: number | null;
+      /** @description Remote load failures and contract refusals per session. */
+      loadFailureRate: number | null;
+      /** @description Share of the API calls made that failed (null: no calls counted). */
+      apiFailureRate: number | null;
+      /** @description 75th percentile of LCP, ms. */
+      lcpP75: number | null;
+      /** @description 75th percentile of INP, ms. */
+      inpP75: number | null;
+    };
+    /** @description The health analysis’ verdict on a candidate against the live version. */
+    RolloutHealth: {
+      /** @enum {string} */
+      verdict: 'healthy' | 'unhealthy' | 'not_enough_data';
+      /** @description For people: “error rate 4.1 % vs 0.2 %, 312 sessions”, or what is missing. */
+      reason: string;
+      /**
+       * Format: date-time
+       * @description When it was judged.
+       */
+      at: string;
+      candidate: components['schemas']['RolloutFigures'];
+      live: components['schemas']['RolloutFigures'];
+    };
+    /** @description The front-end’s health over a period, from the browsers’ telemetry. */
+    FrontendHealth: {
+      /**
+       * Format: date-time
+       * @description The period’s start: the first bucket’s.
+       */
+      from: string;
+      /**
+       * Format: date-time
+       * @description The period’s end (excluded), on a whole minute.
+       */
+      to: string;
+      /** @description The buckets’ length, chosen from the period: about a hundred buckets or fewer. */
+      bucket_minutes: number;
+      /** @description Every remote with events in the period, whatever `remote` asked (for a chooser). */
+      remotes: string[];
+      /** @description One per remote version with events in the period, the most sessions first. */
+      series: {
+        /** @description The remote (`listings`, …); null for the shell. */
+        remote: string | null;
+        /** @description The remote’s version; null for events sent without one. */
+        version: string | null;
+        /** @description The whole period (sessions counted once however many buckets they span). */
+        totals: {
+          /** @description Distinct browser-tab sessions with an event of this version (kept TELEMETRY_RETENTION_DAYS days: older buckets read 0). */
+          sessions: number;
+          /** @description Of those, the sessions with an uncaught error, a rejection or a boundary’s catch. */
+          sessions_with_error: number;
+          /** @description sessions_with_error / sessions; null without sessions. */
+          error_rate: number | null;
+          /** @description Uncaught errors, unhandled rejections and errors caught by a boundary. */
+          errors: number;
+          /** @description Remote load failures and contract refusals. */
+          load_failures: number;
+          /** @description API calls that failed. */
+          api_failures: number;
+          /** @description The 75th percentile of Largest Contentful Paint (ms); null without a sample. */
+          lcp_p75: number | null;
+          /** @description The 75th percentile of Interaction to Next Paint (ms); null without a sample. */
+          inp_p75: number | null;
+        };
+        /** @description Every bucket of the period, oldest first; a bucket with nothing reads 0. */
+        buckets: {
+          /**
+           * Format: date-time
+           * @description The bucket’s start.
+           */
+          at: string;
+          /** @description Distinct browser-tab sessions with an event of this version (kept TELEMETRY_RETENTION_DAYS days: older buckets read 0). */
+          sessions: number;
+          /** @description Of those, the sessions with an uncaught error, a rejection or a boundary’s catch. */
+          sessions_with_error: number;
+          /** @description sessions_with_error / sessions; null without sessions. */
+          error_rate: number | null;
+          /** @description Uncaught errors, unhandled rejections and errors caught by a boundary. */
+          errors: number;
+          /** @description Remote load failures and contract refusals. */
+          load_failures: number;
+          /** @description API calls that failed. */
+          api_failures: number;
+          /** @description The 75th percentile of Largest Contentful Paint (ms); null without a sample. */
+          lcp_p75: number | null;
+          /** @description The 75th percentile of Interaction to Next Paint (ms); null without a sample. */
+          inp_p75: number | null;
+        }[];
+      }[];
+      /** @description Routes by their 75th percentile of time to content, slowest first. */
+      slowest_routes: {
+        /** @description The route template (`/reservation/:id`). */
+        route: string;
+        /** @description The remote (`listings`, …); null for the shell. */
+        remote: string | null;
+        /** @description Route changes measured. */
+        count: number;
+        /** @description The 75th percentile of time to content. */
+        p75_ms: number;
+        /** @description The 95th percentile of time to content. */
+        p95_ms: number;
+      }[];
+      /** @description Problems grouped by message, remote, version and type, the most frequent first. */
+      top_errors: {
+        /** @description The message as the browser scrubbed it; null when none was sent. */
+        message: string | null;
+        /** @description The remote (`listings`, …); null for the shell. */
+        remote: string | null;
+        /** @description The remote’s version; null for events sent without one. */
+        version: string | null;
+        /** @enum {string} */
+        type:
+          | 'error'
+          | 'rejection'
+          | 'boundary_error'
+          | 'remote_load_failed'
+          | 'contract_refused'
+          | 'api_failure';
+        count: number;
+        /** @description Distinct sessions it happened in. */
+        sessions: number;
+        /**
+         * Format: date-time
+         * @description Its first receipt in the period.
+         */
+        first_seen: string;
+        /**
+         * Format: date-time
+         * @description Its last receipt in the period.
+         */
+        last_seen: string;
+      }[];
+    };
+    /** @description One operation of the API over a window, from the per-minute span summary. */
+    TraceOperation: {
+      /** @description The service that recorded it (OTEL_SERVICE_NAME). */
+      service: string;
+      /**
+       * @description A request the service answered, or a database query.
+       * @enum {string}
+       */
+      kind: 'server' | 'db';
+      /** @description A route template ('GET /reservation/get/:id') or a query's command ('pglite.query:SELECT'). */
+      operation: string;
+      /** @description How many in the window. */
+      count: number;
+      /** @description Answered 5xx, or a query that failed. */
+      errors: number;
+      /** @description Mean duration. */
+      meanMs: number;
+      /** @description Median duration (the upper bound of its histogram bucket). */
+      p50Ms: number;
+      /** @description 95th percentile duration (the upper bound of its histogram bucket). */
+      p95Ms: number;
+      /** @description The longest. */
+      maxMs: number;
+    };
+    /** @description The slowest operations of a window, from the span summary written without an OTLP collector (empty when the spans go to one). */
+    TraceSummary: {
+      /**
+       * Format: date-time
+       * @description Start of the window (included), to the minute.
+       */
+      from: string;
+      /**
+       * Format: date-time
+       * @description End of the window (excluded), to the minute.
+       */
+      to: string;
+      /** @description The slowest operations by p95, at most 50. */
+      operations: components['schemas']['TraceOperation'][];
+    };
   };
   responses: never;
   parameters: never;
@@ -11599,6 +12144,8 @@ export type FlagsmithFlag = components['schemas']['FlagsmithFlag'];
 export type Trait = components['schemas']['Trait'];
 export type FlagsmithIdentity = components['schemas']['FlagsmithIdentity'];
 export type FlagsmithError = components['schemas']['FlagsmithError'];
+export type Liveness = components['schemas']['Liveness'];
+export type Readiness = components['schemas']['Readiness'];
 export type Listing = components['schemas']['Listing'];
 export type UpcomingReservation = components['schemas']['UpcomingReservation'];
 export type ListingDetail = components['schemas']['ListingDetail'];
@@ -11681,5 +12228,10 @@ export type StargateMessage = components['schemas']['StargateMessage'];
 export type StargateDeliveryPage = components['schemas']['StargateDeliveryPage'];
 export type StargateReservationMessages = components['schemas']['StargateReservationMessages'];
 export type TelemetryAccepted = components['schemas']['TelemetryAccepted'];
+export type RolloutFigures = components['schemas']['RolloutFigures'];
+export type RolloutHealth = components['schemas']['RolloutHealth'];
+export type FrontendHealth = components['schemas']['FrontendHealth'];
+export type TraceOperation = components['schemas']['TraceOperation'];
+export type TraceSummary = components['schemas']['TraceSummary'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { openStorage, type ObjectStorage } from '@hostdash/storage';
 import Fastify, {
   type FastifyInstance,
   type FastifyRequest,
@@ -23,6 +24,7 @@ import type { Database } from './db/database';
 import { registerAdminFlagRoutes } from './flags/adminFlagRoutes';
 import { registerFlagsmithRoutes } from './flags/flagsmithRoutes';
 import { registerHealthRoutes } from './health/healthRoutes';
+import { createReadiness, type Readiness } from './health/readiness';
 import { NAMED_SCHEMAS, OPENAPI_INFO } from './contract';
 import { registerErrorHandling, unauthorized } from './http/errors';
 import { registerInputGuard } from './http/inputGuard';
@@ -45,11 +47,14 @@ import { registerSettingsRoutes } from './settings/settingsRoutes';
 import { registerStargateRoutes } from './stargate/stargateRoutes';
 import { registerTaskRoutes } from './tasks/taskRoutes';
 import { registerTelemetryRoutes } from './telemetry/telemetryRoutes';
+import { registerTraceRoutes } from './tracing/traceRoutes';
 import { vaultFor, type CredentialVault } from './pms/vault';
 
 export interface BuildAppOptions {
   db: Database;
   config: ApiConfig;
+  /** Where files are kept; by default the one the configuration selects (a folder or a bucket). */
+  storage?: ObjectStorage;
   /**
    * false silences logging (tests); otherwise pino at config.logLevel, written to `stream` when
    * given (stdout by default).
@@ -66,6 +71,8 @@ export interface BuildAppOptions {
   importQueued?: () => void;
   /** The PMS credentials vault; by default the one the configuration selects. */
   vault?: CredentialVault;
+  /** Whether this API takes traffic (server.ts: drained on SIGTERM); by default always. */
+  readiness?: Readiness;
 }
 
 // Secrets never reach the logs (Fastify logs no headers or bodies by default; this is the guard
@@ -111,13 +118,16 @@ function loggerOptions(
 export function buildApp({
   db,
   config,
+  storage,
   logger,
   checkAnswer,
   paymentProvider,
   importQueued,
   vault,
+  readiness,
 }: BuildAppOptions): FastifyInstance {
   const payments = paymentProvider ?? paymentProviderFor(config, db);
+  const traffic = readiness ?? createReadiness();
   const app = Fastify({
     logger: loggerOptions(config, logger),
     // `/flags/` and `/flags`, `/listing/load/` and `/listing/load` are the same route.
@@ -185,6 +195,12 @@ export function buildApp({
       },
     },
   });
+  // While the API drains (SIGTERM), every answer closes its connection: a proxy's keep-alive
+  // connection would otherwise stay open after its last answer, and the server could not finish
+  // closing until the proxy let it go (src/lifecycle/gracefulShutdown.ts).
+  app.addHook('onSend', async (_request, reply) => {
+    if (traffic.draining) reply.header('connection', 'close');
+  });
   app.register(async (instance) => {
     const api = instance.withTypeProvider<TypeBoxTypeProvider>() as Api;
     // Answers any route can give, whatever it does: input the input layer refuses, a body Fastify
@@ -216,9 +232,11 @@ export function buildApp({
     const context = {
       db,
       config,
+      storage: storage ?? openStorage(config.storage),
       payments,
       importQueued: importQueued ?? (() => undefined),
       vault: vault ?? vaultFor(config),
+      readiness: traffic,
     };
     api.get('/openapi.json', { schema: { hide: true } }, async () => instance.swagger());
     registerHealthRoutes(api, context);
@@ -248,6 +266,7 @@ export function buildApp({
     registerScreensRoutes(api, context);
     registerGuestRoutes(api, context);
     registerTelemetryRoutes(api, context);
+    registerTraceRoutes(api, context);
   });
   return app;
 }

@@ -33,7 +33,8 @@ type Statuses = [
 ];
 
 /** Who the contract says may call it (its `security`). */
-type Access = 'anyone' | 'flag key' | 'signed in' | 'staff' | 'own identity' | 'guest link';
+type Access =
+  'anyone' | 'flag key' | 'signed in' | 'staff' | 'own identity' | 'guest link' | 'delivery token';
 
 /** The ids of the seeded records the requests are about (read in beforeAll). */
 interface Seed {
@@ -78,6 +79,8 @@ interface Row {
 }
 
 const KEY = { 'x-environment-key': 'hostdash-dashboard' };
+/** The shell server's rollout driver's secret (DELIVERY_TOKEN) in this API's configuration. */
+const DELIVERY_TOKEN = 'matrix-delivery-token-0123456789abcdef';
 const FS = FLAGSMITH_PREFIX;
 
 // Readable names for the common shapes of a row's statuses.
@@ -110,6 +113,17 @@ const ownIdentity: Statuses = [401, 200, 403, 403, 403, 403, 403];
 
 const MATRIX: Record<string, Row> = {
   'GET /health': { access: 'anyone', call: () => ({ url: '/health' }), statuses: everyone(200) },
+  // Liveness and readiness (issue 18): for an orchestrator, no session.
+  'GET /health/live': {
+    access: 'anyone',
+    call: () => ({ url: '/health/live' }),
+    statuses: everyone(200),
+  },
+  'GET /health/ready': {
+    access: 'anyone',
+    call: () => ({ url: '/health/ready' }),
+    statuses: everyone(200),
+  },
   // The guest-facing portal (issue 16): the guest's link token decides, whoever else is signed in.
   'GET /guest/portal': {
     access: 'guest link',
@@ -513,6 +527,19 @@ const MATRIX: Record<string, Row> = {
     statuses: staffOnly(),
     page: '/admin/kibana',
   },
+  // The front-end's health from the browsers' telemetry (issue 17), on the same page.
+  'GET /admin/analytics/frontend': {
+    access: 'staff',
+    call: () => ({ url: '/admin/analytics/frontend?remote=listings' }),
+    statuses: staffOnly(),
+    page: '/admin/kibana',
+  },
+  'GET /admin/traces': {
+    access: 'staff',
+    call: () => ({ url: '/admin/traces' }),
+    statuses: staffOnly(),
+    page: '/admin/kibana',
+  },
   // Activating someone active: nothing changes.
   'POST /admin/user/update/{userId}/{action}': {
     access: 'staff',
@@ -728,6 +755,16 @@ const MATRIX: Record<string, Row> = {
       },
     }),
     statuses: everyone(202),
+  },
+  // The rollout driver's verdict (issue 17): the delivery token decides, whoever is signed in
+  // (a wrong or missing token is 401: telemetry/rolloutHealth.test.ts).
+  'GET /telemetry/rollout-health': {
+    access: 'delivery token',
+    call: () => ({
+      url: '/telemetry/rollout-health?remote=listings&candidate=0.2.0&live=0.1.0&from=2026-11-25T10:00:00.000Z',
+      headers: { 'x-delivery-token': DELIVERY_TOKEN },
+    }),
+    statuses: everyone(200),
   },
   // Sign-up is public; a link never issued is not found (and makes no account).
   'POST /user/accounts/signup': {
@@ -947,6 +984,7 @@ const SECURITY: Record<Access, string[]> = {
   staff: ['session'],
   'own identity': ['environmentKey', 'session'],
   'guest link': ['guestToken'],
+  'delivery token': ['deliveryToken'],
 };
 
 /** The dashboard's access table, through shared-auth's public entry (mapped to its source). */
@@ -977,7 +1015,7 @@ async function sessionFor(caller: Exclude<Caller, 'anonymous'>): Promise<string>
 }
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ config: { deliveryToken: DELIVERY_TOKEN } });
   const document = (
     await api.get<{ paths: Record<string, Record<string, object>> }>('/openapi.json')
   ).body;

@@ -10,8 +10,13 @@ describe('loadConfig', () => {
       port: 4000,
       host: '127.0.0.1',
       databaseUrl: null,
+      deliveryToken: null,
+      rolloutMinSessions: 30,
+      rolloutErrorMargin: 2,
+      rolloutVitalsMargin: 25,
       pgliteDir: path.resolve(__dirname, '..', '.data'),
       mailDir: path.resolve(__dirname, '..', '.data', 'mail'),
+      storage: { kind: 'folder', dir: path.resolve(__dirname, '..', '.data', 'files') },
       shellOrigin: 'http://localhost:3000',
       guestPortalUrl: 'http://localhost:3000/guest/',
       shellOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
@@ -28,6 +33,8 @@ describe('loadConfig', () => {
       telemetrySessionRateLimit: 120,
       telemetryClientRateLimit: 1_200,
       logLevel: 'info',
+      shutdownDelayMs: 0,
+      shutdownTimeoutMs: 10_000,
       sessionTtlMs: 43_200_000,
       flagsmithEnvironmentKey: 'hostdash-dashboard',
       stripeSecretKey: null,
@@ -218,6 +225,20 @@ describe('loadConfig', () => {
     expect(problems[0]).toContain(problem);
   });
 
+  it('takes a delivery token of 32 printable characters and never repeats one it refuses', () => {
+    const token = 'a'.repeat(40);
+    expect(loadConfig({ DELIVERY_TOKEN: token }).deliveryToken).toBe(token);
+    const short = 'secret-but-short';
+    expect(() => loadConfig({ DELIVERY_TOKEN: short })).toThrow(
+      'DELIVERY_TOKEN must be at least 32 printable characters without spaces',
+    );
+    try {
+      loadConfig({ DELIVERY_TOKEN: short });
+    } catch (error) {
+      expect(String(error)).not.toContain(short);
+    }
+  });
+
   it('never repeats a Stripe key in a problem', () => {
     const problems = problemsOf({
       STRIPE_SECRET_KEY: 'sk_oops_verysecret',
@@ -233,6 +254,36 @@ describe('loadConfig', () => {
     expect(loadConfig(server).mailDir).toBeNull();
     expect(loadConfig({ ...server, MAIL_DIR: '/tmp/hd-mail' }).mailDir).toBe('/tmp/hd-mail');
     expect(loadConfig({ MAIL_DIR: 'None' }).mailDir).toBeNull();
+  });
+
+  it('keeps files beside the embedded database, in STORAGE_DIR, or in the bucket S3_BUCKET', () => {
+    expect(loadConfig({ PGLITE_DIR: '/srv/hostdash/db' }).storage).toEqual({
+      kind: 'folder',
+      dir: '/srv/hostdash/db/files',
+    });
+    expect(loadConfig({ STORAGE_DIR: '/mnt/shared/files' }).storage).toEqual({
+      kind: 'folder',
+      dir: '/mnt/shared/files',
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'hostdash-files',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        AWS_REGION: 'eu-central-1',
+        // The SDK reads these itself; the configuration never holds them.
+        AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        AWS_SECRET_ACCESS_KEY: 'very-secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'hostdash-files',
+      endpoint: 'http://minio.internal:9000',
+      region: 'eu-central-1',
+    });
+    expect(problemsOf({ S3_ENDPOINT: 'http://minio.internal:9000' })).toEqual([
+      "S3_ENDPOINT is set but S3_BUCKET is not: set S3_BUCKET to the bucket's name as well, or unset S3_ENDPOINT",
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'files', STORAGE_DIR: '/srv/files' })).toHaveLength(1);
   });
 
   it('trusts no proxy when told "none"', () => {

@@ -1,6 +1,11 @@
 // Configuration: read from the environment once at start, validated, with working defaults.
 import net from 'node:net';
 import path from 'node:path';
+import {
+  StorageConfigError,
+  storageSettingsFromEnv,
+  type StorageSettings,
+} from '@hostdash/storage';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -16,6 +21,12 @@ export interface ApiConfig {
    * default `<PGLITE_DIR>/mail` with the embedded database and off with DATABASE_URL; `none` is off.
    */
   mailDir: string | null;
+  /**
+   * Where files are kept (identity images, reports, issued invoices; docs/adr/0021): S3_BUCKET
+   * (S3_ENDPOINT for an S3-compatible service), else the folder STORAGE_DIR, by default
+   * `<PGLITE_DIR>/files`.
+   */
+  storage: StorageSettings;
   /** Base of the links in password-reset mails. */
   shellOrigin: string;
   /**
@@ -55,7 +66,31 @@ export interface ApiConfig {
   telemetrySessionRateLimit: number;
   /** Telemetry batches one client address may send in a minute, whatever its tabs. */
   telemetryClientRateLimit: number;
+  // Rollout health (src/telemetry/rolloutHealth.ts, issue 17).
+  /** Sessions each of the candidate and the live version needs before a verdict (ROLLOUT_MIN_SESSIONS). */
+  rolloutMinSessions: number;
+  /**
+   * How much worse the candidate may be, in percentage points, in its share of sessions with an
+   * error, remote load failures per 100 sessions and share of failed API calls before it is
+   * unhealthy (ROLLOUT_ERROR_MARGIN).
+   */
+  rolloutErrorMargin: number;
+  /** How much slower (percent) the candidate's LCP or INP p75 may be (ROLLOUT_VITALS_MARGIN). */
+  rolloutVitalsMargin: number;
+  /**
+   * The secret the shell server's rollout driver sends for the health verdict (DELIVERY_TOKEN);
+   * null: the verdict is not served.
+   */
+  deliveryToken: string | null;
   logLevel: LogLevel;
+  // Graceful shutdown (src/lifecycle/gracefulShutdown.ts, issue 18).
+  /**
+   * How long /health/ready answers 503 before the server stops accepting (SHUTDOWN_DELAY_MS): a
+   * load balancer's readiness interval, so it stops sending traffic first. 0 on one machine.
+   */
+  shutdownDelayMs: number;
+  /** How long requests and workers then get to finish before the process exits (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   sessionTtlMs: number;
   flagsmithEnvironmentKey: string;
   // Billing (src/billing): the built-in test-mode provider unless STRIPE_SECRET_KEY is set.
@@ -104,6 +139,18 @@ function credentialsKey(
     return null;
   }
   return key;
+}
+
+/** Where files go; a problem for half an S3 configuration or two places at once. */
+function storageSettings(env: NodeJS.ProcessEnv, pgliteDir: string, problems: string[]) {
+  const defaultDir = path.join(pgliteDir, 'files');
+  try {
+    return storageSettingsFromEnv(env, { defaultDir });
+  } catch (error) {
+    if (!(error instanceof StorageConfigError)) throw error;
+    problems.push(...error.problems);
+    return { kind: 'folder', dir: defaultDir } satisfies StorageSettings;
+  }
 }
 
 /** The package folder (api/), from src/ under jest and from dist/ when built. */
@@ -163,6 +210,19 @@ function stripeKeys(
     stripeSecretKey: problems.length === before ? secret : null,
     stripePublishableKey: problems.length === before ? publishable : null,
   };
+}
+
+/** DELIVERY_TOKEN: shared with the shell server; long enough that guessing it is hopeless. */
+function deliveryToken(env: NodeJS.ProcessEnv, problems: string[]): string | null {
+  const token = env.DELIVERY_TOKEN?.trim();
+  if (!token) return null;
+  if (token.length < 32 || !/^[\x21-\x7e]+$/.test(token)) {
+    problems.push(
+      'DELIVERY_TOKEN must be at least 32 printable characters without spaces (e.g. `openssl rand -base64 32`)',
+    );
+    return null;
+  }
+  return token;
 }
 
 /**
@@ -313,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
           : databaseUrl
             ? null
             : path.join(pgliteDir, 'mail'),
+    storage: storageSettings(env, pgliteDir, problems),
     shellOrigin,
     guestPortalUrl,
     shellOrigins: [
@@ -334,7 +395,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     telemetrySessionRateLimit: integer('TELEMETRY_SESSION_RATE_LIMIT', 120, 1, 100_000),
     // An office or a mobile carrier puts many tabs behind one address.
     telemetryClientRateLimit: integer('TELEMETRY_CLIENT_RATE_LIMIT', 1_200, 1, 1_000_000),
+    rolloutMinSessions: integer('ROLLOUT_MIN_SESSIONS', 30, 1, 1_000_000),
+    rolloutErrorMargin: integer('ROLLOUT_ERROR_MARGIN', 2, 0, 100),
+    rolloutVitalsMargin: integer('ROLLOUT_VITALS_MARGIN', 25, 0, 1_000),
+    deliveryToken: deliveryToken(env, problems),
     logLevel: LOG_LEVELS.includes(logLevel as LogLevel) ? (logLevel as LogLevel) : 'info',
+    shutdownDelayMs: integer('SHUTDOWN_DELAY_MS', 0, 0, 5 * MINUTE_MS),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 10 * MINUTE_MS),
     sessionTtlMs: integer('SESSION_TTL_MS', 43_200_000, 60_000, 365 * 24 * 3_600_000),
     flagsmithEnvironmentKey: text('FLAGSMITH_ENVIRONMENT_KEY', 'hostdash-dashboard'),
     ...stripeKeys(env, problems),

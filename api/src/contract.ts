@@ -8,6 +8,7 @@ import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { BILLING_SCHEMAS } from './billing/billingSchemas';
 import { GUEST_PORTAL_SCHEMAS } from './guestportal/screensSchemas';
 import { GUEST_SCHEMAS } from './guest/guestSchemas';
+import { HEALTH_SCHEMAS } from './health/healthSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
 import { ONBOARDING_SCHEMAS } from './onboarding/onboardingSchemas';
 import { PLATFORM_SCHEMAS } from './platform/platformSchemas';
@@ -15,19 +16,22 @@ import { CALENDAR_SCHEMAS } from './reservations/calendar';
 import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
 import { SETTINGS_SCHEMAS } from './settings/settingsSchemas';
 import { STARGATE_SCHEMAS } from './stargate/stargateSchemas';
+import { FRONTEND_ANALYTICS_SCHEMAS } from './telemetry/analyticsSchemas';
 import { TELEMETRY_SCHEMAS } from './telemetry/telemetrySchemas';
+import { TRACE_SCHEMAS } from './tracing/traceSchemas';
 
 /**
  * The contract's version: major for a change that breaks a client written against the last one
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '2.13.0';
+export const CONTRACT_VERSION = '2.18.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,
   Ok,
   ...ACCOUNT_SCHEMAS,
+  ...HEALTH_SCHEMAS,
   ...LISTING_SCHEMAS,
   ...RESERVATION_SCHEMAS,
   ...CALENDAR_SCHEMAS,
@@ -40,6 +44,8 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...GUEST_SCHEMAS,
   ...STARGATE_SCHEMAS,
   ...TELEMETRY_SCHEMAS,
+  ...FRONTEND_ANALYTICS_SCHEMAS,
+  ...TRACE_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */
@@ -118,6 +124,13 @@ export const OPENAPI_INFO: NonNullable<FastifyDynamicSwaggerOptions['openapi']> 
         name: 'X-Guest-Token',
         description:
           'The token of a guest’s link (the end of `GuestLink.url`): opens that reservation’s portal only.',
+      },
+      deliveryToken: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Delivery-Token',
+        description:
+          'DELIVERY_TOKEN, shared by the API and the shell server: the rollout driver’s health verdict only.',
       },
       environmentKey: {
         type: 'apiKey',

@@ -206,6 +206,9 @@ interface FuzzCase {
   withSession: boolean;
 }
 
+/** DELIVERY_TOKEN of the fuzzed API (GET /telemetry/rollout-health). */
+const DELIVERY_TOKEN = 'fuzz-delivery-token-0123456789abcdef';
+
 let api: TestApi;
 let owner: string;
 let operations: Operation[] = [];
@@ -215,7 +218,7 @@ const counts = new Map<string, number>();
 const answers = new Map<string, number>();
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ config: { deliveryToken: DELIVERY_TOKEN } });
   owner = await api.signIn('owner@hostdash.test');
   const document = (
     await api.get<{
@@ -447,7 +450,12 @@ async function run(
       : operation.path === '/logout'
         ? await api.signIn('owner@hostdash.test')
         : owner;
-  const headers = { ...fuzzCase.headers, ...(session ? { authorization: session } : {}) };
+  // The caller with credentials has them all: a session, and the rollout driver's token, so the
+  // hostile input reaches the validation behind each.
+  const headers = {
+    ...fuzzCase.headers,
+    ...(session ? { authorization: session, 'x-delivery-token': DELIVERY_TOKEN } : {}),
+  };
   const finding = (problem: string): Finding => ({ case: fuzzCase.label, caller, problem });
   try {
     const response = await api.request({

@@ -1,8 +1,13 @@
 // Entry point (dist/server.js): configuration, database (opened, migrated, seeded when empty),
-// HTTP server, and a graceful close on SIGTERM/SIGINT.
+// HTTP server, and a graceful shutdown on SIGTERM/SIGINT (src/lifecycle/gracefulShutdown.ts).
+// Tracing first: its instrumentations patch http and pg as they are required (src/tracing/).
+import { tracing } from './tracing/register';
+import { openStorage } from '@hostdash/storage';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ApiConfig } from './config';
 import { openDatabase } from './db/database';
+import { createReadiness } from './health/readiness';
+import { shutDown } from './lifecycle/gracefulShutdown';
 import { deleteExpiredRows, vacuumEmbedded } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
@@ -14,9 +19,10 @@ import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
 import { SCREENING_ACTOR } from './protect/protectLog';
 import { screenUnscreened } from './protect/screening';
 import { pruneTelemetry } from './telemetry/telemetryStore';
+import { tracedDatabase } from './tracing/tracedDatabase';
+import { pruneTraceMinutes } from './tracing/traceMinutesStore';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
-const CLOSE_TIMEOUT_MS = 10_000;
 
 function readConfig(): ApiConfig {
   try {
@@ -33,18 +39,28 @@ function readConfig(): ApiConfig {
 async function main(): Promise<void> {
   const config = readConfig();
   const startedAt = Date.now();
-  const db = await openDatabase(config);
+  const db = tracedDatabase(await openDatabase(config));
   // The import worker starts after the app; a route that queues an import nudges it once it runs.
   let nudgeImports = (): void => undefined;
   // PMS credentials are sealed at rest; the routes seal, the import worker opens (src/pms/vault.ts).
   const vault = vaultFor(config);
-  const app = buildApp({ db, config, vault, importQueued: () => nudgeImports() });
+  // Files (identity images, reports, issued invoices): a folder, or a bucket (docs/adr/0021).
+  const storage = openStorage(config.storage);
+  const readiness = createReadiness();
+  const app = buildApp({
+    db,
+    config,
+    storage,
+    vault,
+    readiness,
+    importQueued: () => nudgeImports(),
+  });
   const where = config.databaseUrl
     ? 'PostgreSQL server (DATABASE_URL)'
     : `embedded PGlite in ${config.pgliteDir}`;
   try {
     const applied = await migrate(db);
-    const seeded = await seedIfEmpty(db);
+    const seeded = await seedIfEmpty(db, storage);
     // Reservations from before screening existed (or a bulk insert) are screened now, set-based.
     const screened = await db.transaction((tx) =>
       screenUnscreened(tx, { log: 'screened', actor: SCREENING_ACTOR, trigger: 'backfill' }),
@@ -52,6 +68,7 @@ async function main(): Promise<void> {
     app.log.info(
       {
         database: where,
+        files: storage.location,
         migrationsApplied: applied,
         seeded,
         screened,
@@ -59,6 +76,9 @@ async function main(): Promise<void> {
       },
       'Database ready',
     );
+    // Without an OTLP collector the spans are summarised into trace_minutes from now on.
+    tracing.summary?.attach(db, app.log);
+    app.log.info({ tracing: tracing.destination }, 'Tracing');
   } catch (error) {
     app.log.fatal({ err: error, database: where }, 'The database could not be prepared');
     await db.close().catch(() => undefined);
@@ -76,6 +96,12 @@ async function main(): Promise<void> {
       if (pruned.events + pruned.sessions > 0) app.log.info({ pruned }, 'Old telemetry pruned');
     } catch (error) {
       app.log.warn({ err: error }, 'Pruning old telemetry failed; will retry');
+    }
+    try {
+      const pruned = await pruneTraceMinutes(db, config.telemetryRetentionDays);
+      if (pruned > 0) app.log.info({ pruned }, 'Old trace summaries pruned');
+    } catch (error) {
+      app.log.warn({ err: error }, 'Pruning old trace summaries failed; will retry');
     }
     try {
       const started = Date.now();
@@ -122,18 +148,35 @@ async function main(): Promise<void> {
   const close = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'Closing: finishing open requests');
-    setTimeout(() => {
-      app.log.error('Close took too long; exiting');
-      process.exit(1);
-    }, CLOSE_TIMEOUT_MS).unref();
+    app.log.info({ signal }, 'Closing');
     clearInterval(timer);
+    // The last resort, should closing the database or exporting the spans hang.
+    setTimeout(
+      () => {
+        app.log.error('Closing took too long; exiting');
+        process.exit(1);
+      },
+      config.shutdownDelayMs + config.shutdownTimeoutMs + 5_000,
+    ).unref();
     try {
-      await mailWorker?.stop();
-      await importWorker.stop();
-      await app.close();
-      await db.close();
-      process.exit(0);
+      const outcome = await shutDown({
+        readiness,
+        app,
+        workers: { mail: mailWorker, imports: importWorker },
+        db,
+        log: app.log,
+        delayMs: config.shutdownDelayMs,
+        timeoutMs: config.shutdownTimeoutMs,
+        // The spans of the last requests: the batch to the collector, or the summary's minute to
+        // the database (which is still open).
+        beforeDatabaseCloses: () =>
+          tracing
+            .shutdown()
+            .catch((error: unknown) =>
+              app.log.warn({ err: error }, 'The last spans could not be exported'),
+            ),
+      });
+      process.exit(outcome === 'drained' ? 0 : 1);
     } catch (error) {
       app.log.error({ err: error }, 'Error while closing');
       process.exit(1);

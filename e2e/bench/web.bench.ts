@@ -1,16 +1,18 @@
 // The web bench (issue 10): the federated dashboard beside a monolith built from the same sources
 // (HOSTDASH_MONOLITH=1), in Debian's Chromium. Per page and for a whole signed-in session: JS
 // bytes raw/gzip/brotli by owner, copies per library, requests; time to content (median of cold
-// loads); layout shift; a repeat visit's JS requests; Lighthouse scores. Saved under
-// .data/bench/web/ and printed as the table the README's Benchmarks section shows.
+// loads); layout shift; a repeat visit's JS requests; Lighthouse scores; the telemetry's cost
+// (issue 17): the bytes it adds to /login and the main-thread time to record and send a batch.
+// Saved under .data/bench/web/ and printed as the table the README's Benchmarks section shows.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   byOwner,
   copies,
   describeFile,
+  locate,
   recordScripts,
   totals,
   type LoadedFile,
@@ -18,11 +20,15 @@ import {
   type Totals,
 } from '../tests/support/bundles';
 import { repoDir } from '../tests/support/delivery';
-import { CHROMIUM_EXECUTABLE, DEMO_PASSWORD } from '../tests/support/env';
+import { CHROMIUM_EXECUTABLE, DEMO_PASSWORD, chromiumLaunchOptions } from '../tests/support/env';
 import { BENCH_PORTS } from './benchEnv';
+import { telemetryBytes, type TelemetryBytes } from './telemetryBytes';
 
 const COLD_LOADS = Number(process.env.BENCH_COLD_LOADS ?? 5);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const TELEMETRY_BATCHES = Number(process.env.BENCH_TELEMETRY_BATCHES ?? 200);
+/** Batches run first and not counted: the page's code is compiled and warm when it is measured. */
+const TELEMETRY_WARMUP = 5;
 const OWNER = 'owner@hostdash.test';
 const SESSION_COOKIE = 'hd_session';
 const apiURL = `http://127.0.0.1:${BENCH_PORTS.api}`;
@@ -119,6 +125,8 @@ interface PageBytes {
 
 interface SessionResult {
   pages: PageBytes[];
+  /** What the telemetry adds to /login's JS. */
+  telemetry: TelemetryBytes;
   total: Totals;
   owners: Record<string, Totals>;
   copies: { library: string; builds: string[]; modules: number }[];
@@ -139,11 +147,19 @@ async function measureSession(browser: Browser, variant: Variant): Promise<Sessi
     const files = describeAll(scripts.take());
     session.push(...files);
     pages.push({ path: label, totals: totals(files) });
+    return files;
   };
 
   await page.goto(`${variant.base}/login`);
   await contentTime(page, /Sign in/);
-  await take('/login');
+  const login = await take('/login');
+  const telemetry = telemetryBytes(
+    variant.origins.shellDist,
+    login.flatMap((file) => {
+      const where = locate(file.url, variant.origins);
+      return where?.build === 'shell' ? [where.name] : [];
+    }),
+  );
   await page.getByLabel('Email').fill(OWNER);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -155,6 +171,7 @@ async function measureSession(browser: Browser, variant: Variant): Promise<Sessi
   await context.close();
   return {
     pages,
+    telemetry,
     total: totals(session),
     owners: byOwner(session),
     copies: copies(session).map(({ library, builds, modules }) => ({ library, builds, modules })),
@@ -279,6 +296,145 @@ function lighthouse(
   };
 }
 
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+};
+
+/** The telemetry's batch size (shell/src/telemetry/telemetry.ts SEND_AT): the 50th event sends. */
+const TELEMETRY_BATCH = 50;
+const TELEMETRY_PATH = '/api/telemetry';
+/**
+ * What the bench makes the page report: an error whose message has an address with a query, an
+ * email and a long number, so the telemetry's scrubbing (shape.ts) does all of its work.
+ */
+const BENCH_ERROR =
+  "Cannot read properties of undefined (reading 'nights') at http://localhost/reservation/1234567?guest=ana@example.com";
+
+interface TelemetryTimes {
+  /** Milliseconds per batch: 50 errors recorded, the 50th sending the batch. */
+  batchMs: number[];
+  /** Per batch: the mean time to record one event (the 49 that do not send). */
+  recordMs: number[];
+  /** Per batch: what sending took (the 50th event's time minus a recorded event's). */
+  flushMs: number[];
+  /** The same 50 errors on the same page with the telemetry off (MONITORING_SAMPLE_RATE=0). */
+  offBatchMs: number[];
+  /** The page's timer resolution: 5 µs when cross-origin isolated, 100 µs when not. */
+  isolated: boolean;
+}
+
+/**
+ * The main-thread time the telemetry takes on a signed-in page (`/`, rendered by a remote, so every
+ * event carries the remote and its version): the bench makes the page report errors the way a
+ * throwing widget does (an `error` event on window, which the telemetry listens to), 50 per batch,
+ * timing each dispatch with performance.now(). Dispatch is synchronous, so each time is the
+ * telemetry's listener: context, shaping, queueing and, on the 50th, JSON and sendBeacon. The same
+ * batches on the same page with the telemetry off give the dispatch's own cost. No hook in the
+ * product: only the document's headers are changed on the way (cross-origin isolation, for the
+ * 5 µs timer) and, for the "off" run, the sample rate in its config. The beacons are answered by
+ * the bench (202, as the collector does): the collector's own cost is the API's, not the page's.
+ */
+async function telemetryMainThread(variant: Variant, session: string): Promise<TelemetryTimes> {
+  // A browser of its own: the document comes through the bench (with the isolation headers), which
+  // Chromium counts as not from this machine, so the page's requests to the remotes' origin on
+  // localhost would need a local-network permission that plain http never gets. Only that check
+  // is off here; the other measures run in the suite's browser as launched.
+  const browser = await chromium.launch({
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, '--disable-features=LocalNetworkAccessChecks'],
+  });
+  const run = async (on: boolean) => {
+    const context = await signedInContext(browser, variant, session);
+    const page = await context.newPage();
+    await page.route(`${variant.base}/`, async (route) => {
+      const response = await route.fetch();
+      let body = await response.text();
+      if (!on) {
+        body = body.replace(
+          /(<script id="hostdash-config" type="application\/json">)(.*?)(<\/script>)/s,
+          (_all, open: string, json: string, close: string) =>
+            `${open}${JSON.stringify({ ...JSON.parse(json), monitoringSampleRate: 0 }).replace(/</g, '\\u003c')}${close}`,
+        );
+      }
+      await route.fulfill({
+        response,
+        body,
+        headers: {
+          ...response.headers(),
+          'cross-origin-opener-policy': 'same-origin',
+          'cross-origin-embedder-policy': 'credentialless',
+        },
+      });
+    });
+    let beacons = 0;
+    await page.route(`**${TELEMETRY_PATH}`, async (route) => {
+      beacons += 1;
+      await route.fulfill({ status: 202, body: '' });
+    });
+    const nextBeacon = () =>
+      page.waitForRequest((request) => new URL(request.url()).pathname === TELEMETRY_PATH);
+    await page.goto(`${variant.base}/`);
+    await contentTime(page, /Risks/);
+    await page.waitForLoadState('networkidle');
+    const isolated = await page.evaluate(() => window.crossOriginIsolated);
+    // What the page reported while loading goes first, so that each batch starts on an empty queue.
+    if (on) {
+      const sent = nextBeacon();
+      await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+      await sent;
+    }
+    const batches: number[][] = [];
+    const sizes: number[] = [];
+    for (let index = 0; index < TELEMETRY_WARMUP + TELEMETRY_BATCHES; index += 1) {
+      const sent = on ? nextBeacon() : null;
+      const times = await page.evaluate(
+        ({ count, message }) => {
+          const error = new Error(message);
+          const spent: number[] = [];
+          for (let event = 0; event < count; event += 1) {
+            const report = new ErrorEvent('error', { error, message });
+            const start = performance.now();
+            window.dispatchEvent(report);
+            spent.push(performance.now() - start);
+          }
+          return spent;
+        },
+        { count: TELEMETRY_BATCH, message: BENCH_ERROR },
+      );
+      // One beacon per batch, before the next: the browser limits the bytes of beacons in flight.
+      if (sent) {
+        const body = (await sent).postData() ?? '{"events":[]}';
+        sizes.push((JSON.parse(body) as { events: unknown[] }).events.length);
+      }
+      if (index >= TELEMETRY_WARMUP) batches.push(times);
+    }
+    // Each batch went as one beacon of exactly its 50 events, or the times are not of a batch.
+    if (sizes.some((size) => size !== TELEMETRY_BATCH)) {
+      throw new Error(
+        `the telemetry did not send one beacon per batch of ${TELEMETRY_BATCH}: ${sizes.join(', ')}`,
+      );
+    }
+    if (!on && beacons > 0)
+      throw new Error('the telemetry sent a beacon with its sample rate at 0');
+    await context.close();
+    return { batches, isolated };
+  };
+
+  const on = await run(true);
+  const off = await run(false);
+  await browser.close();
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const records = on.batches.map((times) => sum(times.slice(0, -1)) / (times.length - 1));
+  return {
+    batchMs: on.batches.map(sum),
+    recordMs: records,
+    flushMs: on.batches.map((times, index) => times.at(-1)! - records[index]!),
+    offBatchMs: off.batches.map(sum),
+    isolated: on.isolated && off.isolated,
+  };
+}
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 test('federated vs monolith', async ({ browser }) => {
@@ -289,6 +445,7 @@ test('federated vs monolith', async ({ browser }) => {
     const login = await coldLoads(browser, variant, '/login', /Sign in/, null);
     const home = await coldLoads(browser, variant, '/', /Risks/, session);
     const repeatLoginJsRequests = await repeatVisitRequests(browser, variant);
+    const telemetry = await telemetryMainThread(variant, session);
     const scores = LIGHTHOUSE
       ? [
           lighthouse(`${variant.base}/login`, 'mobile', null),
@@ -296,13 +453,21 @@ test('federated vs monolith', async ({ browser }) => {
           lighthouse(`${variant.base}/`, 'desktop', session),
         ]
       : [];
-    results[variant.name] = { bytes, login, home, repeatLoginJsRequests, lighthouse: scores };
+    results[variant.name] = {
+      bytes,
+      login,
+      home,
+      repeatLoginJsRequests,
+      telemetry,
+      lighthouse: scores,
+    };
   }
 
   const run = {
     format: 'hostdash-web-bench/1',
     startedAt: new Date().toISOString(),
     coldLoads: COLD_LOADS,
+    telemetryBatches: TELEMETRY_BATCHES,
     results,
   };
   const dir = path.join(repoDir, '.data/bench/web');
@@ -315,6 +480,7 @@ test('federated vs monolith', async ({ browser }) => {
     login: ColdResult;
     home: ColdResult;
     repeatLoginJsRequests: number;
+    telemetry: TelemetryTimes;
     lighthouse: (LighthouseResult | null)[];
   };
   const fed = results.federated as Result;
@@ -326,6 +492,12 @@ test('federated vs monolith', async ({ browser }) => {
       ? `${entry.performance} (LCP ${entry.lcpMs} ms, TBT ${entry.tbtMs} ms, CLS ${entry.cls})`
       : '–';
   };
+  const telemetryKb = (bytes: TelemetryBytes) =>
+    `${kb(bytes.total.gzip)} KB (${kb(bytes.code.gzip)} + ${kb(bytes.vitals.gzip)})`;
+  const ms = (value: number) => (value < 1 ? value.toFixed(3) : value.toFixed(2));
+  const spread = (values: number[], off?: number[]) =>
+    `${ms(median(values))} / ${ms(percentile(values, 0.95))} ms` +
+    (off ? ` (${ms(median(off))} / ${ms(percentile(off, 0.95))})` : '');
   const rows = [
     ['Measure', 'federated', 'monolith', 'federated ÷ monolith'],
     [
@@ -368,6 +540,30 @@ test('federated vs monolith', async ({ browser }) => {
       String(mono.repeatLoginJsRequests),
       '',
     ],
+    [
+      'Telemetry on /login, gzip (its code + web-vitals)',
+      telemetryKb(fed.bytes.telemetry),
+      telemetryKb(mono.bytes.telemetry),
+      '',
+    ],
+    [
+      `Telemetry, batch of ${TELEMETRY_BATCH} errors: main thread, median / p95 (off)`,
+      spread(fed.telemetry.batchMs, fed.telemetry.offBatchMs),
+      spread(mono.telemetry.batchMs, mono.telemetry.offBatchMs),
+      '',
+    ],
+    [
+      'Telemetry, one event recorded: median / p95',
+      spread(fed.telemetry.recordMs),
+      spread(mono.telemetry.recordMs),
+      '',
+    ],
+    [
+      'Telemetry, sending a batch (JSON + beacon): median / p95',
+      spread(fed.telemetry.flushMs),
+      spread(mono.telemetry.flushMs),
+      '',
+    ],
     ['Copies (libraries from two builds)', String(fed.bytes.copies.length), '0', ''],
     ['Lighthouse mobile /login', score(fed, 0), score(mono, 0), ''],
     ['Lighthouse mobile / (signed in)', score(fed, 1), score(mono, 1), ''],
@@ -381,6 +577,9 @@ test('federated vs monolith', async ({ browser }) => {
     .map(([owner, sum]) => `  ${kb(sum.gzip).padStart(7)} KB  ${owner}`);
   console.log(
     `\n${table.join('\n')}\n\nfederated session by owner (gzip):\n${owners.join('\n')}\n` +
+      `telemetry: ${TELEMETRY_BATCHES} batches of ${TELEMETRY_BATCH} errors on / after ${TELEMETRY_WARMUP} ` +
+      `not counted; "off" is the same page with MONITORING_SAMPLE_RATE=0; timer ` +
+      `${fed.telemetry.isolated && mono.telemetry.isolated ? '5 µs (cross-origin isolated)' : '100 µs (not isolated)'}\n` +
       `copies: ${fed.bytes.copies.map((copy) => `${copy.library} (${copy.builds.join('+')})`).join(', ') || 'none'}\n` +
       `saved: ${path.relative(repoDir, file)}`,
   );

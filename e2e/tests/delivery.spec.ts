@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CONTRACT_VERSION } from '../../shared-auth/src/contract';
 import { canaryBucket } from '../../shell/server/delivery/canary';
+import { releasesOf } from '../../shell/src/remotes/discovery';
 import { apiGet, apiSession } from './support/api';
 import {
   aboutRow,
@@ -151,12 +152,11 @@ test('a canary sends a stable share of users to the candidate until it is promot
   // The same user gets the same version on every load, and from /remotes.json (Retry, refresh).
   await candidatePage.reload();
   await expect(candidatePage.getByText(`Build: ${LABEL}`)).toBeVisible();
-  const resolved = (await (await candidatePage.request.get('/remotes.json')).json()) as {
-    remotes: { name: string; version: string; canary?: boolean }[];
-  };
-  expect(resolved.remotes.find((remote) => remote.name === 'listings')).toMatchObject({
+  const resolved = releasesOf(await (await candidatePage.request.get('/remotes.json')).json());
+  expect(resolved.find((remote) => remote.name === 'listings')).toMatchObject({
     version: labelledVersion,
     canary: true,
+    fallback: { version: liveVersion },
   });
 
   const livePage = await listingsAs(browser, outside.email);

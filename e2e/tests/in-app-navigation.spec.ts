@@ -60,6 +60,9 @@ test('rule 5: an account deactivated while in use is signed out on its next call
 }) => {
   await signIn(page, 'manager@hostdash.test');
   await expectHeading(page, 'Risks');
+  // The page's own first calls are done (the heading shows before the last of them leaves), so
+  // the next call is the one this journey makes, not one of those landing after the deactivation.
+  await page.waitForLoadState('networkidle');
   const session = await apiSession(request, 'admin@hostdash.test');
   const users = await request.get(`${apiURL}/admin/user/load?from=0&size=100`, {
     headers: { authorization: session },
@@ -73,7 +76,8 @@ test('rule 5: an account deactivated while in use is signed out on its next call
     });
   expect((await update('deactivate')).ok()).toBeTruthy();
   try {
-    await page.getByRole('button', { name: 'Go to next page' }).click();
+    // Bounded, so the manager is active again (finally) even if this fails.
+    await page.getByRole('button', { name: 'Go to next page' }).click({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/logout$/);
     await expectHeading(page, 'Signed out');
   } finally {

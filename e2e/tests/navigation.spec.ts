@@ -53,9 +53,9 @@ test('a feature that is not deployed says so calmly, with no Retry', async ({ pa
   // A registry without the guest portal, as a dashboard that has not deployed it yet answers.
   await page.route('**/remotes.json', async (route) => {
     const response = await route.fetch();
-    const registry = (await response.json()) as { remotes: { name: string }[] };
-    const remotes = registry.remotes.filter((remote) => remote.name !== 'guestportal');
-    await route.fulfill({ response, json: { ...registry, remotes } });
+    const registry = (await response.json()) as { microFrontends: Record<string, unknown> };
+    const { guestportal: _notDeployed, ...microFrontends } = registry.microFrontends;
+    await route.fulfill({ response, json: { ...registry, microFrontends } });
   });
   await signIn(page, 'owner@hostdash.test', { next: '/guestportal' });
   await expect(menu(page).getByRole('link', { name: 'Guest portal' })).toHaveCount(0);

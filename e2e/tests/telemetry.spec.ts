@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { navigateInApp } from './support/navigation';
 import { expectHeading, signIn } from './support/session';
+import { hidePageAndSend, recordTelemetry } from './support/telemetry';
 
 interface Batch {
   session: string;
@@ -13,25 +14,13 @@ interface Batch {
 test('a signed-in session’s events go to the collector when the page is hidden', async ({
   page,
 }) => {
-  // The beacon's body, as it goes through (the network log does not keep a beacon's body).
-  const bodies: string[] = [];
-  await page.route('**/api/telemetry', async (route) => {
-    bodies.push(route.request().postData() ?? '');
-    await route.continue();
-  });
+  const bodies = await recordTelemetry(page);
   await signIn(page, 'owner@hostdash.test');
   await expectHeading(page, 'Risks');
   await navigateInApp(page, '/listings');
   await expectHeading(page, 'Listings');
 
-  const answered = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/telemetry',
-  );
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-  expect((await answered).status()).toBe(202);
+  await hidePageAndSend(page);
   const batch = JSON.parse(bodies.at(-1)!) as Batch;
   const changes = batch.events.filter((event) => event.type === 'route_change');
   expect(changes.map((event) => [event.route, event.remote])).toEqual(

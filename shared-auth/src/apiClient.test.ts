@@ -5,6 +5,7 @@ import {
   NO_RESPONSE_MESSAGE,
   readableMessage,
   retryAfterSeconds,
+  TRACEPARENT,
   type ApiClient,
 } from './apiClient';
 
@@ -21,6 +22,7 @@ describe('the API client', () => {
             method: request.method,
             url: request.url,
             authorization: request.headers.authorization ?? null,
+            traceparent: request.headers.traceparent ?? null,
             body: request.body,
           },
         };
@@ -92,6 +94,21 @@ describe('the API client', () => {
     expect((await client.get<{ authorization: string | null }>('/echo')).authorization).toBeNull();
   });
 
+  it('starts a new sampled W3C trace on every call, unless the caller is already in one', async () => {
+    type Echo = { traceparent: string };
+    const first = (await client.get<Echo>('/echo')).traceparent;
+    const second = (await client.post<Echo>('/echo', { data: {} })).traceparent;
+    expect(first).toMatch(TRACEPARENT);
+    expect(second).toMatch(TRACEPARENT);
+    // A different trace id (and span id) per call: one user action, one trace.
+    expect(second.slice(3, 35)).not.toBe(first.slice(3, 35));
+    expect(second.slice(36, 52)).not.toBe(first.slice(36, 52));
+    const own = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    expect((await client.get<Echo>('/echo', { headers: { traceparent: own } })).traceparent).toBe(
+      own,
+    );
+  });
+
   it("rejects with the server's response data and logs method and path", async () => {
     await expect(client.post('/conflict', { data: {} })).rejects.toEqual({
       error: 'stale_write',
@@ -125,6 +142,24 @@ describe('the API client', () => {
       error: 'no_response',
       message: NO_RESPONSE_MESSAGE,
     });
+  });
+
+  it('tells onCall of every call that ended, answered or failed, but not of a cancelled one', async () => {
+    let calls = 0;
+    const counted = createApiClient({
+      baseURL: upstream.url,
+      logError: () => undefined,
+      onCall: () => (calls += 1),
+    });
+    await counted.get('/loadAuth').catch(() => undefined);
+    await expect(counted.post('/conflict', { data: {} })).rejects.toMatchObject({ status: 409 });
+    expect(calls).toBe(2);
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(counted.get('/loadAuth', { signal: aborted.signal })).rejects.toMatchObject({
+      error: 'cancelled',
+    });
+    expect(calls).toBe(2);
   });
 
   it('rejects with a readable error when the answer is not JSON', async () => {

@@ -35,6 +35,11 @@ export interface ApiClientOptions {
   logError?: (message: string) => void;
   /** Told of each failed call (not a cancelled one): the shell's telemetry counts them. */
   onFailure?: (failure: ApiFailure) => void;
+  /**
+   * Told of each call that ended, answered or failed (not a cancelled one): the shell's telemetry
+   * counts them, so failures are a share of the calls made.
+   */
+  onCall?: () => void;
 }
 
 /** A call that failed, as the shell's telemetry takes it (the path as called: it templates it). */
@@ -161,6 +166,43 @@ export function readableMessage(error: ApiError): string {
   return error.message;
 }
 
+/** W3C trace context (https://www.w3.org/TR/trace-context/): version 00, sampled (flags 01). */
+export const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-01$/;
+
+function randomHex(bytes: number): string {
+  const values = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(values, (value) => value.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A `traceparent` for one call: a new trace id and span id, sampled, so that the shell server's
+ * proxy and the API continue it and one call is one trace (issue 17). No web tracing SDK: the
+ * browser's part of the trace is this id. An all-zero id is invalid and drawn again. Sent on
+ * every call that stays on the page's origin (leavesPage).
+ */
+export function newTraceparent(): string {
+  for (;;) {
+    const value = `00-${randomHex(16)}-${randomHex(8)}-01`;
+    if (TRACEPARENT.test(value)) return value;
+  }
+}
+
+/**
+ * Whether a call leaves the page's origin (in a browser; a server-side caller has no page). There
+ * the traceparent is not sent: a header of its own would make every such call a CORS preflight,
+ * and an API on another origin need not allow it. The dashboard's calls go to its own /api.
+ */
+function leavesPage(baseURL: string | undefined, path: string): boolean {
+  const page = (globalThis as { location?: { href?: string; origin?: string } }).location;
+  if (!page?.href || !page.origin) return false;
+  const target = /^[a-z][a-z\d+.-]*:/i.test(path) ? path : (baseURL ?? '');
+  try {
+    return new URL(target, page.href).origin !== page.origin;
+  } catch {
+    return true;
+  }
+}
+
 function withoutUndefined(
   params: Record<string, unknown> | undefined,
 ): Record<string, unknown> | undefined {
@@ -192,7 +234,12 @@ export function createApiClient(initial: ApiClientOptions): ApiClient {
       baseURL: options.baseURL,
       params: withoutUndefined(request.params),
       data: request.data,
-      headers: { ...request.headers, ...(session ? { authorization: session } : {}) },
+      // A caller that is already in a trace (a server-side caller) passes its own traceparent.
+      headers: {
+        ...(leavesPage(options.baseURL, path) ? {} : { traceparent: newTraceparent() }),
+        ...request.headers,
+        ...(session ? { authorization: session } : {}),
+      },
       signal: request.signal,
       responseType: request.responseType ?? 'json',
       timeout: options.timeoutMs ?? 0,
@@ -204,12 +251,21 @@ export function createApiClient(initial: ApiClientOptions): ApiClient {
         : {}),
     };
     const started = Date.now();
+    const ended = () => {
+      try {
+        options.onCall?.();
+      } catch {
+        // Whoever listens never changes what the caller gets.
+      }
+    };
     try {
       const response = await instance.request<T>(config);
+      ended();
       return response.data;
     } catch (error) {
       const apiError = await rejection(error);
       if (apiError.error !== 'cancelled') {
+        ended();
         const log = options.logError ?? ((message: string) => console.error(message));
         log(
           `[api] ${method.toUpperCase()} ${path} failed: ${apiError.status ?? 'no response'} ${apiError.message}`,

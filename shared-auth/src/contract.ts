@@ -55,6 +55,16 @@
 // progress (RequestOptions.onUploadProgress), for the guest's photos.
 // 1.14.0: the API client tells `onFailure` of each failed call (ApiFailure), for the shell's
 // telemetry (issue 17).
+// 1.15.0: the API client sends a W3C `traceparent` (a new sampled trace per call: newTraceparent,
+// TRACEPARENT) on every call, which the shell's proxy and the API continue (issue 17's tracing).
+// 1.16.0: the words for what a browser reports (LABELS.telemetryEvent: "Uncaught error", "Remote
+// did not load" …), which the admin's front-end health on /admin/kibana reads.
+// 1.17.0: rollouts in the delivery console (issue 17, docs/adr/0020): RolloutStrategy,
+// RolloutHealth, RolloutProgress, the canary's `rollout` and `health`, history entries' `percent`
+// and `reason` and the `advance` action, promote's `force`; LABELS.rolloutVerdict.
+// 1.18.0: the API client tells `onCall` of every call that ended (the shell's telemetry counts the
+// calls a remote's pages make, so the rollout health rates failures per call);
+// LABELS.telemetryEvent.api_calls.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.14.0';
+export const CONTRACT_VERSION = '1.18.0';

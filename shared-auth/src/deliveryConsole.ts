@@ -1,6 +1,7 @@
 // The delivery console's answers and requests (`/admin-api/remotes` on the shell server): declared
 // once here, so the admin remote's page and the shell server that answers it cannot drift. The
 // registry file's history entries (shell/server/delivery/registryFile.ts) are these same types.
+import type { RolloutFigures, RolloutHealth } from '@hostdash/api-contract';
 
 /** Where the shell server answers the console (same origin as the dashboard). */
 export const DELIVERY_CONSOLE_PREFIX = '/admin-api';
@@ -18,7 +19,32 @@ export interface Actor {
   email: string;
 }
 
-export type HistoryAction = 'deploy' | 'rollback' | 'promote' | 'canary' | 'abort';
+/** `advance`: a rollout strategy raised the candidate's share (issue 17). */
+export type HistoryAction = 'deploy' | 'rollback' | 'promote' | 'canary' | 'advance' | 'abort';
+
+/**
+ * How a candidate reaches everyone (`deploy --strategy`, docs/adr/0020), named and stepped like
+ * AWS's Frontend Discovery Service strategies: `canary10-15m` gives 10 % for 15 minutes, then
+ * everyone; `linear10-every-5m` adds 10 % every 5 minutes; `all-at-once` is a plain deploy. A step
+ * advances only while the candidate is healthy (the steps: shell/server/delivery/strategies.ts).
+ */
+export type RolloutStrategy = 'canary10-15m' | 'linear10-every-5m' | 'all-at-once';
+
+/**
+ * The health analysis' verdict on a candidate against the live version over the same window (the
+ * API's `GET /telemetry/rollout-health`), as the rollout driver records it on the canary.
+ */
+export type { RolloutFigures, RolloutHealth };
+export type RolloutVerdict = RolloutHealth['verdict'];
+
+/** Where a strategy's rollout is. */
+export interface RolloutProgress {
+  strategy: RolloutStrategy;
+  /** Index of the current step (its share is the canary's percent). */
+  step: number;
+  /** When the current step began (ISO time). */
+  stepSince: string;
+}
 
 /** One switch in a remote's history. */
 export interface HistoryEntry {
@@ -32,6 +58,10 @@ export interface HistoryEntry {
   by: string;
   actor?: Actor;
   commit?: string;
+  /** The candidate's share after a `canary` or `advance`. */
+  percent?: number;
+  /** Why, when the change was the rollout driver's: "aborted by health check: …". */
+  reason?: string;
 }
 
 /** A shared singleton a remote's build needs in another version than the shell provides. */
@@ -78,6 +108,10 @@ export interface ConsoleRemote {
     by: string | null;
     actor: Actor | null;
     commit: string | null;
+    /** The strategy's progress; null for a fixed share (`--canary N`). */
+    rollout: (RolloutProgress & { steps: number; nextStepAt: string | null }) | null;
+    /** The latest verdict of the health analysis; null before the first. */
+    health: RolloutHealth | null;
   } | null;
   /** Newest first. */
   history: HistoryEntry[];
@@ -118,6 +152,8 @@ export interface ConsoleChangeRequest {
   percent?: number;
   /** canary only: user ids who get the candidate whatever their share. */
   users?: (string | number)[];
+  /** promote only: promote a candidate the health analysis judged unhealthy. */
+  force?: boolean;
 }
 
 /** What a change answers: the CLI's sentence for it, and the history entry it recorded. */

@@ -12,6 +12,9 @@ const NOT_SHOWN = new Set(
   [
     ['/login/challenge'],
     ['ok', 'unavailable'],
+    // The API's liveness and readiness (issue 18): read by an orchestrator or a load balancer.
+    ['ok'],
+    ['draining', 'database_unavailable', 'migrations_pending'],
     ['STANDARD'],
     ['stale_write'],
     ['body', 'query', 'path', 'headers'],
@@ -30,8 +33,10 @@ const NOT_SHOWN = new Set(
     ['note'],
     // The guest portal's screen body: `{ values }`.
     ['values'],
-    // Browser telemetry (issue 17): a batch's and an event's keys, the event types, API methods
-    // and Web Vitals' names, read by code (the admin's health view will give them words).
+    // The span summary's kinds of operation (GET /admin/traces): read by code.
+    ['server', 'db'],
+    // Browser telemetry (issue 17): a batch's and an event's keys, API methods and Web Vitals'
+    // names, read by code (the event types have words: LABELS.telemetryEvent).
     ['session', 'shell', 'events'],
     [
       'type',
@@ -48,16 +53,6 @@ const NOT_SHOWN = new Set(
       'durationMs',
       'vital',
       'value',
-    ],
-    [
-      'error',
-      'rejection',
-      'boundary_error',
-      'remote_load_failed',
-      'contract_refused',
-      'api_failure',
-      'route_change',
-      'vital',
     ],
     ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     ['LCP', 'INP', 'CLS', 'TTFB', 'FCP'],

@@ -181,14 +181,33 @@ export const LABELS = {
     account: 'Account default',
     default: 'Account default',
   },
+  /** What a browser reported (telemetry, issue 17): the admin's front-end health names them. */
+  telemetryEvent: {
+    error: 'Uncaught error',
+    rejection: 'Unhandled rejection',
+    boundary_error: 'Error caught by the page',
+    remote_load_failed: 'Remote did not load',
+    contract_refused: 'Remote refused by its contract',
+    api_failure: 'API call failed',
+    api_calls: 'API calls made',
+    route_change: 'Page change',
+    vital: 'Web Vital',
+  },
   /** A switch in a remote's delivery history (the delivery console). */
   deliveryAction: {
     deploy: 'Deployed',
     rollback: 'Rolled back',
     promote: 'Promoted',
     canary: 'Canary started',
+    advance: 'Rollout advanced',
     abort: 'Canary aborted',
   } satisfies Record<HistoryAction, string>,
+  /** The health analysis' verdict on a rollout's candidate (the API's `RolloutHealth.verdict`). */
+  rolloutVerdict: {
+    healthy: 'Healthy',
+    unhealthy: 'Unhealthy',
+    not_enough_data: 'Not enough data yet',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type LabelKind = keyof typeof LABELS;

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { releasesOf } from '../src/remotes/discovery';
 import { buildShellServer } from './app';
 import {
   fakeManifest,
@@ -104,11 +105,12 @@ describe('the live registry in the shell server', () => {
 
   it('reads the registry file on every request: a change is served at once', async () => {
     writeFileSync(registryFile, JSON.stringify(registry()));
-    const before = (await remotesJson()).json();
-    expect(before.remotes[0]).toEqual({
+    const before = releasesOf((await remotesJson()).json());
+    expect(before[0]).toEqual({
       name: 'listings',
       version: LIVE,
       manifest: `${upstream.url}/listings/${LIVE}/mf-manifest.json`,
+      url: `${upstream.url}/listings/${LIVE}/remoteEntry.js`,
     });
     const next = registry();
     next.remotes[0] = {
@@ -117,7 +119,7 @@ describe('the live registry in the shell server', () => {
       manifest: `listings/${CANDIDATE}/mf-manifest.json`,
     } as never;
     writeFileSync(registryFile, JSON.stringify(next));
-    expect((await remotesJson()).json().remotes[0].version).toBe(CANDIDATE);
+    expect(releasesOf((await remotesJson()).json())[0]?.version).toBe(CANDIDATE);
   });
 
   it('asks the API who the user is only when a canary runs, and resolves it for them', async () => {
@@ -130,15 +132,18 @@ describe('the live registry in the shell server', () => {
     writeFileSync(registryFile, JSON.stringify(registry(canaryForOwner)));
     const forOwner = await remotesJson('owner-session');
     expect(forOwner.headers['cache-control']).toBe('private, no-cache');
-    expect(forOwner.json().remotes[0]).toMatchObject({
+    expect(releasesOf(forOwner.json())[0]).toMatchObject({
       version: CANDIDATE,
       canary: true,
       liveVersion: LIVE,
+      fallback: { version: LIVE },
     });
-    expect((await remotesJson()).json().remotes[0]).toEqual(
+    // Who else is in the canary, and the history, stay on the server (ids of people).
+    expect(forOwner.body).not.toMatch(/"users"|"history"|"by"/);
+    expect(releasesOf((await remotesJson()).json())[0]).toEqual(
       expect.not.objectContaining({ canary: true }),
     );
-    expect((await remotesJson('forged')).json().remotes[0].version).toBe(LIVE);
+    expect(releasesOf((await remotesJson('forged')).json())[0]?.version).toBe(LIVE);
   });
 
   it('puts the registry resolved for the user into the page, so the client needs no extra call', async () => {
@@ -152,7 +157,7 @@ describe('the live registry in the shell server', () => {
         response.body,
       )?.[1] ?? 'null',
     );
-    expect(injected.remotes[0]).toMatchObject({
+    expect(releasesOf(injected.remotes)[0]).toMatchObject({
       name: 'listings',
       version: CANDIDATE,
       canary: true,
@@ -192,6 +197,49 @@ describe('the live registry in the shell server', () => {
       `listings canary ${CANDIDATE}: needs shell contract ^2.0.0; this shell provides 1.0.0`,
       'reservations 0.1.0+cccccccc: manifest does not answer (the manifest answered 404)',
     ]);
+  });
+
+  it('reports each rollout in /health with its latest verdict, an unhealthy one as a problem', async () => {
+    const judged = {
+      verdict: 'unhealthy',
+      reason: 'error rate 4.1 % vs 0.2 %, 312 sessions',
+      at: '2026-11-25T10:05:00.000Z',
+      candidate: { sessions: 312, errorRate: 0.041 },
+      live: { sessions: 2000, errorRate: 0.002 },
+    };
+    writeFileSync(
+      registryFile,
+      JSON.stringify(
+        registry({
+          ...canaryForOwner,
+          percent: 10,
+          rollout: {
+            strategy: 'linear10-every-5m',
+            step: 0,
+            stepSince: '2026-11-25T10:00:00.000Z',
+          },
+          health: judged,
+        }),
+      ),
+    );
+    const health = (await app.inject({ url: '/health' })).json();
+    expect(health.rollouts).toEqual([
+      {
+        remote: 'listings',
+        candidate: CANDIDATE,
+        live: LIVE,
+        percent: 10,
+        strategy: 'linear10-every-5m',
+        step: 1,
+        steps: 9,
+        verdict: 'unhealthy',
+        reason: 'error rate 4.1 % vs 0.2 %, 312 sessions',
+        judgedAt: '2026-11-25T10:05:00.000Z',
+      },
+    ]);
+    expect(health.problems).toContain(
+      `listings ${CANDIDATE} is unhealthy: error rate 4.1 % vs 0.2 %, 312 sessions`,
+    );
   });
 
   // Issue 11, finding 9: /health showed the process id to anyone.

@@ -1,5 +1,6 @@
 // The shell server: shell assets, the access check on every page load, /api proxy, /remotes.json,
-// /health and the delivery console's /admin-api.
+// /health (and the orchestrator's /health/live and /health/ready) and the delivery console's
+// /admin-api.
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -8,13 +9,17 @@ import fastifyStatic from '@fastify/static';
 import { isAdmin, parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
 import { validSession } from './cookies';
+import { openRegistryStore } from './delivery/openRegistry';
+import type { RegistryStore } from './delivery/registryStore';
 import { FolderStore, type RemoteStore } from './delivery/store';
 import { registerDeliveryConsole } from './deliveryConsole';
-import { checkRemotes, readShellBuildInfo, remoteProblems } from './health';
+import { apiVerdicts, startRolloutDriver } from './rolloutDriver';
+import { checkRemotes, readShellBuildInfo, remoteProblems, rolloutHealth } from './health';
 import { createGuestPageHandler, GUEST_PAGE_PATH } from './guestPage';
 import { createPageHandler, createUserLoader } from './page';
+import { registerProbes } from './lifecycle';
 import { registerApiProxy } from './proxy';
-import { hasCanary, readRegistry, resolveRegistry, type RegistryFile } from './registry';
+import { hasCanary, resolveRegistry, type RegistryFile } from './registry';
 import { registerSecurityHeaders } from './securityHeaders';
 import { withoutTokens } from './tokenPaths';
 
@@ -34,6 +39,11 @@ export function buildShellServer(
     logStream?: NodeJS.WritableStream;
     /** Where published versions are (REMOTES_STORE_MODULE's adapter); the folder REMOTES_DIR by default. */
     store?: RemoteStore;
+    /**
+     * Where the registry is kept (the caller closes it); by default the server opens PostgreSQL's
+     * with DATABASE_URL (kept in memory, following changes) or the file REMOTES_FILE, and closes it.
+     */
+    registry?: RegistryStore;
   } = {},
 ): FastifyInstance {
   const app = Fastify({
@@ -76,11 +86,26 @@ export function buildShellServer(
   });
   // Everything else is declared once compression is in place, so its hooks cover every route.
   const store = options.store ?? new FolderStore(config.remotesDir);
-  app.register(async (server) => registerShellRoutes(server, config, store));
+  const registry =
+    options.registry ??
+    openRegistryStore(
+      { databaseUrl: config.databaseUrl, registryFile: config.remotesFile },
+      { refreshMs: config.registryRefreshMs, log: app.log },
+    );
+  // Closed once the requests in flight have finished (the LISTEN connection and the pool).
+  if (!options.registry) app.addHook('onClose', async () => registry.close());
+  registerProbes(app, () => registry.readiness());
+  app.register(async (server) => registerShellRoutes(server, config, store, registry));
+  startRolloutsWhenListening(app, config, store, registry);
   return app;
 }
 
-function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: RemoteStore): void {
+function registerShellRoutes(
+  app: FastifyInstance,
+  config: ShellConfig,
+  store: RemoteStore,
+  registry: RegistryStore,
+): void {
   // Bundles are sent as the brotli or gzip copy the build wrote beside them (preCompressed).
   // Content-hashed bundles never change: cache them for a year. Everything else revalidates.
   app.register(fastifyStatic, {
@@ -106,20 +131,21 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: R
   registerApiProxy(app, config);
   const users = createUserLoader(config, app.log);
   const startedAt = new Date();
-  registerDeliveryConsole(app, config, users, store);
+  registerDeliveryConsole(app, config, users, store, registry);
 
   const sessionOf = (request: FastifyRequest) =>
     validSession(parseCookies(request.headers.cookie)[config.sessionCookie]);
 
-  // The registry as this request's user gets it: a canary's candidate for the users it picks.
+  // The registry as this request's user gets it (a Frontend Discovery document, docs/adr/0019): a
+  // canary's candidate for the users it picks, with the live release to fall back to.
   app.get('/remotes.json', async (request, reply) => {
     reply.header('cache-control', 'private, no-cache');
-    let registry: RegistryFile;
+    let live: RegistryFile;
     try {
-      registry = await readRegistry(config.remotesFile);
+      live = await registry.read();
     } catch (error) {
       request.log.error(
-        { err: error, file: config.remotesFile },
+        { err: error, registry: registry.location },
         'the remote registry cannot be read',
       );
       // The page keeps its navigation and shows each remote as unavailable (shell/src/remotes).
@@ -128,7 +154,7 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: R
         .send({ error: 'registry_unreadable', message: 'The remote registry cannot be read.' });
     }
     // Only a canary makes the answer depend on who asks; otherwise no API call is needed.
-    const session = hasCanary(registry)
+    const session = hasCanary(live)
       ? await users.loadSession(sessionOf(request), request)
       : ({ state: 'signed-out' } as const);
     if (session.state === 'unreachable') {
@@ -138,7 +164,7 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: R
         .send({ error: 'no_response', message: 'The API cannot say who is signed in now.' });
     }
     const userId = session.state === 'signed-in' ? session.user.id : null;
-    return reply.send({ remotes: resolveRegistry(registry, userId, config.remotesOrigin) });
+    return reply.send(resolveRegistry(live, userId, config.remotesOrigin));
   });
 
   app.get('/health', async (request, reply) => {
@@ -146,9 +172,11 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: R
       .then((response) => (response.ok ? 'ok' : `unhealthy (${response.status})`))
       .catch(() => 'unavailable');
     const shell = await readShellBuildInfo(config.distDir);
-    const remotes = await readRegistry(config.remotesFile)
-      .then((registry) => checkRemotes(registry, config.remotesOrigin, shell))
-      .catch(() => null);
+    const live = await registry.read().catch(() => null);
+    const remotes = live
+      ? await checkRemotes(live, config.remotesOrigin, shell).catch(() => null)
+      : null;
+    const rollouts = live ? rolloutHealth(live) : [];
     // A remote that does not answer is contained in the page: it is reported, but the shell itself
     // stays healthy (a load balancer must not take the dashboard out for it).
     const ok = api === 'ok' && remotes !== null;
@@ -173,7 +201,15 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: R
           : {}),
         contract: shell.contract,
         remotes,
-        problems: remotes ? remoteProblems(remotes, shell) : ['the remote registry cannot be read'],
+        rollouts,
+        problems: [
+          ...(remotes ? remoteProblems(remotes, shell) : ['the remote registry cannot be read']),
+          ...rollouts
+            .filter((rollout) => rollout.verdict === 'unhealthy')
+            .map(
+              (rollout) => `${rollout.remote} ${rollout.candidate} is unhealthy: ${rollout.reason}`,
+            ),
+        ],
       });
   });
 
@@ -181,7 +217,7 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: R
     reply.type('text/plain').send('User-agent: *\nDisallow: /\n'),
   );
 
-  const page = createPageHandler(config, app.log, users);
+  const page = createPageHandler(config, app.log, users, registry);
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply.code(404).send({
       error: 'not_found',
@@ -197,7 +233,7 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: R
       : notFound(request, reply);
   // A guest's check-in page: only the shape of a guest link gets it; anything else under /guest is
   // whatever the dashboard says of an unknown address (its not-found page).
-  const guestPage = createGuestPageHandler(config);
+  const guestPage = createGuestPageHandler(config, registry);
   app.get('/guest/*', async (request, reply) =>
     wantsPage(request.headers.accept) && GUEST_PAGE_PATH.test(request.url.split('?')[0] ?? '')
       ? guestPage(request, reply)
@@ -205,4 +241,35 @@ function registerShellRoutes(app: FastifyInstance, config: ShellConfig, store: R
   );
   app.get('*', dashboardPage);
   app.setNotFoundHandler(notFound);
+}
+
+/**
+ * The rollout driver runs while the server listens, when DELIVERY_TOKEN lets it ask the API for
+ * verdicts; without it, canaries and strategies wait for a person (said once in the log).
+ */
+function startRolloutsWhenListening(
+  app: FastifyInstance,
+  config: ShellConfig,
+  store: RemoteStore,
+  registry: RegistryStore,
+): void {
+  let driver: { stop(): Promise<void> } | null = null;
+  app.addHook('onListen', async () => {
+    if (!config.deliveryToken) {
+      app.log.warn(
+        'DELIVERY_TOKEN is not set: rollouts are not judged or advanced (npm start sets one)',
+      );
+      return;
+    }
+    driver = startRolloutDriver({
+      registry,
+      store,
+      verdicts: apiVerdicts(config.apiUrl, config.deliveryToken, config.apiTimeoutMs),
+      intervalMs: config.rolloutCheckMs,
+      minuteMs: config.rolloutMinuteMs,
+      log: app.log,
+    });
+  });
+  // Before the registry closes: a round under way finishes first.
+  app.addHook('preClose', async () => driver?.stop());
 }

@@ -32,12 +32,32 @@ export interface ShellConfig {
   trustedProxies: string[];
   distDir: string;
   remotesFile: string;
+  /**
+   * DATABASE_URL: the registry is kept in this PostgreSQL database (the API's, whose migrations
+   * create its tables) instead of REMOTES_FILE. Null: the file.
+   */
+  databaseUrl: string | null;
+  /** REGISTRY_REFRESH_MS: how often a shell server reads the database's registry even unnotified. */
+  registryRefreshMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM waits for requests in flight before it exits anyway. */
+  shutdownTimeoutMs: number;
+  /** SHUTDOWN_DELAY_MS: how long a stopping server says not ready before it stops accepting. */
+  shutdownDelayMs: number;
   /** The store's folder (REMOTES_DIR), where the delivery console finds published versions. */
   remotesDir: string;
   remotesOrigin: string;
   remotesRecheckMs: number;
   /** MONITORING_SAMPLE_RATE: the share of browser tab sessions that send telemetry (0..1). */
   monitoringSampleRate: number;
+  /**
+   * DELIVERY_TOKEN, shared with the API: the rollout driver asks the API for its health verdicts
+   * with it. Null: no driver (canaries stay where they are until a person acts).
+   */
+  deliveryToken: string | null;
+  /** ROLLOUT_CHECK_MS: how often the rollout driver judges every canary. */
+  rolloutCheckMs: number;
+  /** ROLLOUT_MINUTE_MS: how long a strategy's minute lasts (60 000; shorter for tests and demos). */
+  rolloutMinuteMs: number;
   flagsmithApi: string;
   flagsmithEnvironmentKey: string;
   guestPortalUrl: string;
@@ -50,6 +70,8 @@ export interface ShellConfig {
 
 export interface RemoteOriginConfig {
   logLevel: LogLevel;
+  shutdownTimeoutMs: number;
+  shutdownDelayMs: number;
   port: number;
   host: string;
   rootDir: string;
@@ -93,6 +115,18 @@ function share(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** DELIVERY_TOKEN: as the API checks it (at least 32 printable characters, no spaces). */
+function deliveryToken(env: Env): string | null {
+  const token = env.DELIVERY_TOKEN?.trim();
+  if (!token) return null;
+  if (token.length < 32 || !/^[\x21-\x7e]+$/.test(token)) {
+    throw new Error(
+      'DELIVERY_TOKEN must be at least 32 printable characters without spaces (e.g. `openssl rand -base64 32`)',
+    );
+  }
+  return token;
+}
+
 function url(env: Env, name: string, fallback: string): string {
   const raw = env[name] || fallback;
   try {
@@ -100,6 +134,21 @@ function url(env: Env, name: string, fallback: string): string {
   } catch {
     throw new Error(`${name} must be an absolute URL, got "${raw}"`);
   }
+}
+
+/** DATABASE_URL: a PostgreSQL connection address (never logged: it may hold a password). */
+function databaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return null;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // said below, without the value
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// address');
+  return raw;
 }
 
 function cookieName(env: Env, name: string, fallback: string): string {
@@ -157,10 +206,17 @@ export function readShellConfig(env: Env = process.env): ShellConfig {
     trustedProxies: trustedProxies(env),
     distDir: path.resolve(env.SHELL_DIST_DIR || path.join(packageDir, 'dist')),
     remotesFile: deliveryPaths(env, repoDir).registryFile,
+    databaseUrl: databaseUrl(env),
+    registryRefreshMs: integer(env, 'REGISTRY_REFRESH_MS', 30_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    shutdownDelayMs: wholeOrZero(env, 'SHUTDOWN_DELAY_MS', 0),
     remotesDir: deliveryPaths(env, repoDir).storeDir,
     remotesOrigin: url(env, 'REMOTES_ORIGIN', 'http://localhost:3001'),
     remotesRecheckMs: wholeOrZero(env, 'REMOTES_RECHECK_MS', 60_000),
     monitoringSampleRate: share(env, 'MONITORING_SAMPLE_RATE', 1),
+    deliveryToken: deliveryToken(env),
+    rolloutCheckMs: integer(env, 'ROLLOUT_CHECK_MS', 30_000),
+    rolloutMinuteMs: integer(env, 'ROLLOUT_MINUTE_MS', 60_000),
     flagsmithApi: env.FLAGSMITH_API || '/api/flagsmith/api/v1/',
     flagsmithEnvironmentKey: env.FLAGSMITH_ENVIRONMENT_KEY || 'hostdash-dashboard',
     guestPortalUrl:
@@ -177,6 +233,8 @@ export function readRemoteOriginConfig(env: Env = process.env): RemoteOriginConf
     .filter(Boolean);
   return {
     logLevel: logLevel(env),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    shutdownDelayMs: wholeOrZero(env, 'SHUTDOWN_DELAY_MS', 0),
     port: integer(env, 'REMOTES_PORT', 3001),
     host: env.REMOTES_HOST || 'localhost',
     rootDir: deliveryPaths(env, repoDir).storeDir,

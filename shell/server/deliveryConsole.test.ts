@@ -7,8 +7,9 @@ import { demoUser } from '../../config/testing/demoUsers';
 import { buildShellServer } from './app';
 import { main as deployCommand } from './delivery/cli';
 import { abort, deploy, startCanary, type DeliveryContext } from './delivery/operations';
-import { readRegistryFile, type RegistryFile } from './delivery/registryFile';
+import { parseRegistryFile, readRegistryFile, type RegistryFile } from './delivery/registryFile';
 import { FolderStore } from './delivery/store';
+import { FileRegistryStore, type RegistryStore } from './delivery/registryStore';
 import {
   fakeBuild,
   fakeManifest,
@@ -69,7 +70,7 @@ afterAll(() => upstream.close());
 async function delivered(options: { canary?: boolean } = {}) {
   const dir = temporaryDir('console');
   const context: DeliveryContext = {
-    registryFile: path.join(dir, 'remotes.json'),
+    registry: new FileRegistryStore(path.join(dir, 'remotes.json')),
     store: new FolderStore(path.join(dir, 'store')),
     by: 'dana',
   };
@@ -97,7 +98,7 @@ const env = (dir: string) => ({
   DEPLOYED_BY: 'dana',
 });
 
-function shellFor(dir: string, logs: string[] = []): FastifyInstance {
+function shellFor(dir: string, logs: string[] = [], registry?: RegistryStore): FastifyInstance {
   const distDir = path.join(dir, 'dist');
   mkdirSync(path.join(distDir, 'assets'), { recursive: true });
   writeFileSync(
@@ -116,6 +117,7 @@ function shellFor(dir: string, logs: string[] = []): FastifyInstance {
       ...env(dir),
     }),
     {
+      registry,
       logStream: new Writable({
         write(chunk: Buffer, _encoding, done) {
           logs.push(...chunk.toString().split('\n').filter(Boolean));
@@ -127,7 +129,7 @@ function shellFor(dir: string, logs: string[] = []): FastifyInstance {
 }
 
 const registryOf = (dir: string): RegistryFile =>
-  JSON.parse(readFileSync(path.join(dir, 'remotes.json'), 'utf8')) as RegistryFile;
+  parseRegistryFile(readFileSync(path.join(dir, 'remotes.json'), 'utf8'));
 
 /** A registry without who and when: what the operation did, whoever did it. */
 function withoutWhoAndWhen(registry: RegistryFile) {
@@ -368,6 +370,39 @@ describe('POST /admin-api/remotes/:name/:action', () => {
       error: 'refused',
       message: `a canary of listings (${V3}) is running: promote or abort it before you roll back`,
     });
+    await app.close();
+  });
+
+  it('refuses with 409 and says who got there first when another change is written meanwhile', async () => {
+    const dir = await delivered({ canary: true });
+    const file = path.join(dir, 'remotes.json');
+    const someoneElse: DeliveryContext = {
+      registry: new FileRegistryStore(file),
+      store: new FolderStore(path.join(dir, 'store')),
+      by: 'dana',
+    };
+    // The admin's promote is worked out; before it is written, dana's abort (the CLI) is.
+    const interrupted = new (class extends FileRegistryStore {
+      override update(name: string, change: Parameters<RegistryStore['update']>[1]) {
+        return super.update(name, async (current) => {
+          const next = await change(current);
+          await abort(someoneElse, 'listings');
+          return next;
+        });
+      }
+    })(file);
+    const app = shellFor(dir, [], interrupted);
+    const promoted = await post(app, '/admin-api/remotes/listings/promote', { version: V3 });
+    expect(promoted.statusCode).toBe(409);
+    const aborted = registryOf(dir).remotes.find((remote) => remote.name === 'listings');
+    expect(promoted.json()).toEqual({
+      error: 'version_changed',
+      message: `listings was changed by someone else while this change was being made (abort of ${V3} by dana at ${aborted?.history?.at(-1)?.at}); this change was not made. Look at what is live now and try again.`,
+    });
+    // Only dana's abort is in the registry.
+    expect(aborted).toMatchObject({ version: V2 });
+    expect(aborted?.canary).toBeUndefined();
+    expect(aborted?.history?.at(-1)).toMatchObject({ action: 'abort', by: 'dana' });
     await app.close();
   });
 

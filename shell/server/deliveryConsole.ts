@@ -1,7 +1,7 @@
 // The delivery console's server side (/admin-api/remotes): what `npm run remotes -- status` shows,
 // with each release's health, and promote, abort, rollback and canary for a signed-in admin. The
-// changes run through the same operations as the CLI (./delivery/operations), under the same
-// registry lock, and each is recorded with the admin's id and email in the registry's history and
+// changes run through the same operations as the CLI (./delivery/operations), through the same
+// registry store (a change made meanwhile is a 409, never overwritten), and each is recorded with the admin's id and email in the registry's history and
 // as one structured line in this server's log.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -27,19 +27,25 @@ import {
   rollback,
   rollbackTarget,
   startCanary,
+  UnhealthyCandidateError,
   UnknownRemoteError,
   VersionChangedError,
   type DeliveryContext,
   type Outcome,
 } from './delivery/operations';
 import {
-  readRegistryFile,
   RegistryLockedError,
   REMOTE_NAME,
   VERSION,
   type RegistryRemote,
 } from './delivery/registryFile';
+import {
+  RegistryConflictError,
+  RegistryUnavailableError,
+  type RegistryStore,
+} from './delivery/registryStore';
 import type { RemoteStore } from './delivery/store';
+import { nextStepAt, STRATEGIES } from './delivery/strategies';
 import {
   checkRemotes,
   readShellBuildInfo,
@@ -90,8 +96,9 @@ async function describeRemote(
   health: RemoteHealth,
   shell: ShellBuildInfo,
   store: RemoteStore,
-  remotesOrigin: string,
+  config: Pick<ShellConfig, 'remotesOrigin' | 'rolloutMinuteMs'>,
 ): Promise<ConsoleRemote> {
+  const { remotesOrigin } = config;
   const history = remote.history ?? [];
   const live = madeLive(history, remote.version);
   const { canary } = remote;
@@ -122,6 +129,14 @@ async function describeRemote(
           by: canary.by ?? null,
           actor: canary.actor ?? candidate?.actor ?? null,
           commit: candidate?.commit ?? commitOf(canary.version),
+          rollout: canary.rollout
+            ? {
+                ...canary.rollout,
+                steps: STRATEGIES[canary.rollout.strategy].length,
+                nextStepAt: nextStepAt(canary, config.rolloutMinuteMs)?.toISOString() ?? null,
+              }
+            : null,
+          health: canary.health ?? null,
         }
       : null,
     history: [...history].reverse(),
@@ -186,8 +201,12 @@ function runAction(
   const from = versionField(body, 'from', false);
   const live = from === undefined ? {} : { live: from };
   switch (action) {
-    case 'promote':
-      return promote(context, name, { expected: { ...live, canary: version } });
+    case 'promote': {
+      const { force } = body;
+      if (force !== undefined && typeof force !== 'boolean')
+        throw new InvalidRequest('"force" must be true or false');
+      return promote(context, name, { expected: { ...live, canary: version }, force });
+    }
     case 'abort':
       return abort(context, name, { expected: { ...live, canary: version } });
     case 'rollback':
@@ -209,6 +228,7 @@ export function registerDeliveryConsole(
   config: ShellConfig,
   users: UserLoader,
   store: RemoteStore,
+  registry: RegistryStore,
 ): void {
   /** The signed-in admin, or null once the reply says why not (401, 403, 503). */
   async function signedInAdmin(request: FastifyRequest, reply: FastifyReply): Promise<User | null> {
@@ -259,18 +279,21 @@ export function registerDeliveryConsole(
 
     api.get(`${DELIVERY_CONSOLE_PREFIX}/remotes`, async (request, reply) => {
       if (!(await signedInAdmin(request, reply))) return reply;
-      let registry;
+      let live;
       try {
-        registry = await readRegistryFile(config.remotesFile, { missingIsEmpty: true });
+        live = await registry.read({ missingIsEmpty: true });
       } catch (error) {
-        request.log.error({ err: error, file: config.remotesFile }, 'the registry cannot be read');
+        request.log.error(
+          { err: error, registry: registry.location },
+          'the registry cannot be read',
+        );
         return refusal(reply, 503, 'registry_unreadable', 'The remote registry cannot be read.');
       }
       const shell = await readShellBuildInfo(config.distDir);
-      const health = await checkRemotes(registry, config.remotesOrigin, shell, HEALTH_TIMEOUT_MS);
+      const health = await checkRemotes(live, config.remotesOrigin, shell, HEALTH_TIMEOUT_MS);
       const remotes = await Promise.all(
-        registry.remotes.map((remote, index) =>
-          describeRemote(remote, health[index] as RemoteHealth, shell, store, config.remotesOrigin),
+        live.remotes.map((remote, index) =>
+          describeRemote(remote, health[index] as RemoteHealth, shell, store, config),
         ),
       );
       const answer: ConsoleRemotes = {
@@ -299,7 +322,7 @@ export function registerDeliveryConsole(
           return refusal(reply, 400, 'invalid_request', 'Send a JSON object naming the version.');
         }
         const context: DeliveryContext = {
-          registryFile: config.remotesFile,
+          registry,
           store,
           by: admin.email,
           actor: { id: admin.id, email: admin.email },
@@ -314,6 +337,14 @@ export function registerDeliveryConsole(
             return refusal(reply, 404, 'not_found', error.message);
           if (error instanceof VersionChangedError)
             return refusal(reply, 409, 'version_changed', error.message);
+          // Another writer changed the remote while this change was made: to the admin it is what
+          // version_changed is (the page reads the registry again), with who got there first.
+          if (error instanceof RegistryConflictError)
+            return refusal(reply, 409, 'version_changed', error.message);
+          if (error instanceof RegistryUnavailableError)
+            return refusal(reply, 503, 'registry_unavailable', error.message);
+          if (error instanceof UnhealthyCandidateError)
+            return refusal(reply, 409, 'candidate_unhealthy', error.message);
           if (error instanceof DeliveryError) return refusal(reply, 409, 'refused', error.message);
           if (error instanceof RegistryLockedError)
             return refusal(reply, 503, 'registry_busy', error.message);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_CONFIG_ELEMENT_ID, type GuestPageConfig } from '../src/guest/guestConfig.types';
 import type { ShellConfig } from './config';
+import type { RegistryStore } from './delivery/registryStore';
 import { cameOverHttps } from './cookies';
 import { liveRegistry } from './page';
 import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
@@ -18,7 +19,7 @@ export const GUEST_TEMPLATE = 'guest.html';
 
 const CONFIG_ELEMENT = new RegExp(`<script id="?${GUEST_CONFIG_ELEMENT_ID}"?[^>]*>[^<]*</script>`);
 
-export function createGuestPageHandler(config: ShellConfig) {
+export function createGuestPageHandler(config: ShellConfig, registry: RegistryStore) {
   let template: Promise<string> | null = null;
   const readTemplate = () => {
     template ??= readFile(path.join(config.distDir, GUEST_TEMPLATE), 'utf8').then((html) => {
@@ -39,7 +40,7 @@ export function createGuestPageHandler(config: ShellConfig) {
       styleNonce,
       remoteOrigins: remoteOrigins(
         await liveRegistry(
-          config,
+          registry,
           request,
           'the remote registry cannot be read; the guest page shows check-in as unavailable',
         ),

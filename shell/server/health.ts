@@ -3,8 +3,9 @@
 // singletons), so an operator sees a broken or incompatible release before users report it.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONTRACT_VERSION, type ReleaseHealth } from '@hostdash/shared-auth';
+import { CONTRACT_VERSION, type ReleaseHealth, type RolloutHealth } from '@hostdash/shared-auth';
 import { checkContract, readManifestFacts, sharedMismatches } from '../src/remotes/compatibility';
+import { STRATEGIES } from './delivery/strategies';
 import { absoluteManifest, type RegistryFile } from './registry';
 
 /** What the shell's build provides (config/webpack.federation.cjs writes it beside index.html). */
@@ -117,5 +118,41 @@ export function remoteProblems(remotes: RemoteHealth[], shell: ShellBuildInfo): 
           `${label}: requires ${mismatch.name} ${mismatch.requiredVersion}; the shell provides ${mismatch.provided}`,
       ),
     ]);
+  });
+}
+
+/** A running canary as /health reports it: its share, strategy and the latest verdict. */
+export interface RolloutReport {
+  remote: string;
+  candidate: string;
+  live: string | null;
+  percent: number;
+  strategy: string | null;
+  /** 1-based, of `steps`. */
+  step: number | null;
+  steps: number | null;
+  verdict: RolloutHealth['verdict'] | null;
+  reason: string | null;
+  judgedAt: string | null;
+}
+
+export function rolloutHealth(registry: RegistryFile): RolloutReport[] {
+  return registry.remotes.flatMap(({ name, version, canary }) => {
+    if (!canary) return [];
+    const { rollout, health } = canary;
+    return [
+      {
+        remote: name,
+        candidate: canary.version,
+        live: version ?? null,
+        percent: canary.percent,
+        strategy: rollout?.strategy ?? null,
+        step: rollout ? rollout.step + 1 : null,
+        steps: rollout ? STRATEGIES[rollout.strategy].length : null,
+        verdict: health?.verdict ?? null,
+        reason: health?.reason ?? null,
+        judgedAt: health?.at ?? null,
+      },
+    ];
   });
 }

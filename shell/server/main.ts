@@ -1,8 +1,12 @@
 // Starts the shell server, or with `--remote-origin` the remote origin (two processes, as in
 // production where the remotes live on a CDN).
+// Tracing first: its instrumentations patch http as Fastify requires it (server/tracing.ts).
+import { tracing } from './tracingStart';
 import path from 'node:path';
 import { readRemoteOriginConfig, readShellConfig } from './config';
+import { bucketStoreFromEnv } from './delivery/objectStore';
 import type { RemoteStore } from './delivery/store';
+import { stopOnSignals } from './lifecycle';
 import { buildRemoteOrigin } from './remoteOrigin';
 import { buildShellServer } from './app';
 
@@ -12,7 +16,8 @@ import { buildShellServer } from './app';
  * requires an ES module adapter too.
  */
 function storeFromEnvironment(env: NodeJS.ProcessEnv): RemoteStore | undefined {
-  if (!env.REMOTES_STORE_MODULE) return undefined;
+  // Else the bucket REMOTES_S3_BUCKET, as the deploy command publishes to it; else the folder.
+  if (!env.REMOTES_STORE_MODULE) return bucketStoreFromEnv(env);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const adapter = require(path.resolve(env.REMOTES_STORE_MODULE)) as {
     createRemoteStore?: (env: NodeJS.ProcessEnv) => RemoteStore;
@@ -22,15 +27,30 @@ function storeFromEnvironment(env: NodeJS.ProcessEnv): RemoteStore | undefined {
   return adapter.createRemoteStore(env);
 }
 
+/** With an OTLP collector, the spans still in the batch are sent once the server has stopped. */
+const exportSpans = async (): Promise<void> => {
+  if (tracing.endpoint) await tracing.shutdown();
+};
+
 async function main(): Promise<void> {
   if (process.argv.includes('--remote-origin')) {
     const config = readRemoteOriginConfig();
     const app = buildRemoteOrigin(config);
+    stopOnSignals(app, {
+      timeoutMs: config.shutdownTimeoutMs,
+      delayMs: config.shutdownDelayMs,
+      after: exportSpans,
+    });
     await app.listen({ port: config.port, host: config.host });
     return;
   }
   const config = readShellConfig();
   const app = buildShellServer(config, { store: storeFromEnvironment(process.env) });
+  stopOnSignals(app, {
+    timeoutMs: config.shutdownTimeoutMs,
+    delayMs: config.shutdownDelayMs,
+    after: exportSpans,
+  });
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -13,15 +13,12 @@ import {
   parseCookies,
   type User,
 } from '@hostdash/shared-auth';
-import {
-  CLIENT_CONFIG_ELEMENT_ID,
-  type ClientConfig,
-  type RemoteRelease,
-} from '../src/clientConfig.types';
+import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '../src/clientConfig.types';
 import { refusalInPlace, type RefusalInPlace } from '../src/app/refusalInPlace';
 import type { ShellConfig } from './config';
 import { cameOverHttps, clearSessionCookie, validSession } from './cookies';
-import { readRegistry, resolveRegistry, type RegistryFile } from './registry';
+import type { RegistryStore } from './delivery/registryStore';
+import { resolveRegistry, type RegistryFile } from './registry';
 import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
 
 // The template's `<script id="hostdash-config" type="application/json">` element, however the
@@ -99,14 +96,14 @@ function navigationFromThisOrigin(request: FastifyRequest): boolean {
 
 /** The live registry, or null when it cannot be read (logged, saying what the page does then). */
 export async function liveRegistry(
-  config: ShellConfig,
+  registry: RegistryStore,
   request: FastifyRequest,
   consequence: string,
 ): Promise<RegistryFile | null> {
   try {
-    return await readRegistry(config.remotesFile);
+    return await registry.read();
   } catch (error) {
-    request.log.error({ err: error, file: config.remotesFile }, consequence);
+    request.log.error({ err: error, registry: registry.location }, consequence);
     return null;
   }
 }
@@ -114,7 +111,8 @@ export async function liveRegistry(
 export function createPageHandler(
   config: ShellConfig,
   log: FastifyBaseLogger,
-  users: UserLoader = createUserLoader(config, log),
+  users: UserLoader,
+  registry: RegistryStore,
 ) {
   let template: Promise<string> | null = null;
   const readTemplate = () =>
@@ -155,22 +153,20 @@ export function createPageHandler(
       if (!decision.allowed && !refusal) return reply.redirect(decision.redirect, 302);
     }
 
-    const registry = await liveRegistry(
-      config,
+    const live = await liveRegistry(
+      registry,
       request,
       'the remote registry cannot be read; its remotes are shown as unavailable',
     );
     const styleNonce = newStyleNonce();
     applyPagePolicy(request, reply, {
       styleNonce,
-      remoteOrigins: remoteOrigins(registry, config.remotesOrigin),
+      remoteOrigins: remoteOrigins(live, config.remotesOrigin),
       flagsmithApi: config.flagsmithApi,
       https: cameOverHttps(request),
       stripe: config.stripe,
     });
-    const remotes: RemoteRelease[] | null = registry
-      ? resolveRegistry(registry, user?.id ?? null, config.remotesOrigin)
-      : null;
+    const remotes = live ? resolveRegistry(live, user?.id ?? null, config.remotesOrigin) : null;
     const clientConfig: ClientConfig = {
       stage: config.stage,
       ssoCookie: config.ssoCookie,

@@ -4,6 +4,7 @@
 // answers with a status of its own or the API's, never an internal error.
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { context, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_RESPONSE_MESSAGE, parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
@@ -106,11 +107,18 @@ function stripSessionId(body: unknown): unknown {
   return rest;
 }
 
+// The W3C trace context (issue 17). Inside a traced request the fetch instrumentation
+// (server/tracing.ts) sends the API the proxy's own call as the parent; the browser's header, a
+// step up the same trace, would be a second, conflicting one. Untraced, it is passed on as it came.
+const TRACE_HEADERS = new Set(['traceparent', 'tracestate']);
+
 /** The request's headers the API gets; one a fetch cannot carry is left out, never thrown. */
 function forwardedHeaders(request: FastifyRequest, session: string | undefined): Headers {
   const headers = new Headers();
+  const traced = trace.getSpanContext(context.active()) !== undefined;
   for (const [name, value] of Object.entries(request.headers)) {
     if (DROPPED_REQUEST_HEADERS.has(name) || value === undefined) continue;
+    if (traced && TRACE_HEADERS.has(name)) continue;
     try {
       headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     } catch {

@@ -1,50 +1,55 @@
 // The live remote registry: which version of each remote is live, and which users get a canary's
-// candidate. Read from the registry file on every request, so a deploy, rollback or canary changes
-// what the next page load gets — no shell rebuild, no restart.
-import type { RemoteRelease } from '../src/clientConfig.types';
+// candidate. Read from the registry store on every request (the file itself, or the copy a shell
+// server keeps of PostgreSQL's, refreshed at each change: delivery/registryStore.ts), so a deploy,
+// rollback or canary changes what the next page load gets — no shell rebuild, no restart.
 import { getsCanary } from './delivery/canary';
-import { parseRegistryFile, readRegistryFile, type RegistryFile } from './delivery/registryFile';
+import {
+  absoluteAddress,
+  FRONTEND_DISCOVERY_SCHEMA,
+  wireRelease,
+  type DiscoveryDocument,
+} from './delivery/frontendDiscovery';
+import { parseRegistryFile, type RegistryFile } from './delivery/registryFile';
 
 export type { RegistryFile };
 
 /** Manifest addresses may be relative to the remote origin ("listings/0.1.0+3f2a9c1d/mf-manifest.json"). */
-export function absoluteManifest(manifest: string, remotesOrigin: string): string {
-  const base = remotesOrigin.endsWith('/') ? remotesOrigin : `${remotesOrigin}/`;
-  return new URL(manifest, base).toString();
-}
+export { absoluteAddress as absoluteManifest };
 
 export function parseRegistry(text: string): RegistryFile {
   return parseRegistryFile(text);
-}
-
-export function readRegistry(file: string): Promise<RegistryFile> {
-  return readRegistryFile(file);
 }
 
 export function hasCanary(registry: RegistryFile): boolean {
   return registry.remotes.some((remote) => remote.canary);
 }
 
-/** The registry as one user gets it: each remote's live version, or its canary's candidate. */
+/**
+ * The registry as one user gets it, a Frontend Discovery document (docs/adr/0019): per remote the
+ * release this user gets and, when it is a canary's candidate, the live (default) release after it,
+ * which the page loads instead when the candidate fails. Never the history or the canary's users.
+ */
 export function resolveRegistry(
   registry: RegistryFile,
   userId: string | null,
   remotesOrigin: string,
-): RemoteRelease[] {
-  return registry.remotes.map(({ name, manifest, version, canary }) => {
-    if (canary && getsCanary(name, canary, userId)) {
-      return {
-        name,
-        manifest: absoluteManifest(canary.manifest, remotesOrigin),
-        version: canary.version,
-        canary: true,
-        ...(version ? { liveVersion: version } : {}),
-      };
-    }
-    return {
-      name,
-      manifest: absoluteManifest(manifest, remotesOrigin),
-      ...(version ? { version } : {}),
-    };
-  });
+): DiscoveryDocument {
+  return {
+    schema: FRONTEND_DISCOVERY_SCHEMA,
+    microFrontends: Object.fromEntries(
+      registry.remotes.map((remote) => {
+        const { canary } = remote;
+        const percent = canary?.percent ?? 0;
+        const live = wireRelease(remote, remotesOrigin, { traffic: 100 - percent, default: true });
+        if (!canary || !getsCanary(remote.name, canary, userId)) return [remote.name, [live]];
+        const candidate = wireRelease(
+          canary,
+          remotesOrigin,
+          { traffic: percent, default: false },
+          true,
+        );
+        return [remote.name, [candidate, live]];
+      }),
+    ),
+  };
 }

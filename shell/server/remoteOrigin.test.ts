@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { temporaryDir } from './testSupport';
+import { temporaryDir, testRemoteOriginConfig } from './testSupport';
 import { buildRemoteOrigin, cacheControlFor, remoteFilePath } from './remoteOrigin';
 
 const VERSION = '0.1.0+1a2b3c4d';
@@ -21,16 +21,9 @@ describe('the remote origin, serving the store', () => {
   mkdirSync(path.join(root, 'listings', '.staging-0.2.0+5e6f7a8b-1'), { recursive: true });
   writeFileSync(path.join(root, 'listings', '.staging-0.2.0+5e6f7a8b-1', 'mf-manifest.json'), '{}');
   writeFileSync(path.join(root, 'remotes.json'), '{"remotes":[]}');
-  const app = buildRemoteOrigin(
-    {
-      logLevel: 'error',
-      port: 0,
-      host: '127.0.0.1',
-      rootDir: root,
-      allowedOrigins: ['http://localhost:3000'],
-    },
-    { logger: false },
-  );
+  const app = buildRemoteOrigin(testRemoteOriginConfig(root, ['http://localhost:3000']), {
+    logger: false,
+  });
   const url = (file: string) => `/listings/${encodeURIComponent(VERSION)}/${file}`;
 
   afterAll(() => app.close());

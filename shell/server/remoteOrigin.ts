@@ -11,6 +11,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { RemoteOriginConfig } from './config';
 import { REMOTE_NAME, VERSION } from './delivery/registryFile';
 import { acceptedVariants } from './encoding';
+import { registerProbes } from './lifecycle';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -48,6 +49,11 @@ export function remoteFilePath(rootDir: string, remote: string, file: string): s
   const base = path.join(rootDir, remote, version);
   const resolved = path.resolve(base, rest.join('/'));
   return resolved.startsWith(base + path.sep) ? resolved : null;
+}
+
+/** The Content-Type of a published file, here and as a bucket's object (delivery/objectStore.ts). */
+export function contentTypeFor(file: string): string {
+  return CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
 }
 
 export function cacheControlFor(file: string): string {
@@ -91,6 +97,9 @@ export function buildRemoteOrigin(
 
   app.options('/*', async (_request, reply) => reply.code(204).send());
 
+  // It serves files from its folder: ready while it is not stopping.
+  registerProbes(app);
+
   app.get('/health', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({
       status: 'ok',
@@ -125,7 +134,7 @@ export function buildRemoteOrigin(
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     if (sent.encoding) reply.header('content-encoding', sent.encoding);
     return reply
-      .header('content-type', CONTENT_TYPES[path.extname(filePath)] ?? 'application/octet-stream')
+      .header('content-type', contentTypeFor(filePath))
       .header('content-length', sent.info.size)
       .send(createReadStream(sent.file));
   });

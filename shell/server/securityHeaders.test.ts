@@ -6,7 +6,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
 import { buildRemoteOrigin } from './remoteOrigin';
-import { startUpstream, temporaryDir, testConfig, type Upstream } from './testSupport';
+import {
+  startUpstream,
+  temporaryDir,
+  testConfig,
+  testRemoteOriginConfig,
+  type Upstream,
+} from './testSupport';
 import { DEMO_OWNER } from '../../config/testing/demoUsers';
 
 const VERSION = '0.1.0+1a2b3c4d';
@@ -211,16 +217,9 @@ describe('the remote origin’s security headers', () => {
   mkdirSync(versionDir, { recursive: true });
   writeFileSync(path.join(versionDir, 'remoteEntry.js'), 'var listings;');
   writeFileSync(path.join(versionDir, 'feature.1a2b3c4d.js.map'), '{"version":3}');
-  const app = buildRemoteOrigin(
-    {
-      logLevel: 'error',
-      port: 0,
-      host: '127.0.0.1',
-      rootDir: root,
-      allowedOrigins: ['http://localhost:3000'],
-    },
-    { logger: false },
-  );
+  const app = buildRemoteOrigin(testRemoteOriginConfig(root, ['http://localhost:3000']), {
+    logger: false,
+  });
   afterAll(() => app.close());
 
   it('serves scripts nosniff, loadable by the dashboard on another origin, never framed', async () => {

@@ -1,9 +1,11 @@
 // Test helpers for the shell server: a real HTTP upstream standing in for the API, and remote
 // builds as config/webpack.federation.cjs writes them (the parts the server and deploy read).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
+import Ajv2019 from 'ajv/dist/2019';
+import { Client } from 'pg';
 import { readShellConfig, type ShellConfig } from './config';
 
 export { startUpstream, type Upstream } from '../../config/testing/upstream';
@@ -71,4 +73,142 @@ export function capturedLog(): { lines: string[]; stream: Writable } {
     },
   });
   return { lines, stream };
+}
+
+const discoverySchema = JSON.parse(
+  readFileSync(
+    path.join(__dirname, 'delivery', 'fixtures', 'frontend-discovery-v1-pre.schema.json'),
+    'utf8',
+  ),
+) as {
+  properties: { microFrontends: { additionalProperties: { items: [Record<string, unknown>] } } };
+};
+// The schema's `items` is a tuple: draft 2019-09 checks only the first release of each remote
+// against it, so every release is also checked against that one item schema.
+const ajv = new Ajv2019({ strictTuples: false, allErrors: true });
+const validDocument = ajv.compile(discoverySchema);
+const validRelease = ajv.compile(
+  discoverySchema.properties.microFrontends.additionalProperties.items[0],
+);
+
+/**
+ * What the published Frontend Discovery schema (delivery/fixtures) finds wrong with a document,
+ * every release included; [] when it is valid.
+ */
+export function discoverySchemaErrors(document: unknown): string[] {
+  const errors = validDocument(document) ? [] : ajv.errorsText(validDocument.errors).split(', ');
+  const remotes = Object.entries(
+    ((document as { microFrontends?: Record<string, unknown[]> }).microFrontends ?? {}) as Record<
+      string,
+      unknown[]
+    >,
+  );
+  for (const [name, releases] of remotes) {
+    (Array.isArray(releases) ? releases : []).forEach((release, index) => {
+      if (!validRelease(release))
+        errors.push(`${name}[${index}]: ${ajv.errorsText(validRelease.errors)}`);
+    });
+  }
+  return errors;
+}
+
+/**
+ * The registry's tables as the API's migration creates them: the shell's PostgreSQL tests apply
+ * the migration file itself, so they test the very SQL the API runs.
+ */
+export const REGISTRY_MIGRATION = path.join(
+  __dirname,
+  '..',
+  '..',
+  'api',
+  'migrations',
+  '0025_remote_registry.sql',
+);
+
+/** A PostgreSQL server for tests (TEST_DATABASE_URL, as the API's tests), or why there is none. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || null;
+const WITHOUT_DATABASE = 'skipped: TEST_DATABASE_URL is not set (a PostgreSQL server)';
+
+/** `describe` on a PostgreSQL server; without one the tests are listed as skipped, saying why. */
+export function describeOnServer(title: string, tests: () => void): void {
+  if (testDatabaseUrl) describe(`${title} (TEST_DATABASE_URL)`, tests);
+  else describe.skip(`${title} (${WITHOUT_DATABASE})`, tests);
+}
+
+/** The remote origin's settings for a test: loopback, any free port, no waiting to stop. */
+export function testRemoteOriginConfig(rootDir: string, allowedOrigins: string[] = []) {
+  return {
+    logLevel: 'error' as const,
+    shutdownTimeoutMs: 1000,
+    shutdownDelayMs: 0,
+    port: 0,
+    host: '127.0.0.1',
+    rootDir,
+    allowedOrigins,
+  };
+}
+
+export interface ScratchDatabase {
+  url: string;
+  /** Runs SQL in it (what another process, or an operator, would do behind the store's back). */
+  sql(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Creates the registry's tables (the API's migration 0025). */
+  migrate(): Promise<void>;
+  /** Empties the registry's tables (the append-only history too: truncate fires no row trigger). */
+  empty(): Promise<void>;
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file on TEST_DATABASE_URL's server, dropped by `drop()`. */
+export async function scratchDatabase(label: string, migrated = true): Promise<ScratchDatabase> {
+  if (!testDatabaseUrl) throw new Error(WITHOUT_DATABASE);
+  const name = `hd_shell_${label}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const address = new URL(testDatabaseUrl);
+  address.pathname = `/${name}`;
+  const url = address.toString();
+  const sql = async (text: string, params: unknown[] = []) => {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as Record<string, unknown>[];
+    } finally {
+      await client.end();
+    }
+  };
+  const database: ScratchDatabase = {
+    url,
+    sql,
+    migrate: async () => {
+      await sql(readFileSync(REGISTRY_MIGRATION, 'utf8'));
+    },
+    empty: async () => {
+      await sql('truncate remote_history, remote_canaries, remote_live, remote_versions');
+    },
+    drop: async () => {
+      const client = new Client({ connectionString: testDatabaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+  if (migrated) await database.migrate();
+  return database;
+}
+
+/** Resolves once `condition` holds (checked every 20 ms), or rejects after `timeoutMs`. */
+export async function eventually(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<number> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - started;
 }

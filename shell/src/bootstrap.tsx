@@ -5,7 +5,7 @@ import { clearSessionOnUnloadWhenSso } from './app/sso';
 import { readClientConfig } from './config';
 import { initFlags } from './flags/featureFlags';
 import { loadRegistry, startRegistry } from './remotes/registry';
-import { report, startTelemetry } from './telemetry/pageTelemetry';
+import { countApiCall, report, startTelemetry } from './telemetry/pageTelemetry';
 import { apiPathTemplate } from './telemetry/shape';
 
 const config = readClientConfig();
@@ -13,6 +13,7 @@ const config = readClientConfig();
 startTelemetry(config);
 configureApiClient({
   baseURL: '/api',
+  onCall: countApiCall,
   onFailure: ({ method, path, status, durationMs }) =>
     report({
       type: 'api_failure',

@@ -4,17 +4,58 @@ import type { User } from '@hostdash/shared-auth';
 export const CLIENT_CONFIG_ELEMENT_ID = 'hostdash-config';
 
 /**
- * One remote as this user gets it: the live version, or the candidate of a canary this user is in
- * (resolved by the shell server from the registry, docs/adr/0005).
+ * The registry speaks the open Frontend Discovery format (awslabs/frontend-discovery, schema
+ * v1-pre): the registry file, /remotes.json and the page's `remotes` are documents of it
+ * (docs/adr/0019-frontend-discovery-registry.md).
+ */
+export const FRONTEND_DISCOVERY_SCHEMA =
+  'https://raw.githubusercontent.com/awslabs/frontend-discovery/main/schema/v1-pre.json';
+
+/** One version of a micro-frontend in a Frontend Discovery document. */
+export interface DiscoveryRelease {
+  /** Its remoteEntry.js (relative to REMOTES_ORIGIN in the file; absolute on the wire). */
+  url: string;
+  /** `integrity`: the entry's SRI (`sha384-…`), "" when unknown; `version`: "" when unversioned. */
+  metadata: { integrity: string; version: string };
+  /** Ours: the manifest, the contract range, and (in the file) history and canary details. */
+  extras?: DiscoveryExtras;
+  deployment?: { traffic: number; default: boolean };
+}
+
+export interface DiscoveryExtras {
+  /** Its mf-manifest.json, which the federation runtime registers. */
+  manifest?: string;
+  /** The shell contract range the build declares. */
+  contract?: string;
+  /** On the wire: this user gets a rollout's candidate (the default release follows it). */
+  rollout?: boolean;
+  [field: string]: unknown;
+}
+
+export interface DiscoveryDocument {
+  schema: string;
+  /** Per remote: the default (live) release and, while a canary runs, the candidate. */
+  microFrontends: Record<string, DiscoveryRelease[]>;
+}
+
+/**
+ * One remote as this page uses it, read from the per-user document (remotes/discovery.ts): the
+ * live version, or the candidate of a rollout this user is in, with the live one to fall back to.
  */
 export interface RemoteRelease {
   name: string;
   /** Absolute address of its mf-manifest.json. */
   manifest: string;
+  /** Absolute address of its remoteEntry.js, whose `integrity` the page checks. */
+  url?: string;
   version?: string;
+  /** `sha384-…` of its remoteEntry.js; absent when unknown (not checked). */
+  integrity?: string;
   /** This user gets a canary's candidate; `liveVersion` is what everyone else gets. */
   canary?: boolean;
   liveVersion?: string;
+  /** The live release, loaded instead when the candidate fails to load. */
+  fallback?: RemoteRelease;
 }
 
 /** What the shell server injects into each page (shared by server and client). */
@@ -28,7 +69,7 @@ export interface ClientConfig {
   /** The signed-in user the server found for this page load, without its session id. */
   user: User | null;
   /** The registry resolved for this user at page load (null: read /remotes.json instead). */
-  remotes: RemoteRelease[] | null;
+  remotes: DiscoveryDocument | null;
   /** At most one re-read of the registry per this many ms, on in-app navigation. */
   remotesRecheckMs: number;
   /** The share of tab sessions that send telemetry (MONITORING_SAMPLE_RATE, 0..1). */

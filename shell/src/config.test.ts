@@ -10,7 +10,20 @@ describe('readClientConfig', () => {
         user: { id: '7', name: 'Olivia Hart' },
         billingBypass: true,
         flagsmith: { api: '/api/flagsmith/api/v1/', environmentKey: 'key' },
-        remotes: [{ name: 'listings', manifest: 'http://remotes/listings/1/mf-manifest.json' }],
+        remotes: {
+          schema:
+            'https://raw.githubusercontent.com/awslabs/frontend-discovery/main/schema/v1-pre.json',
+          microFrontends: {
+            listings: [
+              {
+                url: 'http://remotes/listings/1/remoteEntry.js',
+                metadata: { version: '1', integrity: '' },
+                extras: { manifest: 'http://remotes/listings/1/mf-manifest.json' },
+                deployment: { traffic: 100, default: true },
+              },
+            ],
+          },
+        },
         remotesRecheckMs: 0,
       },
     )}</script>`;
@@ -19,7 +32,7 @@ describe('readClientConfig', () => {
       stage: 'staging',
       billingBypass: true,
       user: { id: '7' },
-      remotes: [{ name: 'listings' }],
+      remotes: { microFrontends: { listings: [{ metadata: { version: '1' } }] } },
       remotesRecheckMs: 0,
     });
     expect(config.flagsmith).toEqual({
@@ -40,5 +53,10 @@ describe('readClientConfig', () => {
     document.head.innerHTML =
       '<script id="hostdash-config" type="application/json">{"user":</script>';
     expect(readClientConfig()).toMatchObject({ stage: 'prod', user: null });
+    // The registry in the format before Frontend Discovery (a list) is not read as one.
+    document.head.innerHTML = `<script id="hostdash-config" type="application/json">${JSON.stringify(
+      { remotes: [{ name: 'listings', manifest: 'http://remotes/listings/1/mf-manifest.json' }] },
+    )}</script>`;
+    expect(readClientConfig().remotes).toBeNull();
   });
 });

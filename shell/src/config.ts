@@ -14,6 +14,14 @@ function injectedConfig(): Partial<ClientConfig> | undefined {
   }
 }
 
+function isDiscoveryDocument(value: unknown): value is ClientConfig['remotes'] & object {
+  if (!value || typeof value !== 'object') return false;
+  const { microFrontends } = value as { microFrontends?: unknown };
+  return (
+    Boolean(microFrontends) && typeof microFrontends === 'object' && !Array.isArray(microFrontends)
+  );
+}
+
 export function readClientConfig(
   injected: Partial<ClientConfig> | undefined = injectedConfig(),
 ): ClientConfig {
@@ -30,7 +38,9 @@ export function readClientConfig(
     guestPortalUrl: injected?.guestPortalUrl ?? '',
     billingBypass: injected?.billingBypass ?? false,
     user: injected?.user ?? null,
-    remotes: Array.isArray(injected?.remotes) ? injected.remotes : null,
+    // The registry resolved for this user, a Frontend Discovery document (docs/adr/0019): without
+    // it the page reads /remotes.json first, and early events would not know a remote's version.
+    remotes: isDiscoveryDocument(injected?.remotes) ? injected.remotes : null,
     remotesRecheckMs: injected?.remotesRecheckMs ?? 60_000,
     monitoringSampleRate:
       typeof injected?.monitoringSampleRate === 'number' ? injected.monitoringSampleRate : 1,

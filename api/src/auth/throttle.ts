@@ -51,8 +51,12 @@ const upsert = (onlyWhenFree: boolean): string => `
     hits = ${STREAK},
     blocked_until = now() + throttle_wait(${STREAK}, $2, $3, $4),
     expires_at = now() + throttle_wait(${STREAK}, $2, $3, $4) + $5::float8 * interval '1 millisecond'
-  ${onlyWhenFree ? 'where t.blocked_until <= now()' : ''}
+  ${onlyWhenFree ? 'where t.blocked_until <= clock_timestamp()' : ''}
   returning t.hits`;
+// Free is judged by the clock when the row is checked, not by now() (when the statement began): on
+// a server, a concurrent attempt waits for the row, and another attempt may have set its
+// `blocked_until` (now() + no wait) to a moment after this one's now(). With now(), that attempt
+// was refused a wait of "1 second" that nobody had earned (PGlite runs one statement at a time).
 
 const ruleParams = (rule: ThrottleRule): unknown[] => [
   rule.limit,

@@ -1,11 +1,15 @@
-// `npm run bench` (dist/bench/bench.js): the API's hot read paths at scale. A throw-away database
-// gets the demo data (the real migrations and seed) and a scale account of 50,000 listings and
-// 100,000 reservations; the real app (buildApp, as the server builds it) then answers each case's
-// warm-up and measured calls as that account's owner. A measurement, not a test: nothing fails on
-// time, and the exit code is 1 only when something errs (a call answering other than 200 too).
+// `npm run bench:api` (dist/bench/bench.js): the API's hot read paths at scale. A throw-away
+// database gets the demo data (the real migrations and seed) and a scale account of 50,000 listings
+// and 100,000 reservations; the real app (buildApp, as the server builds it) then answers each
+// case's warm-up and measured calls as that account's owner. With --database-url it does so on
+// PGlite and then on that server, and prints one table comparing the two engines. A measurement,
+// not a test: nothing fails on time, and the exit code is 1 only when something errs (a call
+// answering other than 200 too).
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FolderStorage, type ObjectStorage } from '@hostdash/storage';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createSession } from '../auth/sessions';
@@ -26,6 +30,7 @@ import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './bench
 import {
   CompareFileError,
   formatComparison,
+  formatEngineComparison,
   formatRun,
   readRun,
   resolveCompareFile,
@@ -62,10 +67,14 @@ async function seedScalePortfolio(db: Database): Promise<ScaleAccount> {
 }
 
 /** The demo data through the real migrate and seed, then the scale account. */
-async function prepareData(db: Database, setupMs: Record<string, number>): Promise<ScaleAccount> {
+async function prepareData(
+  db: Database,
+  storage: ObjectStorage,
+  setupMs: Record<string, number>,
+): Promise<ScaleAccount> {
   await timed(setupMs, 'migrate + demo seed', async () => {
     await migrate(db);
-    await seedIfEmpty(db);
+    await seedIfEmpty(db, storage);
   });
   const account = await timed(setupMs, `${thousands(SCALE.listings)} listings`, () =>
     seedScalePortfolio(db),
@@ -131,24 +140,26 @@ async function measureAll(
   return results;
 }
 
-async function main(): Promise<void> {
-  const options = parseBenchOptions(process.argv.slice(2), process.env);
-  if (!options) {
-    console.log(USAGE);
-    return;
-  }
-  const config = loadConfig();
-  // Read before the minute of preparation, so that a wrong path fails at once.
-  const compareFile = options.compare ? resolveCompareFile(options.compare) : null;
-  const previous = compareFile ? readRun(compareFile) : null;
-
+/** One engine, measured: its throw-away database prepared, every case, the database removed. */
+async function runOn(
+  databaseUrl: string | null,
+  config: ReturnType<typeof loadConfig>,
+  options: BenchOptions,
+): Promise<BenchRun> {
   const startedAt = new Date().toISOString();
-  const bench = await openBenchDatabase(config.databaseUrl);
+  const bench = await openBenchDatabase(databaseUrl);
   progress(`Bench database: ${bench.where}`);
+  // The demo's files (sample identity images) in a throw-away folder, whatever the database.
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-bench-files-'));
+  const storage = new FolderStorage(filesDir);
+  const removeFiles = () => rmSync(filesDir, { recursive: true, force: true });
   // Ctrl-C must not leave a schema on a server (or a data folder in /tmp) behind.
   const interrupted = (signal: NodeJS.Signals) => {
     progress(`${signal}: removing the bench database`);
-    void bench.dispose().finally(() => process.exit(130));
+    void bench
+      .dispose()
+      .finally(removeFiles)
+      .finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
@@ -156,14 +167,13 @@ async function main(): Promise<void> {
   let app: FastifyInstance | null = null;
   try {
     const setupMs: Record<string, number> = {};
-    const account = await prepareData(bench.db, setupMs);
+    const account = await prepareData(bench.db, storage, setupMs);
     // No request logs: the numbers are the API's work, and stdout stays a readable table.
-    app = buildApp({ db: bench.db, config, logger: false });
+    app = buildApp({ db: bench.db, config, storage, logger: false });
     await app.ready();
     const { sessionId } = await createSession(bench.db, account.ownerId, config.sessionTtlMs);
     const results = await measureAll(app, bench.db, sessionId, options);
-
-    const run: BenchRun = {
+    return {
       format: RESULT_FORMAT,
       startedAt,
       commit: currentCommit(),
@@ -178,14 +188,42 @@ async function main(): Promise<void> {
       setupMs,
       results,
     };
-    console.log(formatRun(run));
-    const file = writeRun(run);
-    console.log(`\nSaved ${path.relative(process.cwd(), file)}`);
-    if (previous && compareFile) console.log(`\n${formatComparison(previous, run, compareFile)}`);
   } finally {
+    process.removeListener('SIGINT', interrupted);
+    process.removeListener('SIGTERM', interrupted);
     await app?.close();
     await bench.dispose();
+    removeFiles();
   }
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchOptions(process.argv.slice(2), process.env);
+  if (!options) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  // Read before the minute of preparation, so that a wrong path fails at once.
+  const compareFile = options.compare ? resolveCompareFile(options.compare) : null;
+  const previous = compareFile ? readRun(compareFile) : null;
+
+  // --database-url: both engines, PGlite first (the baseline); otherwise the configured one.
+  const engines = options.databaseUrl ? [null, options.databaseUrl] : [config.databaseUrl];
+  const runs: BenchRun[] = [];
+  for (const databaseUrl of engines) runs.push(await runOn(databaseUrl, config, options));
+
+  const [first, second] = runs as [BenchRun, BenchRun | undefined];
+  console.log(second ? formatEngineComparison(first, second) : formatRun(first));
+  console.log('');
+  for (const run of runs) console.log(`Saved ${path.relative(process.cwd(), writeRun(run))}`);
+  const comparable = previous && runs.find((run) => run.database.kind === previous.database.kind);
+  if (previous && compareFile)
+    console.log(
+      comparable
+        ? `\n${formatComparison(previous, comparable, compareFile)}`
+        : `\n--compare: ${compareFile} was measured on ${previous.database.kind}, which this run did not measure.`,
+    );
 }
 
 /** Known failures print their message alone; anything else its stack, to find it. */

@@ -145,3 +145,50 @@ export function formatComparison(previous: BenchRun, current: BenchRun, file: st
     `${machine.cpus} cpus, node ${machine.node}`;
   return `${heading}\n\n${formatTable(['case', 'p50 ms', 'Δ p50', 'p95 ms', 'Δ p95'], rows)}`;
 }
+
+const engineName = (run: BenchRun) => (run.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL');
+
+/**
+ * The same cases on two engines (the first the baseline, PGlite): p50 and p95 of each, and how many
+ * times slower (>1) or faster (<1) the second is; then the preparation steps side by side.
+ */
+export function formatEngineComparison(first: BenchRun, second: BenchRun): string {
+  const [a, b] = [engineName(first), engineName(second)];
+  const ratio = (before: number, now: number) =>
+    before === 0 ? '' : `×${(now / before).toFixed(2)}`;
+  const others = new Map(second.results.map((result) => [result.name, result]));
+  const rows = first.results.map((result) => {
+    const other = others.get(result.name);
+    return [
+      result.name,
+      ms(result.p50Ms),
+      other ? ms(other.p50Ms) : '—',
+      other ? ratio(result.p50Ms, other.p50Ms) : '',
+      ms(result.p95Ms),
+      other ? ms(other.p95Ms) : '—',
+      other ? ratio(result.p95Ms, other.p95Ms) : '',
+    ];
+  });
+  const seconds = (took: number | undefined) =>
+    took === undefined ? '—' : `${(took / 1000).toFixed(1)} s`;
+  const steps = [...new Set([...Object.keys(first.setupMs), ...Object.keys(second.setupMs)])];
+  const { machine, settings } = first;
+  const heading = [
+    `${first.startedAt}  commit ${first.commit ?? 'unknown'}`,
+    `machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, ${machine.platform}, node ${machine.node}`,
+    `${a}: ${first.database.version}; ${b}: ${second.database.version}`,
+    `scale account: ${first.scale.listings.toLocaleString('en')} listings, ${first.scale.reservations.toLocaleString('en')} reservations`,
+    `each case: ${settings.warmup} warm-up + ${settings.runs} measured calls through app.inject, same process`,
+  ];
+  return [
+    heading.join('\n'),
+    formatTable(
+      ['case', `${a} p50`, `${b} p50`, `${b}/${a}`, `${a} p95`, `${b} p95`, `${b}/${a}`],
+      rows,
+    ),
+    formatTable(
+      ['setup', a, b],
+      steps.map((step) => [step, seconds(first.setupMs[step]), seconds(second.setupMs[step])]),
+    ),
+  ].join('\n\n');
+}

@@ -641,3 +641,88 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('the PDF a paid invoice keeps (docs/adr/0021-object-storage.md)', () => {
+  let fresh: TestApi;
+  let owner = '';
+  beforeAll(async () => {
+    fresh = await startTestApi();
+    owner = await fresh.signIn('owner@hostdash.test');
+  });
+  afterAll(() => fresh.close());
+
+  const pdf = async (invoiceId: string) => {
+    const response = await fresh.app.inject({
+      url: `/user/billing/invoice/${invoiceId}/pdf`,
+      headers: { authorization: owner },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.rawPayload;
+  };
+  const documentOf = async (invoiceId: string) =>
+    fresh.db.query<{ storage_key: string; size: number }>(
+      'select storage_key, size from invoice_documents where invoice_id = $1::bigint',
+      [invoiceId],
+    );
+  const paidInvoices = async () =>
+    (
+      await fresh.db.query<{ id: string }>(
+        "select id::text as id from invoices where account_id = 1 and status = 'paid' order by id",
+      )
+    ).map((row) => row.id);
+
+  it('is rendered on the first download and is the same file ever after', async () => {
+    const [invoiceId = ''] = await paidInvoices();
+    expect(await documentOf(invoiceId)).toEqual([]);
+    const first = await pdf(invoiceId);
+    const [kept] = await documentOf(invoiceId);
+    expect(kept).toEqual({
+      storage_key: expect.stringMatching(new RegExp(`^invoices/${invoiceId}-[0-9a-f]{16}\\.pdf$`)),
+      size: first.length,
+    });
+    expect(await fresh.storage.get(kept?.storage_key ?? '')).toMatchObject({
+      contentType: 'application/pdf',
+      size: first.length,
+    });
+    // Rendered again, it would name the account as it is now; the issued document does not change.
+    await fresh.db.query(`update accounts set name = 'Hart Renamed Holdings' where id = 1`);
+    expect((await pdf(invoiceId)).equals(first)).toBe(true);
+    await expect(
+      fresh.db.query('update invoice_documents set storage_key = $2 where invoice_id = $1', [
+        invoiceId,
+        'invoices/other.pdf',
+      ]),
+    ).rejects.toThrow(/invoice documents are kept/);
+  });
+
+  it('two first downloads at once keep one document, and both answer it', async () => {
+    const [, invoiceId = ''] = await paidInvoices();
+    const [one, other] = await Promise.all([pdf(invoiceId), pdf(invoiceId)]);
+    const documents = await documentOf(invoiceId);
+    expect(documents).toHaveLength(1);
+    const kept = await fresh.storage.get(documents[0]?.storage_key ?? '');
+    expect(one.equals(kept?.body ?? Buffer.alloc(0))).toBe(true);
+    expect(other.equals(one)).toBe(true);
+  });
+
+  it('an invoice not paid yet says how it stands on each download, and is kept once paid', async () => {
+    const [open] = await fresh.db.query<{ id: string }>(
+      `insert into invoices (account_id, period, period_start, period_end, currency, lines,
+         subtotal_cents, tax_rate_bps, tax_cents, total_cents)
+       values (1, '2020-01', '2020-01-01', '2020-01-31', 'EUR', '[]', 0, 2000, 0, 0)
+       returning id::text as id`,
+    );
+    const invoiceId = open?.id ?? '';
+    await pdf(invoiceId);
+    await pdf(invoiceId);
+    expect(await documentOf(invoiceId)).toEqual([]);
+    await fresh.db.query(
+      `update invoices set status = 'paid', charged_at = now() where id = $1::bigint`,
+      [invoiceId],
+    );
+    const paid = await pdf(invoiceId);
+    expect(await documentOf(invoiceId)).toEqual([
+      { storage_key: expect.stringMatching(/^invoices\//), size: paid.length },
+    ]);
+  });
+});

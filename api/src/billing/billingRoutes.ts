@@ -32,7 +32,7 @@ import {
   findInvoice,
   monthUsage,
 } from './invoices';
-import { invoiceFileName, renderInvoicePdf } from './invoicePdf';
+import { invoiceDocument, invoiceFileName } from './invoicePdf';
 import { tokeniseTestCard } from './testProvider';
 
 const ACCOUNT_NOT_FOUND = 'This account does not exist or is not yours.';
@@ -143,7 +143,10 @@ async function saveCard(
   };
 }
 
-export function registerBillingRoutes(app: Api, { db, config, payments }: AppContext): void {
+export function registerBillingRoutes(
+  app: Api,
+  { db, config, payments, storage }: AppContext,
+): void {
   const UserParams = Type.Object({ id: Id('The account owner’s user id.') });
 
   /** A month whose charge failed is paid with the card just saved (its page then shows it paid). */
@@ -272,7 +275,7 @@ export function registerBillingRoutes(app: Api, { db, config, payments }: AppCon
       if (!invoice || (!isAdmin(caller) && invoice.account_id !== caller.account_id))
         throw notFound(INVOICE_NOT_FOUND);
       const account = await billedAccount(db, invoice.account_id);
-      const bytes = await renderInvoicePdf(invoice, {
+      const bytes = await invoiceDocument(db, storage, invoice, {
         name: account?.name ?? '',
         customerId: account?.customer_id ?? null,
       });

@@ -1,26 +1,31 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { FolderStorage } from '@hostdash/storage';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { TEMPLATE_DIR_ENV } from '../testing/templateEnv';
-import { openPglite, openPostgres, type Database } from './database';
+import { TEMPLATE_FILES } from '../testing/templateEnv';
+import {
+  databaseUrlOf,
+  dropDatabase,
+  onServer,
+  openTestDatabase,
+  TEST_DATABASE_URL_ENV,
+  uniqueDatabaseName,
+  type TestDatabase,
+} from '../testing/testDatabase';
+import { openPostgres, type Database } from './database';
 import { listMigrations, migrate } from './migrate';
 import { seedIfEmpty } from './seed';
 
+// The run's engine (PGlite, or PostgreSQL with HOSTDASH_TEST_ENGINE=postgres): a copy of the
+// migrated and seeded template.
+let testDatabase: TestDatabase;
 let db: Database;
-let dir: string;
 beforeAll(async () => {
-  const template = process.env[TEMPLATE_DIR_ENV];
-  if (!template) throw new Error('jest globalSetup did not prepare a template database');
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-api-db-'));
-  cpSync(template, dir, { recursive: true });
-  db = await openPglite(dir);
+  testDatabase = await openTestDatabase();
+  db = testDatabase.db;
 });
-afterAll(async () => {
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => testDatabase.dispose());
 
 describe('migrations', () => {
   it('are versioned files applied once, in order, and recorded', async () => {
@@ -39,7 +44,9 @@ describe('migrations', () => {
 
 describe('seed', () => {
   it('runs only on a database without users', async () => {
-    expect(await seedIfEmpty(db)).toBeNull();
+    expect(
+      await seedIfEmpty(db, new FolderStorage(path.join(testDatabase.dir, TEMPLATE_FILES))),
+    ).toBeNull();
   });
 
   it('holds the demo accounts the product and the e2e journeys rely on', async () => {
@@ -176,17 +183,25 @@ describe('the SQL layer', () => {
   });
 });
 
-// A PostgreSQL server, only when one is offered: TEST_DATABASE_URL=postgres://… (a scratch database).
-const withServer = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+// A PostgreSQL server, only when one is offered (TEST_DATABASE_URL; CI's .ci/run starts one): an
+// empty database of its own there, from the first migration, whatever engine the run is on.
+const serverUrl = process.env[TEST_DATABASE_URL_ENV];
+const withServer = serverUrl ? describe : describe.skip;
 withServer('on a PostgreSQL server (TEST_DATABASE_URL)', () => {
-  it('migrates, seeds when empty, and serves the same API', async () => {
-    const server = openPostgres(process.env.TEST_DATABASE_URL as string);
+  it('migrates an empty database, seeds it, and serves the same API', async () => {
+    const name = uniqueDatabaseName('hd_test_empty');
+    await onServer(serverUrl as string, `create database ${name}`);
+    const databaseUrl = databaseUrlOf(serverUrl as string, name);
+    const server = openPostgres(databaseUrl);
+    const storage = new FolderStorage(path.join(testDatabase.dir, 'server-files'));
     try {
-      await migrate(server);
-      await seedIfEmpty(server);
+      expect(await migrate(server)).toEqual(listMigrations().map((file) => file.name));
+      expect(await seedIfEmpty(server, storage)).not.toBeNull();
       const app = buildApp({
         db: server,
-        config: { ...loadConfig({}), databaseUrl: process.env.TEST_DATABASE_URL as string },
+        storage,
+        // A server needs the key that seals PMS credentials (PMS_CREDENTIALS_KEY).
+        config: { ...loadConfig({}), databaseUrl, pmsCredentialsKey: randomBytes(32) },
         logger: false,
       });
       const login = await app.inject({
@@ -214,6 +229,7 @@ withServer('on a PostgreSQL server (TEST_DATABASE_URL)', () => {
       await app.close();
     } finally {
       await server.close();
+      await dropDatabase(serverUrl as string, name);
     }
   });
 });

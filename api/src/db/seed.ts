@@ -1,6 +1,8 @@
 // Demo data for a database with no users: deterministic (a seeded PRNG), dated relative to the day
 // it runs, and written with one set-based insert per table (rows travel as one JSON parameter).
+import type { ObjectStorage } from '@hostdash/storage';
 import { hashPassword } from '../auth/passwords';
+import { identityKey } from '../images/identityImages';
 import { renderSamplePool, type SampleImage } from '../images/sampleImages';
 import type { Pms } from '../listings/pms';
 import type { Database, Sql } from './database';
@@ -107,8 +109,14 @@ interface DemoPlan {
   reservations: PlannedReservation[];
 }
 
-/** Seeds the demo data if the database has no users yet; returns what it wrote, or null. */
-export async function seedIfEmpty(db: Database): Promise<SeedSummary | null> {
+/**
+ * Seeds the demo data if the database has no users yet; returns what it wrote, or null. The sample
+ * identity images go to `storage`, before the rows that name them.
+ */
+export async function seedIfEmpty(
+  db: Database,
+  storage: ObjectStorage,
+): Promise<SeedSummary | null> {
   if (await hasUsers(db)) return null;
   // Hashing is the slow part (scrypt): done before the transaction, in parallel.
   // So is rendering the sample identity images (sharp).
@@ -122,6 +130,12 @@ export async function seedIfEmpty(db: Database): Promise<SeedSummary | null> {
     seededRandom(SEED),
     seededRandom(DETAILS_SEED),
     seededRandom(PROTECT_SEED),
+  );
+  // Content-addressed: putting them again (another instance seeding at once) changes nothing.
+  await Promise.all(
+    samples.map((sample) =>
+      storage.put(identityKey(sample.sha256), sample.bytes, { contentType: sample.content_type }),
+    ),
   );
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1::bigint)', [SEED_LOCK_KEY]);

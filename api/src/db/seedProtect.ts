@@ -1,7 +1,8 @@
 // The protect part of the demo data, written set-based after the reservations: the sample identity
-// images and which reservations point at them, every reservation screened (by the same statement
-// the API uses), and a believable protect history (screenings, verification changes by Olivia
-// Hart, released check-in messages, a tolerance change).
+// images' rows (seed.ts put their bytes in the storage first) and which reservations point at them,
+// every reservation screened (by the same statement the API uses), and a believable protect
+// history (screenings, verification changes by Olivia Hart, released check-in messages, a
+// tolerance change).
 import type { SampleImage } from '../images/sampleImages';
 import { SCREENING_ACTOR } from '../protect/protectLog';
 import { screenAccounts } from '../protect/screening';
@@ -31,15 +32,11 @@ export async function writeProtectData(
   { accountIds, hartAccountId, ownerUserId, samples }: ProtectSeedInput,
 ): Promise<ProtectSeedSummary> {
   await tx.query(
-    `insert into identity_blobs (sha256, content_type, bytes, width, height)
-     select e->>'sha256', e->>'content_type', decode(e->>'bytes', 'base64'), (e->>'width')::int, (e->>'height')::int
+    `insert into identity_blobs (sha256, content_type, width, height)
+     select e->>'sha256', e->>'content_type', (e->>'width')::int, (e->>'height')::int
      from jsonb_array_elements($1::jsonb) as e
      on conflict (sha256) do nothing`,
-    [
-      JSON.stringify(
-        samples.map((sample) => ({ ...sample, bytes: sample.bytes.toString('base64') })),
-      ),
-    ],
+    [JSON.stringify(samples.map(({ bytes: _bytes, ...sample }) => sample))],
   );
   const pool = (kind: SampleImage['kind']): string[] =>
     samples.filter((sample) => sample.kind === kind).map((sample) => sample.sha256);

@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { errors, IdParams, ref, SESSION, type Api } from '../http/schemas';
 import { ScreenNameParams } from '../guestportal/screensSchemas';
-import { loadImages, storeIdentityImage } from '../images/identityImages';
+import { findImage, storeIdentityImage } from '../images/identityImages';
 import {
   findReservationRef,
   refuseVendor,
@@ -90,7 +90,7 @@ function readPhoto(
   payload.on('error', (error) => finish(error));
 }
 
-export function registerGuestRoutes(app: Api, { db, config, vault }: AppContext): void {
+export function registerGuestRoutes(app: Api, { db, config, vault, storage }: AppContext): void {
   const portalOf = (stay: GuestStay) => guestPortal(db, stay);
 
   app.get(
@@ -164,9 +164,7 @@ export function registerGuestRoutes(app: Api, { db, config, vault }: AppContext)
         const bytes = request.body;
         if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw photoMissing();
         const photo = await preparePhoto(bytes);
-        const stored = await db.transaction((tx) =>
-          storeIdentityImage(tx, stay.reservation_id, kind, photo),
-        );
+        const stored = await storeIdentityImage(db, storage, stay.reservation_id, kind, photo);
         request.log.info(
           { event: 'guest_image_uploaded', reservationId: stay.reservation_id, kind },
           'Guest photo uploaded',
@@ -205,9 +203,7 @@ export function registerGuestRoutes(app: Api, { db, config, vault }: AppContext)
     },
     async (request, reply) => {
       const stay = await guestStay(db, request);
-      const image = (await loadImages(db, stay.reservation_id)).find(
-        (stored) => stored.kind === request.params.kind,
-      );
+      const image = await findImage(db, storage, stay.reservation_id, request.params.kind);
       if (!image) throw new ApiError(404, 'image_not_found', 'There is no photo of this kind yet.');
       reply.headers({ 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
       return reply.type(image.content_type).send(image.bytes);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { ReservationDetail } from '../reservations/reservationQueries';
+import { blobOf } from '../testing/identityBlobs';
 import { RESERVATION_NOT_FOUND, signInRoles, type Role } from '../testing/roles';
 import { startTestApi, type TestApi } from '../testing/testApi';
 
@@ -187,5 +188,71 @@ describe('GET /reservation/rotateImage/{id}', () => {
     });
     expect((await rotate(first, '?image=id_back', 'vendor')).status).toBe(403);
     expect((await rotate(first, '?image=id_back', 'newhost')).body).toEqual(RESERVATION_NOT_FOUND);
+  });
+});
+
+describe('where the bytes are kept (docs/adr/0021-object-storage.md)', () => {
+  it('the seed’s and a rotation’s bytes are objects in the storage, their rows hold none', async () => {
+    const seeded = await blobOf(api.db, second, 'id_back');
+    expect(seeded.in_row).toBe(false);
+    const object = await api.storage.get(`identity/${seeded.sha256}`);
+    expect(object?.contentType).toBe('image/jpeg');
+    expect(sha(object?.body ?? Buffer.alloc(0))).toBe(seeded.sha256);
+
+    const rotate = await api.get(
+      `/reservation/rotateImage/${second}?image=id_back&degrees=90`,
+      sessions.owner,
+    );
+    expect(rotate.status).toBe(200);
+    const rotated = await blobOf(api.db, second, 'id_back');
+    expect(rotated).toMatchObject({ in_row: false });
+    expect(rotated.sha256).not.toBe(seeded.sha256);
+    const served = await image(second, '?image=id_back');
+    expect(sha(served.bytes)).toBe(rotated.sha256);
+    expect((await api.storage.get(`identity/${rotated.sha256}`))?.body.equals(served.bytes)).toBe(
+      true,
+    );
+  });
+
+  it('an image kept in its row before the storage existed is still served from the row', async () => {
+    const { sha256 } = await blobOf(api.db, second, 'id_back');
+    const key = `identity/${sha256}`;
+    const object = await api.storage.get(key);
+    if (!object) throw new Error('no object');
+    // As a database from before version 26 has it: the bytes in the row, no object.
+    await api.db.query('update identity_blobs set bytes = $2 where sha256 = $1', [
+      sha256,
+      object.body,
+    ]);
+    await api.storage.delete(key);
+    try {
+      const served = await image(second, '?image=id_back');
+      expect(served.status).toBe(200);
+      expect(served.bytes.equals(object.body)).toBe(true);
+      expect(served.headers.etag).toBe(`"${sha256}"`);
+    } finally {
+      await api.storage.put(key, object.body, { contentType: object.contentType });
+      await api.db.query('update identity_blobs set bytes = null where sha256 = $1', [sha256]);
+    }
+  });
+
+  it('a row whose object is gone answers a plain 500 (a row is written only after its object)', async () => {
+    const { sha256 } = await blobOf(api.db, second, 'id_back');
+    const key = `identity/${sha256}`;
+    const object = await api.storage.get(key);
+    if (!object) throw new Error('no object');
+    await api.storage.delete(key);
+    try {
+      const lost = await image(second, '?image=id_back');
+      expect(lost.status).toBe(500);
+      expect(JSON.parse(lost.bytes.toString())).toMatchObject({ error: 'internal' });
+      // A browser that already has the bytes still hears they have not changed.
+      expect(
+        (await image(second, '?image=id_back', 'owner', { 'if-none-match': `"${sha256}"` })).status,
+      ).toBe(304);
+    } finally {
+      await api.storage.put(key, object.body, { contentType: object.contentType });
+    }
+    expect((await image(second, '?image=id_back')).status).toBe(200);
   });
 });

@@ -348,11 +348,11 @@ async function importSteps(
 export async function runNextImport(
   options: ImportWorkerOptions,
   shouldStop: () => boolean = () => false,
+  runId: string = randomUUID(),
 ): Promise<{ task: ImportTask; outcome: RunOutcome; runId: string } | null> {
   const { db, adapters, log } = options;
   const leaseMs = options.leaseMs ?? IMPORT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? IMPORT_MAX_ATTEMPTS;
-  const runId = randomUUID();
   const task = await claim(db, runId, leaseMs, maxAttempts);
   if (!task) return null;
   const run: Run = { db, task, runId, leaseMs };
@@ -494,26 +494,45 @@ export async function runNextImport(
   }
 }
 
-/** `stop()` resolves when the run under way (if any) has stopped after its page and handed its task back. */
-export type ImportWorker = PollingWorker;
+/** Hands a run's task back to the queue (no-op unless that run still holds it): due at once. */
+async function handBack(db: Sql, runId: string): Promise<number> {
+  const rows = await db.query(
+    `update import_tasks set state = 'queued', locked_by = null, locked_until = null,
+       run_after = now(), updated_at = now()
+     where locked_by = $1 and state = 'running'
+     returning id`,
+    [runId],
+  );
+  return rows.length;
+}
 
-/** Runs due tasks one at a time, looking every `intervalMs`, until stopped. */
+export interface ImportWorker extends PollingWorker {
+  /**
+   * Hands the task of the run under way back to the queue now, without waiting for its page (a
+   * shutdown out of time): that run then writes nothing more (its lease is gone), and the next
+   * start or another API resumes the task from its last committed page. Resolves to the number of
+   * tasks handed back.
+   */
+  release(): Promise<number>;
+}
+
+/**
+ * Runs due tasks one at a time, looking every `intervalMs`, until stopped. `stop()` resolves when
+ * the run under way (if any) has stopped after its page and handed its task back.
+ */
 export function startImportWorker(
   options: ImportWorkerOptions & { intervalMs?: number },
 ): ImportWorker {
+  let held: string | null = null;
   const round = async (stopped: () => boolean) => {
     try {
       for (;;) {
-        const result = await runNextImport(options, stopped);
+        held = randomUUID();
+        const result = await runNextImport(options, stopped, held);
         if (!result) return;
         if (result.outcome === 'stopped') {
           // Handed back: the next start (or another API) resumes it from its cursor at once.
-          await options.db.query(
-            `update import_tasks set state = 'queued', locked_by = null, locked_until = null,
-               run_after = now(), updated_at = now()
-             where id = $1::bigint and locked_by = $2 and state = 'running'`,
-            [result.task.id, result.runId],
-          );
+          await handBack(options.db, result.runId);
           return;
         }
         if (stopped()) return;
@@ -523,7 +542,13 @@ export function startImportWorker(
         { event: 'import', err: error instanceof Error ? error.name : 'unknown' },
         'The import tasks could not be read; will retry',
       );
+    } finally {
+      held = null;
     }
   };
-  return startPolling(round, options.intervalMs ?? IMPORT_POLL_MS);
+  const polling = startPolling(round, options.intervalMs ?? IMPORT_POLL_MS);
+  return {
+    ...polling,
+    release: () => (held ? handBack(options.db, held) : Promise.resolve(0)),
+  };
 }

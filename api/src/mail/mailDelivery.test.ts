@@ -107,6 +107,31 @@ describe('deliverWaitingMail with the file transport', () => {
     expect(delivered.sort()).toEqual(['ana@example.test', 'ben@example.test', 'cy@example.test']);
   });
 
+  it('asked to stop (the API shutting down), ends its round after the mail under way and lets the rest go', async () => {
+    for (const name of ['dee', 'eli', 'fay']) await inviteVendor(`${name}@example.test`);
+    let stopping = false;
+    const delivered: string[] = [];
+    const stopsAfterOne: MailTransport = {
+      name: 'stops-after-one',
+      deliver: async (mail) => {
+        delivered.push(mail.to);
+        stopping = true;
+      },
+    };
+    expect(await deliverWaitingMail(api.db, stopsAfterOne, 20, () => stopping)).toEqual({
+      delivered: 1,
+      failed: 0,
+    });
+    expect((await outboxRow(delivered[0]!)).delivered_at).not.toBeNull();
+    // The others were neither marked nor kept locked: the next round (here or another API's) has them.
+    stopping = false;
+    expect(await deliverWaitingMail(api.db, stopsAfterOne, 20, () => false)).toEqual({
+      delivered: 2,
+      failed: 0,
+    });
+    expect(delivered.sort()).toEqual(['dee@example.test', 'eli@example.test', 'fay@example.test']);
+  });
+
   it('keeps a mail the transport refused, with why, and tries it again only after a wait', async () => {
     await inviteVendor('wait.later@example.test');
     const refusing: MailTransport = {

@@ -25,11 +25,16 @@ export interface DeliveryRound {
   failed: number;
 }
 
-/** One round: the waiting mails that are due (oldest first, up to `limit`), each handed over. */
+/**
+ * One round: the waiting mails that are due (oldest first, up to `limit`), each handed over. When
+ * `shouldStop` says so (the API is shutting down) the round ends after the mail under way: those
+ * handed over are marked, the rest are let go for the next round or another API.
+ */
 export async function deliverWaitingMail(
   db: Database,
   transport: MailTransport,
   limit = MAIL_BATCH_SIZE,
+  shouldStop: () => boolean = () => false,
 ): Promise<DeliveryRound> {
   return db.transaction(async (tx) => {
     const mails = await tx.query<OutboxMail & { attempts: number }>(
@@ -43,6 +48,7 @@ export async function deliverWaitingMail(
     );
     const round: DeliveryRound = { delivered: 0, failed: 0 };
     for (const mail of mails) {
+      if (shouldStop()) break;
       try {
         await transport.deliver(mail);
         await tx.query(
@@ -79,9 +85,14 @@ export function startMailDelivery({
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): MailWorker {
-  const round = async () => {
+  const round = async (stopped: () => boolean) => {
     try {
-      const { delivered, failed } = await deliverWaitingMail(db, transport);
+      const { delivered, failed } = await deliverWaitingMail(
+        db,
+        transport,
+        MAIL_BATCH_SIZE,
+        stopped,
+      );
       if (delivered > 0)
         log.info(
           { event: 'mail_delivered', delivered, transport: transport.name },

@@ -230,8 +230,8 @@ function runScreening<T extends object>(
   const actorName = params.add(options.actor.name);
   const trigger = params.add(options.trigger);
   const extra = params.add(JSON.stringify(options.details ?? {}));
-  const before = 'risk_colour(t.risk_score, t.risk_tolerance)';
-  const after = 'risk_colour(u.risk_score, t.risk_tolerance)';
+  const before = 'risk_colour(u.before_score, u.risk_tolerance)';
+  const after = 'risk_colour(u.risk_score, u.risk_tolerance)';
   const finalSelect =
     answer === 'count'
       ? 'select count(*)::int as screened from compared'
@@ -255,9 +255,13 @@ function runScreening<T extends object>(
        join accounts a on a.id = r.account_id
        where ${where}
      ),
+     -- What the log compares travels with each row through the update: joining the update's rows
+     -- back to target (two CTE scans, no index) made a nested loop of n × n rows whenever the
+     -- planner guessed few rows, as it does on a server right after a bulk insert.
      scored as (
        select t.id, ${SCORE_SQL} as score, ${FACTORS_SQL} as factors,
-              case when ${atBooking}::boolean then least(now(), t.created_at + interval '2 minutes') else now() end as at
+              case when ${atBooking}::boolean then least(now(), t.created_at + interval '2 minutes') else now() end as at,
+              t.account_id, t.risk_tolerance, t.risk_score as before_score, t.risk_factors as before_factors
        from target t
      ),
      updated as (
@@ -269,15 +273,16 @@ function runScreening<T extends object>(
            updated_at = case when ${bump}::boolean and (r.risk_score <> s.score or r.risk_factors <> s.factors) then now() else r.updated_at end
        from scored s
        where r.id = s.id
-       returning r.id, r.risk_score, r.risk_factors, s.at
+       returning r.id, r.risk_score, r.risk_factors, s.at, s.account_id, s.risk_tolerance,
+                 s.before_score, s.before_factors
      ),
      compared as (
-       select u.id, t.account_id, t.risk_tolerance, u.at,
-              t.risk_score as before_score, u.risk_score as after_score,
+       select u.id, u.account_id, u.risk_tolerance, u.at,
+              u.before_score, u.risk_score as after_score,
               ${before} as before_colour, ${after} as after_colour,
-              (t.risk_score <> u.risk_score or t.risk_factors <> u.risk_factors) as changed,
-              u.risk_factors as after_factors, t.risk_factors as before_factors
-       from updated u join target t on t.id = u.id
+              (u.before_score <> u.risk_score or u.before_factors <> u.risk_factors) as changed,
+              u.risk_factors as after_factors, u.before_factors
+       from updated u
      ),
      logged as (
        insert into protect_log (account_id, reservation_id, at, event, actor_user_id, actor_name, supervised, details)

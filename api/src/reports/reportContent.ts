@@ -157,10 +157,12 @@ async function guestPortalPdf(input: ReportInput): Promise<Buffer> {
   }
   const embedded = await Promise.all(
     images.map(async (image) => ({
+      // A copy of their own: pdf-lib reads a view's whole underlying buffer from its start (a
+      // storage's bytes may be a view into a larger one, e.g. past a folder file's header line).
       image:
         image.content_type === 'image/png'
-          ? await pdf.doc.embedPng(image.bytes)
-          : await pdf.doc.embedJpg(image.bytes),
+          ? await pdf.doc.embedPng(Uint8Array.from(image.bytes))
+          : await pdf.doc.embedJpg(Uint8Array.from(image.bytes)),
       // The demo's sample images carry their own SAMPLE mark; a guest's upload is theirs.
       caption: KIND_LABELS[image.kind] ?? image.kind,
     })),

@@ -2,6 +2,9 @@
 // (a real PDF with pdf-lib, or a CSV), stores the result or its failure as the reservation's task
 // for that type and format, and answers the task (JSON) or the file. The stored file is reused
 // until `refresh=1`. Vendors: 403.
+// The file is kept in the storage (`reports/<reservation>/<type>.<format>`), written before the
+// row that names it; a row from before the storage holds its file itself (docs/adr/0021).
+import type { ObjectStorage } from '@hostdash/storage';
 import { Type, type Static } from '@sinclair/typebox';
 import { requireUser, type Caller } from '../auth/caller';
 import type { AppContext } from '../context';
@@ -36,7 +39,26 @@ const GENERIC_FAILURE = 'The report could not be generated. Try again in a momen
 export type { ReportTask };
 
 interface StoredReport extends ReportTask {
+  /** The file, when the row holds it (kept before the storage, or just generated). */
   bytes: Uint8Array | null;
+  /** Where the file is in the storage; null for a failed report or one the row holds. */
+  storage_key: string | null;
+}
+
+/** One object per reservation, type and format: a new generation replaces the last one. */
+const reportKey = (id: string, type: ReportType, format: ReportFormat): string =>
+  `reports/${id}/${type}.${format}`;
+
+/** A done report's file, from the row or the storage. */
+async function reportFile(storage: ObjectStorage, report: StoredReport): Promise<Buffer> {
+  if (report.bytes) return Buffer.from(report.bytes);
+  const object = report.storage_key ? await storage.get(report.storage_key) : null;
+  // The object is written before its row: a missing one was lost (a 500, and logged).
+  if (!object)
+    throw new Error(
+      `Report ${report.reservation_id} ${report.type}.${report.format} is missing from the storage (${storage.location})`,
+    );
+  return object.body;
 }
 
 const ReportQuery = query({
@@ -58,16 +80,20 @@ async function storedReport(
   format: ReportFormat,
 ): Promise<StoredReport | null> {
   const [row] = await db.query<StoredReport>(
-    `select ${TASK_COLUMNS}, bytes from reservation_reports
+    `select ${TASK_COLUMNS}, bytes, storage_key from reservation_reports
      where reservation_id = $1::bigint and type = $2 and format = $3`,
     [id, type, format],
   );
   return row ?? null;
 }
 
-/** Writes the outcome (replacing the last one) and its log entry, in one transaction. */
+/**
+ * Puts a generated file in the storage, then writes the outcome (replacing the last one) and its
+ * log entry, in one transaction.
+ */
 async function storeOutcome(
   db: Database,
+  storage: ObjectStorage,
   caller: Caller,
   accountId: string,
   outcome: {
@@ -79,14 +105,18 @@ async function storeOutcome(
   },
 ): Promise<StoredReport> {
   const done = outcome.bytes !== null;
-  return db.transaction(async (tx) => {
+  const key = done ? reportKey(outcome.id, outcome.type, outcome.format) : null;
+  if (key && outcome.bytes)
+    await storage.put(key, outcome.bytes, { contentType: CONTENT_TYPES[outcome.format] });
+  const stored = await db.transaction(async (tx) => {
     const [row] = await tx.query<StoredReport>(
-      `insert into reservation_reports (reservation_id, type, format, status, generated_at, file_name, content_type, size, bytes, error)
-       values ($1::bigint, $2, $3, $4, now(), $5, $6, $7, $8, $9)
+      `insert into reservation_reports (reservation_id, type, format, status, generated_at, file_name, content_type, size, bytes, storage_key, error)
+       values ($1::bigint, $2, $3, $4, now(), $5, $6, $7, null, $8, $9)
        on conflict (reservation_id, type, format) do update
        set status = excluded.status, generated_at = excluded.generated_at, file_name = excluded.file_name,
-           content_type = excluded.content_type, size = excluded.size, bytes = excluded.bytes, error = excluded.error
-       returning ${TASK_COLUMNS}, bytes`,
+           content_type = excluded.content_type, size = excluded.size, bytes = null,
+           storage_key = excluded.storage_key, error = excluded.error
+       returning ${TASK_COLUMNS}, bytes, storage_key`,
       [
         outcome.id,
         outcome.type,
@@ -95,7 +125,7 @@ async function storeOutcome(
         done ? reportFileName(outcome.type, outcome.id, outcome.format) : null,
         done ? CONTENT_TYPES[outcome.format] : null,
         outcome.bytes?.length ?? null,
-        outcome.bytes,
+        key,
         outcome.error,
       ],
     );
@@ -112,9 +142,11 @@ async function storeOutcome(
     });
     return row;
   });
+  // The file just made is at hand: a download now needs no trip to the storage.
+  return { ...stored, bytes: outcome.bytes };
 }
 
-export function registerReportRoutes(app: Api, { db }: AppContext): void {
+export function registerReportRoutes(app: Api, { db, storage }: AppContext): void {
   const handler = async (
     caller: Caller,
     id: string,
@@ -132,7 +164,7 @@ export function registerReportRoutes(app: Api, { db }: AppContext): void {
     const generatedAt = new Date();
     try {
       const [images, portal, history] = await Promise.all([
-        type === 'guest-portal' ? loadImages(db, reservation.id) : Promise.resolve([]),
+        type === 'guest-portal' ? loadImages(db, storage, reservation.id) : Promise.resolve([]),
         type === 'guest-portal' ? portalAnswers(db, reservation.id) : Promise.resolve(null),
         type === 'screening'
           ? reservationLog(db, reservation.id, 0, REPORT_LOG_ENTRIES)
@@ -146,7 +178,7 @@ export function registerReportRoutes(app: Api, { db }: AppContext): void {
         logTotal: history.total,
         generatedAt,
       });
-      return await storeOutcome(db, caller, reservation.account_id, {
+      return await storeOutcome(db, storage, caller, reservation.account_id, {
         id: reservation.id,
         type,
         format,
@@ -156,7 +188,7 @@ export function registerReportRoutes(app: Api, { db }: AppContext): void {
     } catch (error) {
       const nothing = error instanceof NothingToReport;
       if (!nothing) log.error({ err: error, reservationId: id, type }, 'Report generation failed');
-      await storeOutcome(db, caller, reservation.account_id, {
+      await storeOutcome(db, storage, caller, reservation.account_id, {
         id: reservation.id,
         type,
         format,
@@ -207,7 +239,8 @@ export function registerReportRoutes(app: Api, { db }: AppContext): void {
         const caller = await requireUser(db, request);
         const type = 'type' in request.params ? request.params.type : 'guest-portal';
         const report = await handler(caller, request.params.id, type, request.query, request.log);
-        if (request.query.download === 1 && report.bytes) {
+        if (request.query.download === 1 && report.status === 'done') {
+          const bytes = await reportFile(storage, report);
           return reply
             .headers({
               'content-type': report.content_type ?? 'application/octet-stream',
@@ -215,9 +248,9 @@ export function registerReportRoutes(app: Api, { db }: AppContext): void {
               'cache-control': 'private, no-store',
               'x-content-type-options': 'nosniff',
             })
-            .send(Buffer.from(report.bytes));
+            .send(bytes);
         }
-        const { bytes: _bytes, ...task } = report;
+        const { bytes: _bytes, storage_key: _key, ...task } = report;
         return task;
       },
     );

@@ -221,3 +221,68 @@ describe('who may generate reports, and what they may ask', () => {
     expect(csvCell('plain, with comma')).toBe('"plain, with comma"');
   });
 });
+
+describe('where the file is kept (docs/adr/0021-object-storage.md)', () => {
+  const row = async (type: string, format: string) =>
+    (
+      await api.db.query<{ in_row: boolean; storage_key: string | null; size: number }>(
+        `select bytes is not null as in_row, storage_key, size from reservation_reports
+         where reservation_id = $1::bigint and type = $2 and format = $3`,
+        [submitted, type, format],
+      )
+    )[0];
+
+  it('in the storage under reports/<reservation>/<type>.<format>, the row holding what is known of it', async () => {
+    const generated = await download('screening', submitted, '&format=csv&refresh=1');
+    expect(generated.status).toBe(200);
+    expect(await row('screening', 'csv')).toEqual({
+      in_row: false,
+      storage_key: `reports/${submitted}/screening.csv`,
+      size: generated.bytes.length,
+    });
+    const object = await api.storage.get(`reports/${submitted}/screening.csv`);
+    expect(object).toMatchObject({
+      contentType: 'text/csv; charset=utf-8',
+      size: generated.bytes.length,
+    });
+    expect(object?.body.equals(generated.bytes)).toBe(true);
+    // The next download is that object.
+    expect(
+      (await download('screening', submitted, '&format=csv')).bytes.equals(generated.bytes),
+    ).toBe(true);
+  });
+
+  it('a report kept in its row before the storage existed still downloads', async () => {
+    const legacy = Buffer.from('"kept","in the row"\r\n');
+    await api.db.query(
+      `update reservation_reports set bytes = $2, storage_key = null, size = $3
+       where reservation_id = $1::bigint and type = 'screening' and format = 'csv'`,
+      [submitted, legacy, legacy.length],
+    );
+    await api.storage.delete(`reports/${submitted}/screening.csv`);
+    const kept = await download('screening', submitted, '&format=csv');
+    expect(kept.status).toBe(200);
+    expect(kept.bytes.toString()).toBe(legacy.toString());
+    // A refresh moves it to the storage.
+    await download('screening', submitted, '&format=csv&refresh=1');
+    expect(await row('screening', 'csv')).toMatchObject({ in_row: false });
+    // The database refuses a done report with its file in both places or in neither.
+    await expect(
+      api.db.query(
+        `update reservation_reports set bytes = null, storage_key = null
+         where reservation_id = $1::bigint and type = 'screening' and format = 'csv'`,
+        [submitted],
+      ),
+    ).rejects.toThrow(/reservation_reports_file_check/);
+  });
+
+  it('a report whose object is gone answers a plain 500, and refresh=1 makes it again', async () => {
+    await download('screening', submitted, '&format=csv&refresh=1');
+    await api.storage.delete(`reports/${submitted}/screening.csv`);
+    const lost = await download('screening', submitted, '&format=csv');
+    expect(lost.status).toBe(500);
+    expect(JSON.parse(lost.bytes.toString())).toMatchObject({ error: 'internal' });
+    expect((await download('screening', submitted, '&format=csv&refresh=1')).status).toBe(200);
+    expect(await api.storage.head(`reports/${submitted}/screening.csv`)).not.toBeNull();
+  });
+});

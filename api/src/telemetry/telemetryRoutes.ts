@@ -2,12 +2,44 @@
 // (the shell sends it with `navigator.sendBeacon` to /api/telemetry on page hide). Public: the
 // sign-in page reports too, and a beacon carries no Authorization. Its answer is 202 and a count;
 // the browser never waits for it.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { clientOf, tooMany } from '../auth/throttle';
 import type { AppContext } from '../context';
+import { ApiError, unauthorized } from '../http/errors';
 import { errors, ref, type Api } from '../http/schemas';
+import { rolloutHealth } from './rolloutHealth';
 import { countBatch, limitBatchSize, type MinuteLimit } from './telemetryLimits';
-import { TelemetryAcceptedSchema, TelemetryBatchBody } from './telemetrySchemas';
+import {
+  RolloutHealthQuery,
+  RolloutHealthSchema,
+  TelemetryAcceptedSchema,
+  TelemetryBatchBody,
+} from './telemetrySchemas';
 import { storeBatch } from './telemetryStore';
+
+/** The shell server's rollout driver, in the `X-Delivery-Token` header (the `deliveryToken` scheme). */
+export const DELIVERY_TOKEN_HEADER = 'x-delivery-token';
+const DELIVERY_TOKEN = [{ deliveryToken: [] }];
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compared by their digests in constant time: the token's length and bytes leak nothing. */
+function checkDeliveryToken(expected: string | null) {
+  return async (request: FastifyRequest) => {
+    if (expected === null) {
+      throw new ApiError(
+        503,
+        'not_configured',
+        'Rollout health is not served here: set DELIVERY_TOKEN on the API and the shell server.',
+      );
+    }
+    const sent = request.headers[DELIVERY_TOKEN_HEADER];
+    if (typeof sent !== 'string' || !timingSafeEqual(digest(sent), digest(expected))) {
+      throw unauthorized();
+    }
+  };
+}
 
 const TOO_MANY = 'Too many telemetry batches.';
 
@@ -44,6 +76,36 @@ export function registerTelemetryRoutes(app: Api, { db, config }: AppContext): v
       if (wait !== null) throw tooMany('too_many_requests', TOO_MANY, wait);
       const accepted = await storeBatch(db, request.body);
       return reply.code(202).send({ accepted });
+    },
+  );
+
+  app.get(
+    '/telemetry/rollout-health',
+    {
+      schema: {
+        summary: 'Judge a rollout’s candidate against the live version',
+        description:
+          'For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, remote load failures per 100 sessions or the share of API calls that failed is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.',
+        tags: ['telemetry'],
+        security: DELIVERY_TOKEN,
+        querystring: RolloutHealthQuery,
+        response: { 200: ref(RolloutHealthSchema), ...errors(401, 503) },
+      },
+      onRequest: checkDeliveryToken(config.deliveryToken),
+    },
+    async (request) => {
+      const { remote, candidate, live, from } = request.query;
+      const now = new Date();
+      const judgement = await rolloutHealth(
+        db,
+        { remote, candidate, live, from: new Date(from), now },
+        {
+          minSessions: config.rolloutMinSessions,
+          errorMargin: config.rolloutErrorMargin,
+          vitalsMargin: config.rolloutVitalsMargin,
+        },
+      );
+      return { ...judgement, at: now.toISOString() };
     },
   );
 }

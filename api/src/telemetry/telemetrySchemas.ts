@@ -4,15 +4,31 @@
 // and API paths are templates and users are hashes: the browser removes anything personal before it
 // sends; the API stores what it is given and does not try to detect it.
 import { Type, type Static } from '@sinclair/typebox';
-import { closedBody, named, nullable, stringEnum, type NamedSchema } from '../http/schemas';
+import {
+  closedBody,
+  DateTime,
+  named,
+  nullable,
+  query,
+  stringEnum,
+  type NamedSchema,
+} from '../http/schemas';
 
-export const TELEMETRY_EVENT_TYPES = [
+/**
+ * The event types that say something went wrong (the admin's top errors count these), named one
+ * by one so a new kind of measurement never shows up as an error.
+ */
+export const PROBLEM_TYPES = [
   'error',
   'rejection',
   'boundary_error',
   'remote_load_failed',
   'contract_refused',
   'api_failure',
+] as const;
+export const TELEMETRY_EVENT_TYPES = [
+  ...PROBLEM_TYPES,
+  'api_calls',
   'route_change',
   'vital',
 ] as const;
@@ -75,7 +91,14 @@ export const TelemetryEventBody = closedBody(
       }),
     ),
     vital: Type.Optional(stringEnum(WEB_VITALS)),
-    value: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_MS })),
+    value: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_MS,
+        description:
+          'A vital’s value; for `api_calls`, how many calls the page made since the last batch.',
+      }),
+    ),
   },
   { description: 'One event from a browser tab.' },
 );
@@ -106,4 +129,52 @@ export const TelemetryAcceptedSchema = named(
   { description: 'The batch was stored.' },
 );
 
-export const TELEMETRY_SCHEMAS: NamedSchema[] = [TelemetryAcceptedSchema];
+const VERSION = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$',
+});
+
+export const RolloutHealthQuery = query({
+  remote: Type.String({ pattern: '^[a-z][a-z0-9-]*$', maxLength: 40, description: 'The remote.' }),
+  candidate: { ...VERSION, description: 'The candidate version.' },
+  live: { ...VERSION, description: 'The live version it is compared with.' },
+  from: DateTime('When the rollout began: the window runs from it to now.'),
+});
+
+export const ROLLOUT_VERDICTS = ['healthy', 'unhealthy', 'not_enough_data'] as const;
+
+const Rate = (description: string) => nullable(Type.Number({ minimum: 0, description }));
+
+export const RolloutFiguresSchema = named(
+  'RolloutFigures',
+  {
+    sessions: Type.Integer({ minimum: 0, description: 'Browser-tab sessions in the window.' }),
+    errorRate: Rate('Share of sessions with an uncaught error, rejection or boundary catch.'),
+    loadFailureRate: Rate('Remote load failures and contract refusals per session.'),
+    apiFailureRate: Rate('Share of the API calls made that failed (null: no calls counted).'),
+    lcpP75: Rate('75th percentile of LCP, ms.'),
+    inpP75: Rate('75th percentile of INP, ms.'),
+  },
+  { description: 'One version’s figures over the window.' },
+);
+
+export const RolloutHealthSchema = named(
+  'RolloutHealth',
+  {
+    verdict: stringEnum(ROLLOUT_VERDICTS),
+    reason: Type.String({
+      description: 'For people: “error rate 4.1 % vs 0.2 %, 312 sessions”, or what is missing.',
+    }),
+    at: DateTime('When it was judged.'),
+    candidate: Type.Unsafe<Static<typeof RolloutFiguresSchema>>({ $ref: 'RolloutFigures#' }),
+    live: Type.Unsafe<Static<typeof RolloutFiguresSchema>>({ $ref: 'RolloutFigures#' }),
+  },
+  { description: 'The health analysis’ verdict on a candidate against the live version.' },
+);
+
+export const TELEMETRY_SCHEMAS: NamedSchema[] = [
+  TelemetryAcceptedSchema,
+  RolloutFiguresSchema,
+  RolloutHealthSchema,
+];

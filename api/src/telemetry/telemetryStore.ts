@@ -46,13 +46,15 @@ export async function storeBatch(db: Database, batch: TelemetryBatch): Promise<n
     );
     await tx.query(
       `insert into telemetry_minutes as m (remote, remote_version, minute, in_rollout,
-         ${COUNTS.map(([column]) => column).join(', ')})
+         ${COUNTS.map(([column]) => column).join(', ')}, api_calls)
        select ${ROLLUP_KEY},
-         ${COUNTS.map(([, type]) => `count(*) filter (where e.type = '${type}')`).join(', ')}
+         ${COUNTS.map(([, type]) => `count(*) filter (where e.type = '${type}')`).join(', ')},
+         coalesce(sum(e.value) filter (where e.type = 'api_calls'), 0)::int
        from ${EVENTS}
        group by 1, 2, 3, 4
        on conflict (remote, remote_version, minute, in_rollout) do update set
-         ${COUNTS.map(([column]) => `${column} = m.${column} + excluded.${column}`).join(', ')}`,
+         ${COUNTS.map(([column]) => `${column} = m.${column} + excluded.${column}`).join(', ')},
+         api_calls = m.api_calls + excluded.api_calls`,
       [events],
     );
     await tx.query(
@@ -117,6 +119,8 @@ export interface HealthWindow {
   loadFailures: number;
   contractRefusals: number;
   apiFailures: number;
+  /** API calls the pages counted (0 from a shell that does not count them). */
+  apiCalls: number;
   routeChanges: number;
   /** 75th percentiles of the window's Web Vitals (ms; CLS unitless); null without a sample. */
   lcpP75: number | null;
@@ -128,8 +132,7 @@ export interface HealthWindow {
 
 /**
  * The health of one remote version over a window, as the rollout analysis compares a candidate
- * with the live version. API calls that succeeded are not reported by the browser, so there is no
- * count of all calls here (`apiFailures` only).
+ * with the live version, including the API calls its pages made and how many of them failed.
  */
 export async function healthWindow(sql: Sql, query: HealthWindowQuery): Promise<HealthWindow> {
   const params = [
@@ -149,7 +152,9 @@ export async function healthWindow(sql: Sql, query: HealthWindowQuery): Promise<
     params,
   );
   const [counts] = await sql.query<Record<string, number>>(
-    `select ${COUNTS.map(([column]) => `coalesce(sum(${column}), 0)::int as ${column}`).join(', ')}
+    `select ${[...COUNTS.map(([column]) => column), 'api_calls']
+      .map((column) => `coalesce(sum(${column}), 0)::int as ${column}`)
+      .join(', ')}
      from telemetry_minutes where ${inWindow}`,
     params,
   );
@@ -180,6 +185,7 @@ export async function healthWindow(sql: Sql, query: HealthWindowQuery): Promise<
     loadFailures: count('load_failures'),
     contractRefusals: count('contract_refusals'),
     apiFailures: count('api_failures'),
+    apiCalls: count('api_calls'),
     routeChanges: count('route_changes'),
     lcpP75: p75('lcp'),
     inpP75: p75('inp'),

@@ -1,21 +1,13 @@
-// Once per jest run: migrate and seed a PGlite data folder that every test file then copies
-// (copying and reopening takes well under a second; creating a database takes several).
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { openPglite } from '../db/database';
-import { migrate } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed';
-import { TEMPLATE_DIR_ENV } from './templateEnv';
+// Once per jest run: the migrated and seeded template every test copies (src/testing/testDatabase.ts)
+// — a PGlite data folder (copying and reopening takes well under a second; creating a database
+// takes several), or with HOSTDASH_TEST_ENGINE=postgres a template database on TEST_DATABASE_URL.
+// Either way the seed's files (the sample identity images) are in a template folder's `files/`,
+// copied with it.
+import { createTemplate } from './testDatabase';
+import { TEMPLATE_DB_ENV, TEMPLATE_DIR_ENV } from './templateEnv';
 
 export default async function globalSetup(): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-api-template-'));
-  const db = await openPglite(dir);
-  try {
-    await migrate(db);
-    await seedIfEmpty(db);
-  } finally {
-    await db.close();
-  }
-  process.env[TEMPLATE_DIR_ENV] = dir;
+  const template = await createTemplate();
+  process.env[TEMPLATE_DIR_ENV] = template.dir;
+  if (template.database) process.env[TEMPLATE_DB_ENV] = template.database;
 }

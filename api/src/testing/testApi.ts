@@ -1,20 +1,20 @@
-// A real API over a real database for one test file: a copy of the template data folder
-// (globalSetup), opened with PGlite, behind buildApp(). Nothing is mocked.
+// A real API over a real database for one test file: a copy of the run's template on the run's
+// engine (PGlite, or a PostgreSQL server: src/testing/testDatabase.ts), behind buildApp(). Nothing
+// is mocked.
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { FolderStorage, type ObjectStorage } from '@hostdash/storage';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { PaymentProvider } from '../billing/provider';
 import { loadConfig, type ApiConfig } from '../config';
 import { createVault, type CredentialVault } from '../pms/vault';
-import { openPglite, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/database';
+import type { Readiness } from '../health/readiness';
 import { DEMO_PASSWORD } from '../db/seedData';
-import { seedIfEmpty } from '../db/seed';
 import { createAnswerCheck } from './answerCheck';
-import { TEMPLATE_DIR_ENV } from './templateEnv';
+import { openTestDatabase } from './testDatabase';
+import { TEMPLATE_FILES } from './templateEnv';
 
 export { DEMO_PASSWORD };
 
@@ -29,6 +29,8 @@ export interface TestApi {
   app: FastifyInstance;
   db: Database;
   config: ApiConfig;
+  /** Where the app keeps files: a folder in the test's data folder unless the test gave another. */
+  storage: ObjectStorage;
   /** The app's PMS credentials vault (a random key per test API). */
   vault: CredentialVault;
   get<Body = Record<string, unknown>>(
@@ -69,30 +71,39 @@ export interface TestApiOptions {
   paymentProvider?: (db: Database) => PaymentProvider;
   /** Hears each import a route queues (the server's worker nudge). */
   importQueued?: () => void;
+  /** The database as the app gets it (the server wraps it: src/tracing/tracedDatabase.ts). */
+  database?: (db: Database) => Database;
+  /**
+   * Another storage than the folder (e.g. S3Storage against the fake S3 server): the seed's files
+   * are copied into it first, so the demo data reads the same.
+   */
+  storage?: ObjectStorage;
+  /** Whether the app takes traffic (the shutdown tests drain it); by default always. */
+  readiness?: Readiness;
 }
 
-async function copyOfTemplate(): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-api-test-'));
-  const template = process.env[TEMPLATE_DIR_ENV];
-  if (template) {
-    cpSync(template, dir, { recursive: true });
-  } else {
-    // Run without the jest globalSetup (e.g. another runner): build the database here.
-    const db = await openPglite(dir);
-    await migrate(db);
-    await seedIfEmpty(db);
-    await db.close();
+/** Every object of `from` put in `to` (the seed's files, into a test's own storage). */
+async function copyObjects(from: ObjectStorage, to: ObjectStorage): Promise<void> {
+  for (const key of await from.list('')) {
+    const object = await from.get(key);
+    if (object) await to.put(key, object.body, { contentType: object.contentType });
   }
-  return dir;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const dir = await copyOfTemplate();
-  const db = await openPglite(dir);
+  const testDatabase = await openTestDatabase();
+  const { dir } = testDatabase;
+  const db = options.database ? options.database(testDatabase.db) : testDatabase.db;
+  // A random key per test API, in the configuration as a server's PMS_CREDENTIALS_KEY is (required
+  // with a database server), so an app a test builds from `api.config` opens the same credentials.
+  const credentialsKey = randomBytes(32);
   const config: ApiConfig = {
     ...loadConfig({}),
+    databaseUrl: testDatabase.databaseUrl,
+    pmsCredentialsKey: credentialsKey,
     pgliteDir: dir,
     mailDir: path.join(dir, 'mail'),
+    storage: { kind: 'folder', dir: path.join(dir, TEMPLATE_FILES) },
     loginRateLimit: 3,
     // Every test file calls from one client (127.0.0.1): only the throttling tests, which set
     // their own, meet the per-client and reset limits.
@@ -102,15 +113,20 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     logLevel: 'warn',
     ...options.config,
   };
+  const folder = new FolderStorage(path.join(dir, TEMPLATE_FILES));
+  const storage = options.storage ?? folder;
+  if (options.storage) await copyObjects(folder, options.storage);
   const answers = createAnswerCheck();
-  const vault = createVault(randomBytes(32));
+  const vault = createVault(config.pmsCredentialsKey ?? credentialsKey);
   const app = buildApp({
     vault,
     db,
     config,
+    storage,
     logger: options.logger ?? false,
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
     importQueued: options.importQueued,
+    readiness: options.readiness,
     checkAnswer: (request, status, payload) => answers.check(request, status, payload),
   });
 
@@ -166,6 +182,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     app,
     db,
     config,
+    storage,
     vault,
     get: (url, session, headers) => send('GET', url, undefined, session, headers),
     request: ({ method, url, headers, payload, remoteAddress }) =>
@@ -179,8 +196,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
+      await testDatabase.dispose();
     },
   };
   return api;

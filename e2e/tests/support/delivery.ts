@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { parseRegistryFile, type RegistryFile } from '../../../shell/server/delivery/registryFile';
 import { supervised, type SupervisedProcess } from './processes';
 
 export const repoDir = path.resolve(__dirname, '..', '..', '..');
@@ -12,12 +13,9 @@ const deliveryDir = process.env.E2E_DELIVERY_DIR ?? '';
 export const storeDir = path.join(deliveryDir, 'store');
 export const registryFile = path.join(deliveryDir, 'remotes.json');
 
-export interface RegistryOnDisk {
-  remotes: { name: string; version?: string; manifest: string }[];
-}
-
-export function readRegistryOnDisk(): RegistryOnDisk {
-  return JSON.parse(readFileSync(registryFile, 'utf8')) as RegistryOnDisk;
+/** The registry on disk (a Frontend Discovery document, docs/adr/0019) as the shell reads it. */
+export function readRegistryOnDisk(): RegistryFile {
+  return parseRegistryFile(readFileSync(registryFile, 'utf8'));
 }
 
 /** Puts the registry back as it was, atomically (the journeys after this one share the servers). */

@@ -1,32 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deserialize, serialize } from 'node:v8';
 import { configureApiClient, formatDate } from '@hostdash/shared-auth';
+import { allowCharts } from '../testing/charts';
 import { STAFF } from '../testing/staff';
-import { startPlatformServer, type PlatformServer } from '../testing/platformServer';
+import {
+  noFrontendEvents,
+  startPlatformServer,
+  type PlatformServer,
+} from '../testing/platformServer';
 import { renderRemote } from '../testing/renderRemote';
 
 const ADMIN = STAFF;
 const ANALYTICS = '/admin/analytics';
 
-// jsdom has no layout: the charts measure their box with a ResizeObserver, which it lacks. They
-// draw at no size here; what they draw is the tables' figures (analyticsSeries.ts), tested below.
-class NoResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-// jest's jsdom leaves out Node's structuredClone, which the charts' store uses.
-Object.assign(globalThis, {
-  ResizeObserver: globalThis.ResizeObserver ?? NoResizeObserver,
-  structuredClone:
-    globalThis.structuredClone ?? ((value: unknown): unknown => deserialize(serialize(value))),
-});
+allowCharts();
 
 let server: PlatformServer;
 
 async function open(path: string) {
   server = await startPlatformServer();
+  // The front-end health below has its own tests (FrontendHealthSection.test.tsx).
+  server.frontendHealth = noFrontendEvents();
   configureApiClient({ baseURL: server.url, logError: () => undefined });
   const view = await renderRemote(path, { user: ADMIN });
   await screen.findByRole('table', { name: /^Sign-ins per day/ });
@@ -84,11 +78,13 @@ describe('AnalyticsPage', () => {
 
   it('switches the period, keeping it in the address', async () => {
     await open('/admin/kibana');
-    await userEvent.click(screen.getByRole('button', { name: '7 days' }));
+    // The platform's period (the front-end health below has its own).
+    const period = within(screen.getByRole('group', { name: 'Period' }));
+    await userEvent.click(period.getByRole('button', { name: '7 days' }));
     await waitFor(() => expect(dataRows(/^Sign-ins per day/)).toHaveLength(7));
     expect(location()).toBe('/admin/kibana?days=7');
     expect(server.lastQuery(ANALYTICS).get('days')).toBe('7');
-    expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(period.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('opens on the period of a shared link', async () => {

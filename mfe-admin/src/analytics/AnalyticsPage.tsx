@@ -1,27 +1,22 @@
 // /admin/kibana: platform activity over the last 7, 30 or 90 days (the address keeps the period:
 // `?days=30`), for Hostdash staff. Headline figures, then one card per series (analyticsSeries.ts)
-// with its chart, its table and its CSV. Charts load with this page only (its own lazy chunk).
+// with its chart, its table and its CSV; below, the front-end's health from the browsers'
+// telemetry (FrontendHealthSection). Charts load with this page only (its own lazy chunk).
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatDate } from '@hostdash/shared-auth';
 import { LoadError, PageHeader, StatCard, StatCards } from '@hostdash/shared-ui';
 import { ANALYTICS_PERIODS, periodOf, type PlatformAnalytics } from './analyticsApi';
-import { NOT_RECORDED, seriesTables } from './analyticsSeries';
+import { csvFileName, NOT_RECORDED, seriesTables } from './analyticsSeries';
 import { analyticsActions, selectAnalytics } from './analyticsSlice';
-import { SeriesCard } from './SeriesCard';
+import { FrontendHealthSection } from './FrontendHealthSection';
+import { CARD_GRID, SeriesCard, SeriesCardSkeletons } from './SeriesCard';
 
 const count = (value: number) => value.toLocaleString();
 const sum = (values: Record<string, number>) =>
   Object.values(values).reduce((total, value) => total + value, 0);
-
-/** One column on a phone and a tablet, two on a wide screen. */
-const CARD_GRID = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-} as const;
 
 /** "Nov 26, 2026 – Dec 25, 2026 (UTC)" */
 const periodText = (data: PlatformAnalytics) =>
@@ -87,7 +82,13 @@ export function AnalyticsPage() {
             value={days}
             aria-label="Period"
             onChange={(_event, value: number | null) => {
-              if (value !== null) setParams({ days: String(value) });
+              if (value === null) return;
+              // The front-end part's settings stay as they are.
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                next.set('days', String(value));
+                return next;
+              });
             }}
           >
             {ANALYTICS_PERIODS.map((period) => (
@@ -117,21 +118,18 @@ export function AnalyticsPage() {
                 <SeriesCard
                   key={table.id}
                   table={table}
-                  days={data.days}
+                  fileName={csvFileName(table.id, data.days)}
                   period={periodText(data)}
                 />
               ))}
             </Box>
           ) : (
-            !status.error && (
-              <Box sx={CARD_GRID}>
-                {[0, 1].map((key) => (
-                  <Skeleton key={key} variant="rounded" height={360} />
-                ))}
-              </Box>
-            )
+            !status.error && <SeriesCardSkeletons />
           )}
         </Stack>
+      </Box>
+      <Box sx={{ pt: 2 }}>
+        <FrontendHealthSection />
       </Box>
     </Stack>
   );

@@ -7,6 +7,7 @@ import {
   Card,
   CardContent,
   CardHeader,
+  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -22,9 +23,7 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatDate, type ChipColour } from '@hostdash/shared-auth';
-import type { AnalyticsPeriod } from './analyticsApi';
 import {
-  csvFileName,
   isUnrecorded,
   NOT_RECORDED,
   seriesCsv,
@@ -33,6 +32,24 @@ import {
 } from './analyticsSeries';
 
 const CHART_HEIGHT = 260;
+
+/** Series cards side by side: one column on a phone and a tablet, two on a wide screen. */
+export const CARD_GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+} as const;
+
+/** Where series cards will be, while their figures load. */
+export function SeriesCardSkeletons() {
+  return (
+    <Box sx={CARD_GRID}>
+      {[0, 1].map((key) => (
+        <Skeleton key={key} variant="rounded" height={360} />
+      ))}
+    </Box>
+  );
+}
 
 /** Off the screen, still read by a screen reader. */
 const VISUALLY_HIDDEN: SxProps<Theme> = {
@@ -55,8 +72,14 @@ const chipColour = (theme: Theme, chip: ChipColour): string =>
 /** An axis tick: the date without its year ("Nov 25"), in the dashboard's date format. */
 const shortDay = (date: string): string => formatDate(date).replace(/,?\s+\d{4}$/, '');
 
-const cellText = (value: SeriesValue): string =>
-  value === null ? NOT_RECORDED : value.toLocaleString();
+const cellText = (table: SeriesTable, value: SeriesValue): string =>
+  value === null ? (table.missing ?? NOT_RECORDED) : value.toLocaleString();
+
+/** How a row's key reads: a day, or the table's moments. */
+const rowText = (table: SeriesTable, key: string): string =>
+  table.time ? table.time.row(key) : formatDate(key);
+const tickText = (table: SeriesTable, key: string): string =>
+  table.time ? table.time.tick(key) : shortDay(key);
 
 /** Saves `text` as a file the browser downloads (no request: the figures are on the page). */
 export function downloadFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
@@ -87,7 +110,7 @@ function SeriesChart({ table }: { table: SeriesTable }) {
     label: column.label,
     color: colourOf(column, position),
     data: table.rows.map((row) => row.values[index] ?? null),
-    valueFormatter: (value: number | null) => cellText(value),
+    valueFormatter: (value: number | null) => cellText(table, value),
     ...(table.chart === 'stacked' ? { stack: 'total' } : {}),
   }));
   const allZero = series.every((line) => line.data.every((value) => !value));
@@ -95,8 +118,8 @@ function SeriesChart({ table }: { table: SeriesTable }) {
     {
       scaleType: 'band' as const,
       data: table.rows.map((row) => row.date),
-      valueFormatter: (date: string, context: { location: string }) =>
-        context.location === 'tick' ? shortDay(date) : formatDate(date),
+      valueFormatter: (key: string, context: { location: string }) =>
+        context.location === 'tick' ? tickText(table, key) : rowText(table, key),
       tickLabelMinGap: 12,
     },
   ];
@@ -112,7 +135,18 @@ function SeriesChart({ table }: { table: SeriesTable }) {
     <LineChart
       {...common}
       xAxis={[{ ...xAxis[0]!, scaleType: 'point' as const }]}
-      series={series.map((line) => ({ ...line, area: true, showMark: table.rows.length <= 31 }))}
+      series={series.map((line) => ({
+        ...line,
+        area: true,
+        // Every point of a month; of a longer series, a point with no neighbour (a line needs two
+        // points, so a lone bucket of figures would otherwise draw nothing).
+        showMark:
+          table.rows.length <= 31 ||
+          (({ index }: { index: number }) =>
+            line.data[index] !== null &&
+            (line.data[index - 1] ?? null) === null &&
+            (line.data[index + 1] ?? null) === null),
+      }))}
     />
   ) : (
     <BarChart {...common} xAxis={xAxis} series={series} />
@@ -121,13 +155,17 @@ function SeriesChart({ table }: { table: SeriesTable }) {
 
 export function SeriesCard({
   table,
-  days,
+  fileName,
   period,
+  heading = 'h2',
 }: {
   table: SeriesTable;
-  days: AnalyticsPeriod;
+  /** The CSV's name (`hostdash-sign-ins-30-days.csv`). */
+  fileName: string;
   /** "Nov 26 – Dec 25, 2026 (UTC)": the table's caption says which days it holds. */
   period: string;
+  /** The title's level: h3 inside a part of the page that has its own h2. */
+  heading?: 'h2' | 'h3';
 }) {
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
@@ -139,7 +177,7 @@ export function SeriesCard({
         title={table.title}
         subheader={table.description}
         slotProps={{
-          title: { component: 'h2', variant: 'h6', id: titleId },
+          title: { component: heading, variant: 'h6', id: titleId },
           subheader: { variant: 'body2' },
         }}
       />
@@ -157,14 +195,15 @@ export function SeriesCard({
           <Button
             size="small"
             aria-label={`Download CSV: ${table.title}`}
-            onClick={() => downloadFile(csvFileName(table.id, days), seriesCsv(table))}
+            onClick={() => downloadFile(fileName, seriesCsv(table))}
           >
             Download CSV
           </Button>
         </Stack>
         {unrecorded.map((column) => (
           <Typography key={column.label} variant="body2" color="text.secondary">
-            {column.label}: {NOT_RECORDED.toLowerCase()}, so the chart leaves them out.
+            {column.label}: {(table.missing ?? NOT_RECORDED).toLowerCase()}, so the chart leaves
+            them out.
           </Typography>
         ))}
         {/* The chart draws what the table says; a screen reader reads the table instead. */}
@@ -186,7 +225,7 @@ export function SeriesCard({
             <TableHead>
               <TableRow>
                 <TableCell component="th" scope="col">
-                  Date
+                  {table.time?.header ?? 'Date'}
                 </TableCell>
                 {table.columns.map((column) => (
                   <TableCell key={column.label} component="th" scope="col" align="right">
@@ -199,11 +238,11 @@ export function SeriesCard({
               {table.rows.map((row) => (
                 <TableRow key={row.date}>
                   <TableCell component="th" scope="row">
-                    {formatDate(row.date)}
+                    {rowText(table, row.date)}
                   </TableCell>
                   {row.values.map((value, index) => (
                     <TableCell key={table.columns[index]?.label ?? index} align="right">
-                      {cellText(value)}
+                      {cellText(table, value)}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -216,7 +255,7 @@ export function SeriesCard({
                 </TableCell>
                 {table.total.values.map((value, index) => (
                   <TableCell key={table.columns[index]?.label ?? index} align="right">
-                    {cellText(value)}
+                    {cellText(table, value)}
                   </TableCell>
                 ))}
               </TableRow>

@@ -12,7 +12,14 @@ import {
 import type { AnalyticsPeriod, PlatformAnalytics } from './analyticsApi';
 
 export type SeriesId =
-  'sign-ins' | 'active-accounts' | 'screened-by-colour' | 'verification-outcomes' | 'imports';
+  | 'sign-ins'
+  | 'active-accounts'
+  | 'screened-by-colour'
+  | 'verification-outcomes'
+  | 'imports'
+  | 'frontend-sessions'
+  | 'frontend-problems'
+  | 'frontend-vitals';
 
 export interface SeriesColumn {
   label: string;
@@ -32,9 +39,14 @@ export interface SeriesTable {
   /** A line per column, or the columns stacked in one bar per day. */
   chart: 'line' | 'stacked' | 'bars';
   columns: SeriesColumn[];
+  /** A row per day (`date` YYYY-MM-DD), or per bucket of time (an ISO moment, with `time`). */
   rows: { date: string; values: SeriesValue[] }[];
   /** The period's figures, as the API sums them (active accounts: distinct, not a sum of days). */
   total: { label: string; values: SeriesValue[] };
+  /** Rows that are moments, not days: their header and how a row and an axis tick read them. */
+  time?: { header: string; row: (at: string) => string; tick: (at: string) => string };
+  /** The words where a value is null (NOT_RECORDED by default). */
+  missing?: string;
 }
 
 /** Worded where a value is null: the API does not record it yet. */
@@ -141,7 +153,7 @@ export function csvOf(header: string[], rows: CsvCell[][]): string {
 /** A series as CSV: the date (ISO, UTC) and a column per series; an unrecorded value is empty. */
 export const seriesCsv = (table: SeriesTable): string =>
   csvOf(
-    ['Date', ...table.columns.map((column) => column.label)],
+    [table.time?.header ?? 'Date', ...table.columns.map((column) => column.label)],
     table.rows.map((row) => [row.date, ...row.values]),
   );
 

@@ -29,6 +29,7 @@ import {
   canaryShareOf,
   promoteChange,
   rollbackChange,
+  rolloutStepOf,
   whoOf,
   type PendingChange,
 } from './remoteWords';
@@ -58,6 +59,28 @@ function Commit({ commit }: { commit: string | null | undefined }) {
     <Box component="span" title={commit} sx={mono}>
       {commit.slice(0, 12)}
     </Box>
+  );
+}
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Where a strategy's rollout is, and the health analysis' latest verdict, in words. */
+function RolloutState({ canary }: { canary: NonNullable<ConsoleRemote['canary']> }) {
+  const { rollout, health } = canary;
+  const unhealthy = health?.verdict === 'unhealthy';
+  return (
+    <>
+      {rollout && <Typography variant="body2">{rolloutStepOf(rollout, formatDateTime)}</Typography>}
+      <Typography
+        variant="body2"
+        color={unhealthy ? 'error' : 'text.secondary'}
+        sx={unhealthy ? { fontWeight: 500 } : undefined}
+      >
+        {health
+          ? `Health check: ${labelOf('rolloutVerdict', health.verdict)} — ${health.reason} (${formatDateTime(health.at)})`
+          : 'Health check: not judged yet'}
+      </Typography>
+    </>
   );
 }
 
@@ -147,8 +170,12 @@ function History({ remote, onAsk, onCanary }: RemoteCardProps) {
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {labelOf('deliveryAction', entry.action)}
-            {entry.previous && entry.action !== 'abort' ? ` (was ${entry.previous})` : ''}
+            {entry.percent !== undefined ? ` to ${entry.percent}%` : ''}
+            {entry.previous && entry.action !== 'abort' && entry.action !== 'advance'
+              ? ` (was ${entry.previous})`
+              : ''}
           </Typography>
+          {entry.reason && <Typography variant="body2">{sentence(entry.reason)}</Typography>}
         </>
       ),
     },
@@ -285,6 +312,7 @@ export function RemoteCard(props: RemoteCardProps) {
                 <Typography variant="body2" color="text.secondary">
                   Commit <Commit commit={canary.commit} />
                 </Typography>
+                <RolloutState canary={canary} />
                 {health.canary && <ReleaseProblem release={health.canary} />}
               </Release>
             )}

@@ -47,6 +47,12 @@ describe('RemotesPage', () => {
     expect(canary).toHaveTextContent(reservationsCanary);
     expect(canary).toHaveTextContent('For 25% of sign-ins and 2 named users');
     expect(canary).toHaveTextContent('Named users (ids): 4, 7');
+    expect(canary).toHaveTextContent(
+      'Rolling out by linear10-every-5m: step 3 of 9; the next step from Nov 22, 2026',
+    );
+    expect(canary).toHaveTextContent(
+      'Health check: Healthy — error rate 0.3 % vs 0.4 %, 120 sessions',
+    );
     expect(within(card('reservations')).getByRole('region', { name: 'Live' })).toHaveTextContent(
       reservations,
     );
@@ -173,6 +179,40 @@ describe('RemotesPage', () => {
     await waitFor(() =>
       expect(within(card('reservations')).queryByRole('region', { name: 'Canary' })).toBeNull(),
     );
+  });
+
+  it('promotes a candidate the health check judged unhealthy only when the admin says anyway', async () => {
+    await open();
+    const candidate = server.remotes.find((remote) => remote.name === 'reservations')?.canary;
+    if (!candidate?.health) throw new Error('the reservations canary has a verdict');
+    candidate.health = {
+      ...candidate.health,
+      verdict: 'unhealthy',
+      reason: 'INP p75 420 ms vs 120 ms, 64 sessions',
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const canary = within(card('reservations')).getByRole('region', { name: 'Canary' });
+    await waitFor(() =>
+      expect(canary).toHaveTextContent(
+        'Health check: Unhealthy — INP p75 420 ms vs 120 ms, 64 sessions',
+      ),
+    );
+    await userEvent.click(within(card('reservations')).getByRole('button', { name: 'Promote' }));
+    expect(
+      within(dialog()).getByRole('heading', {
+        name: `Promote reservations ${reservationsCanary} although the health check judged it unhealthy?`,
+      }),
+    ).toBeInTheDocument();
+    expect(dialog()).toHaveTextContent(
+      'The health check found INP p75 420 ms vs 120 ms, 64 sessions.',
+    );
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Promote anyway' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.changes().at(-1)).toEqual({
+      name: 'reservations',
+      action: 'promote',
+      body: { version: reservationsCanary, from: reservations, force: true },
+    });
   });
 
   it('checks the canary form as it is typed in, and sends the share and users it shows', async () => {

@@ -62,18 +62,41 @@ export function rollbackChange(remote: ConsoleRemote, to: string): PendingChange
   };
 }
 
+/** "Rolling out by linear10-every-5m: step 3 of 9; the next step from 3:15 PM if healthy" */
+export function rolloutStepOf(
+  rollout: { strategy: string; step: number; steps: number; nextStepAt: string | null },
+  formatTime: (iso: string) => string,
+): string {
+  const last = rollout.step + 1 >= rollout.steps;
+  const next = rollout.nextStepAt
+    ? `; ${last ? 'everyone' : 'the next step'} from ${formatTime(rollout.nextStepAt)} if healthy`
+    : '';
+  return `Rolling out by ${rollout.strategy}: step ${rollout.step + 1} of ${rollout.steps}${next}`;
+}
+
+/**
+ * Promote asks; a candidate the health check judged unhealthy is promoted only when the admin
+ * confirms doing it anyway (the request says `force`, as `promote --force` does).
+ */
 export function promoteChange(remote: ConsoleRemote): PendingChange | null {
   const { canary } = remote;
   if (!canary) return null;
   const from = remote.live.version;
+  const unhealthy = canary.health?.verdict === 'unhealthy' ? canary.health : null;
   return {
     name: remote.name,
     action: 'promote',
-    request: { version: canary.version, ...(from ? { from } : {}) },
-    title: `Promote ${remote.name} ${canary.version} to everyone?`,
-    text: `${canary.version} replaces ${from ?? 'the live build'} for everyone, not only the canary's ${canaryShareOf(canary.percent, canary.users)}. ${reachOf(remote.name, canary.version, from)}`,
-    confirmLabel: 'Promote',
-    destructive: false,
+    request: {
+      version: canary.version,
+      ...(from ? { from } : {}),
+      ...(unhealthy ? { force: true } : {}),
+    },
+    title: unhealthy
+      ? `Promote ${remote.name} ${canary.version} although the health check judged it unhealthy?`
+      : `Promote ${remote.name} ${canary.version} to everyone?`,
+    text: `${unhealthy ? `The health check found ${unhealthy.reason}. ` : ''}${canary.version} replaces ${from ?? 'the live build'} for everyone, not only the canary's ${canaryShareOf(canary.percent, canary.users)}. ${reachOf(remote.name, canary.version, from)}`,
+    confirmLabel: unhealthy ? 'Promote anyway' : 'Promote',
+    destructive: unhealthy !== null,
   };
 }
 

@@ -85,7 +85,16 @@ export function listingsRemote(): ConsoleRemote {
   };
 }
 
-/** reservations: a canary of 2.1.0 for 25% and users 4 and 7. */
+const ROLLOUT_FIGURES = {
+  sessions: 120,
+  errorRate: 0.003,
+  loadFailureRate: 0,
+  apiFailureRate: 0.01,
+  lcpP75: 1800,
+  inpP75: 120,
+};
+
+/** reservations: a canary of 2.1.0 for 25% and users 4 and 7, rolling out linearly, healthy. */
 export function reservationsRemote(): ConsoleRemote {
   const { reservations, reservationsCanary } = VERSIONS;
   return {
@@ -107,6 +116,20 @@ export function reservationsRemote(): ConsoleRemote {
       by: ADA.email,
       actor: ADA,
       commit: 'feedbeef1234',
+      rollout: {
+        strategy: 'linear10-every-5m',
+        step: 2,
+        steps: 9,
+        stepSince: '2026-11-22T15:10:00.000Z',
+        nextStepAt: '2026-11-22T15:15:00.000Z',
+      },
+      health: {
+        verdict: 'healthy',
+        reason: 'error rate 0.3 % vs 0.4 %, 120 sessions',
+        at: '2026-11-22T15:12:00.000Z',
+        candidate: ROLLOUT_FIGURES,
+        live: ROLLOUT_FIGURES,
+      },
     },
     history: [
       entry('canary', reservationsCanary, reservations, '2026-11-22T15:00:00.000Z'),
@@ -179,6 +202,16 @@ function applyChange(
       },
     };
   }
+  const { canary } = remote;
+  if (action === 'promote' && canary?.health?.verdict === 'unhealthy' && !body.force) {
+    return {
+      status: 409,
+      json: {
+        error: 'candidate_unhealthy',
+        message: `${remote.name} ${canary.version} is unhealthy (${canary.health.reason}): promote it anyway with --force`,
+      },
+    };
+  }
   const at = new Date().toISOString();
   const change = entry(action as HistoryAction, body.version, live, at, {
     by: ADA.email,
@@ -206,6 +239,8 @@ function applyChange(
       by: ADA.email,
       actor: ADA,
       commit: change.commit ?? null,
+      rollout: null,
+      health: null,
     };
     message = `${remote.name} ${body.version} is the candidate; everyone else stays on ${live}`;
   }

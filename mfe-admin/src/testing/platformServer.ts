@@ -10,7 +10,7 @@ import {
   type Upstream,
   type UpstreamAnswer,
 } from '../../../config/testing/upstream';
-import type { PlatformAnalytics } from '../analytics/analyticsApi';
+import type { FrontendHealth, HealthSeries, PlatformAnalytics } from '../analytics/analyticsApi';
 import type { AdminListing, AdminListingDetail } from '../listings/platformListingsApi';
 
 export const ACCOUNTS = [
@@ -124,9 +124,139 @@ export function makeAnalytics(days: 7 | 30 | 90, today = '2026-11-25'): Platform
   };
 }
 
+const MINUTE = 60_000;
+
+/**
+ * The front-end's health over the `hours` before `now` (a day: 24 buckets of an hour):
+ * listings 0.2.0 (bucket i: i % 3 sessions, an error in every fifth), listings 0.3.0 (one session
+ * with an error in the last bucket), the shell (no events in its buckets but the last).
+ */
+export function makeFrontendHealth(
+  hours = 24,
+  remote: string | null = null,
+  now = Date.now(),
+): FrontendHealth {
+  // Longer buckets than the API's (about 25 rather than 100 a period): the same shape, less for
+  // jsdom to draw.
+  const bucketMinutes = hours <= 2 ? 5 : hours <= 24 ? 60 : hours <= 168 ? 360 : 1440;
+  const bucketMs = bucketMinutes * MINUTE;
+  const to = Math.ceil(now / MINUTE) * MINUTE;
+  const from = Math.floor((to - hours * 60 * MINUTE) / bucketMs) * bucketMs;
+  const starts: string[] = [];
+  for (let at = from; at < to; at += bucketMs) starts.push(new Date(at).toISOString());
+  const quiet = {
+    sessions: 0,
+    sessions_with_error: 0,
+    error_rate: null,
+    errors: 0,
+    load_failures: 0,
+    api_failures: 0,
+    lcp_p75: null,
+    inp_p75: null,
+  };
+  const stable: HealthSeries = {
+    remote: 'listings',
+    version: '0.2.0',
+    totals: {
+      sessions: 40,
+      sessions_with_error: 3,
+      error_rate: 0.075,
+      errors: 7,
+      load_failures: 2,
+      api_failures: 5,
+      lcp_p75: 1830.4,
+      inp_p75: 96,
+    },
+    buckets: starts.map((at, index) => ({
+      at,
+      ...quiet,
+      sessions: index % 3,
+      sessions_with_error: index % 5 === 0 && index % 3 > 0 ? 1 : 0,
+      error_rate: index % 3 > 0 ? (index % 5 === 0 ? 1 / (index % 3) : 0) : null,
+      errors: index % 5 === 0 ? 1 : 0,
+      lcp_p75: index % 3 > 0 ? 1500 + index * 10 : null,
+      inp_p75: index % 3 > 0 ? 80 : null,
+    })),
+  };
+  const last = starts.length - 1;
+  const candidate: HealthSeries = {
+    remote: 'listings',
+    version: '0.3.0',
+    totals: { ...quiet, sessions: 1, sessions_with_error: 1, error_rate: 1, errors: 2 },
+    buckets: starts.map((at, index) =>
+      index === last
+        ? { at, ...quiet, sessions: 1, sessions_with_error: 1, error_rate: 1, errors: 2 }
+        : { at, ...quiet },
+    ),
+  };
+  const shell: HealthSeries = {
+    remote: null,
+    version: null,
+    totals: { ...quiet, sessions: 1, error_rate: 0, lcp_p75: 900, inp_p75: 40 },
+    buckets: starts.map((at, index) =>
+      index === last
+        ? { at, ...quiet, sessions: 1, error_rate: 0, lcp_p75: 900, inp_p75: 40 }
+        : { at, ...quiet },
+    ),
+  };
+  const ago = (minutes: number) => new Date(now - minutes * MINUTE).toISOString();
+  const all: FrontendHealth = {
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    bucket_minutes: bucketMinutes,
+    remotes: ['listings'],
+    series: [stable, candidate, shell],
+    slowest_routes: [
+      { route: '/listing/:id', remote: 'listings', count: 12, p75_ms: 1420.5, p95_ms: 2980 },
+      { route: '/listings', remote: 'listings', count: 30, p75_ms: 640, p95_ms: 1210 },
+      { route: '/login', remote: null, count: 4, p75_ms: 210, p95_ms: 260 },
+    ],
+    top_errors: [
+      {
+        message: 'Cannot read properties of undefined (reading "nickname")',
+        remote: 'listings',
+        version: '0.3.0',
+        type: 'boundary_error',
+        count: 5,
+        sessions: 2,
+        first_seen: ago(180),
+        last_seen: ago(5),
+      },
+      {
+        message: null,
+        remote: 'listings',
+        version: '0.2.0',
+        type: 'api_failure',
+        count: 2,
+        sessions: 1,
+        first_seen: ago(60 * 20),
+        last_seen: ago(60 * 20),
+      },
+    ],
+  };
+  if (remote === null) return all;
+  return {
+    ...all,
+    series: all.series.filter((each) => each.remote === remote),
+    slowest_routes: all.slowest_routes.filter((row) => row.remote === remote),
+    top_errors: all.top_errors.filter((row) => row.remote === remote),
+  };
+}
+
+/** A period in which no browser reported anything. */
+export const noFrontendEvents = (): FrontendHealth => ({
+  ...makeFrontendHealth(24),
+  remotes: [],
+  series: [],
+  slowest_routes: [],
+  top_errors: [],
+});
+
 export interface PlatformServer extends Upstream {
   listings: AdminListing[];
-  /** The next answer to a path starting with this is the given one instead (once). */
+  /** Answers GET /admin/analytics/frontend instead of makeFrontendHealth (an empty period). */
+  frontendHealth: FrontendHealth | null;
+  /** The next answer to this path is the given one instead (once). */
   failNext: { path: string; answer: UpstreamAnswer } | null;
   requestsTo: (pathname: string) => RecordedRequest[];
   /** The query of the last request to `pathname`. */
@@ -147,7 +277,11 @@ function byField(field: string): (a: AdminListing, b: AdminListing) => number {
 export async function startPlatformServer(
   listings: AdminListing[] = Array.from({ length: 24 }, (_, index) => makeListing(index + 1)),
 ): Promise<PlatformServer> {
-  let state: Pick<PlatformServer, 'listings' | 'failNext'> = { listings, failNext: null };
+  let state: Pick<PlatformServer, 'listings' | 'failNext' | 'frontendHealth'> = {
+    listings,
+    failNext: null,
+    frontendHealth: null,
+  };
 
   function load(params: URLSearchParams): UpstreamAnswer {
     const search = params.get('search')?.toLowerCase();
@@ -194,7 +328,7 @@ export async function startPlatformServer(
     (request) => {
       const url = new URL(request.url, 'http://api');
       const path = url.pathname;
-      if (state.failNext && path.startsWith(state.failNext.path)) {
+      if (state.failNext && path === state.failNext.path) {
         const { answer } = state.failNext;
         state.failNext = null;
         return answer;
@@ -206,6 +340,13 @@ export async function startPlatformServer(
       if (get) {
         const listing = state.listings.find((each) => each.id === get[1]);
         return listing ? { json: makeDetail(listing) } : NOT_FOUND;
+      }
+      if (path === '/admin/analytics/frontend') {
+        const from = Date.parse(url.searchParams.get('from') ?? '');
+        const hours = Number.isNaN(from) ? 24 : Math.round((Date.now() - from) / 3_600_000);
+        return {
+          json: state.frontendHealth ?? makeFrontendHealth(hours, url.searchParams.get('remote')),
+        };
       }
       if (path === '/admin/analytics') {
         const days = Number(url.searchParams.get('days') ?? 30) as 7 | 30 | 90;

@@ -31,6 +31,16 @@ import { StatsCards } from './StatsCards';
 export const LIST_NAME = 'listings';
 /** Set at build time (HOSTDASH_BUILD_LABEL) to tell one build of this remote from another. */
 const BUILD_LABEL = process.env.HOSTDASH_BUILD_LABEL ?? '';
+/**
+ * Set at build time (HOSTDASH_FAULT=listings-page) to make this page throw: the bad candidate the
+ * rollout journey deploys, so the health check has a real failure to stop. Empty in every other
+ * build: the minifier drops it.
+ */
+const BUILT_TO_FAIL = process.env.HOSTDASH_FAULT === 'listings-page';
+
+function BuiltToFail(): never {
+  throw new Error('The listings page was built to fail (HOSTDASH_FAULT=listings-page)');
+}
 
 export function ListingsPage() {
   const dispatch = useDispatch();
@@ -100,6 +110,7 @@ export function ListingsPage() {
           Build: {BUILD_LABEL}
         </Typography>
       )}
+      {BUILT_TO_FAIL && <BuiltToFail />}
 
       <StatsCards />
 

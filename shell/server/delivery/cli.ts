@@ -16,9 +16,13 @@ import {
   startCanary,
   type DeliveryContext,
 } from './operations';
+import { bucketStoreFromEnv } from './objectStore';
+import { openRegistryStore } from './openRegistry';
 import { deliveryPaths } from './paths';
 import { readRegistryFile, REMOTE_NAME } from './registryFile';
+import type { RegistryStore } from './registryStore';
 import { FolderStore, type RemoteStore } from './store';
+import { isStrategy, STRATEGY_NAMES } from './strategies';
 
 type Env = Record<string, string | undefined>;
 
@@ -26,8 +30,13 @@ export interface CliOptions {
   env: Env;
   /** The monorepo root (defaults: `mfe-<remote>/dist`, `.data/`, `shell/dist`). */
   repoDir: string;
-  /** A store adapter (REMOTES_STORE_MODULE); the folder REMOTES_DIR by default. */
+  /**
+   * A store adapter (REMOTES_STORE_MODULE); else the bucket REMOTES_S3_BUCKET, else the folder
+   * REMOTES_DIR.
+   */
   store?: RemoteStore;
+  /** Where the registry is kept; by default PostgreSQL with DATABASE_URL, else REMOTES_FILE. */
+  registry?: RegistryStore;
   out?: (line: string) => void;
   err?: (line: string) => void;
 }
@@ -36,15 +45,22 @@ export const USAGE = `Usage: node scripts/deploy.mjs <command> [options]   (or: 
 
   deploy <remote> [--dist <dir>]           publish the build (default mfe-<remote>/dist) and make it live
          [--canary <percent>] [--users <id,…>]   … or make it the candidate for a share of users / named users
+         [--strategy <name>] [--users <id,…>]    … or roll it out step by step while it is healthy:
+                                             canary10-15m       10 % for 15 minutes, then everyone
+                                             linear10-every-5m  10 % more every 5 minutes
+                                             all-at-once        everyone now (a plain deploy)
   rollback <remote> [--to <version>]       back to the version live before the current one
   canary <remote> <version> --canary <percent> [--users <id,…>]
                                            a version already in the store becomes the candidate
-  promote <remote>                         the canary's candidate goes live for everyone
+  promote <remote> [--force]               the canary's candidate goes live for everyone
+                                           (--force: even when the health check judged it unhealthy)
   abort <remote>                           end the canary; everyone stays on the live version
-  status [<remote>]                        what is live, canaries, and the history
+  status [<remote>]                        what is live, canaries, rollouts, their health, and the history
+  import [--file <registry.json>]          copy a registry file (default REMOTES_FILE) into the
+                                           database of DATABASE_URL, which must name no remotes yet
 
-Environment: REMOTES_FILE (registry), REMOTES_DIR (store folder), REMOTES_STORE_MODULE (store adapter),
-DEPLOYED_BY (who; default $USER).`;
+Environment: DATABASE_URL (the registry in PostgreSQL; else the file REMOTES_FILE), REMOTES_DIR
+(store folder), REMOTES_STORE_MODULE (store adapter), DEPLOYED_BY (who; default $USER).`;
 
 interface Parsed {
   command?: string;
@@ -52,8 +68,8 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const VALUE_FLAGS = new Set(['dist', 'canary', 'users', 'to']);
-const BOOLEAN_FLAGS = new Set(['if-new', 'help']);
+const VALUE_FLAGS = new Set(['dist', 'canary', 'users', 'to', 'strategy', 'file']);
+const BOOLEAN_FLAGS = new Set(['if-new', 'help', 'force']);
 
 function parse(argv: string[]): Parsed {
   const positional: string[] = [];
@@ -131,10 +147,21 @@ function canaryOption(parsed: Parsed) {
   };
 }
 
+function strategyOption(parsed: Parsed) {
+  const strategy = parsed.flags.get('strategy');
+  if (strategy === undefined) return undefined;
+  if (!isStrategy(strategy)) {
+    throw new DeliveryError(`unknown strategy "${strategy}": choose ${STRATEGY_NAMES.join(', ')}`);
+  }
+  return strategy;
+}
+
 /** Runs one command; returns the process exit code. */
 export async function main(argv: string[], options: CliOptions): Promise<number> {
   const out = options.out ?? ((line: string) => console.log(line));
   const err = options.err ?? ((line: string) => console.error(line));
+  // Opened here, closed here (a database pool would otherwise keep the command running).
+  let opened: RegistryStore | undefined;
   try {
     const parsed = parse(argv);
     if (!parsed.command || parsed.flags.has('help') || parsed.command === 'help') {
@@ -142,15 +169,22 @@ export async function main(argv: string[], options: CliOptions): Promise<number>
       return parsed.command || parsed.flags.has('help') ? 0 : 1;
     }
     const paths = deliveryPaths(options.env, options.repoDir);
+    const registry =
+      options.registry ??
+      (opened = openRegistryStore({
+        databaseUrl: options.env.DATABASE_URL || null,
+        registryFile: paths.registryFile,
+      }));
     const context: DeliveryContext = {
-      registryFile: paths.registryFile,
-      store: options.store ?? new FolderStore(paths.storeDir),
+      registry,
+      store: options.store ?? bucketStoreFromEnv(options.env) ?? new FolderStore(paths.storeDir),
       by: deployer(options.env, options.repoDir),
     };
     switch (parsed.command) {
       case 'deploy': {
         const remote = remoteArgument(parsed);
         const canary = canaryOption(parsed);
+        const strategy = strategyOption(parsed);
         const dist = path.resolve(
           parsed.flags.get('dist') ?? path.join(options.repoDir, `mfe-${remote}`, 'dist'),
         );
@@ -163,14 +197,18 @@ export async function main(argv: string[], options: CliOptions): Promise<number>
         }
         const outcome = await deploy(context, remote, dist, {
           canary,
+          strategy,
           ifNew: parsed.flags.has('if-new'),
         });
         out(outcome.message);
         if (outcome.changed) {
+          const stepped = strategy && strategy !== 'all-at-once';
           out(
-            canary
-              ? `Next: npm run remotes -- promote ${remote}   (or: abort ${remote})`
-              : `Undo: npm run remotes -- rollback ${remote}`,
+            stepped
+              ? `The rollout advances by itself while ${remote} is healthy and stops if it is not. Watch: npm run remotes -- status ${remote}`
+              : canary
+                ? `Next: npm run remotes -- promote ${remote}   (or: abort ${remote})`
+                : `Undo: npm run remotes -- rollback ${remote}`,
           );
         }
         return 0;
@@ -195,15 +233,29 @@ export async function main(argv: string[], options: CliOptions): Promise<number>
         return 0;
       }
       case 'promote':
-        out((await promote(context, remoteArgument(parsed))).message);
+        out(
+          (await promote(context, remoteArgument(parsed), { force: parsed.flags.has('force') }))
+            .message,
+        );
         return 0;
       case 'abort':
         out((await abort(context, remoteArgument(parsed))).message);
         return 0;
       case 'status': {
-        const registry = await readRegistryFile(paths.registryFile, { missingIsEmpty: true });
-        out(`Registry ${paths.registryFile}\n`);
-        out(formatStatus(registry, parsed.positional[0]));
+        out(`Registry ${registry.location}\n`);
+        out(formatStatus(await registry.read({ missingIsEmpty: true }), parsed.positional[0]));
+        return 0;
+      }
+      case 'import': {
+        const file = path.resolve(parsed.flags.get('file') ?? paths.registryFile);
+        if (registry.location === file)
+          throw new DeliveryError(
+            'import copies a registry file into a database: set DATABASE_URL',
+          );
+        const count = await registry.importRegistry(await readRegistryFile(file));
+        out(
+          `Imported ${count} remote${count === 1 ? '' : 's'} from ${file} into ${registry.location}`,
+        );
         return 0;
       }
       default:
@@ -212,8 +264,11 @@ export async function main(argv: string[], options: CliOptions): Promise<number>
         return 1;
     }
   } catch (error) {
-    // DeliveryError, AlreadyPublishedError and file-system errors all say what went wrong.
+    // DeliveryError, RegistryConflictError, AlreadyPublishedError and file-system and database
+    // errors all say what went wrong.
     err(`error: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
+  } finally {
+    await opened?.close();
   }
 }

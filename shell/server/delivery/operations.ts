@@ -1,24 +1,27 @@
 // The deploy command's operations on the registry and the store: deploy (to everyone or as a
-// canary), rollback, promote, abort, status. Each one reads the registry, changes one remote and
-// writes it back atomically under the lock, so the next page load gets the change; nothing is
-// rebuilt or restarted. The CLI (`npm run remotes`) and the shell server's delivery console
-// (/admin-api/remotes) both call these functions.
+// canary), rollback, promote, abort, status. Each one changes one remote through the registry
+// store (a file or PostgreSQL, ./registryStore), atomically: a change made meanwhile by another
+// writer is refused with RegistryConflictError, never overwritten. The next page load gets the
+// change; nothing is rebuilt or restarted. The CLI (`npm run remotes`), the shell server's delivery
+// console (/admin-api/remotes) and the rollout driver all call these functions.
+import type { RolloutHealth, RolloutStrategy } from '@hostdash/shared-auth';
 import { readBuild, type BuildInfo } from './build';
 import {
   HISTORY_LIMIT,
-  readRegistryFile,
-  withRegistryLock,
-  writeRegistryFile,
   type Actor,
   type HistoryAction,
   type HistoryEntry,
   type RegistryFile,
   type RegistryRemote,
+  type ReleaseFacts,
 } from './registryFile';
-import type { RemoteStore } from './store';
+import type { RegistryStore } from './registryStore';
+import { entryIntegrity, type RemoteStore } from './store';
+import { STRATEGIES } from './strategies';
 
 export interface DeliveryContext {
-  registryFile: string;
+  /** Where the registry is kept (the file, or PostgreSQL). */
+  registry: RegistryStore;
   store: RemoteStore;
   /** Who is deploying ($USER or the git author; the admin's email from the console). */
   by: string;
@@ -29,12 +32,15 @@ export interface DeliveryContext {
 
 /**
  * What the caller saw before asking for the change (the console's confirmation names it): the
- * live version and the canary's candidate (null: none). Checked under the registry's lock, so a
- * change made meanwhile is refused with `VersionChangedError` instead of being acted on blindly.
+ * live version and the canary's candidate (null: none). Checked against the registry as it is when
+ * the change is made, so a change made meanwhile is refused with `VersionChangedError` instead of
+ * being acted on blindly.
  */
 export interface Expected {
   live?: string | null;
   canary?: string | null;
+  /** The step of the canary's strategy (the rollout driver's advance). */
+  step?: number;
 }
 
 export interface CanaryOptions {
@@ -42,6 +48,8 @@ export interface CanaryOptions {
   percent: number;
   /** User ids that always get the candidate. */
   users: string[];
+  /** Raised step by step by the rollout driver; `percent` is then its first step's share. */
+  strategy?: RolloutStrategy;
 }
 
 export interface DeployOptions {
@@ -52,6 +60,8 @@ export interface DeployOptions {
    * e.g. a dev server) is left alone.
    */
   ifNew?: boolean;
+  /** `all-at-once` is a plain deploy; the others start a canary at their first step. */
+  strategy?: RolloutStrategy;
 }
 
 export interface Outcome {
@@ -85,6 +95,12 @@ function checkExpected(remote: RegistryRemote, expected: Expected | undefined): 
   if (!expected) return;
   const live = remote.version ?? null;
   const canary = remote.canary?.version ?? null;
+  const step = remote.canary?.rollout?.step;
+  if (expected.step !== undefined && expected.step !== step) {
+    throw new VersionChangedError(
+      `${remote.name}'s rollout is now at step ${step === undefined ? 'none' : step + 1}, not ${expected.step + 1}: look again`,
+    );
+  }
   if (expected.live !== undefined && expected.live !== live) {
     throw new VersionChangedError(
       `${remote.name} is now live on ${live ?? 'no version'}, not ${expected.live ?? 'no version'}: look again before you confirm`,
@@ -97,8 +113,14 @@ function checkExpected(remote: RegistryRemote, expected: Expected | undefined): 
   }
 }
 
+/** The remote being changed (undefined until a first deploy adds it) and the entries recorded. */
+interface Draft {
+  remote: RegistryRemote | undefined;
+  recorded: HistoryEntry[];
+}
+
 function record(
-  remote: RegistryRemote,
+  draft: Draft & { remote: RegistryRemote },
   context: DeliveryContext,
   change: {
     action: HistoryAction;
@@ -106,7 +128,9 @@ function record(
     manifest: string;
     previous: string | null;
     commit?: string;
-  },
+    percent?: number;
+    reason?: string;
+  } & ReleaseFacts,
 ): void {
   const entry: HistoryEntry = {
     action: change.action,
@@ -115,14 +139,50 @@ function record(
     previous: change.previous,
     ...stamp(context),
     ...(change.commit ? { commit: change.commit } : {}),
+    ...(change.percent !== undefined ? { percent: change.percent } : {}),
+    ...(change.reason ? { reason: change.reason } : {}),
+    ...facts(change),
   };
+  const { remote } = draft;
   remote.history = [...(remote.history ?? []), entry].slice(-HISTORY_LIMIT);
+  draft.recorded.push(entry);
 }
 
-function find(registry: RegistryFile, name: string): RegistryRemote {
-  const remote = registry.remotes.find((candidate) => candidate.name === name);
+/** Only the facts that are known (the registry file has no undefined fields). */
+function facts({ integrity, contract }: ReleaseFacts): ReleaseFacts {
+  return { ...(integrity ? { integrity } : {}), ...(contract ? { contract } : {}) };
+}
+
+/** Sets a release's facts on the live remote or its canary, dropping the ones of the one before. */
+function setFacts(target: ReleaseFacts, next: ReleaseFacts): void {
+  delete target.integrity;
+  delete target.contract;
+  Object.assign(target, facts(next));
+}
+
+/**
+ * What the registry knows of a published version (its last history entry that says), completed
+ * by the store when it can tell: a registry written before integrity was kept (docs/adr/0019).
+ */
+async function knownFacts(
+  context: DeliveryContext,
+  remote: RegistryRemote,
+  version: string,
+): Promise<ReleaseFacts> {
+  const history = remote.history ?? [];
+  const integrity =
+    history.findLast((entry) => entry.version === version && entry.integrity)?.integrity ??
+    (await context.store.integrity?.(remote.name, version));
+  const contract = history.findLast(
+    (entry) => entry.version === version && entry.contract,
+  )?.contract;
+  return facts({ integrity, contract });
+}
+
+function find(draft: Draft, name: string): Draft & { remote: RegistryRemote } {
+  const { remote } = draft;
   if (!remote) throw new UnknownRemoteError(`${name} is not in the registry: deploy it first`);
-  return remote;
+  return { ...draft, remote };
 }
 
 function refuseDuringCanary(remote: RegistryRemote, doing: string): void {
@@ -133,23 +193,39 @@ function refuseDuringCanary(remote: RegistryRemote, doing: string): void {
   }
 }
 
-/** Runs one change on the registry under its lock; writes it back only if something changed. */
+/**
+ * Runs one change of one remote through the registry store, which writes it only if nobody
+ * changed that remote meanwhile (else `RegistryConflictError`), and only if something changed.
+ */
 async function change(
   context: DeliveryContext,
-  work: (registry: RegistryFile) => Promise<Outcome>,
+  name: string,
+  work: (draft: Draft) => Promise<Outcome>,
 ): Promise<Outcome> {
-  return withRegistryLock(context.registryFile, async () => {
-    const registry = await readRegistryFile(context.registryFile, { missingIsEmpty: true });
-    const outcome = await work(registry);
-    if (!outcome.changed) return outcome;
-    await writeRegistryFile(context.registryFile, registry);
-    const remote = registry.remotes.find((candidate) => candidate.name === outcome.remote);
-    const recorded = remote?.history?.at(-1);
-    return recorded ? { ...outcome, recorded } : outcome;
+  let outcome: Outcome | undefined;
+  let recorded: HistoryEntry | undefined;
+  await context.registry.update(name, async (current) => {
+    const draft: Draft = { remote: current, recorded: [] };
+    outcome = await work(draft);
+    const { remote } = draft;
+    if (!outcome.changed || !remote) return null;
+    // A live version deployed before integrity was kept gets it now, if the store can tell.
+    if (remote.version && !remote.integrity) {
+      const integrity = await context.store.integrity?.(remote.name, remote.version);
+      if (integrity) remote.integrity = integrity;
+    }
+    // A recorded verdict changes the registry without a history entry (recordHealth).
+    recorded = draft.recorded.at(-1);
+    return { remote, recorded: draft.recorded };
   });
+  const done = outcome as Outcome;
+  return recorded ? { ...done, recorded } : done;
 }
 
 function checkCanaryOptions(canary: CanaryOptions): void {
+  if (canary.strategy && !STRATEGIES[canary.strategy].length) {
+    throw new DeliveryError(`${canary.strategy} has no canary steps: deploy without --canary`);
+  }
   if (!Number.isInteger(canary.percent) || canary.percent < 0 || canary.percent > 100) {
     throw new DeliveryError('the canary share must be a whole percentage from 0 to 100');
   }
@@ -162,34 +238,61 @@ function checkCanaryOptions(canary: CanaryOptions): void {
 
 /** Makes `version` the candidate of a canary of a remote that has a live version. */
 function beginCanary(
-  remote: RegistryRemote,
+  draft: Draft & { remote: RegistryRemote },
   context: DeliveryContext,
-  release: { version: string; manifest: string; commit?: string },
+  release: { version: string; manifest: string; commit?: string } & ReleaseFacts,
   canary: CanaryOptions,
 ): void {
   const { at, by, actor } = stamp(context);
+  const { remote } = draft;
   remote.canary = {
     version: release.version,
     manifest: release.manifest,
+    ...facts(release),
     percent: canary.percent,
     users: canary.users,
     since: at,
     by,
     ...(actor ? { actor } : {}),
+    ...(canary.strategy ? { rollout: { strategy: canary.strategy, step: 0, stepSince: at } } : {}),
   };
-  record(remote, context, {
+  record(draft, context, {
     action: 'canary',
     version: release.version,
     manifest: release.manifest,
     previous: remote.version ?? null,
     commit: release.commit,
+    percent: canary.percent,
+    ...(canary.strategy ? { reason: `strategy ${canary.strategy}` } : {}),
+    ...facts(release),
   });
 }
 
-function describeCanary({ percent, users }: CanaryOptions): string {
+function describeCanary({ percent, users, strategy }: CanaryOptions): string {
   const named = users.length ? `${users.length} named user${users.length === 1 ? '' : 's'}` : '';
-  if (percent && named) return `${percent}% of users and ${named}`;
-  return named || `${percent}% of users`;
+  const share =
+    percent && named ? `${percent}% of users and ${named}` : named || `${percent}% of users`;
+  return strategy ? `${share} (${strategy}, raised while healthy)` : share;
+}
+
+/**
+ * What `deploy` does with a strategy: `all-at-once` is a plain deploy; another starts a canary at
+ * its first step's share (plus any named users).
+ */
+export function canaryForStrategy(
+  strategy: RolloutStrategy | undefined,
+  canary: CanaryOptions | undefined,
+): CanaryOptions | undefined {
+  if (!strategy) return canary;
+  const first = STRATEGIES[strategy][0];
+  if (!first) {
+    if (canary) throw new DeliveryError('all-at-once deploys to everyone: leave out --canary');
+    return undefined;
+  }
+  if (canary?.percent) {
+    throw new DeliveryError(`${strategy} sets the share itself: leave out --canary <percent>`);
+  }
+  return { percent: first.percent, users: canary?.users ?? [], strategy };
 }
 
 /**
@@ -206,12 +309,12 @@ export async function deploy(
   if (build.name !== remoteName) {
     throw new DeliveryError(`${buildDir} is a build of ${build.name}, not of ${remoteName}`);
   }
-  const { canary } = options;
+  const canary = canaryForStrategy(options.strategy, options.canary);
   if (canary) checkCanaryOptions(canary);
   const { store } = context;
   const version = build.version;
-  return change(context, async (registry) => {
-    let remote = registry.remotes.find((candidate) => candidate.name === remoteName);
+  return change(context, remoteName, async (draft) => {
+    let remote = draft.remote;
     const wasPublished = await store.has(remoteName, version);
     if (options.ifNew && remote && !remote.version) {
       return {
@@ -250,9 +353,21 @@ export async function deploy(
     if (!wasPublished) await store.publish(remoteName, version, buildDir);
     const manifest = store.manifestFor(remoteName, version);
     const published = wasPublished ? 'already published' : `published to ${store.location}`;
+    // The integrity of what the store serves, or of the build it was published from (the same
+    // bytes): the page refuses an entry that differs from it.
+    const release = {
+      version,
+      manifest,
+      commit: build.commit,
+      ...facts({
+        integrity:
+          (await store.integrity?.(remoteName, version)) ?? (await entryIntegrity(buildDir)),
+        contract: build.contract,
+      }),
+    };
 
     if (canary && remote) {
-      beginCanary(remote, context, { version, manifest, commit: build.commit }, canary);
+      beginCanary({ ...draft, remote }, context, release, canary);
       return {
         remote: remoteName,
         version,
@@ -264,17 +379,17 @@ export async function deploy(
 
     if (!remote) {
       remote = { name: remoteName, manifest };
-      registry.remotes.push(remote);
+      draft.remote = remote;
     }
     const previous = remote.version ?? null;
     remote.version = version;
     remote.manifest = manifest;
-    record(remote, context, {
+    setFacts(remote, release);
+    record({ ...draft, remote }, context, {
       action: 'deploy',
-      version,
-      manifest,
       previous,
-      commit: build.commit,
+      ...release,
+      ...(options.strategy ? { reason: `strategy ${options.strategy}` } : {}),
     });
     return {
       remote: remoteName,
@@ -295,8 +410,9 @@ export async function rollback(
   remoteName: string,
   options: { to?: string; expected?: Expected } = {},
 ): Promise<Outcome> {
-  return change(context, async (registry) => {
-    const remote = find(registry, remoteName);
+  return change(context, remoteName, async (draft) => {
+    const found = find(draft, remoteName);
+    const { remote } = found;
     checkExpected(remote, options.expected);
     refuseDuringCanary(remote, 'roll back');
     const history = remote.history ?? [];
@@ -311,14 +427,17 @@ export async function rollback(
         `the files of ${remoteName} ${target} are gone from ${context.store.location}`,
       );
     }
+    const targetFacts = await knownFacts(context, remote, target);
     remote.version = target;
     remote.manifest = known.manifest;
-    record(remote, context, {
+    setFacts(remote, targetFacts);
+    record(found, context, {
       action: 'rollback',
       version: target,
       manifest: known.manifest,
       previous: current ?? null,
       commit: known.commit,
+      ...targetFacts,
     });
     return {
       remote: remoteName,
@@ -354,8 +473,9 @@ export async function startCanary(
   options: { expected?: Expected } = {},
 ): Promise<Outcome> {
   checkCanaryOptions(canary);
-  return change(context, async (registry) => {
-    const remote = find(registry, remoteName);
+  return change(context, remoteName, async (draft) => {
+    const found = find(draft, remoteName);
+    const { remote } = found;
     checkExpected(remote, options.expected);
     refuseDuringCanary(remote, 'start another');
     if (remote.version === version) {
@@ -373,7 +493,8 @@ export async function startCanary(
     const commit = (remote.history ?? []).findLast(
       (entry) => entry.version === version && entry.commit,
     )?.commit;
-    beginCanary(remote, context, { version, manifest, commit }, canary);
+    const known = await knownFacts(context, remote, version);
+    beginCanary(found, context, { version, manifest, commit, ...known }, canary);
     return {
       remote: remoteName,
       version,
@@ -383,30 +504,48 @@ export async function startCanary(
   });
 }
 
-/** The candidate becomes the live version for everyone. */
+/** The health analysis judged the candidate unhealthy: promote it only with `force`. */
+export class UnhealthyCandidateError extends DeliveryError {}
+
+/**
+ * The candidate becomes the live version for everyone. A candidate whose latest verdict is
+ * unhealthy is refused unless `force` (`promote --force`).
+ */
 export async function promote(
   context: DeliveryContext,
   remoteName: string,
-  options: { expected?: Expected } = {},
+  options: { expected?: Expected; force?: boolean; reason?: string } = {},
 ): Promise<Outcome> {
-  return change(context, async (registry) => {
-    const remote = find(registry, remoteName);
+  return change(context, remoteName, async (draft) => {
+    const found = find(draft, remoteName);
+    const { remote } = found;
     checkExpected(remote, options.expected);
     const { canary } = remote;
     if (!canary) throw new DeliveryError(`${remoteName} has no canary to promote`);
+    if (canary.health?.verdict === 'unhealthy' && !options.force) {
+      throw new UnhealthyCandidateError(
+        `${remoteName} ${canary.version} is unhealthy (${canary.health.reason}): promote it anyway with --force`,
+      );
+    }
     const previous = remote.version ?? null;
     const commit = (remote.history ?? []).findLast(
       (entry) => entry.version === canary.version,
     )?.commit;
     remote.version = canary.version;
     remote.manifest = canary.manifest;
+    setFacts(remote, canary);
     delete remote.canary;
-    record(remote, context, {
+    const unhealthy = canary.health?.verdict === 'unhealthy';
+    record(found, context, {
       action: 'promote',
       version: canary.version,
       manifest: canary.manifest,
       previous,
       commit,
+      ...(options.reason || unhealthy
+        ? { reason: options.reason ?? `forced while unhealthy: ${canary.health?.reason}` }
+        : {}),
+      ...facts(canary),
     });
     return {
       remote: remoteName,
@@ -417,29 +556,84 @@ export async function promote(
   });
 }
 
-/** Ends a canary: everyone is on the live version again. */
+/** Ends a canary: everyone is on the live version again (at their next page load). */
 export async function abort(
   context: DeliveryContext,
   remoteName: string,
-  options: { expected?: Expected } = {},
+  options: { expected?: Expected; reason?: string } = {},
 ): Promise<Outcome> {
-  return change(context, async (registry) => {
-    const remote = find(registry, remoteName);
+  return change(context, remoteName, async (draft) => {
+    const found = find(draft, remoteName);
+    const { remote } = found;
     checkExpected(remote, options.expected);
     const { canary } = remote;
     if (!canary) throw new DeliveryError(`${remoteName} has no canary to abort`);
     delete remote.canary;
-    record(remote, context, {
+    record(found, context, {
       action: 'abort',
       version: canary.version,
       manifest: canary.manifest,
       previous: remote.version ?? null,
+      ...(options.reason ? { reason: options.reason } : {}),
     });
     return {
       remote: remoteName,
       version: remote.version,
       changed: true,
-      message: `${remoteName} canary ${canary.version} aborted; everyone is on ${remote.version ?? remote.manifest}`,
+      message: `${remoteName} canary ${canary.version} ${options.reason ?? 'aborted'}; everyone is on ${remote.version ?? remote.manifest}`,
+    };
+  });
+}
+
+/** The rollout driver raises a strategy's canary to its next step (users keep their version). */
+export async function advance(
+  context: DeliveryContext,
+  remoteName: string,
+  next: { expected: Expected; step: number; percent: number; reason: string },
+): Promise<Outcome> {
+  return change(context, remoteName, async (draft) => {
+    const found = find(draft, remoteName);
+    const { remote } = found;
+    checkExpected(remote, next.expected);
+    const { canary } = remote;
+    if (!canary?.rollout) throw new DeliveryError(`${remoteName} has no rollout to advance`);
+    canary.percent = next.percent;
+    canary.rollout = { ...canary.rollout, step: next.step, stepSince: stamp(context).at };
+    record(found, context, {
+      action: 'advance',
+      version: canary.version,
+      manifest: canary.manifest,
+      previous: remote.version ?? null,
+      percent: next.percent,
+      reason: next.reason,
+    });
+    return {
+      remote: remoteName,
+      version: canary.version,
+      changed: true,
+      message: `${remoteName} ${canary.version} now goes to ${next.percent}% of users (${next.reason})`,
+    };
+  });
+}
+
+/** Keeps the latest verdict on a canary (no history entry: the verdict is not a change). */
+export async function recordHealth(
+  context: DeliveryContext,
+  remoteName: string,
+  health: RolloutHealth,
+  expected: Expected,
+): Promise<Outcome> {
+  return change(context, remoteName, async (draft) => {
+    const { remote } = find(draft, remoteName);
+    checkExpected(remote, expected);
+    const { canary } = remote;
+    if (!canary) throw new DeliveryError(`${remoteName} has no canary to judge`);
+    canary.health = health;
+    return {
+      remote: remoteName,
+      version: canary.version,
+      changed: true,
+      message: `${remoteName} ${canary.version}: ${health.verdict} (${health.reason})`,
     };
   });
 }
@@ -459,9 +653,20 @@ export function formatStatus(registry: RegistryFile, only?: string): string {
         `${remote.name}: live ${remote.version ?? '(unversioned)'}  ${remote.manifest}`,
       ];
       if (remote.canary) {
-        const { version, percent, users, since, by } = remote.canary;
+        const { version, percent, users, since, by, rollout, health } = remote.canary;
         lines.push(
           `  canary ${version} for ${describeCanary({ percent, users })}${users.length ? ` (${users.join(', ')})` : ''}, since ${when(since)}${by ? ` by ${by}` : ''}`,
+        );
+        if (rollout) {
+          const steps = STRATEGIES[rollout.strategy];
+          lines.push(
+            `  strategy ${rollout.strategy}: step ${rollout.step + 1} of ${steps.length} since ${when(rollout.stepSince)}, then ${steps[rollout.step + 1] ? `${steps[rollout.step + 1]?.percent}%` : 'everyone'} while healthy`,
+          );
+        }
+        lines.push(
+          health
+            ? `  health ${health.verdict.replace(/_/g, ' ')} at ${when(health.at)}: ${health.reason}`
+            : '  health not judged yet',
         );
       }
       const history = [...(remote.history ?? [])].reverse();
@@ -471,8 +676,9 @@ export function formatStatus(registry: RegistryFile, only?: string): string {
           entry.previous && entry.action !== 'canary' && entry.action !== 'abort'
             ? `  (was ${entry.previous})`
             : '';
+        const share = entry.percent !== undefined ? ` to ${entry.percent}%` : '';
         lines.push(
-          `    ${when(entry.at)}  ${entry.action.padEnd(8)} ${entry.version}${was}  by ${entry.by || '?'}${entry.commit ? `  commit ${entry.commit}` : ''}`,
+          `    ${when(entry.at)}  ${entry.action.padEnd(8)} ${entry.version}${share}${was}  by ${entry.by || '?'}${entry.commit ? `  commit ${entry.commit}` : ''}${entry.reason ? `  — ${entry.reason}` : ''}`,
         );
       }
       if (history.length > 10) lines.push(`    … ${history.length - 10} earlier`);

@@ -121,7 +121,7 @@ describe('the registry file', () => {
     const file = path.join(dir, 'nested', 'remotes.json');
     const registry: RegistryFile = { remotes: [{ name: 'listings', manifest: 'a', version: '1' }] };
     await writeRegistryFile(file, registry);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(registry);
+    expect(parseRegistryFile(readFileSync(file, 'utf8'))).toEqual(registry);
     expect(readdirSync(path.dirname(file))).toEqual(['remotes.json']);
     await expect(readRegistryFile(path.join(dir, 'missing.json'))).rejects.toThrow(/ENOENT/);
     expect(

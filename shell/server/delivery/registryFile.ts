@@ -1,16 +1,44 @@
 // The registry file: which version of each remote is live, an optional canary, and the history of
 // switches. The shell server reads it on every request; the deploy command rewrites it atomically
-// (temp file + rename, under a lock). Format: docs/adr/0005-versioned-remotes-registry-and-canary.md.
+// (temp file + rename, under a lock). Model and rules: docs/adr/0005-versioned-remotes-registry-and-canary.md;
+// on disk it is a Frontend Discovery document (frontendDiscovery.ts, docs/adr/0019), and the plain
+// `{ remotes: [...] }` of ADR 1 and 5 is still read (the next write turns it into one).
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Actor, HistoryAction, HistoryEntry } from '@hostdash/shared-auth';
+import type {
+  Actor,
+  HistoryAction,
+  HistoryEntry as ConsoleHistoryEntry,
+  RolloutFigures,
+  RolloutHealth,
+  RolloutProgress,
+  RolloutVerdict,
+} from '@hostdash/shared-auth';
+import {
+  documentToPlainRemotes,
+  isDiscoveryDocument,
+  registryToDocument,
+} from './frontendDiscovery';
+import { isStrategy } from './strategies';
 
-// A history entry is what the delivery console shows (shared-auth/src/deliveryConsole.ts).
-export type { Actor, HistoryAction, HistoryEntry };
+/**
+ * A history entry is what the delivery console shows (shared-auth/src/deliveryConsole.ts), with the
+ * release's integrity and contract, so a rollback restores them.
+ */
+export type HistoryEntry = ConsoleHistoryEntry & ReleaseFacts;
+export type { Actor, HistoryAction, RolloutHealth, RolloutProgress };
+
+/** What a release's build says of itself, kept with it in the registry. */
+export interface ReleaseFacts {
+  /** Subresource Integrity of its remoteEntry.js (`sha384-…`); absent when not known. */
+  integrity?: string;
+  /** The shell contract range it declares. */
+  contract?: string;
+}
 
 /** A published version of a remote and where its manifest is (relative to REMOTES_ORIGIN, or absolute). */
-export interface Release {
+export interface Release extends ReleaseFacts {
   version: string;
   manifest: string;
 }
@@ -22,9 +50,13 @@ export interface Canary extends Release {
   since?: string;
   by?: string;
   actor?: Actor;
+  /** A strategy's progress (`deploy --strategy`); none for a fixed share. */
+  rollout?: RolloutProgress;
+  /** The latest verdict of the health analysis (written by the rollout driver). */
+  health?: RolloutHealth;
 }
 
-export interface RegistryRemote {
+export interface RegistryRemote extends ReleaseFacts {
   name: string;
   /** The live version's manifest. */
   manifest: string;
@@ -41,7 +73,17 @@ export interface RegistryFile {
 export const REMOTE_NAME = /^[a-z][a-z0-9-]*$/;
 /** A version is one path segment of the store: `0.1.0+3f2a9c1d`. */
 export const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
-const HISTORY_ACTIONS: HistoryAction[] = ['deploy', 'rollback', 'promote', 'canary', 'abort'];
+const HISTORY_ACTIONS: HistoryAction[] = [
+  'deploy',
+  'rollback',
+  'promote',
+  'canary',
+  'advance',
+  'abort',
+];
+const VERDICTS: RolloutVerdict[] = ['healthy', 'unhealthy', 'not_enough_data'];
+/** A Subresource Integrity value as browsers check it (one hash). */
+export const INTEGRITY = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 export const HISTORY_LIMIT = 50;
 
 type Fields = Record<string, unknown>;
@@ -59,8 +101,69 @@ function parseActor(raw: unknown): { actor: Actor } | Record<string, never> {
   return text(id) && text(email) ? { actor: { id: id as string, email: email as string } } : {};
 }
 
+const figure = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+function parseFigures(raw: unknown): RolloutFigures {
+  const { sessions, errorRate, loadFailureRate, apiFailureRate, lcpP75, inpP75 } = fields(raw);
+  return {
+    sessions: figure(sessions) ?? 0,
+    errorRate: figure(errorRate),
+    loadFailureRate: figure(loadFailureRate),
+    apiFailureRate: figure(apiFailureRate),
+    lcpP75: figure(lcpP75),
+    inpP75: figure(inpP75),
+  };
+}
+
+/** A strategy's progress; something unreadable is dropped (the canary stays, as a fixed share). */
+function parseRollout(raw: unknown): { rollout: RolloutProgress } | Record<string, never> {
+  const { strategy, step, stepSince } = fields(raw);
+  if (!isStrategy(strategy)) return {};
+  if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || !text(stepSince))
+    return {};
+  return {
+    rollout: { strategy, step, stepSince: stepSince as string },
+  };
+}
+
+/** The latest verdict; an unreadable one is dropped (the driver judges again on its next round). */
+function parseHealth(raw: unknown): { health: RolloutHealth } | Record<string, never> {
+  const { verdict, reason, at, candidate, live } = fields(raw);
+  if (!VERDICTS.includes(verdict as RolloutVerdict) || !text(at)) return {};
+  return {
+    health: {
+      verdict: verdict as RolloutVerdict,
+      reason: text(reason) ?? '',
+      at: at as string,
+      candidate: parseFigures(candidate),
+      live: parseFigures(live),
+    },
+  };
+}
+
+/** The integrity and contract of a release (`where` names it in an error). */
+function parseReleaseFacts(where: string, raw: unknown): ReleaseFacts {
+  const { integrity, contract } = fields(raw);
+  if (text(integrity) && !INTEGRITY.test(integrity as string))
+    throw new Error(`${where} has an "integrity" that is not sha256-, sha384- or sha512-<base64>`);
+  return {
+    ...(text(integrity) ? { integrity: integrity as string } : {}),
+    ...(text(contract) ? { contract: contract as string } : {}),
+  };
+}
+
+/** A history entry's facts; a malformed integrity is dropped (a rollback reads it from the store). */
+function historyFacts(raw: unknown): ReleaseFacts {
+  try {
+    return parseReleaseFacts('a history entry', raw);
+  } catch {
+    return parseReleaseFacts('a history entry', { ...fields(raw), integrity: undefined });
+  }
+}
+
 function parseCanary(name: string, raw: unknown): Canary {
-  const { version, manifest, percent, users, since, by, actor } = fields(raw);
+  const { version, manifest, percent, users, since, by, actor, rollout, health } = fields(raw);
   if (!text(version) || !VERSION.test(version as string))
     throw new Error(`the canary of "${name}" has no valid "version"`);
   if (!text(manifest)) throw new Error(`the canary of "${name}" has no "manifest"`);
@@ -77,13 +180,16 @@ function parseCanary(name: string, raw: unknown): Canary {
     ...(text(since) ? { since: since as string } : {}),
     ...(text(by) ? { by: by as string } : {}),
     ...parseActor(actor),
+    ...parseRollout(rollout),
+    ...parseHealth(health),
   };
 }
 
 function parseHistory(raw: unknown): HistoryEntry[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((item) => {
-    const { action, version, manifest, previous, at, by, actor, commit } = fields(item);
+    const { action, version, manifest, previous, at, by, actor, commit, percent, reason } =
+      fields(item);
     if (!HISTORY_ACTIONS.includes(action as HistoryAction) || !text(version) || !text(manifest))
       return [];
     return [
@@ -96,17 +202,27 @@ function parseHistory(raw: unknown): HistoryEntry[] {
         by: text(by) ?? '',
         ...parseActor(actor),
         ...(text(commit) ? { commit: commit as string } : {}),
+        ...(figure(percent) !== null ? { percent: percent as number } : {}),
+        ...(text(reason) ? { reason: reason as string } : {}),
+        ...historyFacts(item),
       },
     ];
   });
 }
 
-/** Validates a registry; the plain `{ remotes: [{ name, manifest }] }` of earlier versions is valid. */
+/**
+ * Validates a registry: a Frontend Discovery document, or the plain `{ remotes: [{ name, manifest }] }`
+ * of earlier versions. Both go through the one validator below.
+ */
 export function parseRegistryFile(source: string): RegistryFile {
-  const raw = JSON.parse(source) as unknown;
-  const { remotes } = fields(raw);
+  return parseRegistryValue(JSON.parse(source) as unknown);
+}
+
+/** The same validator for a registry already parsed (the database's rows, postgresRegistry.ts). */
+export function parseRegistryValue(raw: unknown): RegistryFile {
+  const remotes = isDiscoveryDocument(raw) ? documentToPlainRemotes(raw) : fields(raw).remotes;
   if (!Array.isArray(remotes))
-    throw new Error('the registry must be an object with a "remotes" array');
+    throw new Error('the registry must be a Frontend Discovery document or have a "remotes" array');
   const seen = new Set<string>();
   return {
     remotes: remotes.map((entry: unknown, index) => {
@@ -120,7 +236,15 @@ export function parseRegistryFile(source: string): RegistryFile {
         name,
         manifest: manifest as string,
         ...(text(version) ? { version: version as string } : {}),
-        ...(canary !== undefined && canary !== null ? { canary: parseCanary(name, canary) } : {}),
+        ...parseReleaseFacts(`remote "${name}"`, entry),
+        ...(canary !== undefined && canary !== null
+          ? {
+              canary: {
+                ...parseCanary(name, canary),
+                ...parseReleaseFacts(`the canary of "${name}"`, canary),
+              },
+            }
+          : {}),
         ...(history !== undefined ? { history: parseHistory(history) } : {}),
       };
     }),
@@ -149,7 +273,7 @@ export async function writeRegistryFile(file: string, registry: RegistryFile): P
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const handle = await open(temporary, 'w');
   try {
-    await handle.writeFile(`${JSON.stringify(registry, null, 2)}\n`);
+    await handle.writeFile(`${JSON.stringify(registryToDocument(registry), null, 2)}\n`);
     await handle.sync();
   } finally {
     await handle.close();

@@ -1,8 +1,10 @@
 // Where published builds live: `<remote>/<version>/…`, each version written once and never
-// changed. The default is a folder that the remote origin serves; any static host or object store
-// fits the same three methods (an S3 sketch: docs/adr/0005-versioned-remotes-registry-and-canary.md).
-import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+// changed. The default is a folder that the remote origin serves; a bucket behind a CDN is the
+// other (objectStore.ts, REMOTES_S3_BUCKET; docs/adr/0021-object-storage.md).
+import { createHash } from 'node:crypto';
+import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { REMOTE_ENTRY } from './frontendDiscovery';
 import { REMOTE_NAME, VERSION } from './registryFile';
 
 export interface RemoteStore {
@@ -22,6 +24,29 @@ export interface RemoteStore {
    * offers only the versions the registry's history names).
    */
   versions?(remote: string): Promise<string[]>;
+  /**
+   * The Subresource Integrity of a published version's remoteEntry.js (optional: without it, a
+   * release whose integrity the registry does not know yet stays unchecked until it is deployed
+   * again; undefined when the file is not there).
+   */
+  integrity?(remote: string, version: string): Promise<string | undefined>;
+}
+
+/**
+ * The Subresource Integrity of a remote's entry (`sha384-<base64>`), as the page checks it before
+ * running it (docs/adr/0019).
+ */
+export function integrityOf(entry: Buffer): string {
+  return `sha384-${createHash('sha384').update(entry).digest('base64')}`;
+}
+
+/** The integrity of the entry in a build folder; undefined when the file is missing. */
+export async function entryIntegrity(buildDir: string): Promise<string | undefined> {
+  const entry = await readFile(path.join(buildDir, REMOTE_ENTRY)).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  });
+  return entry ? integrityOf(entry) : undefined;
 }
 
 export class AlreadyPublishedError extends Error {
@@ -82,6 +107,10 @@ export class FolderStore implements RemoteStore {
 
   manifestFor(remote: string, version: string): string {
     return manifestPath(remote, version);
+  }
+
+  integrity(remote: string, version: string): Promise<string | undefined> {
+    return entryIntegrity(this.versionDir(remote, version));
   }
 
   async versions(remote: string): Promise<string[]> {

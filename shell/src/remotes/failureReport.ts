@@ -4,7 +4,7 @@
 // bytes never carry the loader's errors.
 import { report } from '../telemetry/pageTelemetry';
 import { errorMessage } from '../telemetry/shape';
-import { RemoteIncompatibleError, RemoteNotDeployedError } from './loader';
+import { RemoteIncompatibleError, RemoteNotDeployedError } from './errors';
 
 export function reportRemoteFailure(
   app: string,

@@ -1,6 +1,13 @@
-import { manifestsOf, mockRemoteFetch, release } from '../testing/remotes';
+import {
+  candidate,
+  discoveryDocument,
+  manifestsOf,
+  mockRemoteFetch,
+  release,
+} from '../testing/remotes';
 import type { RemoteRelease } from '../clientConfig.types';
 
+jest.mock('../telemetry/pageTelemetry', () => ({ report: jest.fn() }));
 jest.mock('@module-federation/enhanced/runtime', () => ({
   createInstance: jest.fn(),
   satisfy: jest.requireActual('@module-federation/enhanced/runtime').satisfy,
@@ -16,6 +23,7 @@ const feature = {
 interface PluginWithFetch {
   name: string;
   fetch?: (url: string) => Promise<Response> | undefined;
+  createScript?: (args: { url: string }) => HTMLScriptElement | undefined;
 }
 
 /** A fresh page: registry and loader modules, and the federation instance the loader starts. */
@@ -27,9 +35,22 @@ async function freshPage(initial: RemoteRelease[], served: () => RemoteRelease[]
   createInstance.mockReturnValue(runtime as unknown as ReturnType<typeof createInstance>);
   const registry = await import('./registry');
   const loader = await import('./loader');
+  const { report } = jest.mocked(await import('../telemetry/pageTelemetry'));
+  // What the page's telemetry reads of the remote when an event is reported (pageTelemetry.ts).
+  const reported: { type: string; remote?: string | null; version?: string; inRollout: boolean }[] =
+    [];
+  report.mockImplementation((details) => {
+    const entry = details.remote ? registry.registeredEntry(details.remote) : undefined;
+    reported.push({
+      type: details.type,
+      remote: details.remote,
+      version: entry?.version,
+      inRollout: entry?.canary === true,
+    });
+  });
   const fetchMock = mockRemoteFetch(served, () => manifestsOf([...served(), ...initial]));
-  registry.startRegistry(initial);
-  return { createInstance, runtime, registry, loader, fetchMock };
+  registry.startRegistry(discoveryDocument(initial));
+  return { createInstance, runtime, registry, loader, fetchMock, reported };
 }
 
 const V1 = release('listings', '0.1.0+11111111');
@@ -121,5 +142,77 @@ describe('loading a remote', () => {
     await expect(loader.loadFeature('billing')).rejects.toBeInstanceOf(
       loader.RemoteNotDeployedError,
     );
+  });
+});
+
+describe("a rollout's candidate that fails to load", () => {
+  const CANDIDATE = candidate(V1, '0.2.0+99999999');
+
+  it('gives way to the live release when its files are missing, reported once against the candidate', async () => {
+    const { runtime, registry, loader, reported } = await freshPage([CANDIDATE]);
+    // The candidate's manifest answers 404 (its files were removed from the store); the live one answers.
+    mockRemoteFetch(
+      () => [CANDIDATE],
+      () => manifestsOf([V1]),
+    );
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    expect(await loader.loadFeature('listings')).toEqual({ feature, entry: V1 });
+    expect(reported).toEqual([
+      {
+        type: 'remote_load_failed',
+        remote: 'listings',
+        version: CANDIDATE.version,
+        inRollout: true,
+      },
+    ]);
+    // Refused at its manifest, before the runtime ever had it: the runtime gets the live release.
+    expect(runtime.registerRemotes.mock.calls).toEqual([
+      [[{ name: 'listings', entry: V1.manifest }], { force: false }],
+    ]);
+    // What runs is the live version; the candidate is not offered again in this page.
+    expect(registry.remoteStatuses()).toEqual([{ entry: V1, running: true }]);
+    expect(await registry.checkForNewVersions(0)).toEqual([]);
+    expect(registry.registeredEntry('listings')).toEqual(V1);
+    warn.mockRestore();
+  });
+
+  it('gives way to the live release when the browser refuses its entry (integrity), which the page asked it to check', async () => {
+    const checked = { ...CANDIDATE, integrity: 'sha384-candidate' };
+    const { createInstance, runtime, loader, reported } = await freshPage([checked]);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // The browser does not run an entry whose bytes differ from its integrity: the script fails.
+    runtime.loadRemote.mockRejectedValueOnce(
+      new Error(`ScriptNetworkError: Failed to load script "${checked.url}"`),
+    );
+
+    expect(await loader.loadFeature('listings')).toEqual({ feature, entry: V1 });
+    expect(reported).toEqual([
+      { type: 'remote_load_failed', remote: 'listings', version: checked.version, inRollout: true },
+    ]);
+    // The runtime had the candidate's entry: it drops it and registers the live release anew.
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'listings', entry: V1.manifest }],
+      { force: true },
+    );
+    const [options] = createInstance.mock.calls[0]!;
+    const plugin = (options.plugins as PluginWithFetch[]).find(
+      (candidate) => candidate.createScript,
+    )!;
+    const script = plugin.createScript!({ url: checked.url! })!;
+    expect(script.integrity).toBe('sha384-candidate');
+    expect(script.crossOrigin).toBe('anonymous');
+    expect(script.src).toBe(checked.url);
+    // An entry whose integrity is not known is loaded as the runtime would.
+    expect(plugin.createScript!({ url: V1.url! })).toBeUndefined();
+    warn.mockRestore();
+  });
+
+  it('is not replaced when there is no live release to fall back to', async () => {
+    const { loader, reported } = await freshPage([V2]);
+    mockRemoteFetch(() => [V2]);
+    await expect(loader.loadFeature('listings')).rejects.toBeInstanceOf(loader.RemoteLoadError);
+    // The page reports it when it shows the failure (RemoteFeature), not the loader.
+    expect(reported).toEqual([]);
   });
 });

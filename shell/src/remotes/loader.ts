@@ -15,7 +15,10 @@ import {
   type WidgetModule,
 } from '@hostdash/shared-auth';
 import { checkContract, readManifestFacts } from './compatibility';
+import { RemoteIncompatibleError, RemoteLoadError, RemoteNotDeployedError } from './errors';
+import { reportRemoteFailure } from './failureReport';
 import {
+  fallBack,
   loadRegistry,
   registeredEntry,
   setRunning,
@@ -24,36 +27,7 @@ import {
 } from './registry';
 import { providedShared } from './sharedModules';
 
-export class RemoteNotDeployedError extends Error {
-  constructor(readonly app: string) {
-    super(`The ${app} remote is not in the registry`);
-  }
-}
-
-export class RemoteLoadError extends Error {
-  constructor(
-    readonly app: string,
-    override readonly cause: unknown,
-  ) {
-    super(
-      `The ${app} remote failed to load: ${cause instanceof Error ? cause.message : String(cause)}`,
-    );
-  }
-}
-
-/** The remote declares a shell contract range this dashboard is not in: its code is never run. */
-export class RemoteIncompatibleError extends Error {
-  constructor(
-    readonly app: string,
-    readonly version: string | undefined,
-    readonly contract: string,
-    readonly needsNewerShell: boolean,
-  ) {
-    super(
-      `${app}${version ? ` ${version}` : ''} needs shell contract ${contract}; this dashboard provides ${CONTRACT_VERSION}`,
-    );
-  }
-}
+export { RemoteIncompatibleError, RemoteLoadError, RemoteNotDeployedError };
 
 export const REMOTE_LOAD_TIMEOUT_MS = 20_000;
 
@@ -66,8 +40,30 @@ const checkedManifests = new Map<string, Promise<void>>();
 const manifestBodies = new Map<string, string>();
 const absolute = (url: string) => new URL(url, window.location.href).href;
 
+/** The integrity each registered remote entry must have, by its absolute address (no query). */
+const entryIntegrity = new Map<string, string>();
+const withoutQuery = (url: string) => absolute(url).replace(/[?#].*$/, '');
+
 const toRuntime = (entries: RegistryEntry[]) =>
-  entries.map((entry) => ({ name: entry.name, entry: entry.manifest }));
+  entries.map((entry) => {
+    if (entry.url && entry.integrity) entryIntegrity.set(withoutQuery(entry.url), entry.integrity);
+    return { name: entry.name, entry: entry.manifest };
+  });
+
+/**
+ * The remote entry's script element, with the integrity the registry recorded at deploy: the
+ * browser refuses to run an entry whose bytes differ (a load failure, docs/adr/0019). Entries
+ * come from the remote origin, which answers CORS for the shell's origins (crossorigin needs it).
+ */
+function entryScript(url: string): HTMLScriptElement | undefined {
+  const integrity = entryIntegrity.get(withoutQuery(url));
+  if (!integrity) return undefined;
+  const script = document.createElement('script');
+  script.src = url;
+  script.integrity = integrity;
+  script.crossOrigin = 'anonymous';
+  return script;
+}
 
 function startFederation() {
   const instance = createInstance({
@@ -79,6 +75,10 @@ function startFederation() {
     plugins: [
       // The remotes' entries use this runtime-core (`_FEDERATION_RUNTIME_CORE`).
       injectExternalRuntimeCore(),
+      {
+        name: 'hostdash-entry-integrity',
+        createScript: ({ url }: { url: string }) => entryScript(url),
+      },
       {
         name: 'hostdash-checked-manifests',
         fetch(url: string) {
@@ -197,15 +197,44 @@ async function loadExposed<Module>(
   await loadRegistry(options.reload, options.reload ? new Set([app]) : undefined);
   const entry = registeredEntry(app);
   if (!entry) throw new RemoteNotDeployedError(app);
-  const module = await timeout(
-    ensureCompatible(app, entry).then(() => federation().loadRemote<unknown>(`${app}/${expose}`)),
-    REMOTE_LOAD_TIMEOUT_MS,
-    app,
-  );
-  if (!isModule(module))
-    throw new RemoteLoadError(app, new Error(`its ./${expose} entry does not export ${what}`));
+  const load = async (release: RegistryEntry) => {
+    const module = await timeout(
+      ensureCompatible(app, release).then(() =>
+        federation().loadRemote<unknown>(`${app}/${expose}`),
+      ),
+      REMOTE_LOAD_TIMEOUT_MS,
+      app,
+    );
+    if (!isModule(module))
+      throw new RemoteLoadError(app, new Error(`its ./${expose} entry does not export ${what}`));
+    return module;
+  };
+  let release = entry;
+  let module: Module;
+  try {
+    module = await load(entry);
+  } catch (error) {
+    // A rollout's candidate that fails gives way to the live release: the user sees the live
+    // version, and the failure counts against the candidate (reported while it is registered).
+    const current = registeredEntry(app);
+    const instead = entry.fallback && current === entry.fallback ? current : undefined;
+    if (!instead && entry.fallback) {
+      reportRemoteFailure(app, error, {
+        loaded: false,
+        ...(expose === FEATURE_EXPOSE ? {} : { module: expose }),
+      });
+      console.warn(
+        `[remotes] ${app} ${entry.version ?? ''} (a rollout's candidate) failed to load; using ${entry.fallback.version ?? 'the live version'}:`,
+        error,
+      );
+    }
+    const live = instead ?? fallBack(app);
+    if (!live) throw error;
+    release = live;
+    module = await load(live);
+  }
   setRunning(app, true);
-  return { module, entry };
+  return { module, entry: release };
 }
 
 /** Loads a remote's `./feature` (its pages). */

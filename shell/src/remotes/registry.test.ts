@@ -1,4 +1,4 @@
-import { mockRemoteFetch, release } from '../testing/remotes';
+import { discoveryDocument, mockRemoteFetch, release } from '../testing/remotes';
 import type { RemoteRelease } from '../clientConfig.types';
 
 /** A fresh registry module (its state is per page), with what it tells the federation runtime. */
@@ -6,7 +6,7 @@ async function freshPage(initial: RemoteRelease[] | null, served: () => RemoteRe
   jest.resetModules();
   const registry = await import('./registry');
   const fetchMock = mockRemoteFetch(served);
-  registry.startRegistry(initial);
+  registry.startRegistry(initial && discoveryDocument(initial));
   const runtime = jest.fn();
   return { registry, fetchMock, runtime };
 }

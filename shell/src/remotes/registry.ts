@@ -6,10 +6,15 @@
 // and slice are in use); a newer version in the registry is offered with a "Reload" snackbar. A
 // remote not loaded yet simply switches to the newer version.
 //
+// A rollout's candidate that fails to load in this page is replaced by the live release the registry
+// named after it (`fallBack`), for the rest of the page's life: the user sees the live version, and
+// the candidate is never offered again until a reload.
+//
 // This module only keeps the registry: it does not load the federation runtime, so a page that
 // never loads a remote (the sign-in pages) does not either.
 import type { AppName } from '@hostdash/shared-auth';
-import type { RemoteRelease } from '../clientConfig.types';
+import type { DiscoveryDocument, RemoteRelease } from '../clientConfig.types';
+import { releasesOf } from './discovery';
 
 export type RegistryEntry = RemoteRelease;
 
@@ -35,6 +40,13 @@ let lastRead = 0;
 /** Who is signed in, and who the registry in hand was resolved for (a canary depends on it). */
 let currentUser: string | null = null;
 let resolvedFor: string | null = null;
+/** Manifests of candidates that failed to load in this page: their live release is used instead. */
+const failedCandidates = new Set<string>();
+
+/** The release this page uses for what the registry names: a failed candidate's live release. */
+function usable(entry: RegistryEntry): RegistryEntry {
+  return entry.fallback && failedCandidates.has(entry.manifest) ? entry.fallback : entry;
+}
 
 /**
  * Registers what changed, and tells the runtime if it runs: new remotes; a new version of a remote
@@ -44,7 +56,7 @@ let resolvedFor: string | null = null;
 function apply(entries: RegistryEntry[], force: ReadonlySet<string> = new Set()): void {
   const added: RegistryEntry[] = [];
   const replaced: RegistryEntry[] = [];
-  for (const entry of entries) {
+  for (const entry of entries.map(usable)) {
     newest.set(entry.name, entry);
     if (running.has(entry.name) && !force.has(entry.name)) continue;
     const current = registered.get(entry.name);
@@ -79,16 +91,18 @@ export function setRunning(app: string, isRunning: boolean): void {
 async function fetchRegistry(): Promise<RegistryEntry[]> {
   const response = await fetch('/remotes.json', { cache: 'no-cache', credentials: 'same-origin' });
   if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
-  const body = (await response.json()) as { remotes?: RegistryEntry[] };
-  return body.remotes ?? [];
+  return releasesOf((await response.json()) as DiscoveryDocument);
 }
 
 /** Starts from the registry the shell server resolved into the page for `userId`: no extra call. */
-export function startRegistry(entries: RegistryEntry[] | null, userId: string | null = null): void {
+export function startRegistry(
+  document: DiscoveryDocument | null,
+  userId: string | null = null,
+): void {
   currentUser = userId;
   resolvedFor = userId;
-  if (!entries) return;
-  apply(entries);
+  if (!document) return;
+  apply(releasesOf(document));
   reading = Promise.resolve();
   lastRead = Date.now();
 }
@@ -161,6 +175,22 @@ export interface RemoteStatus {
 /** The entry this page uses for a remote, if the registry names it. */
 export function registeredEntry(app: string): RegistryEntry | undefined {
   return registered.get(app);
+}
+
+/**
+ * The candidate registered for `app` failed to load: registers its live release instead (the
+ * runtime drops what it cached of the candidate) and returns it; undefined when what is registered
+ * has no live release to fall back to.
+ */
+export function fallBack(app: string): RegistryEntry | undefined {
+  const candidate = registered.get(app);
+  const live = candidate?.fallback;
+  if (!candidate || !live) return undefined;
+  failedCandidates.add(candidate.manifest);
+  registered.set(app, live);
+  if (newest.get(app) === candidate) newest.set(app, live);
+  registrationListener?.({ added: [], replaced: [live] });
+  return live;
 }
 
 /** What the About dialog shows. */

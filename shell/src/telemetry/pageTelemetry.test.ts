@@ -2,6 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { waitFor } from '@testing-library/react';
 import { TextEncoder } from 'node:util';
 import { startRegistry } from '../remotes/registry';
+import { candidate, discoveryDocument, release } from '../testing/remotes';
 import { report, setTelemetryUser, startTelemetry, TELEMETRY_ENDPOINT } from './pageTelemetry';
 
 interface Batch {
@@ -26,15 +27,7 @@ describe('the page’s telemetry', () => {
         return true;
       },
     });
-    startRegistry([
-      {
-        name: 'reservations',
-        manifest: 'http://remotes/reservations/2.0.0/mf-manifest.json',
-        version: '2.0.0',
-        canary: true,
-        liveVersion: '1.9.0',
-      },
-    ]);
+    startRegistry(discoveryDocument([candidate(release('reservations', '1.9.0'), '2.0.0')]));
     startTelemetry({ monitoringSampleRate: 1, user: null });
   });
 

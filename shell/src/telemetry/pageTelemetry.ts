@@ -40,6 +40,11 @@ export function report(details: EventDetails): void {
   telemetry.record({ ...details, ...named });
 }
 
+/** Counts one API call the page made (the client's `onCall`). */
+export function countApiCall(): void {
+  telemetry?.countApiCall();
+}
+
 /** Who is signed in now (hashed before anything is sent); null when signed out. */
 export function setTelemetryUser(id: string | null): void {
   if (id === null) {

@@ -49,6 +49,33 @@ describe('the shell’s telemetry', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('counts API calls per page context and sends each count as one event with the batch', () => {
+    let page: PageContext = context;
+    const sent: { events: Record<string, unknown>[] }[] = [];
+    const telemetry = createTelemetry({
+      endpoint: '/api/telemetry',
+      sampleRate: 1,
+      shell: 'shell@1.18.0',
+      context: () => page,
+      random: () => 0.5,
+      now: () => new Date('2026-11-25T10:00:00Z'),
+      send: (_endpoint, body) => Boolean(sent.push(JSON.parse(body))),
+    });
+    telemetry.countApiCall();
+    telemetry.countApiCall();
+    page = { ...context, route: '/listings', remote: 'listings', remoteVersion: '0.2.0+def' };
+    telemetry.countApiCall();
+    expect(telemetry.pending()).toBe(0);
+    telemetry.flush();
+    expect(sent[0]?.events).toEqual([
+      { ...context, type: 'api_calls', value: 2, at: '2026-11-25T10:00:00.000Z' },
+      { ...page, type: 'api_calls', value: 1, at: '2026-11-25T10:00:00.000Z' },
+    ]);
+    // Counted once: the next batch starts from nothing.
+    telemetry.flush();
+    expect(sent).toHaveLength(1);
+  });
+
   it('sends a full batch at once, and never more than the collector takes in one', () => {
     const { telemetry, sent } = setUp();
     for (let index = 0; index < SEND_AT; index += 1) telemetry.record({ type: 'route_change' });

@@ -62,6 +62,8 @@ export interface Telemetry {
   readonly sampled: boolean;
   readonly sessionId: string;
   record(details: EventDetails): void;
+  /** Counts an API call in the page's context now; sent as one `api_calls` event per context. */
+  countApiCall(): void;
   /** Sends what is queued (page hide, a full batch). */
   flush(): void;
   /** Events waiting to be sent. */
@@ -75,9 +77,31 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
   const sessionId = options.sessionId ?? randomSessionId(random);
   const sampled = random() < Math.min(1, Math.max(0, options.sampleRate));
   let queue: TelemetryEvent[] = [];
+  /** API calls since the last batch, by the page context they were made in (as JSON). */
+  let calls = new Map<string, number>();
+
+  function countApiCall() {
+    if (!sampled) return;
+    try {
+      const key = JSON.stringify(options.context());
+      calls.set(key, (calls.get(key) ?? 0) + 1);
+    } catch {
+      // Telemetry is never a reason for the page to fail.
+    }
+  }
+
+  /** The calls counted so far become events: one per page context, its count in `value`. */
+  function queueCalls() {
+    const at = now().toISOString();
+    for (const [key, count] of calls) {
+      queue.push({ ...(JSON.parse(key) as PageContext), type: 'api_calls', value: count, at });
+    }
+    calls = new Map();
+  }
 
   function flush() {
     try {
+      queueCalls();
       while (queue.length > 0) {
         const batch = queue.slice(0, MAX_BATCH);
         const body = JSON.stringify({ session: sessionId, shell: options.shell, events: batch });
@@ -102,5 +126,5 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
     }
   }
 
-  return { sampled, sessionId, record, flush, pending: () => queue.length };
+  return { sampled, sessionId, record, countApiCall, flush, pending: () => queue.length };
 }

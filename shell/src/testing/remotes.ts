@@ -1,6 +1,11 @@
 // Test helpers for the remotes: a fetch that answers /remotes.json and remote manifests as the
 // shell server and the remote origin do.
-import type { RemoteRelease } from '../clientConfig.types';
+import {
+  FRONTEND_DISCOVERY_SCHEMA,
+  type DiscoveryDocument,
+  type DiscoveryRelease,
+  type RemoteRelease,
+} from '../clientConfig.types';
 
 export function release(
   name: string,
@@ -11,7 +16,48 @@ export function release(
     name,
     version,
     manifest: `http://remotes/${name}/${version}/mf-manifest.json`,
+    url: `http://remotes/${name}/${version}/remoteEntry.js`,
     ...extra,
+  };
+}
+
+/** A rollout's candidate for this user, with the live release to fall back to. */
+export function candidate(live: RemoteRelease, version: string): RemoteRelease {
+  return release(live.name, version, {
+    canary: true,
+    ...(live.version ? { liveVersion: live.version } : {}),
+    fallback: live,
+  });
+}
+
+function discoveryRelease(
+  entry: RemoteRelease,
+  deployment: DiscoveryRelease['deployment'],
+  rollout = false,
+): DiscoveryRelease {
+  return {
+    url: entry.url ?? entry.manifest.replace(/[^/]*$/, 'remoteEntry.js'),
+    metadata: { version: entry.version ?? '', integrity: entry.integrity ?? '' },
+    extras: { manifest: entry.manifest, ...(rollout ? { rollout: true } : {}) },
+    deployment,
+  };
+}
+
+/** The Frontend Discovery document the shell server answers for a user who gets `releases`. */
+export function discoveryDocument(releases: RemoteRelease[]): DiscoveryDocument {
+  return {
+    schema: FRONTEND_DISCOVERY_SCHEMA,
+    microFrontends: Object.fromEntries(
+      releases.map((entry) => [
+        entry.name,
+        entry.fallback
+          ? [
+              discoveryRelease(entry, { traffic: 10, default: false }, true),
+              discoveryRelease(entry.fallback, { traffic: 90, default: true }),
+            ]
+          : [discoveryRelease(entry, { traffic: 100, default: true })],
+      ]),
+    ),
   };
 }
 
@@ -38,7 +84,7 @@ export function mockRemoteFetch(
   const fetchMock = jest.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url === '/remotes.json')
-      return { ok: true, status: 200, json: async () => ({ remotes: registry() }) };
+      return { ok: true, status: 200, json: async () => discoveryDocument(registry()) };
     const body = manifests()[url];
     return body
       ? { ok: true, status: 200, json: async () => body }
@@ -54,9 +100,8 @@ export function manifestsOf(
   contract = '^1.0.0',
 ): Record<string, unknown> {
   return Object.fromEntries(
-    releases.map((entry) => [
-      entry.manifest,
-      manifest(entry.name, entry.version ?? '0.0.0', contract),
-    ]),
+    releases
+      .flatMap((entry) => (entry.fallback ? [entry, entry.fallback] : [entry]))
+      .map((entry) => [entry.manifest, manifest(entry.name, entry.version ?? '0.0.0', contract)]),
   );
 }
