@@ -157,7 +157,8 @@ describe('on SIGTERM the API', () => {
       body: { status: 'unavailable', reason: 'draining', message: expect.any(String) },
     });
     expect(await call(origin, '/health/live')).toEqual({ status: 200, body: { status: 'ok' } });
-    // After the delay the server takes no new connection …
+    // After the delay the server takes no new connection (refused; or reset, when the call was
+    // already in the listening socket's queue as it closed) …
     await expect(
       (async () => {
         for (;;) {
@@ -165,7 +166,7 @@ describe('on SIGTERM the API', () => {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       })(),
-    ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    ).rejects.toMatchObject({ code: expect.stringMatching(/^ECONN(REFUSED|RESET)$/) });
     // … and waits for the request and the page under way.
     expect(settled).toBe(false);
     expect(databaseClosed).toBe(false);

@@ -27,6 +27,7 @@ interface Delivery {
   for_listing: boolean;
   author_name: string;
   state: 'held' | 'released' | 'withdrawn';
+  created_at: string;
   released_at: string | null;
   released_automatically: boolean;
   released_by_name: string | null;
@@ -381,9 +382,13 @@ test('the list is newest first and paged', async () => {
   const next = await api.get<Page>('/stargate/messages?size=2&from=2', sessions.owner);
   const times = [...page.body.items, ...next.body.items].map((item) => item.id);
   expect(new Set(times).size).toBe(4);
+  // Newest first by when each was made, then by id: the seed's same-day bookings shortly after
+  // midnight are newer than its older rows with higher ids.
   const all = await api.get<Page>('/stargate/messages?size=100', sessions.owner);
-  const ids = all.body.items.map((item) => Number(item.id));
-  expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  const order = all.body.items.map((item) => ({ at: item.created_at, id: Number(item.id) }));
+  expect(order).toEqual(
+    [...order].sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1)),
+  );
 });
 
 /** The buildings granted to the seeded vendor (Marina Lofts among them). */
