@@ -3,7 +3,7 @@
 // one remote origin serving the shared store. Nothing here goes through the suite's own servers.
 // Each journey checks one thing that must not live in a process: the session, the registry (and
 // its LISTEN/NOTIFY), the sign-in limit, an import's claim, and a write cut off by a stopping API.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
 import { repoDir } from './support/delivery';
 import { DEMO_PASSWORD } from './support/env';
+import { deployWorkspaceBuilds, OwnServers, ready, stopped } from './support/ownServers';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 test.skip(!serverUrl, 'needs a PostgreSQL server: set TEST_DATABASE_URL (.ci/run starts one)');
@@ -29,13 +30,6 @@ const originUrl = `http://127.0.0.1:${PORTS.origin}`;
 /** Sign-in attempts per email and client before the waits begin (both APIs get the same). */
 const LOGIN_LIMIT = 3;
 
-interface Server {
-  name: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-const servers: Server[] = [];
 let databaseUrl = '';
 let databaseName = '';
 let workDir = '';
@@ -54,43 +48,8 @@ async function admin<T>(work: (client: Client) => Promise<T>, url = serverUrl): 
 const sql = <T extends object>(text: string, params: unknown[] = []): Promise<T[]> =>
   admin(async (client) => (await client.query(text, params)).rows as T[], databaseUrl);
 
-function start(name: string, args: string[], env: NodeJS.ProcessEnv): Server {
-  const child = spawn(process.execPath, args, {
-    cwd: repoDir,
-    env: { ...environment, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server: Server = { name, child, output: [] };
-  const keep = (chunk: Buffer) => {
-    server.output.push(chunk.toString());
-    if (server.output.length > 200) server.output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  servers.push(server);
-  return server;
-}
-
-async function ready(server: Server, url: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null)
-      throw new Error(
-        `${server.name} exited (${server.child.exitCode}):\n${server.output.join('')}`,
-      );
-    const answer = await fetch(url).catch(() => null);
-    if (answer?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${server.name} was not ready at ${url}:\n${server.output.join('')}`);
-}
-
-function stopped(server: Server): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null) return resolve(server.child.exitCode);
-    server.child.once('exit', (code) => resolve(code));
-  });
-}
+const own = new OwnServers(() => environment);
+const start = own.start.bind(own);
 
 const startApi = (index: number) =>
   start(`api ${index + 1}`, [path.join(repoDir, 'api/dist/server.js')], {
@@ -183,16 +142,7 @@ test.beforeAll(async () => {
   const second = startApi(1);
   await ready(second, `${apiUrl(1)}/health/ready`);
   // The workspace builds go into the shared store and the database's registry, as npm start does.
-  const deployed = spawnSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `const m = await import(${JSON.stringify(path.join(repoDir, 'scripts/deploy.mjs'))}); await m.deployWorkspaceBuilds(process.env);`,
-    ],
-    { cwd: repoDir, encoding: 'utf8', env: environment },
-  );
-  expect(deployed.status, deployed.stderr).toBe(0);
+  deployWorkspaceBuilds(environment);
   const origin = start(
     'remote origin',
     [path.join(repoDir, 'shell/dist-server/server/main.js'), '--remote-origin'],
@@ -204,8 +154,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const server of servers) server.child.kill('SIGTERM');
-  await Promise.all(servers.map(stopped));
+  await own.stopAll();
   if (databaseName)
     await admin(async (client) => {
       await client.query(
@@ -351,7 +300,7 @@ test('stopping one API mid-request leaves the other answering and nothing half-w
     })
       .then((answer) => answer.status)
       .catch(() => 0);
-  const api = servers.find((server) => server.name === 'api 1');
+  const api = own.servers.find((server) => server.name === 'api 1');
   if (!api) throw new Error('api 1 is not running');
   const writes = Array.from({ length: 20 }, (_unused, index) => create(index));
   await new Promise((resolve) => setTimeout(resolve, 50));

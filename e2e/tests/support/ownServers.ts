@@ -1,0 +1,81 @@
+// Servers a journey starts for itself from the built packages (api/dist, shell/dist-server) on
+// loopback ports of its own, beside the suite's: their output kept for the error a failed start
+// throws, each stopped with SIGTERM as an orchestrator stops it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { repoDir } from './delivery';
+
+export interface OwnServer {
+  name: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+export class OwnServers {
+  readonly servers: OwnServer[] = [];
+
+  /** `environment()` is read at each start: a journey sets its settings in its beforeAll. */
+  constructor(private readonly environment: () => NodeJS.ProcessEnv) {}
+
+  start(name: string, args: string[], env: NodeJS.ProcessEnv): OwnServer {
+    const child = spawn(process.execPath, args, {
+      cwd: repoDir,
+      env: { ...this.environment(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const server: OwnServer = { name, child, output: [] };
+    const keep = (chunk: Buffer) => {
+      server.output.push(chunk.toString());
+      if (server.output.length > 200) server.output.shift();
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.servers.push(server);
+    return server;
+  }
+
+  /** Stops every server and waits for each to exit. */
+  async stopAll(): Promise<void> {
+    for (const server of this.servers) server.child.kill('SIGTERM');
+    await Promise.all(this.servers.map(stopped));
+  }
+}
+
+/** Resolves once `url` answers 2xx; throws with the server's output if it exits or never does. */
+export async function ready(server: OwnServer, url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null)
+      throw new Error(
+        `${server.name} exited (${server.child.exitCode}):\n${server.output.join('')}`,
+      );
+    const answer = await fetch(url).catch(() => null);
+    if (answer?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${server.name} was not ready at ${url}:\n${server.output.join('')}`);
+}
+
+export function stopped(server: OwnServer): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null) return resolve(server.child.exitCode);
+    server.child.once('exit', (code) => resolve(code));
+  });
+}
+
+/**
+ * Publishes the workspace's remote builds into the store and registry `env` names, as `npm start`
+ * does (scripts/deploy.mjs); throws with the command's output when it fails.
+ */
+export function deployWorkspaceBuilds(env: NodeJS.ProcessEnv): void {
+  const deployed = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(path.join(repoDir, 'scripts/deploy.mjs'))}); await m.deployWorkspaceBuilds(process.env);`,
+    ],
+    { cwd: repoDir, encoding: 'utf8', env },
+  );
+  if (deployed.status !== 0) throw new Error(`Deploying the builds failed:\n${deployed.stderr}`);
+}
