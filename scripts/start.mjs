@@ -93,18 +93,25 @@ async function waitFor(url, timeoutMs) {
 if (env.DATABASE_URL && (await waitFor(services[0].health, 120_000)))
   await deployWorkspaceBuilds(env);
 const ready = await Promise.all(services.map((service) => waitFor(service.health, 120_000)));
-if (ready.every(Boolean)) {
-  console.log(`
-  Hostdash is running: http://localhost:${port}
-
-  Demo accounts (password: hostdash-demo)
+// The API's rule (api/src/config.ts, DEMO_DATA): the demo accounts unless production says otherwise.
+const demoData = env.DEMO_DATA?.trim()
+  ? ['on', 'true', '1', 'yes'].includes(env.DEMO_DATA.trim().toLowerCase())
+  : env.NODE_ENV?.trim() !== 'production';
+const accounts = demoData
+  ? `  Demo accounts (password: hostdash-demo)
     owner@hostdash.test     host with ~120 listings
     newhost@hostdash.test   host without a payment method (sent to /billing)
     manager@hostdash.test   the owner's team member (subtype manager)
     vendor@hostdash.test    building staff with two buildings (Marina Lofts, Wynwood Studios)
     admin@hostdash.test     Hostdash staff (admin)
     inactive@hostdash.test  deactivated (sign-in refused)
-    secure@hostdash.test    second step: TOTP secret JBSWY3DPEHPK3PXP
+    secure@hostdash.test    second step: TOTP secret JBSWY3DPEHPK3PXP`
+  : `  No demo accounts (DEMO_DATA off): sign in as the admin ADMIN_EMAIL names (README, "First admin")`;
+if (ready.every(Boolean)) {
+  console.log(`
+  Hostdash is running: http://localhost:${port}
+
+${accounts}
 
   Remotes live now: npm run remotes -- status
 `);

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       stripeApiUrl: 'https://api.stripe.com',
       billingProviderTimeoutMs: 10_000,
       pmsSandbox: true,
+      demoData: true,
+      firstAdmin: null,
       hostawayApiUrl: 'https://api.hostaway.com',
       guestyApiUrl: 'https://open-api.guesty.com',
       pmsCredentialsKey: null,
@@ -175,6 +177,38 @@ describe('loadConfig', () => {
       'PMS_SANDBOX must be on or off (got "maybe")',
     ]);
     expect(problemsOf({ HOSTAWAY_API_URL: 'ftp://fake' })[0]).toContain('HOSTAWAY_API_URL');
+  });
+
+  it('seeds the demo outside production and not in production, unless DEMO_DATA says', () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'off' }).demoData).toBe(false);
+    expect(problemsOf({ DEMO_DATA: 'sometimes' })).toEqual([
+      'DEMO_DATA must be on or off (got "sometimes")',
+    ]);
+  });
+
+  it('names the first admin with ADMIN_EMAIL and a password file, never a password', () => {
+    expect(loadConfig({}).firstAdmin).toBeNull();
+    expect(
+      loadConfig({ ADMIN_EMAIL: ' ops@example.com ', ADMIN_PASSWORD_FILE: 'secrets/admin' })
+        .firstAdmin,
+    ).toEqual({
+      email: 'ops@example.com',
+      name: 'Administrator',
+      passwordFile: path.resolve('secrets/admin'),
+    });
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'ops@example.com', ADMIN_NAME: 'Sam', ADMIN_PASSWORD_FILE: '/s' })
+        .firstAdmin?.name,
+    ).toBe('Sam');
+    expect(problemsOf({ ADMIN_EMAIL: 'ops@example.com' })).toEqual([
+      'ADMIN_EMAIL needs ADMIN_PASSWORD_FILE: a file holding the first admin’s password (not the password itself)',
+    ]);
+    expect(problemsOf({ ADMIN_PASSWORD_FILE: '/s' })).toEqual([
+      'ADMIN_PASSWORD_FILE and ADMIN_NAME need ADMIN_EMAIL (the first admin’s email)',
+    ]);
   });
 
   it('takes a restricted Stripe key (rk_) as the secret key', () => {

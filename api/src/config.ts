@@ -108,6 +108,17 @@ export interface ApiConfig {
    * nothing leaves the machine. On by default, off by default when NODE_ENV is `production`.
    */
   pmsSandbox: boolean;
+  /**
+   * DEMO_DATA: an empty database gets the demo accounts and their data on the first start (every
+   * password `hostdash-demo`, an admin among them). On by default, off when NODE_ENV is `production`.
+   */
+  demoData: boolean;
+  /**
+   * ADMIN_EMAIL, ADMIN_NAME and ADMIN_PASSWORD_FILE: the first admin, made at start when the
+   * database has no admin yet (src/admin/firstAdmin.ts); null when ADMIN_EMAIL is unset. The
+   * password is read from the file (a container secret) at start, never from the environment.
+   */
+  firstAdmin: FirstAdminSetting | null;
   /** Where the Hostaway adapter calls (HOSTAWAY_API_URL): Hostaway's API, or a local fake. */
   hostawayApiUrl: string;
   /** Where the Guesty adapter calls (GUESTY_API_URL): Guesty's Open API, or a local fake. */
@@ -117,6 +128,34 @@ export interface ApiConfig {
    * null: a key file beside the embedded database (required with DATABASE_URL).
    */
   pmsCredentialsKey: Buffer | null;
+}
+
+export interface FirstAdminSetting {
+  email: string;
+  name: string;
+  /** Where the password is: its first line (a trailing newline is not part of it). */
+  passwordFile: string;
+}
+
+/** ADMIN_EMAIL with ADMIN_PASSWORD_FILE, or neither; the values are checked where they are read. */
+function firstAdminSetting(env: NodeJS.ProcessEnv, problems: string[]): FirstAdminSetting | null {
+  const email = env.ADMIN_EMAIL?.trim();
+  const passwordFile = env.ADMIN_PASSWORD_FILE?.trim();
+  const name = env.ADMIN_NAME?.trim();
+  if (!email) {
+    if (passwordFile || name)
+      problems.push(
+        'ADMIN_PASSWORD_FILE and ADMIN_NAME need ADMIN_EMAIL (the first admin’s email)',
+      );
+    return null;
+  }
+  if (!passwordFile) {
+    problems.push(
+      'ADMIN_EMAIL needs ADMIN_PASSWORD_FILE: a file holding the first admin’s password (not the password itself)',
+    );
+    return null;
+  }
+  return { email, name: name || 'Administrator', passwordFile: path.resolve(passwordFile) };
 }
 
 /** PMS_CREDENTIALS_KEY as 32 bytes; a problem when malformed, or when missing with a server. */
@@ -359,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     problems,
   );
   const pgliteDir = path.resolve(text('PGLITE_DIR', path.join(PACKAGE_DIR, '.data')));
+  const production = env.NODE_ENV?.trim() === 'production';
   const mailDirSetting = env.MAIL_DIR?.trim();
   const config: ApiConfig = {
     port: integer('API_PORT', 4000, 0, 65_535),
@@ -407,7 +447,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ...stripeKeys(env, problems),
     stripeApiUrl: origin('STRIPE_API_URL', STRIPE_API_URL),
     billingProviderTimeoutMs: integer('BILLING_PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
-    pmsSandbox: onOff('PMS_SANDBOX', env.NODE_ENV?.trim() !== 'production'),
+    pmsSandbox: onOff('PMS_SANDBOX', !production),
+    demoData: onOff('DEMO_DATA', !production),
+    firstAdmin: firstAdminSetting(env, problems),
     hostawayApiUrl: origin('HOSTAWAY_API_URL', HOSTAWAY_API_URL),
     guestyApiUrl: origin('GUESTY_API_URL', GUESTY_API_URL),
     pmsCredentialsKey: credentialsKey(env.PMS_CREDENTIALS_KEY, databaseUrl, problems),

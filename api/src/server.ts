@@ -1,4 +1,4 @@
-// Entry point (dist/server.js): configuration, database (opened, migrated, seeded when empty),
+// Entry point (dist/server.js): configuration, database (opened and prepared: src/db/prepare.ts),
 // HTTP server, and a graceful shutdown on SIGTERM/SIGINT (src/lifecycle/gracefulShutdown.ts).
 // Tracing first: its instrumentations patch http and pg as they are required (src/tracing/).
 import { tracing } from './tracing/register';
@@ -9,20 +9,32 @@ import { openDatabase } from './db/database';
 import { createReadiness } from './health/readiness';
 import { shutDown } from './lifecycle/gracefulShutdown';
 import { deleteExpiredRows, vacuumEmbedded } from './db/maintenance';
-import { migrate } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { FirstAdminError, readFirstAdmin } from './admin/firstAdmin';
+import { prepareDatabase } from './db/prepare';
 import { recoverImports, startImportWorker } from './imports/importWorker';
 import { adaptersFor } from './pms/registry';
 import { vaultFor } from './pms/vault';
 import { fileTransport } from './mail/fileTransport';
 import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
-import { SCREENING_ACTOR } from './protect/protectLog';
-import { screenUnscreened } from './protect/screening';
 import { pruneTelemetry } from './telemetry/telemetryStore';
 import { tracedDatabase } from './tracing/tracedDatabase';
 import { pruneTraceMinutes } from './tracing/traceMinutesStore';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The first admin's settings with the password from its file; a problem stops the start. */
+async function readFirstAdminOrExit(config: ApiConfig) {
+  if (!config.firstAdmin) return null;
+  try {
+    return await readFirstAdmin(config.firstAdmin);
+  } catch (error) {
+    if (error instanceof FirstAdminError) {
+      console.error(`Invalid configuration:\n  - ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
 
 function readConfig(): ApiConfig {
   try {
@@ -38,6 +50,7 @@ function readConfig(): ApiConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const firstAdmin = await readFirstAdminOrExit(config);
   const startedAt = Date.now();
   const db = tracedDatabase(await openDatabase(config));
   // The import worker starts after the app; a route that queues an import nudges it once it runs.
@@ -59,19 +72,28 @@ async function main(): Promise<void> {
     ? 'PostgreSQL server (DATABASE_URL)'
     : `embedded PGlite in ${config.pgliteDir}`;
   try {
-    const applied = await migrate(db);
-    const seeded = await seedIfEmpty(db, storage);
-    // Reservations from before screening existed (or a bulk insert) are screened now, set-based.
-    const screened = await db.transaction((tx) =>
-      screenUnscreened(tx, { log: 'screened', actor: SCREENING_ACTOR, trigger: 'backfill' }),
-    );
+    const prepared = await prepareDatabase(db, {
+      storage,
+      demoData: config.demoData,
+      firstAdmin,
+    });
+    if (prepared.firstAdmin?.created)
+      app.log.info(
+        { userId: prepared.firstAdmin.userId },
+        'First admin created (ADMIN_EMAIL): they can sign in now',
+      );
+    else if (prepared.firstAdmin) app.log.info('An admin exists already: ADMIN_EMAIL is not used');
+    if (!prepared.adminCanSignIn)
+      app.log.warn(
+        'No admin can sign in: set ADMIN_EMAIL and ADMIN_PASSWORD_FILE to make the first one (README, "Running in production")',
+      );
     app.log.info(
       {
         database: where,
         files: storage.location,
-        migrationsApplied: applied,
-        seeded,
-        screened,
+        migrationsApplied: prepared.migrationsApplied,
+        seeded: prepared.seeded,
+        screened: prepared.screened,
         ms: Date.now() - startedAt,
       },
       'Database ready',
@@ -80,7 +102,8 @@ async function main(): Promise<void> {
     tracing.summary?.attach(db, app.log);
     app.log.info({ tracing: tracing.destination }, 'Tracing');
   } catch (error) {
-    app.log.fatal({ err: error, database: where }, 'The database could not be prepared');
+    if (error instanceof FirstAdminError) app.log.fatal(error.message);
+    else app.log.fatal({ err: error, database: where }, 'The database could not be prepared');
     await db.close().catch(() => undefined);
     process.exit(1);
   }

@@ -65,6 +65,7 @@
 // 1.18.0: the API client tells `onCall` of every call that ended (the shell's telemetry counts the
 // calls a remote's pages make, so the rollout health rates failures per call);
 // LABELS.telemetryEvent.api_calls.
+// 1.19.0: LABELS.auditAction['user.first_admin'], the admin a server makes from ADMIN_EMAIL.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.18.0';
+export const CONTRACT_VERSION = '1.19.0';

@@ -39,6 +39,7 @@ export const LABELS = {
     'user.update_profile': 'Profile changed',
     'user.change_password': 'Password changed',
     'account.signed_up': 'Signed up',
+    'user.first_admin': 'Made the first admin (server settings)',
     'signup_link.created': 'Sign-up link made',
     'integration.connected': 'System connected',
     'integration.disconnected': 'System disconnected',

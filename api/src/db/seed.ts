@@ -7,6 +7,7 @@ import { renderSamplePool, type SampleImage } from '../images/sampleImages';
 import type { Pms } from '../listings/pms';
 import type { Database, Sql } from './database';
 import { seededRandom, type Random } from './random';
+import { writeReferenceData } from './referenceData';
 import { writeBillingData } from './seedBilling';
 import { writeProtectData, type ProtectSeedSummary } from './seedProtect';
 import { writeSignIns } from './seedSignIns';
@@ -26,7 +27,6 @@ import {
   LAST_NAMES,
   NOTIFICATIONS,
   OTHER_HOUSES,
-  OUTAGE_FLAG,
   PARTY_MESSAGES,
   PHONE_FORMATS,
   USERS,
@@ -600,10 +600,7 @@ async function writeDemoData(
     [JSON.stringify(notifications)],
   );
 
-  await tx.query(
-    'insert into flags (name, enabled, value, description) values ($1, $2, $3, $4) on conflict (name) do nothing',
-    [OUTAGE_FLAG.name, OUTAGE_FLAG.enabled, OUTAGE_FLAG.value, OUTAGE_FLAG.description],
-  );
+  await writeReferenceData(tx);
 
   const protect = await writeProtectData(tx, {
     accountIds: [...accountIds.values()],

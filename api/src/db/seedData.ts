@@ -662,17 +662,6 @@ export const NOTIFICATIONS: Record<
   ],
 };
 
-export const OUTAGE_FLAG = {
-  name: 'outage_banner_dashboard',
-  enabled: false,
-  value: JSON.stringify({
-    severity: 'info',
-    text: 'Scheduled maintenance on Sunday from 02:00 to 03:00 UTC: sign-in may be briefly unavailable.',
-  }),
-  description:
-    'Banner at the top of the dashboard. Value: JSON {"severity": "info" | "error", "text": "…"}.',
-};
-
 /** House times of listings outside a building ("HH:MM"), by weight. */
 export const HOUSE_CHECK_IN_TIMES: ReadonlyArray<readonly [string, number]> = [
   ['15:00', 6],

@@ -233,7 +233,7 @@ export const IntegrationBody = Type.Object(
   { additionalProperties: false },
 );
 
-const NameField = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+export const NameField = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 
 export const SignupBody = Type.Object(
   {

@@ -8,11 +8,11 @@ import { DEMO_PASSWORD } from './env';
 export async function signIn(
   page: Page,
   email: string,
-  options: { next?: string } = {},
+  options: { next?: string; password?: string } = {},
 ): Promise<void> {
   await page.goto(options.next ? `/login?next=${encodeURIComponent(options.next)}` : '/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(options.password ?? DEMO_PASSWORD);
   const answered = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/login',
   );

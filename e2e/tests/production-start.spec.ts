@@ -1,0 +1,106 @@
+// A production start (ADR 24): the built API and shell server as the images run them
+// (NODE_ENV=production) on an empty embedded database, with the first admin named by ADMIN_EMAIL
+// and a password file. Nobody from the demo can sign in; the first admin can, in Chromium, and
+// finds themself alone on /users with how they were made, and the outage flag ready to use.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { repoDir } from './support/delivery';
+import { DEMO_PASSWORD } from './support/env';
+import { deployWorkspaceBuilds, OwnServers, ready } from './support/ownServers';
+import { expectHeading, signIn } from './support/session';
+
+test.describe.configure({ mode: 'serial' });
+
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const PORTS = { shell: 3120 + offset, origin: 3121 + offset, api: 4120 + offset };
+const shellUrl = `http://127.0.0.1:${PORTS.shell}`;
+const ADMIN = {
+  email: 'ops@example.com',
+  name: 'Sam Okoro',
+  password: `first-${randomBytes(6).toString('hex')}`,
+};
+
+let workDir = '';
+let environment: NodeJS.ProcessEnv = {};
+const own = new OwnServers(() => environment);
+
+test.use({ baseURL: shellUrl });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-production-'));
+  const passwordFile = path.join(workDir, 'admin-password');
+  writeFileSync(passwordFile, `${ADMIN.password}\n`, { mode: 0o600 });
+  environment = {
+    ...process.env,
+    NODE_ENV: 'production',
+    STAGE: 'prod',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: '',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_NAME: ADMIN.name,
+    ADMIN_PASSWORD_FILE: passwordFile,
+    API_PORT: String(PORTS.api),
+    API_URL: `http://127.0.0.1:${PORTS.api}`,
+    PORT: String(PORTS.shell),
+    PGLITE_DIR: path.join(workDir, 'db'),
+    STORAGE_DIR: path.join(workDir, 'files'),
+    MAIL_DIR: path.join(workDir, 'mail'),
+    DELIVERY_TOKEN: randomBytes(32).toString('base64url'),
+    SHELL_ORIGIN: shellUrl,
+    SHELL_ORIGINS: shellUrl,
+    REMOTES_ORIGIN: `http://127.0.0.1:${PORTS.origin}`,
+    REMOTES_PORT: String(PORTS.origin),
+    REMOTES_DIR: path.join(workDir, 'store'),
+    REMOTES_FILE: path.join(workDir, 'remotes.json'),
+    REMOTES_RECHECK_MS: '0',
+  };
+  delete environment.DATABASE_URL;
+  const api = own.start('api', [path.join(repoDir, 'api/dist/server.js')], {});
+  deployWorkspaceBuilds(environment);
+  const main = path.join(repoDir, 'shell/dist-server/server/main.js');
+  const origin = own.start('remote origin', [main, '--remote-origin'], {});
+  const shell = own.start('shell', [main], {});
+  await ready(api, `${environment.API_URL}/health/ready`);
+  await ready(origin, `${environment.REMOTES_ORIGIN}/health/ready`);
+  await ready(shell, `${shellUrl}/health/ready`);
+});
+
+test.afterAll(async () => {
+  await own.stopAll();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+const signInAnswer = (email: string, password: string) =>
+  fetch(`${shellUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shellUrl },
+    body: JSON.stringify({ email, password }),
+  });
+
+test('a production start seeds no demo account', async () => {
+  for (const email of ['admin@hostdash.test', 'owner@hostdash.test'])
+    expect((await signInAnswer(email, DEMO_PASSWORD)).status).toBe(401);
+  const api = own.servers.find((server) => server.name === 'api');
+  expect(api?.output.join('')).not.toContain(ADMIN.password);
+});
+
+test('the first admin from the settings signs in and finds how they were made', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN.email, { next: '/users', password: ADMIN.password });
+  await expectHeading(page, 'Users');
+  await page.getByRole('button', { name: ADMIN.name }).click();
+  const panel = page.getByRole('dialog', { name: ADMIN.name });
+  await expect(panel).toContainText('Hostdash staff');
+  await expect(panel.getByRole('listitem').first()).toContainText(
+    'Made the first admin (server settings)',
+  );
+
+  await page.goto('/admin/flags');
+  await expectHeading(page, 'Feature flags');
+  await expect(page.getByRole('switch', { name: 'Show the banner' })).not.toBeChecked();
+});
