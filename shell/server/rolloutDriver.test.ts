@@ -108,6 +108,8 @@ describe('a strategy on a fake clock', () => {
       previous: LIVE,
       by: DRIVER,
       reason: 'linear10-every-5m completed, healthy: error rate 0.2 % vs 0.2 %, 40 sessions',
+      // The commit the build was deployed with, past the advances that name none.
+      commit: 'abc123def456',
     });
     expect(
       done?.history?.filter((entry) => entry.action === 'advance').map((e) => e.percent),

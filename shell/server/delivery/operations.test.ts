@@ -348,6 +348,21 @@ describe.each<Kind>(testDatabaseUrl ? ['file', 'PostgreSQL'] : ['file'])(
           startCanary(context, 'listings', V2, { percent: 0, users: [] }),
         ).rejects.toThrow(/needs a share/);
       });
+
+      it('rolls back to an aborted candidate with the commit it was built from', async () => {
+        const { context, builds } = await setup();
+        await deploy(context, 'listings', builds.v1);
+        await deploy(context, 'listings', builds.v2, { canary: { percent: 10, users: [] } });
+        // The abort is V2's last entry, and it names no commit.
+        await abort(context, 'listings');
+        const rolled = await rollback(context, 'listings', { to: V2 });
+        expect(rolled.recorded).toMatchObject({
+          action: 'rollback',
+          version: V2,
+          previous: V1,
+          commit: 'abc123def456',
+        });
+      });
     });
 
     describe('a change confirmed against what the caller saw', () => {

@@ -179,6 +179,15 @@ async function knownFacts(
   return facts({ integrity, contract });
 }
 
+/**
+ * The commit a version was built from: its last history entry that names one (an abort or a
+ * rollout's advance does not; the deploy, canary, promote and rollback entries do).
+ */
+function deployedCommit(remote: RegistryRemote, version: string): string | undefined {
+  return (remote.history ?? []).findLast((entry) => entry.version === version && entry.commit)
+    ?.commit;
+}
+
 function find(draft: Draft, name: string): Draft & { remote: RegistryRemote } {
   const { remote } = draft;
   if (!remote) throw new UnknownRemoteError(`${name} is not in the registry: deploy it first`);
@@ -436,7 +445,7 @@ export async function rollback(
       version: target,
       manifest: known.manifest,
       previous: current ?? null,
-      commit: known.commit,
+      commit: deployedCommit(remote, target),
       ...targetFacts,
     });
     return {
@@ -489,10 +498,7 @@ export async function startCanary(
       );
     }
     const manifest = context.store.manifestFor(remoteName, version);
-    // An abort records no commit: the entry that does is the one the build was deployed with.
-    const commit = (remote.history ?? []).findLast(
-      (entry) => entry.version === version && entry.commit,
-    )?.commit;
+    const commit = deployedCommit(remote, version);
     const known = await knownFacts(context, remote, version);
     beginCanary(found, context, { version, manifest, commit, ...known }, canary);
     return {
@@ -528,9 +534,7 @@ export async function promote(
       );
     }
     const previous = remote.version ?? null;
-    const commit = (remote.history ?? []).findLast(
-      (entry) => entry.version === canary.version,
-    )?.commit;
+    const commit = deployedCommit(remote, canary.version);
     remote.version = canary.version;
     remote.manifest = canary.manifest;
     setFacts(remote, canary);
