@@ -89,15 +89,12 @@ describeOnServer('the registry in PostgreSQL', () => {
     await eventually(() => shell.listening, 5_000, 'the shell server listens');
     const deployer = contextFor(writer());
     await deploy(deployer, 'listings', builds.v1);
-    const changed: string[] = [];
-    shell.onChange((remote) => changed.push(remote));
     await eventually(async () => (await liveIn(shell)) === V1, 3_000, 'V1 seen');
 
     const started = Date.now();
     await deploy(deployer, 'listings', builds.v2);
     await eventually(async () => (await liveIn(shell)) === V2, 3_000, 'V2 seen by notification');
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect(changed).toContain('listings');
   });
 
   it('reads a change nobody announced at the next period, and gets its LISTEN connection back', async () => {

@@ -16,7 +16,6 @@ import {
   type ReleaseFacts,
 } from './registryFile';
 import {
-  ChangeListeners,
   RegistryConflictError,
   RegistryUnavailableError,
   type Readiness,
@@ -322,7 +321,6 @@ type LoadState = 'starting' | 'ready' | 'not_migrated' | 'unreachable';
 export class PostgresRegistryStore implements RegistryStore {
   readonly location: string;
   private readonly pool: Pool;
-  private readonly changes = new ChangeListeners();
   private cache: RegistryFile | null = null;
   private state: LoadState = 'starting';
   private lastError = '';
@@ -397,7 +395,6 @@ export class PostgresRegistryStore implements RegistryStore {
     }
     // This process sees its own change at once; the others at the notification.
     if (this.options.watch) await this.refresh();
-    else this.changes.emit(name);
     return next;
   }
 
@@ -422,10 +419,6 @@ export class PostgresRegistryStore implements RegistryStore {
     }
   }
 
-  onChange(listener: (remote: string) => void): () => void {
-    return this.changes.add(listener);
-  }
-
   async importRegistry(registry: RegistryFile): Promise<number> {
     const imported = await inTransaction(this.pool, async (db) => {
       await db.query('select pg_advisory_xact_lock($1::bigint)', [advisoryKey('registry-import')]);
@@ -438,7 +431,6 @@ export class PostgresRegistryStore implements RegistryStore {
       return registry.remotes.length;
     });
     if (this.options.watch) await this.refresh();
-    else for (const remote of registry.remotes) this.changes.emit(remote.name);
     return imported;
   }
 
@@ -554,7 +546,6 @@ export class PostgresRegistryStore implements RegistryStore {
       }
       return;
     }
-    const before = this.cache;
     this.cache = registry;
     if (this.state !== 'ready') {
       this.state = 'ready';
@@ -562,12 +553,6 @@ export class PostgresRegistryStore implements RegistryStore {
         { event: 'registry', location: this.location, remotes: registry.remotes.length },
         `the remote registry is read from ${this.location}; changes arrive by LISTEN ${REGISTRY_CHANNEL}`,
       );
-    }
-    if (!before) return;
-    // Only what differs is announced, whatever caused the read (a notification, the period).
-    const old = new Map(before.remotes.map((remote) => [remote.name, JSON.stringify(remote)]));
-    for (const remote of registry.remotes) {
-      if (old.get(remote.name) !== JSON.stringify(remote)) this.changes.emit(remote.name);
     }
   }
 

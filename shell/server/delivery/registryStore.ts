@@ -48,8 +48,6 @@ export interface RegistryStore {
    * rollout driver's round, so that one shell server acts per round whatever their number.
    */
   exclusive<T>(kind: string, work: () => Promise<T>): Promise<T | null>;
-  /** Calls `listener` with a remote's name when it has changed (written here or elsewhere). */
-  onChange(listener: (remote: string) => void): () => void;
   /** Copies a registry into an empty store (`npm run remotes -- import`); refuses one in use. */
   importRegistry(registry: RegistryFile): Promise<number>;
   readiness(): Promise<Readiness>;
@@ -77,26 +75,6 @@ export class RegistryConflictError extends Error {
 /** The store cannot be read now (the database is unreachable or not migrated yet). */
 export class RegistryUnavailableError extends Error {}
 
-/** Listeners of `onChange`, shared by both stores. */
-export class ChangeListeners {
-  private readonly listeners = new Set<(remote: string) => void>();
-
-  add(listener: (remote: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(remote: string): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(remote);
-      } catch {
-        // A listener's failure is its own; the change is made.
-      }
-    }
-  }
-}
-
 /** The last change of a remote, to name the winner of a conflict. */
 export const lastChange = (remote: RegistryRemote | undefined) => remote?.history?.at(-1);
 
@@ -106,7 +84,6 @@ export const lastChange = (remote: RegistryRemote | undefined) => remote?.histor
  * given: equal, it is written (temp file + rename); otherwise it is a conflict.
  */
 export class FileRegistryStore implements RegistryStore {
-  private readonly changes = new ChangeListeners();
 
   constructor(readonly file: string) {}
 
@@ -142,7 +119,6 @@ export class FileRegistryStore implements RegistryStore {
       else registry.remotes[index] = next.remote;
       await writeRegistryFile(this.file, registry);
     });
-    this.changes.emit(name);
     return next;
   }
 
@@ -151,18 +127,12 @@ export class FileRegistryStore implements RegistryStore {
     return work();
   }
 
-  /** Changes made through this store (another process's are seen at the next read). */
-  onChange(listener: (remote: string) => void): () => void {
-    return this.changes.add(listener);
-  }
-
   async importRegistry(registry: RegistryFile): Promise<number> {
     return withRegistryLock(this.file, async () => {
       const current = await readRegistryFile(this.file, { missingIsEmpty: true });
       if (current.remotes.length > 0)
         throw new Error(`${this.file} already names remotes: nothing was imported`);
       await writeRegistryFile(this.file, registry);
-      for (const remote of registry.remotes) this.changes.emit(remote.name);
       return registry.remotes.length;
     });
   }
