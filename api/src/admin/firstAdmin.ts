@@ -19,7 +19,7 @@ import { writeAudit } from './audit';
 
 const FIRST_ADMIN_LOCK_KEY = 7_218_004_003;
 /** The account the first admin belongs to, as the demo's staff belong to theirs. */
-export const STAFF_ACCOUNT_NAME = 'Hostdash';
+const STAFF_ACCOUNT_NAME = 'Hostdash';
 
 export const FirstAdminInput = Type.Object(
   { email: EmailField, name: NameField, password: NewPasswordField },

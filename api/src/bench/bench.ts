@@ -16,14 +16,13 @@ import { createSession } from '../auth/sessions';
 import { ConfigError, loadConfig, PACKAGE_DIR } from '../config';
 import type { Database } from '../db/database';
 import { vacuumEmbedded } from '../db/maintenance';
-import { migrate } from '../db/migrate';
 import {
   createScaleAccount,
   seedScaleListings,
   seedScaleReservations,
   type ScaleAccount,
 } from '../db/scaleSeed';
-import { seedIfEmpty } from '../db/seed';
+import { prepareDatabase } from '../db/prepare';
 import { benchCases, discoverCaseContext } from './benchCases';
 import { openBenchDatabase } from './benchDatabase';
 import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './benchOptions';
@@ -66,15 +65,14 @@ async function seedScalePortfolio(db: Database): Promise<ScaleAccount> {
   return account;
 }
 
-/** The demo data through the real migrate and seed, then the scale account. */
+/** The demo data through the API's own start-up preparation, then the scale account. */
 async function prepareData(
   db: Database,
   storage: ObjectStorage,
   setupMs: Record<string, number>,
 ): Promise<ScaleAccount> {
   await timed(setupMs, 'migrate + demo seed', async () => {
-    await migrate(db);
-    await seedIfEmpty(db, storage);
+    await prepareDatabase(db, { storage, demoData: true, firstAdmin: null });
   });
   const account = await timed(setupMs, `${thousands(SCALE.listings)} listings`, () =>
     seedScalePortfolio(db),

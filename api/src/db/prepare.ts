@@ -37,7 +37,8 @@ export async function prepareDatabase(
   // production: there ADMIN_EMAIL names the first admin instead.
   const seeded = options.demoData ? await seedIfEmpty(db, options.storage) : null;
   const firstAdmin = options.firstAdmin ? await ensureFirstAdmin(db, options.firstAdmin) : null;
-  const adminCanSignIn = firstAdmin?.created === true || (await hasActiveAdmin(db));
+  // An outcome (made, or one exists already) means an admin can sign in; else the database says.
+  const adminCanSignIn = firstAdmin !== null || (await hasActiveAdmin(db));
   // Reservations from before screening existed (or a bulk insert) are screened now, set-based.
   const screened = await db.transaction((tx) =>
     screenUnscreened(tx, { log: 'screened', actor: SCREENING_ACTOR, trigger: 'backfill' }),

@@ -1,6 +1,7 @@
 // What every database needs whether or not it holds the demo: the rows the product reads as
-// settings rather than as anybody's data. Written on every start (after the migrations) and by the
-// demo seed; each insert leaves a row that is already there as it is, so an admin's change stays.
+// settings rather than as anybody's data. Written on every start, after the migrations
+// (src/db/prepare.ts); each insert leaves a row that is already there as it is, so an admin's
+// change stays.
 import type { Sql } from './database';
 
 /** The outage banner's flag (spec: "Outage banner"), off until an admin turns it on. */

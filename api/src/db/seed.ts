@@ -7,7 +7,6 @@ import { renderSamplePool, type SampleImage } from '../images/sampleImages';
 import type { Pms } from '../listings/pms';
 import type { Database, Sql } from './database';
 import { seededRandom, type Random } from './random';
-import { writeReferenceData } from './referenceData';
 import { writeBillingData } from './seedBilling';
 import { writeProtectData, type ProtectSeedSummary } from './seedProtect';
 import { writeSignIns } from './seedSignIns';
@@ -599,8 +598,6 @@ async function writeDemoData(
      order by n`,
     [JSON.stringify(notifications)],
   );
-
-  await writeReferenceData(tx);
 
   const protect = await writeProtectData(tx, {
     accountIds: [...accountIds.values()],

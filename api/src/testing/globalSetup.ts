@@ -3,11 +3,8 @@
 // takes several), or with HOSTDASH_TEST_ENGINE=postgres a template database on TEST_DATABASE_URL.
 // Either way the seed's files (the sample identity images) are in a template folder's `files/`,
 // copied with it.
-import { createTemplate } from './testDatabase';
-import { TEMPLATE_DB_ENV, TEMPLATE_DIR_ENV } from './templateEnv';
+import { runTemplate } from './testDatabase';
 
 export default async function globalSetup(): Promise<void> {
-  const template = await createTemplate();
-  process.env[TEMPLATE_DIR_ENV] = template.dir;
-  if (template.database) process.env[TEMPLATE_DB_ENV] = template.database;
+  await runTemplate();
 }

@@ -10,8 +10,7 @@ import path from 'node:path';
 import { FolderStorage } from '@hostdash/storage';
 import { Client } from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed';
+import { prepareDatabase } from '../db/prepare';
 import { TEMPLATE_DB_ENV, TEMPLATE_DIR_ENV, TEMPLATE_FILES } from './templateEnv';
 
 /** Which engine the API's tests run on: `pglite` (default) or `postgres`. */
@@ -80,8 +79,11 @@ export async function createTemplateDatabase(serverUrl: string, filesDir: string
   try {
     const db = openPostgres(databaseUrlOf(serverUrl, name));
     try {
-      await migrate(db);
-      await seedIfEmpty(db, new FolderStorage(filesDir));
+      await prepareDatabase(db, {
+        storage: new FolderStorage(filesDir),
+        demoData: true,
+        firstAdmin: null,
+      });
       await db.exec('vacuum analyze');
     } finally {
       await db.close();
@@ -106,7 +108,7 @@ export async function dropTemplateDatabase(serverUrl: string, name: string): Pro
  * The run's template: a folder with the seed's files in `files/` and, on PGlite, the migrated and
  * seeded data beside them; on PostgreSQL the template database's name too.
  */
-export async function createTemplate(): Promise<{ dir: string; database: string | null }> {
+async function createTemplate(): Promise<{ dir: string; database: string | null }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-api-template-'));
   const files = new FolderStorage(path.join(dir, TEMPLATE_FILES));
   if (testEngine() === 'postgres') {
@@ -115,16 +117,15 @@ export async function createTemplate(): Promise<{ dir: string; database: string 
   }
   const db = await openPglite(dir);
   try {
-    await migrate(db);
-    await seedIfEmpty(db, files);
+    await prepareDatabase(db, { storage: files, demoData: true, firstAdmin: null });
   } finally {
     await db.close();
   }
   return { dir, database: null };
 }
 
-/** The template made by globalSetup, or here when the run had none (another runner). */
-async function runTemplate(): Promise<{ dir: string; database: string | null }> {
+/** The run's template: made once (by globalSetup, or here for another runner), then reused. */
+export async function runTemplate(): Promise<{ dir: string; database: string | null }> {
   const dir = process.env[TEMPLATE_DIR_ENV];
   if (dir) return { dir, database: process.env[TEMPLATE_DB_ENV] ?? null };
   const template = await createTemplate();
