@@ -3,22 +3,28 @@
 // one remote origin serving the shared store. Nothing here goes through the suite's own servers.
 // Each journey checks one thing that must not live in a process: the session, the registry (and
 // its LISTEN/NOTIFY), the sign-in limit, an import's claim, and a write cut off by a stopping API.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
-import { repoDir } from './support/delivery';
-import { DEMO_PASSWORD } from './support/env';
-import { deployWorkspaceBuilds, OwnServers, ready, stopped } from './support/ownServers';
+import { remotesOk, repoDir } from './support/delivery';
+import { E2E_PORT_OFFSET } from './support/env';
+import {
+  deployWorkspaceBuilds,
+  OwnServers,
+  ready,
+  signInThrough as signInThroughShell,
+  stopped,
+} from './support/ownServers';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 test.skip(!serverUrl, 'needs a PostgreSQL server: set TEST_DATABASE_URL (.ci/run starts one)');
 test.describe.configure({ mode: 'serial' });
 
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const offset = E2E_PORT_OFFSET;
 const PORTS = {
   shells: [3110 + offset, 3111 + offset],
   origin: 3112 + offset,
@@ -63,26 +69,11 @@ const startShell = (index: number) =>
   });
 
 /** `node scripts/deploy.mjs …` against the shared store and the database's registry. */
-function remotes(...argv: string[]): string {
-  const result = spawnSync(process.execPath, [path.join(repoDir, 'scripts/deploy.mjs'), ...argv], {
-    cwd: repoDir,
-    encoding: 'utf8',
-    env: { ...environment, DEPLOYED_BY: 'e2e' },
-  });
-  expect(result.status, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
-  return result.stdout;
-}
+const remotes = (...argv: string[]): string => remotesOk(argv, environment);
 
-/** Signs in through a shell server, as the browser does, and returns the session cookie. */
-async function signInThrough(shell: number, email: string, password = DEMO_PASSWORD) {
-  const answer = await fetch(`${shellUrl(shell)}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shellUrl(shell) },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return { status: answer.status, cookie };
-}
+/** Signs in through a shell server, as the browser does: the status and the session cookie. */
+const signInThrough = (shell: number, email: string, password?: string) =>
+  signInThroughShell(shellUrl(shell), email, password);
 
 const call = (shell: number, cookie: string, pathname: string, init: RequestInit = {}) =>
   fetch(`${shellUrl(shell)}/api${pathname}`, {
@@ -303,7 +294,11 @@ test('stopping one API mid-request leaves the other answering and nothing half-w
   const api = own.servers.find((server) => server.name === 'api 1');
   if (!api) throw new Error('api 1 is not running');
   const writes = Array.from({ length: 20 }, (_unused, index) => create(index));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Stopped once the first write has committed, with the others under way: a fixed wait could
+  // stop it before any reached it on a busy machine.
+  const committed = async () =>
+    (await sql('select 1 from reservations where guest_name like $1', [`${marker} %`])).length;
+  await expect.poll(committed, { intervals: [10], timeout: 10_000 }).toBeGreaterThan(0);
   api.child.kill('SIGTERM');
   // The other API answers all along.
   const meanwhile = await call(1, second, '/loadAuth');

@@ -8,13 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { repoDir } from './support/delivery';
-import { DEMO_PASSWORD } from './support/env';
-import { deployWorkspaceBuilds, OwnServers, ready } from './support/ownServers';
+import { E2E_PORT_OFFSET } from './support/env';
+import { deployWorkspaceBuilds, OwnServers, ready, signInThrough } from './support/ownServers';
 import { expectHeading, signIn } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
 
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const offset = E2E_PORT_OFFSET;
 const PORTS = { shell: 3120 + offset, origin: 3121 + offset, api: 4120 + offset };
 const shellUrl = `http://127.0.0.1:${PORTS.shell}`;
 const ADMIN = {
@@ -74,16 +74,9 @@ test.afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-const signInAnswer = (email: string, password: string) =>
-  fetch(`${shellUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shellUrl },
-    body: JSON.stringify({ email, password }),
-  });
-
 test('a production start seeds no demo account', async () => {
   for (const email of ['admin@hostdash.test', 'owner@hostdash.test'])
-    expect((await signInAnswer(email, DEMO_PASSWORD)).status).toBe(401);
+    expect((await signInThrough(shellUrl, email)).status).toBe(401);
   const api = own.servers.find((server) => server.name === 'api');
   expect(api?.output.join('')).not.toContain(ADMIN.password);
 });

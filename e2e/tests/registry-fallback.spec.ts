@@ -14,7 +14,7 @@ import {
   buildRemote,
   readRegistryOnDisk,
   registryFile,
-  remotesCommand,
+  remotesOk,
   restoreRegistry,
   storeDir,
 } from './support/delivery';
@@ -39,11 +39,7 @@ interface TelemetryEvent {
   inRollout: boolean;
 }
 
-function run(...argv: string[]): string {
-  const result = remotesCommand(argv);
-  expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
-  return result.stdout + result.stderr;
-}
+const run = (...argv: string[]): string => remotesOk(argv);
 
 /** The candidate for the owner alone (named user, no share). */
 function deployCandidateForOwner(): void {

@@ -25,14 +25,27 @@ export function restoreRegistry(text: string): void {
   renameSync(temporary, registryFile);
 }
 
-/** Runs `node scripts/deploy.mjs <argv>` against the e2e store and registry. */
-export function remotesCommand(argv: string[]): { code: number; stdout: string; stderr: string } {
+/**
+ * Runs `node scripts/deploy.mjs <argv>`: against the e2e store and registry, or the store and
+ * registry `env` names (a journey's own servers).
+ */
+export function remotesCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv = { ...process.env, REMOTES_DIR: storeDir, REMOTES_FILE: registryFile },
+): { code: number; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [path.join(repoDir, 'scripts/deploy.mjs'), ...argv], {
     cwd: repoDir,
     encoding: 'utf8',
-    env: { ...process.env, REMOTES_DIR: storeDir, REMOTES_FILE: registryFile, DEPLOYED_BY: 'e2e' },
+    env: { ...env, DEPLOYED_BY: 'e2e' },
   });
   return { code: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** `remotesCommand` that must succeed; what it printed (stdout, then stderr). */
+export function remotesOk(argv: string[], env?: NodeJS.ProcessEnv): string {
+  const result = remotesCommand(argv, env);
+  expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
+  return result.stdout + result.stderr;
 }
 
 /** A production build of a remote into `outDir`, as its team would make it (~20 s). */

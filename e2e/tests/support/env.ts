@@ -2,7 +2,9 @@
  * The e2e suite runs its own servers on these ports, beside a developer's `npm start`.
  * `E2E_PORT_OFFSET` moves all three, so two checkouts can run their suites at once.
  */
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+/** Added to every port a journey listens on (its own servers' too). */
+export const E2E_PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const offset = E2E_PORT_OFFSET;
 export const E2E_PORTS = {
   shell: 3100 + offset,
   remotes: 3101 + offset,

@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { repoDir } from './delivery';
+import { DEMO_PASSWORD } from './env';
 
 export interface OwnServer {
   name: string;
@@ -78,4 +79,18 @@ export function deployWorkspaceBuilds(env: NodeJS.ProcessEnv): void {
     { cwd: repoDir, encoding: 'utf8', env },
   );
   if (deployed.status !== 0) throw new Error(`Deploying the builds failed:\n${deployed.stderr}`);
+}
+
+/**
+ * Signs in through the shell server at `shellUrl` as the browser does (its own Origin); the answer's
+ * status and the session cookie it set ('' when none).
+ */
+export async function signInThrough(shellUrl: string, email: string, password = DEMO_PASSWORD) {
+  const answer = await fetch(`${shellUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shellUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { status: answer.status, cookie };
 }
