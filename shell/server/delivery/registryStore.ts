@@ -84,7 +84,6 @@ export const lastChange = (remote: RegistryRemote | undefined) => remote?.histor
  * given: equal, it is written (temp file + rename); otherwise it is a conflict.
  */
 export class FileRegistryStore implements RegistryStore {
-
   constructor(readonly file: string) {}
 
   get location(): string {
