@@ -8,6 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { isAdmin, parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
+import { clientAbortsAtInfo, registerClientAborts } from './clientAborts';
 import { validSession } from './cookies';
 import { openRegistryStore } from './delivery/openRegistry';
 import type { RegistryStore } from './delivery/registryStore';
@@ -53,6 +54,7 @@ export function buildShellServer(
         : {
             level: config.logLevel,
             ...(options.logStream ? { stream: options.logStream } : {}),
+            hooks: { logMethod: clientAbortsAtInfo },
             // Fastify's own request line, with the token of an invite or reset address hidden.
             serializers: {
               req: (request: FastifyRequest) => ({
@@ -69,6 +71,7 @@ export function buildShellServer(
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
   registerSecurityHeaders(app);
+  registerClientAborts(app);
 
   // Nothing the dashboard serves belongs in a search engine (spec section 1).
   app.addHook('onSend', async (_request, reply) => {

@@ -7,6 +7,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { context, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_RESPONSE_MESSAGE, parseCookies } from '@hostdash/shared-auth';
+import { clientGone, dropReply } from './clientAborts';
 import type { ShellConfig } from './config';
 import { clearSessionCookie, sessionCookie, validSession } from './cookies';
 import { withoutTokens } from './tokenPaths';
@@ -206,6 +207,12 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
         return reply.code(502).send(API_UNAVAILABLE);
       } finally {
         clearTimeout(timer);
+      }
+
+      // The browser left while the API answered (a tab closed after its beacon): nobody to answer.
+      if (clientGone(request)) {
+        await upstream.body?.cancel().catch(() => undefined);
+        return dropReply(request, reply, { path: withoutTokens(pathname) });
       }
 
       if (upstream.status === 401 && session && pathname !== LOGOUT_PATH)
