@@ -58,10 +58,10 @@ export default defineConfig({
       // Every in-app navigation re-reads the registry (the throttle itself is unit-tested).
       REMOTES_RECHECK_MS: '0',
       // The rollout journey (rollout.spec.ts): the driver judges every second, a strategy's
-      // minute lasts 100 ms, and a verdict needs 4 sessions each side.
+      // minute lasts 100 ms, and a verdict needs 2 users each side (one session each).
       ROLLOUT_CHECK_MS: '1000',
       ROLLOUT_MINUTE_MS: '100',
-      ROLLOUT_MIN_SESSIONS: '4',
+      ROLLOUT_MIN_SESSIONS: '2',
       // A first load of a new build on a busy 2-core machine is slower than users' loads are:
       // the journeys judge errors; the vitals rule is tested in the API on fixed figures.
       ROLLOUT_VITALS_MARGIN: '1000',

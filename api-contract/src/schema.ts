@@ -9103,12 +9103,15 @@ export interface paths {
     put?: never;
     /**
      * Report a batch of browser telemetry events
-     * @description Errors, remote load failures and contract refusals, API failures, route changes and Web Vitals from one browser tab, each with its remote, version, rollout flag and route template. No session needed. At most 256 KB (`payload_too_large` 413, also for a streamed body) and 200 events; batches are limited per tab session and per client address each minute (429 with `Retry-After`).
+     * @description Errors, remote load failures and contract refusals, API failures, route changes and Web Vitals from one browser tab, each with its remote, version, rollout flag and route template. No session needed. Event times more than a day from the server’s clock are refused (400). At most 256 KB (`payload_too_large` 413, also for a streamed body) and 200 events; batches are limited per tab session and per client address each minute (429 with `Retry-After`). Everything feeds the analytics; only what the shell server vouched for (`X-Telemetry-Stamp`) counts for a rollout verdict.
      */
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Set by the shell server for a signed-in user’s batch (never by a browser): who sent it and the remote versions served to them, signed with a key derived from DELIVERY_TOKEN. Only what it vouches for counts for a rollout verdict. */
+          'x-telemetry-stamp'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -9133,8 +9136,8 @@ export interface paths {
                 | 'route_change'
                 | 'vital';
               /**
-               * Format: date-time
-               * @description When it happened, by the browser’s clock.
+               * Format: recent-date-time
+               * @description When it happened, by the browser’s clock: at most a day from the server’s (a clock that far off, or an invented date, is refused).
                */
               at: string;
               /** @description The route template, e.g. `/reservation/:id` (never ids or query values). */
@@ -9236,7 +9239,7 @@ export interface paths {
     };
     /**
      * Judge a rollout’s candidate against the live version
-     * @description For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, remote load failures per 100 sessions or the share of API calls that failed is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.
+     * @description For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes, counting only what the shell server vouched for (`X-Telemetry-Stamp` on POST /telemetry), one session per user. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, the share with a remote load failure or the share of API calls that failed is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.
      */
     get: {
       parameters: {
@@ -11936,17 +11939,17 @@ export interface components {
     };
     /** @description One version’s figures over the window. */
     RolloutFigures: {
-      /** @description Browser-tab sessions in the window. */
+      /** @description Sessions counted in the window: one per signed-in user the shell server vouched for, however many tabs they had open (unstamped telemetry never counts). */
       sessions: number;
-      /** @description Share of sessions with an uncaught error, rejection or boundary catch. */
+      /** @description Share of those sessions with an uncaught error, rejection or boundary catch. */
       errorRate: number | null;
-      /** @description Remote load failures and contract refusals per session. */
+      /** @description Share of those sessions with a remote load failure or contract refusal. */
       loadFailureRate: number | null;
-      /** @description Share of the API calls made that failed (null: no calls counted). */
+      /** @description The share of a session’s API calls that failed, averaged over the sessions that made calls (null: no calls counted). */
       apiFailureRate: number | null;
-      /** @description 75th percentile of LCP, ms. */
+      /** @description 75th percentile over the sessions of each one’s LCP p75, ms. */
       lcpP75: number | null;
-      /** @description 75th percentile of INP, ms. */
+      /** @description 75th percentile over the sessions of each one’s INP p75, ms. */
       inpP75: number | null;
     };
     /** @description The health analysis’ verdict on a candidate against the live version. */

@@ -26,6 +26,7 @@ import { registerFlagsmithRoutes } from './flags/flagsmithRoutes';
 import { registerHealthRoutes } from './health/healthRoutes';
 import { createReadiness, type Readiness } from './health/readiness';
 import { NAMED_SCHEMAS, OPENAPI_INFO } from './contract';
+import { addApiFormats } from './http/formats';
 import { registerErrorHandling, unauthorized } from './http/errors';
 import { registerInputGuard } from './http/inputGuard';
 import { errors, type Api } from './http/schemas';
@@ -138,7 +139,7 @@ export function buildApp({
     // counts by it (ADR 9).
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Flagsmith trait values are string | number | boolean | null.
-    ajv: { customOptions: { allowUnionTypes: true } },
+    ajv: { customOptions: { allowUnionTypes: true }, plugins: [addApiFormats] },
   });
 
   // An empty body with Content-Type: application/json is no body, not an error.

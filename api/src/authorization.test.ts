@@ -743,7 +743,7 @@ const MATRIX: Record<string, Row> = {
         events: [
           {
             type: 'route_change',
-            at: '2026-11-25T10:00:00.000Z',
+            at: new Date().toISOString(),
             route: '/reservation/:id',
             remote: 'reservations',
             remoteVersion: '0.1.0',

@@ -67,11 +67,14 @@ export interface ApiConfig {
   /** Telemetry batches one client address may send in a minute, whatever its tabs. */
   telemetryClientRateLimit: number;
   // Rollout health (src/telemetry/rolloutHealth.ts, issue 17).
-  /** Sessions each of the candidate and the live version needs before a verdict (ROLLOUT_MIN_SESSIONS). */
+  /**
+   * Sessions (signed-in users the shell server vouched for, one each) the candidate and the live
+   * version each need before a verdict (ROLLOUT_MIN_SESSIONS).
+   */
   rolloutMinSessions: number;
   /**
    * How much worse the candidate may be, in percentage points, in its share of sessions with an
-   * error, remote load failures per 100 sessions and share of failed API calls before it is
+   * error, its share with a remote load failure and its share of failed API calls before it is
    * unhealthy (ROLLOUT_ERROR_MARGIN).
    */
   rolloutErrorMargin: number;

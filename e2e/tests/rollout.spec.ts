@@ -1,14 +1,16 @@
 // Progressive delivery that judges itself (issue 17), end to end: a candidate of the listings
-// remote built to throw on its page goes out with a canary strategy; signed-in sessions on it and
-// on the live version send their telemetry; the shell server's rollout driver asks the API for the
-// verdict and aborts it without a human, and the users on it are back on the live version at their
-// next page load. A healthy candidate goes out linearly and reaches everyone by itself. The web
-// server runs the driver every second with short strategy minutes and a small minimum sample
-// (playwright.config.ts). The registry is put back as it was at the end.
+// remote built to throw on its page goes out with a canary strategy; signed-in users on it and on
+// the live version send their telemetry, which the shell server stamps as theirs (issue 30: only
+// stamped telemetry counts, one session per user); the rollout driver asks the API for the verdict
+// and aborts it without a human, and the users on it are back on the live version at their next
+// page load. A healthy candidate goes out linearly and reaches everyone by itself. Anonymous
+// batches forged as the outside test sent them move neither verdict. The web server runs the
+// driver every second with short strategy minutes and a small minimum sample (playwright.config.ts).
+// The registry is put back as it was at the end.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { canaryBucket } from '../../shell/server/delivery/canary';
 import { readRegistryFile } from '../../shell/server/delivery/registryFile';
 import { apiGet, apiSession } from './support/api';
@@ -24,10 +26,17 @@ import { hidePageAndSend } from './support/telemetry';
 
 test.describe.configure({ mode: 'serial' });
 
-/** ROLLOUT_MIN_SESSIONS of the e2e web server: sessions each side needs for a verdict. */
-const MIN_SESSIONS = 4;
+/** ROLLOUT_MIN_SESSIONS of the e2e web server: users each side needs for a verdict. */
+const MIN_SESSIONS = 2;
 const BAD_LABEL = `rollout bad ${Date.now().toString(36)}`;
 const GOOD_LABEL = `rollout good ${Date.now().toString(36)}`;
+
+/** Staff who see the listings page and are never sent to billing: the baseline's users. */
+const OFF_ROLLOUT_CANDIDATES = [
+  'admin@hostdash.test',
+  'jonas.weber@hostdash.test',
+  'aiko.tanaka@hostdash.test',
+];
 
 let buildsDir = '';
 let badDir = '';
@@ -36,9 +45,13 @@ let registryBefore = '';
 let liveVersion = '';
 let badVersion = '';
 let goodVersion = '';
-/** A demo user named on the rollout, and one outside its share who stays on the live version. */
-let onRollout = { email: 'owner@hostdash.test', id: '' };
-let offRollout = { email: '', id: '' };
+interface DemoUser {
+  email: string;
+  id: string;
+}
+/** Demo users named on the rollout, and others outside its share who stay on the live version. */
+let onRollout: DemoUser[] = [];
+let offRollout: DemoUser[] = [];
 
 async function listings() {
   const registry = await readRegistryFile(registryFile);
@@ -49,9 +62,18 @@ async function listings() {
 
 const deploy = (...argv: string[]): string => remotesOk(argv);
 
-/** Deploys a build of listings by a strategy, with the owner named on it. */
+/** Deploys a build of listings by a strategy, with the users on the rollout named on it. */
 const rollOut = (dist: string, strategy: string) =>
-  deploy('deploy', 'listings', '--dist', dist, '--strategy', strategy, '--users', onRollout.id);
+  deploy(
+    'deploy',
+    'listings',
+    '--dist',
+    dist,
+    '--strategy',
+    strategy,
+    '--users',
+    onRollout.map((user) => user.id).join(','),
+  );
 
 /**
  * `count` page loads of /listings by one signed-in user, each its own tab session whose telemetry
@@ -72,6 +94,55 @@ async function sessionsOf(
   }
   await page.goto('/listings');
   return page;
+}
+
+/** One session of each user (a user's further tabs would count as the same one). */
+async function sessionsOfEach(
+  browser: Browser,
+  users: DemoUser[],
+  expectPage: (page: Page) => Promise<void>,
+): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (const user of users) pages.push(await sessionsOf(browser, user.email, 1, expectPage));
+  return pages;
+}
+
+/**
+ * What the outside test sent (issue 30, finding 2): 80 batches from one client with no cookie,
+ * 40 invented sessions claiming `candidate` on the rollout (each with an error when `withError`),
+ * 40 clean ones claiming the live version. The collector takes them; no verdict counts them.
+ */
+async function forgeTelemetry(
+  request: APIRequestContext,
+  candidate: string,
+  withError: boolean,
+): Promise<void> {
+  const at = new Date().toISOString();
+  for (let index = 0; index < 80; index++) {
+    const onCandidate = index < 40;
+    const claim = {
+      at,
+      route: '/listings',
+      remote: 'listings',
+      remoteVersion: onCandidate ? candidate : liveVersion,
+      inRollout: onCandidate,
+      user: null,
+    };
+    const response = await request.post('/api/telemetry', {
+      headers: { 'sec-fetch-site': 'same-origin' },
+      data: {
+        session: `forged-${Date.now().toString(36)}-${String(index).padStart(4, '0')}`,
+        shell: 'forged',
+        events: [
+          { ...claim, type: 'route_change', durationMs: 200 },
+          ...(onCandidate && withError
+            ? [{ ...claim, type: 'boundary_error', message: 'forged' }]
+            : []),
+        ],
+      },
+    });
+    expect(response.status()).toBe(202);
+  }
 }
 
 const showsListings = async (page: Page) => {
@@ -99,21 +170,20 @@ test.beforeAll(async ({ request }) => {
   goodVersion = good.version;
   expect(new Set([liveVersion, badVersion, goodVersion]).size).toBe(3);
 
-  // The owner is named on each rollout; the first other demo user whose bucket is above the
-  // strategies' first step (10 %) stays on the live version while the verdict is made.
-  const idOf = async (email: string) => {
+  // The owner and the manager are named on each rollout; the first other demo users whose bucket
+  // is above the strategies' first step (10 %) stay on the live version while the verdict is made.
+  const demoUser = async (email: string): Promise<DemoUser> => {
     const session = await apiSession(request, email);
-    return String((await apiGet<{ id: string }>(request, session, '/loadAuth')).id);
+    return { email, id: String((await apiGet<{ id: string }>(request, session, '/loadAuth')).id) };
   };
-  onRollout = { ...onRollout, id: await idOf(onRollout.email) };
-  for (const email of ['manager@hostdash.test', 'admin@hostdash.test', 'vendor@hostdash.test']) {
-    const id = await idOf(email);
-    if (canaryBucket('listings', id) >= 10) {
-      offRollout = { email, id };
-      break;
-    }
+  onRollout = [await demoUser('owner@hostdash.test'), await demoUser('manager@hostdash.test')];
+  offRollout = [];
+  for (const email of OFF_ROLLOUT_CANDIDATES) {
+    const user = await demoUser(email);
+    if (canaryBucket('listings', user.id) >= 10) offRollout.push(user);
+    if (offRollout.length === MIN_SESSIONS) break;
   }
-  expect(offRollout.id, 'a demo user outside the first step').not.toBe('');
+  expect(offRollout, 'demo users outside the first step').toHaveLength(MIN_SESSIONS);
 });
 
 test.afterAll(() => {
@@ -123,16 +193,30 @@ test.afterAll(() => {
 
 test('a candidate that throws is aborted by the health check, and its users are back on the live version', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(120_000);
   expect(rollOut(badDir, 'canary10-15m')).toContain(`listings ${badVersion}`);
 
-  // Users outside the rollout: the live version, working.
-  await sessionsOf(browser, offRollout.email, MIN_SESSIONS, showsListings);
-  // The owner, on the candidate: its page throws, the shell contains it.
-  const owner = await sessionsOf(browser, onRollout.email, MIN_SESSIONS, async (page) => {
+  // Forged clean sessions on the candidate do not make it look healthy: the driver waits.
+  await forgeTelemetry(request, badVersion, false);
+  await expect
+    .poll(async () => (await listings()).canary?.health?.reason ?? '', { timeout: 15_000 })
+    .toBe(`0 of ${MIN_SESSIONS} sessions on the candidate`);
+
+  // Users outside the rollout: the live version, working. Three tabs of one of them are still one
+  // session to the verdict.
+  const [firstOff, secondOff] = offRollout as [DemoUser, DemoUser];
+  await sessionsOf(browser, firstOff.email, 3, showsListings);
+  await sessionsOfEach(browser, [secondOff], showsListings);
+  await expect
+    .poll(async () => (await listings()).canary?.health?.live.sessions, { timeout: 15_000 })
+    .toBe(MIN_SESSIONS);
+  // The users on the candidate: its page throws, the shell contains it.
+  const [owner] = await sessionsOfEach(browser, onRollout, async (page) => {
     await expect(page.getByText('Listings is temporarily unavailable')).toBeVisible();
   });
+  if (!owner) throw new Error('no page for the owner');
 
   // Nobody acts: the driver judges the candidate against the live version and stops it.
   await expect
@@ -142,8 +226,8 @@ test('a candidate that throws is aborted by the health check, and its users are 
   expect(remote.version).toBe(liveVersion);
   const aborted = remote.history?.at(-1);
   expect(aborted).toMatchObject({ action: 'abort', version: badVersion, by: 'health check' });
-  expect(aborted?.reason).toMatch(
-    /^aborted by health check: error rate 100\.0 % vs 0\.0 %, \d+ sessions$/,
+  expect(aborted?.reason).toBe(
+    `aborted by health check: error rate 100.0 % vs 0.0 %, ${MIN_SESSIONS} sessions`,
   );
   expect(deploy('status', 'listings')).toContain(aborted?.reason);
 
@@ -154,16 +238,22 @@ test('a candidate that throws is aborted by the health check, and its users are 
   expect(await aboutRow(owner, 'Listings')).toContain(liveVersion);
 });
 
-test('a healthy candidate advances step by step to everyone by itself', async ({ browser }) => {
+test('a healthy candidate advances step by step to everyone by itself', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   expect(rollOut(goodDir, 'linear10-every-5m')).toContain(
     'linear10-every-5m, raised while healthy',
   );
-  await sessionsOf(browser, offRollout.email, MIN_SESSIONS, showsListings);
-  const owner = await sessionsOf(browser, onRollout.email, MIN_SESSIONS, async (page) => {
+  // Forged errors on the candidate do not stop it.
+  await forgeTelemetry(request, goodVersion, true);
+  await sessionsOfEach(browser, offRollout, showsListings);
+  const [owner] = await sessionsOfEach(browser, onRollout, async (page) => {
     await showsListings(page);
     await expect(page.getByText(`Build: ${GOOD_LABEL}`)).toBeVisible();
   });
+  if (!owner) throw new Error('no page for the owner');
 
   await expect.poll(async () => (await listings()).version, { timeout: 60_000 }).toBe(goodVersion);
   const remote = await listings();
@@ -185,7 +275,7 @@ test('a healthy candidate advances step by step to everyone by itself', async ({
   });
 
   // Everyone has it now: the user who was outside the rollout too.
-  const other = await sessionsOf(browser, offRollout.email, 1, showsListings);
+  const other = await sessionsOf(browser, offRollout[0]?.email ?? '', 1, showsListings);
   await expect(other.getByText(`Build: ${GOOD_LABEL}`)).toBeVisible();
   await owner.reload();
   await expect(owner.getByText(`Build: ${GOOD_LABEL}`)).toBeVisible();

@@ -131,8 +131,8 @@ function registerShellRoutes(
     },
   });
 
-  registerApiProxy(app, config);
   const users = createUserLoader(config, app.log);
+  registerApiProxy(app, config, { users, registry });
   const startedAt = new Date();
   registerDeliveryConsole(app, config, users, store, registry);
 

@@ -10,6 +10,10 @@ import { NO_RESPONSE_MESSAGE, parseCookies } from '@hostdash/shared-auth';
 import { clientGone, dropReply } from './clientAborts';
 import type { ShellConfig } from './config';
 import { clearSessionCookie, sessionCookie, validSession } from './cookies';
+import type { RegistryStore } from './delivery/registryStore';
+import type { UserLoader } from './page';
+import { servedRemotes } from './registry';
+import { signStamp, stampKey, TELEMETRY_STAMP_HEADER, telemetryUserHash } from './telemetryStamp';
 import { withoutTokens } from './tokenPaths';
 
 // Calls whose successful answer carries a new session in `sessionId` (a sign-up signs the new
@@ -40,6 +44,8 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'x-forwarded-proto',
   'x-forwarded-port',
   'x-real-ip',
+  // Only this server vouches for a telemetry batch (telemetryStamp.ts).
+  TELEMETRY_STAMP_HEADER,
 ]);
 // What of the API's answer reaches the browser: what a client reads. Not the API's hop-by-hop or
 // framing headers, its cookies, nor any security header (this server sets its own).
@@ -138,7 +144,36 @@ function passHeaders(upstream: Response, reply: FastifyReply): void {
   });
 }
 
-export function registerApiProxy(app: FastifyInstance, config: ShellConfig): void {
+/** The telemetry collector: its batches get this server's stamp when a signed-in user sent them. */
+const TELEMETRY_PATH = '/telemetry';
+
+/**
+ * The stamp for a telemetry batch (issue 30, finding 2): the user signed in on the cookie that came
+ * with it, and what the registry serves them. None without DELIVERY_TOKEN, without a signed-in
+ * user, or when the registry cannot be read: the batch still goes, vouched for by no one.
+ */
+function telemetryStamper(config: ShellConfig, users: UserLoader, registry: RegistryStore) {
+  const key = config.deliveryToken ? stampKey(config.deliveryToken) : null;
+  return async (
+    request: FastifyRequest,
+    session: string | undefined,
+  ): Promise<string | undefined> => {
+    if (!key || !session || !Buffer.isBuffer(request.body)) return undefined;
+    const user = await users.loadUser(session, request);
+    if (!user) return undefined;
+    const live = await registry.read().catch(() => null);
+    if (!live) return undefined;
+    const claims = { user: telemetryUserHash(user.id), remotes: servedRemotes(live, user.id) };
+    return signStamp(key, claims, request.body);
+  };
+}
+
+export function registerApiProxy(
+  app: FastifyInstance,
+  config: ShellConfig,
+  { users, registry }: { users: UserLoader; registry: RegistryStore },
+): void {
+  const stampTelemetry = telemetryStamper(config, users, registry);
   app.register(async (proxy) => {
     // Bodies are forwarded as bytes: the API validates them, not the proxy.
     proxy.removeAllContentTypeParsers();
@@ -177,6 +212,11 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
         reply.header('set-cookie', clearSessionCookie(config, request));
       }
       const withoutBody = method === 'GET' || method === 'HEAD';
+      const headers = forwardedHeaders(request, session);
+      if (pathname === TELEMETRY_PATH && method === 'POST') {
+        const stamp = await stampTelemetry(request, session);
+        if (stamp) headers.set(TELEMETRY_STAMP_HEADER, stamp);
+      }
 
       // An API that accepts the connection and then says nothing (paused, overloaded, stuck on a
       // lock) must not hold the browser's call for ever: after API_TIMEOUT_MS without the start of
@@ -187,7 +227,7 @@ export function registerApiProxy(app: FastifyInstance, config: ShellConfig): voi
       try {
         upstream = await fetch(`${config.apiUrl}${apiPath}`, {
           method,
-          headers: forwardedHeaders(request, session),
+          headers,
           body: withoutBody || !request.body ? undefined : new Uint8Array(request.body as Buffer),
           redirect: 'manual',
           signal: waiting.signal,

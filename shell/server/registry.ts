@@ -10,6 +10,7 @@ import {
   type DiscoveryDocument,
 } from './delivery/frontendDiscovery';
 import { parseRegistryFile, type RegistryFile } from './delivery/registryFile';
+import type { ServedRemote } from './telemetryStamp';
 
 export type { RegistryFile };
 
@@ -52,4 +53,21 @@ export function resolveRegistry(
       }),
     ),
   };
+}
+
+/** What the registry serves this user, per deployed remote (as resolveRegistry decides it), for the telemetry stamp. */
+export function servedRemotes(
+  registry: RegistryFile,
+  userId: string,
+): Record<string, ServedRemote> {
+  const served: Record<string, ServedRemote> = {};
+  for (const remote of registry.remotes) {
+    if (!remote.version) continue;
+    const { canary } = remote;
+    served[remote.name] =
+      canary && getsCanary(remote.name, canary, userId)
+        ? { versions: [canary.version, remote.version], inRollout: true }
+        : { versions: [remote.version], inRollout: false };
+  }
+  return served;
 }

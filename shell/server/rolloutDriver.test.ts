@@ -165,9 +165,7 @@ describe('a strategy on a fake clock', () => {
     rollout.answer(verdict('healthy', 'error rate 0.1 % vs 0.2 %, 40 sessions'));
     await rollout.round(600);
     expect((await rollout.remote())?.canary).toMatchObject({ version: CANDIDATE, percent: 25 });
-    rollout.answer(
-      verdict('unhealthy', 'remote load failures 40.0 vs 0.0 per 100 sessions, 40 sessions'),
-    );
+    rollout.answer(verdict('unhealthy', 'remote load failures 40.0 % vs 0.0 %, 40 sessions'));
     await rollout.round(1);
     expect((await rollout.remote())?.canary).toBeUndefined();
   });

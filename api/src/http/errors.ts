@@ -1,6 +1,7 @@
 // Every error leaves the API as `{ error, message }`: a stable snake_case code and a sentence a
 // person can read. Unexpected errors are logged and answered without any detail.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { RECENT_DATE_TIME } from './formats';
 
 export class ApiError extends Error {
   constructor(
@@ -91,6 +92,7 @@ const FORMAT_NAMES: Record<string, string> = {
   email: 'an email address',
   uri: 'a URL',
   'date-time': 'a date and time (ISO 8601)',
+  [RECENT_DATE_TIME]: 'a date and time (ISO 8601) within a day of now',
   date: 'a date (YYYY-MM-DD)',
 };
 

@@ -27,7 +27,7 @@ const newTab = (): string => `health-tab-${String((tabs += 1)).padStart(8, '0')}
 
 const event = (overrides: Record<string, unknown> = {}) => ({
   type: 'error',
-  at: '2026-11-25T10:00:00.000Z',
+  at: new Date().toISOString(),
   route: '/listings',
   remote: 'listings',
   remoteVersion: '0.2.0',

@@ -1,6 +1,8 @@
 // The health analysis that decides a rollout (issue 17): the verdict on fixed figures, and on
 // telemetry stored through the real collector — a candidate against the live version's users not
-// on the rollout, over the same minutes — behind the shell server's delivery token.
+// on the rollout, over the same minutes, only what the shell server vouched for, one session per
+// user (issue 30) — behind the shell server's delivery token.
+import { signStamp, stampKey, telemetryUserHash } from '../testing/telemetryStamps';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import { judge, rolloutHealth, type Figures, type Thresholds } from './rolloutHealth';
 import { storeBatch } from './telemetryStore';
@@ -45,10 +47,7 @@ describe('judge', () => {
   it('is unhealthy on errors, load failures, failed calls or slower vitals beyond the margins', () => {
     const cases: [Partial<Figures>, string][] = [
       [{ errorRate: 0.041, sessions: 312 }, 'error rate 4.1 % vs 1.0 %, 312 sessions'],
-      [
-        { loadFailureRate: 0.12 },
-        'remote load failures 12.0 vs 0.0 per 100 sessions, 100 sessions',
-      ],
+      [{ loadFailureRate: 0.12 }, 'remote load failures 12.0 % vs 0.0 %, 100 sessions'],
       [{ apiFailureRate: 0.4 }, 'API error rate 40.0 % vs 5.0 %, 100 sessions'],
       [{ lcpP75: 3400 }, 'LCP p75 3.4 s vs 1.8 s, 100 sessions'],
       [{ inpP75: 400 }, 'INP p75 400 ms vs 120 ms, 100 sessions'],
@@ -74,12 +73,63 @@ describe('on stored telemetry', () => {
   });
   afterAll(() => api.close());
   afterEach(async () => {
-    for (const table of ['telemetry_events', 'telemetry_minutes', 'telemetry_minute_sessions'])
+    for (const table of [
+      'throttles',
+      'telemetry_events',
+      'telemetry_minutes',
+      'telemetry_minute_sessions',
+      'telemetry_minute_users',
+    ])
       await api.db.query(`delete from ${table}`);
   });
 
   let tabs = 0;
-  /** `count` browser tabs on `version`, each with a page view and, for `withError` of them, an error. */
+  const newTab = () => `rollout-tab-${String((tabs += 1)).padStart(8, '0')}`;
+  let users = 0;
+
+  /** A tab's events on a listings version: a page view, LCP, and what `options` adds. */
+  function tabEvents(
+    version: string,
+    options: {
+      inRollout: boolean;
+      withError?: boolean;
+      lcp?: number;
+      apiCalls?: number;
+      apiFailures?: number;
+    },
+  ) {
+    const base = {
+      at: new Date().toISOString(),
+      route: '/listings',
+      remote: 'listings',
+      remoteVersion: version,
+      inRollout: options.inRollout,
+      user: 'b'.repeat(64),
+    };
+    return [
+      { ...base, type: 'route_change' as const, durationMs: 300 },
+      { ...base, type: 'vital' as const, vital: 'LCP' as const, value: options.lcp ?? 1500 },
+      ...(options.withError
+        ? [{ ...base, type: 'boundary_error' as const, message: 'Listings threw' }]
+        : []),
+      ...(options.apiCalls
+        ? [{ ...base, type: 'api_calls' as const, value: options.apiCalls }]
+        : []),
+      ...Array.from({ length: options.apiFailures ?? 0 }, () => ({
+        ...base,
+        type: 'api_failure' as const,
+        apiMethod: 'GET' as const,
+        apiPath: '/listings',
+        apiStatus: 500,
+      })),
+    ];
+  }
+
+  /**
+   * `count` signed-in users on `version`, one tab each, as the shell server stamps them (the
+   * candidate 0.2.0 for users on the rollout, the live 0.1.0 otherwise); `withError` of them with
+   * an error.
+   */
   async function sessions(
     version: string,
     count: number,
@@ -89,39 +139,28 @@ describe('on stored telemetry', () => {
       lcp?: number;
       apiCalls?: number;
       apiFailures?: number;
+      /** One user for every tab (a user with many tabs). */
+      user?: string;
     },
   ) {
     for (let index = 0; index < count; index++) {
-      tabs += 1;
-      const base = {
-        at: new Date().toISOString(),
-        route: '/listings',
-        remote: 'listings',
-        remoteVersion: version,
-        inRollout: options.inRollout,
-        user: 'b'.repeat(64),
-      };
-      await storeBatch(api.db, {
-        session: `rollout-tab-${String(tabs).padStart(8, '0')}`,
-        shell: 'shell-0.1.0',
-        events: [
-          { ...base, type: 'route_change', durationMs: 300 },
-          { ...base, type: 'vital', vital: 'LCP', value: options.lcp ?? 1500 },
-          ...(index < (options.withError ?? 0)
-            ? [{ ...base, type: 'boundary_error' as const, message: 'Listings threw' }]
-            : []),
-          ...(options.apiCalls
-            ? [{ ...base, type: 'api_calls' as const, value: options.apiCalls }]
-            : []),
-          ...Array.from({ length: options.apiFailures ?? 0 }, () => ({
-            ...base,
-            type: 'api_failure' as const,
-            apiMethod: 'GET' as const,
-            apiPath: '/listings',
-            apiStatus: 500,
-          })),
-        ],
-      });
+      const user = options.user ?? telemetryUserHash(`rollout-user-${(users += 1)}`);
+      await storeBatch(
+        api.db,
+        {
+          session: newTab(),
+          shell: 'shell-0.1.0',
+          events: tabEvents(version, { ...options, withError: index < (options.withError ?? 0) }),
+        },
+        {
+          user,
+          remotes: {
+            listings: options.inRollout
+              ? { versions: ['0.2.0', '0.1.0'], inRollout: true }
+              : { versions: ['0.1.0'], inRollout: false },
+          },
+        },
+      );
     }
   }
 
@@ -151,6 +190,90 @@ describe('on stored telemetry', () => {
     });
   });
 
+  it('counts a user with many tabs as one session', async () => {
+    const from = new Date(Date.now() - 60_000);
+    await sessions('0.1.0', 10, { inRollout: false });
+    const oneUser = telemetryUserHash('rollout-one-user');
+    await sessions('0.2.0', 40, { inRollout: true, withError: 40, user: oneUser });
+    expect(await judgeListings(from)).toMatchObject({
+      verdict: 'not_enough_data',
+      reason: '1 of 10 sessions on the candidate',
+      candidate: { sessions: 1, errorRate: 1 },
+    });
+  });
+
+  describe('the outside test’s forged batches (issue 30, finding 2)', () => {
+    /**
+     * What the outside test sent: 80 POST /telemetry from one client without a cookie — 40 invented
+     * tab sessions claiming the candidate on the rollout, and 40 claiming the live version — each
+     * with a stamp signed by a key someone guessed. `candidateErrors`: the candidate's claim an
+     * error (to abort it) or clean (to hide a bad one).
+     */
+    async function forge(candidateErrors: boolean) {
+      const guessed = stampKey('a-guess-at-the-delivery-token-0123456789');
+      for (const [version, inRollout, withError] of [
+        ['0.2.0', true, candidateErrors],
+        ['0.1.0', false, false],
+      ] as const) {
+        for (let index = 0; index < 40; index++) {
+          const body = JSON.stringify({
+            session: newTab(),
+            shell: 'shell-0.1.0',
+            events: tabEvents(version, { inRollout, withError }),
+          });
+          const stamp = signStamp(
+            guessed,
+            {
+              user: telemetryUserHash(`forged-${index}`),
+              remotes: { listings: { versions: [version], inRollout } },
+            },
+            Buffer.from(body),
+          );
+          const response = await api.post('/telemetry', body, undefined, {
+            'x-forwarded-for': '198.51.100.66',
+            'x-telemetry-stamp': stamp,
+          });
+          expect(response.status).toBe(202);
+        }
+      }
+    }
+
+    it('decide nothing on their own', async () => {
+      const from = new Date(Date.now() - 60_000);
+      await forge(true);
+      expect(await judgeListings(from)).toMatchObject({
+        verdict: 'not_enough_data',
+        reason: '0 of 10 sessions on the candidate',
+        candidate: { sessions: 0 },
+        live: { sessions: 0 },
+      });
+      // They are still there for the analytics.
+      expect(await api.db.query('select distinct session from telemetry_events')).toHaveLength(80);
+    });
+
+    it('cannot abort a healthy candidate', async () => {
+      const from = new Date(Date.now() - 60_000);
+      await sessions('0.1.0', 10, { inRollout: false });
+      await sessions('0.2.0', 10, { inRollout: true });
+      await forge(true);
+      expect(await judgeListings(from)).toMatchObject({
+        verdict: 'healthy',
+        reason: 'error rate 0.0 % vs 0.0 %, 10 sessions',
+      });
+    });
+
+    it('cannot hide a broken candidate', async () => {
+      const from = new Date(Date.now() - 60_000);
+      await sessions('0.1.0', 10, { inRollout: false });
+      await sessions('0.2.0', 10, { inRollout: true, withError: 10 });
+      await forge(false);
+      expect(await judgeListings(from)).toMatchObject({
+        verdict: 'unhealthy',
+        reason: 'error rate 100.0 % vs 0.0 %, 10 sessions',
+      });
+    });
+  });
+
   it('rates failed API calls among the calls the pages made', async () => {
     const from = new Date(Date.now() - 60_000);
     await sessions('0.1.0', 10, { inRollout: false, apiCalls: 20, apiFailures: 0 });
@@ -159,7 +282,7 @@ describe('on stored telemetry', () => {
     expect(verdict).toMatchObject({
       verdict: 'unhealthy',
       reason: 'API error rate 30.0 % vs 0.0 %, 10 sessions',
-      candidate: { apiFailureRate: 0.3 },
+      candidate: { apiFailureRate: expect.closeTo(0.3, 10) },
       live: { apiFailureRate: 0 },
     });
   });

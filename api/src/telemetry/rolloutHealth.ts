@@ -1,8 +1,10 @@
 // The health analysis that decides a rollout (issue 17, docs/adr/0020): a candidate against the
-// live version over the same window — sessions, the share of sessions with an error, remote load
-// failures per session, the share of API calls that failed, LCP and INP p75 — and one verdict: healthy, unhealthy,
-// or not enough data below a minimum sample on either side. The shell server's rollout driver asks
-// for it on every round and aborts an unhealthy candidate, or advances a healthy one.
+// live version over the same window — sessions, the share of sessions with an error, the share with
+// a remote load failure, the share of API calls that failed, LCP and INP p75 — and one verdict:
+// healthy, unhealthy, or not enough data below a minimum sample on either side. The shell server's
+// rollout driver asks for it on every round and aborts an unhealthy candidate, or advances a
+// healthy one. Only telemetry the shell server vouched for counts, one session per signed-in user
+// (issue 30: anonymous batches once decided a rollout; telemetryStamp.ts).
 import type { Static } from '@sinclair/typebox';
 import type { Sql } from '../db/database';
 import type { ROLLOUT_VERDICTS } from './telemetrySchemas';
@@ -31,16 +33,15 @@ export interface Judgement {
   live: Figures;
 }
 
-const perSession = (count: number, sessions: number): number | null =>
-  sessions > 0 ? count / sessions : null;
+const share = (count: number, users: number): number | null => (users > 0 ? count / users : null);
 
+/** A window's figures, each user counted as one session. */
 export function figuresOf(window: HealthWindow): Figures {
   return {
-    sessions: window.sessions,
-    errorRate: window.errorRate,
-    loadFailureRate: perSession(window.loadFailures + window.contractRefusals, window.sessions),
-    // Failed calls among the calls made (the pages count both).
-    apiFailureRate: window.apiCalls > 0 ? Math.min(1, window.apiFailures / window.apiCalls) : null,
+    sessions: window.users,
+    errorRate: share(window.usersWithError, window.users),
+    loadFailureRate: share(window.usersWithLoadFailure, window.users),
+    apiFailureRate: window.apiFailureRate,
     lcpP75: window.lcpP75,
     inpP75: window.inpP75,
   };
@@ -48,7 +49,6 @@ export function figuresOf(window: HealthWindow): Figures {
 
 const percent = (rate: number | null): string =>
   rate === null ? '–' : `${(rate * 100).toFixed(rate > 0 && rate < 0.01 ? 2 : 1)} %`;
-const perHundred = (rate: number | null): string => (rate === null ? '–' : (rate * 100).toFixed(1));
 const duration = (ms: number): string =>
   ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 const sessionCount = (count: number): string => `${count} session${count === 1 ? '' : 's'}`;
@@ -56,16 +56,16 @@ const sessionCount = (count: number): string => `${count} session${count === 1 ?
 /** The first way the candidate is worse than the live version beyond the margins, for people. */
 function worse(candidate: Figures, live: Figures, thresholds: Thresholds): string | null {
   const margin = thresholds.errorMargin / 100;
-  const rates: [string, keyof Figures, (rate: number | null) => string, string][] = [
-    ['error rate', 'errorRate', percent, ''],
-    ['remote load failures', 'loadFailureRate', perHundred, ' per 100 sessions'],
-    ['API error rate', 'apiFailureRate', percent, ''],
+  const rates: [string, 'errorRate' | 'loadFailureRate' | 'apiFailureRate'][] = [
+    ['error rate', 'errorRate'],
+    ['remote load failures', 'loadFailureRate'],
+    ['API error rate', 'apiFailureRate'],
   ];
-  for (const [name, key, format, unit] of rates) {
-    const mine = (candidate[key] as number | null) ?? 0;
-    const theirs = (live[key] as number | null) ?? 0;
+  for (const [name, key] of rates) {
+    const mine = candidate[key] ?? 0;
+    const theirs = live[key] ?? 0;
     if (mine - theirs > margin) {
-      return `${name} ${format(mine)} vs ${format(theirs)}${unit}, ${sessionCount(candidate.sessions)}`;
+      return `${name} ${percent(mine)} vs ${percent(theirs)}, ${sessionCount(candidate.sessions)}`;
     }
   }
   for (const [name, key] of [
@@ -110,8 +110,8 @@ export interface RolloutQuery {
 }
 
 /**
- * Judges a rollout from the telemetry: the candidate's events (whoever sent them) against the live
- * version's from users not on the rollout, over the same minutes.
+ * Judges a rollout from the vouched-for telemetry: the candidate's users against the live version's
+ * users not on the rollout, over the same minutes.
  */
 export async function rolloutHealth(
   sql: Sql,
@@ -119,16 +119,14 @@ export async function rolloutHealth(
   thresholds: Thresholds,
 ): Promise<Judgement> {
   // The window's end is exclusive by minute: the minute after now takes in the current one.
-  const to = new Date(query.now.getTime() + 60_000);
+  const window = {
+    remote: query.remote,
+    from: query.from,
+    to: new Date(query.now.getTime() + 60_000),
+  };
   const [candidate, live] = await Promise.all([
-    healthWindow(sql, { remote: query.remote, version: query.candidate, from: query.from, to }),
-    healthWindow(sql, {
-      remote: query.remote,
-      version: query.live,
-      from: query.from,
-      to,
-      inRollout: false,
-    }),
+    healthWindow(sql, { ...window, version: query.candidate, inRollout: true }),
+    healthWindow(sql, { ...window, version: query.live, inRollout: false }),
   ]);
   return judge(figuresOf(candidate), figuresOf(live), thresholds);
 }

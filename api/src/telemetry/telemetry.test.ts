@@ -1,24 +1,35 @@
 // The telemetry collector (issue 17) on the real database: what it takes and refuses, its size and
-// rate limits, the rollups a batch writes, pruning, and a version's health over a window.
+// rate limits, the rollups a batch writes, what the shell server's stamp vouches for (issue 30),
+// pruning, and a version's health over a window as a verdict reads it.
 import { Readable } from 'node:stream';
+import { signStamp, stampKey, telemetryUserHash } from '../testing/telemetryStamps';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import { healthWindow, pruneTelemetry } from './telemetryStore';
 
 const SESSION_LIMIT = 20;
 const CLIENT_LIMIT = 50;
+const TOKEN = 'test-delivery-token-0123456789abcdef';
+const TABLES = [
+  'throttles',
+  'telemetry_events',
+  'telemetry_minutes',
+  'telemetry_minute_sessions',
+  'telemetry_minute_users',
+];
 
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({
-    config: { telemetrySessionRateLimit: SESSION_LIMIT, telemetryClientRateLimit: CLIENT_LIMIT },
+    config: {
+      telemetrySessionRateLimit: SESSION_LIMIT,
+      telemetryClientRateLimit: CLIENT_LIMIT,
+      deliveryToken: TOKEN,
+    },
   });
 });
 afterAll(() => api.close());
 afterEach(async () => {
-  await api.db.query('delete from throttles');
-  await api.db.query('delete from telemetry_events');
-  await api.db.query('delete from telemetry_minutes');
-  await api.db.query('delete from telemetry_minute_sessions');
+  for (const table of TABLES) await api.db.query(`delete from ${table}`);
 });
 
 let tabs = 0;
@@ -27,7 +38,7 @@ const newTab = (): string => `test-tab-${String((tabs += 1)).padStart(8, '0')}`;
 
 const event = (overrides: Record<string, unknown> = {}) => ({
   type: 'route_change',
-  at: '2026-11-25T10:00:00.000Z',
+  at: new Date().toISOString(),
   route: '/reservation/:id',
   remote: 'reservations',
   remoteVersion: '0.2.0',
@@ -46,6 +57,9 @@ const batch = (session: string, events: unknown[] = [event()]) => ({
 /** A batch as the shell's proxy forwards it from the browser at `client`. */
 const send = (body: unknown, client = '198.51.100.1') =>
   api.post('/telemetry', body, undefined, { 'x-forwarded-for': client });
+
+const hoursFromNow = (hours: number): string =>
+  new Date(Date.now() + hours * 3_600_000).toISOString();
 
 describe('POST /telemetry', () => {
   it('stores a batch without a session and answers how many events it took', async () => {
@@ -85,6 +99,12 @@ describe('POST /telemetry', () => {
       [batch(newTab(), [event({ message: 'm'.repeat(301) })]), 'events[0].message'],
       [batch(newTab(), [event({ user: 'owner@hostdash.test' })]), 'events[0].user'],
       [batch(newTab(), [event({ apiStatus: 600 })]), 'events[0].apiStatus'],
+      // Issue 30, finding 7: dates no browser saw (a clock a day or more off is refused too).
+      [batch(newTab(), [event({ at: '9999-12-31T23:59:59.000Z' })]), 'events[0].at'],
+      [batch(newTab(), [event({ at: '1970-01-01T00:00:00.000Z' })]), 'events[0].at'],
+      [batch(newTab(), [event(), event({ at: hoursFromNow(25) })]), 'events[1].at'],
+      [batch(newTab(), [event({ at: hoursFromNow(-25) })]), 'events[0].at'],
+      [batch(newTab(), [event({ at: 'yesterday' })]), 'events[0].at'],
       [batch(newTab(), [event({ email: 'owner@hostdash.test' })]), 'events[0].email'],
       [batch('short'), 'session'],
       [batch(newTab(), []), 'events'],
@@ -106,6 +126,21 @@ describe('POST /telemetry', () => {
       expect(response.body.message).toContain(field);
     }
     expect(await api.db.query('select 1 from telemetry_events')).toHaveLength(0);
+  });
+
+  it('takes an event from a browser whose clock is a few hours off', async () => {
+    const skewed = batch(newTab(), [
+      event({ at: hoursFromNow(-23) }),
+      event({ at: hoursFromNow(23) }),
+    ]);
+    expect((await send(skewed)).status).toBe(202);
+  });
+
+  it('says what a date must be when it refuses one', async () => {
+    const response = await send(batch(newTab(), [event({ at: '9999-12-31T23:59:59.000Z' })]));
+    expect(response.body.message).toBe(
+      '"events[0].at" must be a date and time (ISO 8601) within a day of now.',
+    );
   });
 
   it('takes a route as text: finding personal data in it is the browser’s job', async () => {
@@ -246,36 +281,165 @@ describe('rollups', () => {
       },
     ]);
 
-    const now = new Date();
-    const health = await healthWindow(api.db, {
-      remote: 'reservations',
-      version: '0.2.0',
-      from: new Date(now.getTime() - 5 * 60_000),
-      to: new Date(now.getTime() + 60_000),
-    });
-    expect(health).toMatchObject({
-      sessions: 2,
-      sessionsWithError: 1,
-      errorRate: 0.5,
-      errors: 1,
-      boundaryErrors: 1,
-      routeChanges: 4,
-      inpP75: 90,
-    });
-    // The load failure belongs to the remote that failed, and its tab had no error there.
+    // The sessions per version (the analytics' counts): the failing tab had an error there; its
+    // load failure belongs to the remote that failed, and it had no error there.
     expect(
-      await healthWindow(api.db, {
+      await api.db.query(
+        `select remote, remote_version, session, had_error from telemetry_minute_sessions
+         order by remote, session`,
+      ),
+    ).toEqual([
+      { remote: 'listings', remote_version: '0.3.0', session: failing, had_error: false },
+      { remote: 'reservations', remote_version: '0.2.0', session: calm, had_error: false },
+      { remote: 'reservations', remote_version: '0.2.0', session: failing, had_error: true },
+    ]);
+    // Nobody vouched for any of it: nothing a verdict reads.
+    expect(await api.db.query('select 1 from telemetry_minute_users')).toHaveLength(0);
+  });
+});
+
+describe('the shell server’s stamp (issue 30, finding 2)', () => {
+  const KEY = stampKey(TOKEN);
+  const owner = telemetryUserHash('7');
+  const served = {
+    listings: { versions: ['0.3.0-rc', '0.2.0'], inRollout: true },
+    reservations: { versions: ['0.2.0'], inRollout: false },
+  };
+
+  /** A batch sent as the proxy forwards it: its bytes, and a stamp over them when given a key. */
+  const sendStamped = (
+    body: unknown,
+    options: { key?: Buffer; at?: number; stampedBody?: string } = {},
+  ) => {
+    const text = JSON.stringify(body);
+    const stamp = signStamp(
+      options.key ?? KEY,
+      { user: owner, remotes: served },
+      Buffer.from(options.stampedBody ?? text),
+      options.at,
+    );
+    return api.post('/telemetry', text, undefined, { 'x-telemetry-stamp': stamp });
+  };
+
+  const vouchedRows = () =>
+    api.db.query<Record<string, unknown>>(
+      `select remote, remote_version, in_rollout, user_hash, had_error, load_failures, api_calls,
+         api_failures
+       from telemetry_minute_users order by remote, remote_version`,
+    );
+
+  it('vouches for the versions served to the signed-in user, with the server’s rollout flag', async () => {
+    const tab = newTab();
+    const response = await sendStamped(
+      batch(tab, [
+        // The browser's claims are taken back: the stamp names the user and the rollout.
+        event({ remote: 'listings', remoteVersion: '0.3.0-rc', inRollout: false, user: null }),
+        event({ type: 'error', remote: 'listings', remoteVersion: '0.3.0-rc', message: 'x' }),
+        event({ type: 'api_calls', remote: 'listings', remoteVersion: '0.3.0-rc', value: 8 }),
+        event({
+          type: 'api_failure',
+          remote: 'listings',
+          remoteVersion: '0.3.0-rc',
+          apiMethod: 'GET',
+          apiPath: '/listing/load',
+          apiStatus: 500,
+        }),
+        event({ type: 'remote_load_failed', remote: 'reservations', remoteVersion: '0.2.0' }),
+        // Not served to this user, and the shell's own: stored, vouched for by no one.
+        event({ remote: 'reservations', remoteVersion: '9.9.9' }),
+        event({ remote: 'billing', remoteVersion: '0.1.0' }),
+        event({ remote: null, remoteVersion: null, route: '/login' }),
+      ]),
+    );
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ accepted: 8 });
+    expect(await vouchedRows()).toEqual([
+      {
         remote: 'listings',
-        version: '0.3.0',
-        from: new Date(now.getTime() - 5 * 60_000),
-        to: new Date(now.getTime() + 60_000),
-      }),
-    ).toMatchObject({ sessions: 1, sessionsWithError: 0, errorRate: 0, loadFailures: 1 });
+        remote_version: '0.3.0-rc',
+        in_rollout: true,
+        user_hash: owner,
+        had_error: true,
+        load_failures: 0,
+        api_calls: 8,
+        api_failures: 1,
+      },
+      {
+        remote: 'reservations',
+        remote_version: '0.2.0',
+        in_rollout: false,
+        user_hash: owner,
+        had_error: false,
+        load_failures: 1,
+        api_calls: 0,
+        api_failures: 0,
+      },
+    ]);
+    expect(
+      await api.db.query(
+        `select remote, remote_version, in_rollout, vouched_user from telemetry_events
+         where vouched_user is null order by id`,
+      ),
+    ).toEqual([
+      { remote: 'reservations', remote_version: '9.9.9', in_rollout: true, vouched_user: null },
+      { remote: 'billing', remote_version: '0.1.0', in_rollout: true, vouched_user: null },
+      { remote: null, remote_version: null, in_rollout: true, vouched_user: null },
+    ]);
+  });
+
+  it('adds a user’s later batches to the same row, however many tabs', async () => {
+    for (let tab = 0; tab < 5; tab++) {
+      const errorEvent = event({ type: 'error', remote: 'reservations', remoteVersion: '0.2.0' });
+      expect((await sendStamped(batch(newTab(), [errorEvent]))).status).toBe(202);
+    }
+    expect(await vouchedRows()).toEqual([
+      expect.objectContaining({ remote: 'reservations', user_hash: owner, had_error: true }),
+    ]);
+  });
+
+  it('vouches for nothing when the stamp is not ours, not for this body, or too old', async () => {
+    const claims = batch(newTab(), [event({ remote: 'reservations', remoteVersion: '0.2.0' })]);
+    const refusedStamps = [
+      { key: stampKey(`${TOKEN}-another`) },
+      { stampedBody: JSON.stringify(batch(newTab())) },
+      { at: Date.now() - 6 * 60_000 },
+      { at: Date.now() + 6 * 60_000 },
+    ];
+    for (const options of refusedStamps) {
+      // Still collected for the analytics: the browser is not to blame for a stamp.
+      expect((await sendStamped(claims, options)).status).toBe(202);
+    }
+    expect(await api.db.query('select 1 from telemetry_events')).toHaveLength(4);
+    expect(await vouchedRows()).toEqual([]);
+  });
+
+  it('vouches for nothing on an API without DELIVERY_TOKEN', async () => {
+    const unconfigured = await startTestApi();
+    try {
+      const text = JSON.stringify(batch(newTab(), [event({ remoteVersion: '0.2.0' })]));
+      const stamp = signStamp(KEY, { user: owner, remotes: served }, Buffer.from(text));
+      const response = await unconfigured.post('/telemetry', text, undefined, {
+        'x-telemetry-stamp': stamp,
+      });
+      expect(response.status).toBe(202);
+      expect(await unconfigured.db.query('select 1 from telemetry_minute_users')).toHaveLength(0);
+    } finally {
+      await unconfigured.close();
+    }
+  });
+
+  it('refuses a stamp header that is no stamp at all', async () => {
+    const response = await api.post('/telemetry', batch(newTab()), undefined, {
+      'x-telemetry-stamp': 'owner@hostdash.test',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('x-telemetry-stamp');
+    expect(await api.db.query('select 1 from telemetry_events')).toHaveLength(0);
   });
 });
 
 describe('pruning', () => {
-  it('deletes raw events and session rows older than the retention, keeping the counts', async () => {
+  it('deletes raw events, session and user rows older than the retention, keeping the counts', async () => {
     await send(batch(newTab()));
     // The same batch as if received 15 days ago.
     await api.db.query(
@@ -291,15 +455,22 @@ describe('pruning', () => {
       `insert into telemetry_minutes (remote, remote_version, minute, in_rollout, errors)
        values ('', '', date_trunc('minute', now() - interval '15 days'), false, 1)`,
     );
+    await api.db.query(
+      `insert into telemetry_minute_users (remote, remote_version, minute, in_rollout, user_hash,
+         had_error, load_failures, api_calls, api_failures)
+       values ('listings', '0.1.0', date_trunc('minute', now() - interval '15 days'), false, $1,
+         true, 0, 0, 0)`,
+      ['c'.repeat(64)],
+    );
 
-    expect(await pruneTelemetry(api.db, 14)).toEqual({ events: 1, sessions: 1 });
+    expect(await pruneTelemetry(api.db, 14)).toEqual({ events: 1, sessions: 1, users: 1 });
     expect(await api.db.query('select session from telemetry_events')).toEqual([
       { session: expect.stringMatching(/^test-tab-/) },
     ]);
     expect(await api.db.query('select 1 from telemetry_minute_sessions')).toHaveLength(1);
     expect(await api.db.query('select 1 from telemetry_minutes')).toHaveLength(2);
     // Nothing left to prune.
-    expect(await pruneTelemetry(api.db, 14)).toEqual({ events: 0, sessions: 0 });
+    expect(await pruneTelemetry(api.db, 14)).toEqual({ events: 0, sessions: 0, users: 0 });
   });
 });
 
@@ -308,23 +479,28 @@ describe('healthWindow', () => {
   const TO = new Date('2026-11-20T10:10:00.000Z');
   const minute = (offset: number): string =>
     new Date(FROM.getTime() + offset * 60_000).toISOString();
+  const user = (letter: string) => letter.repeat(64);
+  const window = { remote: 'listings', version: '0.4.0', from: FROM, to: TO, inRollout: true };
 
-  async function sessionRow(
-    session: string,
+  async function userRow(
+    userHash: string,
     offset: number,
-    hadError: boolean,
-    key: { remote?: string; version?: string; inRollout?: boolean } = {},
+    counts: { hadError?: boolean; loadFailures?: number; apiCalls?: number; apiFailures?: number },
+    key: { version?: string; inRollout?: boolean } = {},
   ): Promise<void> {
     await api.db.query(
-      `insert into telemetry_minute_sessions (remote, remote_version, minute, in_rollout, session, had_error)
-       values ($1, $2, $3, $4, $5, $6)`,
+      `insert into telemetry_minute_users (remote, remote_version, minute, in_rollout, user_hash,
+         had_error, load_failures, api_calls, api_failures)
+       values ('listings', $1, $2, $3, $4, $5, $6, $7, $8)`,
       [
-        key.remote ?? 'listings',
         key.version ?? '0.4.0',
         minute(offset),
         key.inRollout ?? true,
-        session,
-        hadError,
+        userHash,
+        counts.hadError ?? false,
+        counts.loadFailures ?? 0,
+        counts.apiCalls ?? 0,
+        counts.apiFailures ?? 0,
       ],
     );
   }
@@ -333,73 +509,72 @@ describe('healthWindow', () => {
     vital: string,
     values: number[],
     offset: number,
+    vouchedUser: string | null,
     version = '0.4.0',
   ): Promise<void> {
     for (const value of values) {
       await api.db.query(
         `insert into telemetry_events (received_at, at, session, shell, type, route, remote,
-           remote_version, in_rollout, vital, value)
-         values ($1, $1, 'vital-tab-00000001', 's', 'vital', '/listings', 'listings', $2, true, $3, $4)`,
-        [minute(offset), version, vital, value],
+           remote_version, in_rollout, vital, value, vouched_user)
+         values ($1, $1, 'vital-tab-00000001', 's', 'vital', '/listings', 'listings', $2, true, $3,
+           $4, $5)`,
+        [minute(offset), version, vital, value, vouchedUser],
       );
     }
   }
 
-  it('rates errors per session and takes the 75th percentile of LCP and INP, in its window only', async () => {
-    // Four sessions; one had an error in one of the two minutes it was seen.
-    await sessionRow('tab-a', 0, false);
-    await sessionRow('tab-a', 1, true);
-    await sessionRow('tab-b', 2, false);
-    await sessionRow('tab-c', 3, false);
-    await sessionRow('tab-d', 9, false);
-    // Not this window, not this version, not this remote.
-    await sessionRow('tab-e', 10, true);
-    await sessionRow('tab-f', 4, true, { version: '0.3.0' });
-    await sessionRow('tab-g', 4, true, { remote: 'billing' });
-    await api.db.query(
-      `insert into telemetry_minutes (remote, remote_version, minute, in_rollout, load_failures, api_failures)
-       values ('listings', '0.4.0', $1, true, 2, 3), ('listings', '0.4.0', $2, true, 1, 1),
-         ('listings', '0.4.0', $3, true, 50, 50)`,
-      [minute(0), minute(5), minute(10)],
-    );
-    await vitals('LCP', [1000, 2000, 3000, 4000], 1);
-    await vitals('INP', [100, 200, 300, 400, 500], 2);
-    await vitals('LCP', [90_000], 10);
-    await vitals('LCP', [90_000], 1, '0.3.0');
+  it('counts each vouched-for user once over the window, whatever their minutes and tabs', async () => {
+    // Four users; a had an error in one of the two minutes it was seen, b a load failure.
+    await userRow(user('a'), 0, {});
+    await userRow(user('a'), 1, { hadError: true });
+    await userRow(user('b'), 2, { loadFailures: 3 });
+    await userRow(user('c'), 3, { apiCalls: 10, apiFailures: 5 });
+    await userRow(user('d'), 9, { apiCalls: 2, apiFailures: 40 });
+    // Not this window, not this version, not on this side of the rollout.
+    await userRow(user('e'), 10, { hadError: true });
+    await userRow(user('f'), 4, { hadError: true }, { version: '0.3.0' });
+    await userRow(user('1'), 4, { hadError: true }, { inRollout: false });
 
-    const health = await healthWindow(api.db, {
-      remote: 'listings',
-      version: '0.4.0',
-      from: FROM,
-      to: TO,
+    expect(await healthWindow(api.db, window)).toEqual({
+      users: 4,
+      usersWithError: 1,
+      usersWithLoadFailure: 1,
+      // Each user with calls is one vote: c's 50 % and d's (capped) 100 %.
+      apiFailureRate: 0.75,
+      lcpP75: null,
+      inpP75: null,
     });
-    expect(health).toMatchObject({
-      sessions: 4,
-      sessionsWithError: 1,
-      errorRate: 0.25,
-      loadFailures: 3,
-      apiFailures: 4,
-      lcpP75: 3250,
-      inpP75: 400,
-      clsP75: null,
+    expect(await healthWindow(api.db, { ...window, inRollout: false })).toMatchObject({
+      users: 1,
+      usersWithError: 1,
     });
-
-    // The users not on the rollout: none here.
-    expect(
-      await healthWindow(api.db, {
-        remote: 'listings',
-        version: '0.4.0',
-        from: FROM,
-        to: TO,
-        inRollout: false,
-      }),
-    ).toMatchObject({ sessions: 0, errorRate: null, loadFailures: 0, lcpP75: null });
+    expect(await healthWindow(api.db, { ...window, version: '0.5.0' })).toEqual({
+      users: 0,
+      usersWithError: 0,
+      usersWithLoadFailure: 0,
+      apiFailureRate: null,
+      lcpP75: null,
+      inpP75: null,
+    });
   });
 
-  it('finds the shell’s own events (no remote, no version)', async () => {
-    await sessionRow('tab-shell', 0, true, { remote: '', version: '' });
-    expect(
-      await healthWindow(api.db, { remote: null, version: null, from: FROM, to: TO }),
-    ).toMatchObject({ sessions: 1, sessionsWithError: 1, errorRate: 1 });
+  it('takes the 75th percentile over users of each user’s own, in its window only', async () => {
+    await vitals('LCP', [1000], 1, user('a'));
+    await vitals('LCP', [2000], 1, user('b'));
+    await vitals('LCP', [3000], 2, user('c'));
+    await vitals('LCP', [4000], 3, user('d'));
+    // One user sending many slow values is still one user (their own p75: 9000).
+    await vitals('INP', [100], 2, user('a'));
+    await vitals('INP', [200], 2, user('b'));
+    await vitals('INP', [9000, 9000, 9000, 9000], 2, user('c'));
+    // Nobody vouched for these, or not in this window, or another version.
+    await vitals('LCP', [90_000, 90_000, 90_000], 1, null);
+    await vitals('LCP', [90_000], 10, user('e'));
+    await vitals('LCP', [90_000], 1, user('f'), '0.3.0');
+
+    expect(await healthWindow(api.db, window)).toMatchObject({
+      lcpP75: 3250,
+      inpP75: 4600,
+    });
   });
 });

@@ -15,7 +15,9 @@ import {
   RolloutHealthSchema,
   TelemetryAcceptedSchema,
   TelemetryBatchBody,
+  TelemetryHeaders,
 } from './telemetrySchemas';
+import { hashBody, stampKey, stampOf } from './telemetryStamp';
 import { storeBatch } from './telemetryStore';
 
 /** The shell server's rollout driver, in the `X-Delivery-Token` header (the `deliveryToken` scheme). */
@@ -52,6 +54,7 @@ export function registerTelemetryRoutes(app: Api, { db, config }: AppContext): v
     name: 'telemetry_client',
     perMinute: config.telemetryClientRateLimit,
   };
+  const key = config.deliveryToken ? stampKey(config.deliveryToken) : null;
 
   app.post(
     '/telemetry',
@@ -59,8 +62,9 @@ export function registerTelemetryRoutes(app: Api, { db, config }: AppContext): v
       schema: {
         summary: 'Report a batch of browser telemetry events',
         description:
-          'Errors, remote load failures and contract refusals, API failures, route changes and Web Vitals from one browser tab, each with its remote, version, rollout flag and route template. No session needed. At most 256 KB (`payload_too_large` 413, also for a streamed body) and 200 events; batches are limited per tab session and per client address each minute (429 with `Retry-After`).',
+          'Errors, remote load failures and contract refusals, API failures, route changes and Web Vitals from one browser tab, each with its remote, version, rollout flag and route template. No session needed. Event times more than a day from the server’s clock are refused (400). At most 256 KB (`payload_too_large` 413, also for a streamed body) and 200 events; batches are limited per tab session and per client address each minute (429 with `Retry-After`). Everything feeds the analytics; only what the shell server vouched for (`X-Telemetry-Stamp`) counts for a rollout verdict.',
         tags: ['telemetry'],
+        headers: TelemetryHeaders,
         body: TelemetryBatchBody,
         response: { 202: ref(TelemetryAcceptedSchema), ...errors(400, 413, 415, 429) },
       },
@@ -69,12 +73,12 @@ export function registerTelemetryRoutes(app: Api, { db, config }: AppContext): v
         const wait = await countBatch(db, perClient, clientOf(request));
         if (wait !== null) throw tooMany('too_many_requests', TOO_MANY, wait);
       },
-      preParsing: limitBatchSize,
+      preParsing: [limitBatchSize, hashBody],
     },
     async (request, reply) => {
       const wait = await countBatch(db, perSession, request.body.session);
       if (wait !== null) throw tooMany('too_many_requests', TOO_MANY, wait);
-      const accepted = await storeBatch(db, request.body);
+      const accepted = await storeBatch(db, request.body, stampOf(request, key));
       return reply.code(202).send({ accepted });
     },
   );
@@ -85,7 +89,7 @@ export function registerTelemetryRoutes(app: Api, { db, config }: AppContext): v
       schema: {
         summary: 'Judge a rollout’s candidate against the live version',
         description:
-          'For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, remote load failures per 100 sessions or the share of API calls that failed is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.',
+          'For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes, counting only what the shell server vouched for (`X-Telemetry-Stamp` on POST /telemetry), one session per user. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, the share with a remote load failure or the share of API calls that failed is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.',
         tags: ['telemetry'],
         security: DELIVERY_TOKEN,
         querystring: RolloutHealthQuery,

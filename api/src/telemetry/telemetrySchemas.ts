@@ -13,6 +13,8 @@ import {
   stringEnum,
   type NamedSchema,
 } from '../http/schemas';
+import { RECENT_DATE_TIME } from '../http/formats';
+import { STAMP_PATTERN, TELEMETRY_STAMP_HEADER } from './telemetryStamp';
 
 /**
  * The event types that say something went wrong (the admin's top errors count these), named one
@@ -50,9 +52,10 @@ export const TelemetryEventBody = closedBody(
   {
     type: stringEnum(TELEMETRY_EVENT_TYPES),
     at: Type.String({
-      format: 'date-time',
+      format: RECENT_DATE_TIME,
       maxLength: 40,
-      description: 'When it happened, by the browser’s clock.',
+      description:
+        'When it happened, by the browser’s clock: at most a day from the server’s (a clock that far off, or an invented date, is refused).',
     }),
     route: Type.String({
       maxLength: 200,
@@ -117,6 +120,16 @@ export const TelemetryBatchBody = closedBody(
 );
 export type TelemetryBatch = Static<typeof TelemetryBatchBody>;
 
+export const TelemetryHeaders = Type.Object({
+  [TELEMETRY_STAMP_HEADER]: Type.Optional(
+    Type.String({
+      pattern: STAMP_PATTERN,
+      description:
+        'Set by the shell server for a signed-in user’s batch (never by a browser): who sent it and the remote versions served to them, signed with a key derived from DELIVERY_TOKEN. Only what it vouches for counts for a rollout verdict.',
+    }),
+  ),
+});
+
 export const TelemetryAcceptedSchema = named(
   'TelemetryAccepted',
   {
@@ -149,12 +162,20 @@ const Rate = (description: string) => nullable(Type.Number({ minimum: 0, descrip
 export const RolloutFiguresSchema = named(
   'RolloutFigures',
   {
-    sessions: Type.Integer({ minimum: 0, description: 'Browser-tab sessions in the window.' }),
-    errorRate: Rate('Share of sessions with an uncaught error, rejection or boundary catch.'),
-    loadFailureRate: Rate('Remote load failures and contract refusals per session.'),
-    apiFailureRate: Rate('Share of the API calls made that failed (null: no calls counted).'),
-    lcpP75: Rate('75th percentile of LCP, ms.'),
-    inpP75: Rate('75th percentile of INP, ms.'),
+    sessions: Type.Integer({
+      minimum: 0,
+      description:
+        'Sessions counted in the window: one per signed-in user the shell server vouched for, however many tabs they had open (unstamped telemetry never counts).',
+    }),
+    errorRate: Rate('Share of those sessions with an uncaught error, rejection or boundary catch.'),
+    loadFailureRate: Rate(
+      'Share of those sessions with a remote load failure or contract refusal.',
+    ),
+    apiFailureRate: Rate(
+      'The share of a session’s API calls that failed, averaged over the sessions that made calls (null: no calls counted).',
+    ),
+    lcpP75: Rate('75th percentile over the sessions of each one’s LCP p75, ms.'),
+    inpP75: Rate('75th percentile over the sessions of each one’s INP p75, ms.'),
   },
   { description: 'One version’s figures over the window.' },
 );

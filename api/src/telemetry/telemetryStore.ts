@@ -1,16 +1,17 @@
-// Storing telemetry (migration 0021): a batch goes in as one transaction of three statements, each
-// reading the whole batch as one JSON parameter — the raw events, the per-minute counts by type and
-// the per-minute sessions — so a batch of 200 events is three round trips, not 600. The health of a
-// remote version over a window (healthWindow) then reads the rollups' primary keys and the vitals'
-// index only.
+// Storing telemetry (migrations 0021 and 0027): a batch goes in as one transaction of four
+// statements, each reading the whole batch as one JSON parameter — the raw events, the per-minute
+// counts by type, the per-minute sessions and the per-minute vouched users — so a batch of 200
+// events is four round trips, not 800. The health of a remote version over a window (healthWindow,
+// what a rollout verdict reads) then reads the vouched users' primary keys and the vitals' index.
 import type { Database, Sql } from '../db/database';
-import { SESSION_ERROR_TYPES, type TelemetryBatch } from './telemetrySchemas';
+import { SESSION_ERROR_TYPES, type TelemetryBatch, type TelemetryEvent } from './telemetrySchemas';
+import type { TelemetryStamp } from './telemetryStamp';
 
 /** The batch's events as rows: `$1` the events (JSON), `$2` the session, `$3` the shell build. */
 const EVENTS = `jsonb_to_recordset($1::jsonb) as e(
   type text, at timestamptz, route text, remote text, "remoteVersion" text, "inRollout" boolean,
   "user" text, message text, "apiMethod" text, "apiPath" text, "apiStatus" integer,
-  "durationMs" double precision, vital text, value double precision)`;
+  "durationMs" double precision, vital text, value double precision, "vouchedUser" text)`;
 
 /** The rollups' key of an event: '' for the shell and for no version (migration 0021). */
 const ROLLUP_KEY = `coalesce(e.remote, ''), coalesce(e."remoteVersion", ''), date_trunc('minute', now()), e."inRollout"`;
@@ -27,17 +28,45 @@ const COUNTS: ReadonlyArray<[column: string, type: string]> = [
 ];
 
 const ERROR_TYPES_SQL = SESSION_ERROR_TYPES.map((type) => `'${type}'`).join(', ');
+const LOAD_FAILURE_TYPES_SQL = `'remote_load_failed', 'contract_refused'`;
 
-/** Stores a validated batch: its raw events and its share of the rollups. Returns the count. */
-export async function storeBatch(db: Database, batch: TelemetryBatch): Promise<number> {
-  const events = JSON.stringify(batch.events);
+type StoredEvent = TelemetryEvent & { vouchedUser: string | null };
+
+/**
+ * An event as the stamp vouches for it: one of a remote's versions the shell server served this
+ * user takes the stamp's user and rollout flag (the server's word over the browser's); anything
+ * else (no stamp, the shell's own events, a version the user was not served) is stored as sent,
+ * vouched for by no one.
+ */
+function vouched(event: TelemetryEvent, stamp: TelemetryStamp | null): StoredEvent {
+  const served =
+    stamp && event.remote && Object.hasOwn(stamp.remotes, event.remote)
+      ? stamp.remotes[event.remote]
+      : undefined;
+  if (!stamp || !served || !event.remoteVersion || !served.versions.includes(event.remoteVersion))
+    return { ...event, vouchedUser: null };
+  return { ...event, user: stamp.user, inRollout: served.inRollout, vouchedUser: stamp.user };
+}
+
+/**
+ * Stores a validated batch: its raw events and its share of the rollups; what `stamp` vouches for
+ * also counts for rollout verdicts. Returns the count.
+ */
+export async function storeBatch(
+  db: Database,
+  batch: TelemetryBatch,
+  stamp: TelemetryStamp | null = null,
+): Promise<number> {
+  const events = JSON.stringify(batch.events.map((event) => vouched(event, stamp)));
   return db.transaction(async (tx) => {
     const [stored] = await tx.query<{ count: number }>(
       `with stored as (
          insert into telemetry_events (at, session, shell, type, route, remote, remote_version,
-           in_rollout, user_hash, message, api_method, api_path, api_status, duration_ms, vital, value)
+           in_rollout, user_hash, message, api_method, api_path, api_status, duration_ms, vital, value,
+           vouched_user)
          select e.at, $2, $3, e.type, e.route, e.remote, e."remoteVersion", e."inRollout", e."user",
-           e.message, e."apiMethod", e."apiPath", e."apiStatus", e."durationMs", e.vital, e.value
+           e.message, e."apiMethod", e."apiPath", e."apiStatus", e."durationMs", e.vital, e.value,
+           e."vouchedUser"
          from ${EVENTS}
          returning 1
        )
@@ -67,130 +96,139 @@ export async function storeBatch(db: Database, batch: TelemetryBatch): Promise<n
          had_error = s.had_error or excluded.had_error`,
       [events, batch.session],
     );
+    if (stamp) {
+      await tx.query(
+        `insert into telemetry_minute_users as u (remote, remote_version, minute, in_rollout,
+           user_hash, had_error, load_failures, api_calls, api_failures)
+         select ${ROLLUP_KEY}, e."vouchedUser", bool_or(e.type in (${ERROR_TYPES_SQL})),
+           count(*) filter (where e.type in (${LOAD_FAILURE_TYPES_SQL})),
+           coalesce(sum(e.value) filter (where e.type = 'api_calls'), 0)::int,
+           count(*) filter (where e.type = 'api_failure')
+         from ${EVENTS}
+         where e."vouchedUser" is not null
+         group by 1, 2, 3, 4, 5
+         on conflict (remote, remote_version, minute, in_rollout, user_hash) do update set
+           had_error = u.had_error or excluded.had_error,
+           load_failures = u.load_failures + excluded.load_failures,
+           api_calls = u.api_calls + excluded.api_calls,
+           api_failures = u.api_failures + excluded.api_failures`,
+        [events],
+      );
+    }
     return stored?.count ?? 0;
   });
 }
 
 /**
- * Deletes raw events and per-minute sessions received more than `retentionDays` ago (the hourly
- * maintenance). The per-minute counts stay: they are small and hold the history.
+ * Deletes raw events, per-minute sessions and per-minute users received more than `retentionDays`
+ * ago (the hourly maintenance). The per-minute counts stay: they are small and hold the history.
  */
 export async function pruneTelemetry(
   sql: Sql,
   retentionDays: number,
-): Promise<{ events: number; sessions: number }> {
+): Promise<{ events: number; sessions: number; users: number }> {
   const [events] = await sql.query<{ count: number }>(
     `with gone as (delete from telemetry_events
        where received_at < now() - $1::int * interval '1 day' returning 1)
      select count(*)::int as count from gone`,
     [retentionDays],
   );
-  const [sessions] = await sql.query<{ count: number }>(
-    `with gone as (delete from telemetry_minute_sessions
-       where minute < date_trunc('minute', now() - $1::int * interval '1 day') returning 1)
-     select count(*)::int as count from gone`,
-    [retentionDays],
-  );
-  return { events: events?.count ?? 0, sessions: sessions?.count ?? 0 };
+  const pruneMinutes = async (table: string) => {
+    const [gone] = await sql.query<{ count: number }>(
+      `with gone as (delete from ${table}
+         where minute < date_trunc('minute', now() - $1::int * interval '1 day') returning 1)
+       select count(*)::int as count from gone`,
+      [retentionDays],
+    );
+    return gone?.count ?? 0;
+  };
+  return {
+    events: events?.count ?? 0,
+    sessions: await pruneMinutes('telemetry_minute_sessions'),
+    users: await pruneMinutes('telemetry_minute_users'),
+  };
 }
 
 export interface HealthWindowQuery {
-  /** The remote; null for the shell. */
-  remote: string | null;
-  /** Its version; null for events sent without one. */
-  version: string | null;
+  remote: string;
+  version: string;
   /** The window: the minutes of receipt from `from`'s (included) to `to`'s (excluded). */
   from: Date;
   to: Date;
-  /** Only the users on the rollout (true) or not (false); both when left out. */
-  inRollout?: boolean;
-}
-
-export interface HealthWindow {
-  /** Distinct browser-tab sessions with an event of this remote version in the window. */
-  sessions: number;
-  /** Those with an uncaught error, an unhandled rejection or a boundary's catch. */
-  sessionsWithError: number;
-  /** sessionsWithError / sessions; null without sessions. */
-  errorRate: number | null;
-  errors: number;
-  rejections: number;
-  boundaryErrors: number;
-  loadFailures: number;
-  contractRefusals: number;
-  apiFailures: number;
-  /** API calls the pages counted (0 from a shell that does not count them). */
-  apiCalls: number;
-  routeChanges: number;
-  /** 75th percentiles of the window's Web Vitals (ms; CLS unitless); null without a sample. */
-  lcpP75: number | null;
-  inpP75: number | null;
-  clsP75: number | null;
-  ttfbP75: number | null;
-  fcpP75: number | null;
+  /** Only users the shell server served the version on the rollout (true) or not (false). */
+  inRollout: boolean;
 }
 
 /**
- * The health of one remote version over a window, as the rollout analysis compares a candidate
- * with the live version, including the API calls its pages made and how many of them failed.
+ * A remote version's health over a window as a rollout verdict reads it: only what the shell
+ * server vouched for (telemetryStamp.ts), and each user once, however many tabs or batches they
+ * sent: a user is one session with an error or without, one vote in the API failure rate (their
+ * own share of failed calls) and one value per vital (their own 75th percentile).
  */
+export interface HealthWindow {
+  /** Vouched-for users with an event of this version in the window. */
+  users: number;
+  /** Those with an uncaught error, an unhandled rejection or a boundary's catch. */
+  usersWithError: number;
+  /** Those with a remote load failure or a contract refusal. */
+  usersWithLoadFailure: number;
+  /** The mean, over the users whose pages made API calls, of the share that failed; null: none. */
+  apiFailureRate: number | null;
+  /** The 75th percentile over users of each user's 75th percentile (ms); null without a sample. */
+  lcpP75: number | null;
+  inpP75: number | null;
+}
+
 export async function healthWindow(sql: Sql, query: HealthWindowQuery): Promise<HealthWindow> {
   const params = [
-    query.remote ?? '',
-    query.version ?? '',
+    query.remote,
+    query.version,
     query.from.toISOString(),
     query.to.toISOString(),
-    query.inRollout ?? null,
+    query.inRollout,
   ];
-  const inWindow = `remote = $1 and remote_version = $2
-     and minute >= date_trunc('minute', $3::timestamptz) and minute < date_trunc('minute', $4::timestamptz)
-     and ($5::boolean is null or in_rollout = $5::boolean)`;
-  const [sessions] = await sql.query<{ sessions: number; with_error: number }>(
-    `select count(distinct session)::int as sessions,
-       count(distinct session) filter (where had_error)::int as with_error
-     from telemetry_minute_sessions where ${inWindow}`,
+  const [users] = await sql.query<{
+    users: number;
+    with_error: number;
+    with_load_failure: number;
+    api_failure_rate: number | null;
+  }>(
+    `select count(*)::int as users,
+       count(*) filter (where had_error)::int as with_error,
+       count(*) filter (where load_failures > 0)::int as with_load_failure,
+       avg(least(1, api_failures::double precision / api_calls)) filter (where api_calls > 0)
+         as api_failure_rate
+     from (
+       select user_hash, bool_or(had_error) as had_error, sum(load_failures) as load_failures,
+         sum(api_calls) as api_calls, sum(api_failures) as api_failures
+       from telemetry_minute_users
+       where remote = $1 and remote_version = $2 and in_rollout = $5
+         and minute >= date_trunc('minute', $3::timestamptz) and minute < date_trunc('minute', $4::timestamptz)
+       group by user_hash
+     ) per_user`,
     params,
   );
-  const [counts] = await sql.query<Record<string, number>>(
-    `select ${[...COUNTS.map(([column]) => column), 'api_calls']
-      .map((column) => `coalesce(sum(${column}), 0)::int as ${column}`)
-      .join(', ')}
-     from telemetry_minutes where ${inWindow}`,
+  const vitals = await sql.query<{ vital: string; p75: number }>(
+    `select vital, percentile_cont(0.75) within group (order by user_p75) as p75
+     from (
+       select vital, vouched_user, percentile_cont(0.75) within group (order by value) as user_p75
+       from telemetry_events
+       where type = 'vital' and vital in ('LCP', 'INP') and vouched_user is not null
+         and coalesce(remote, '') = $1 and coalesce(remote_version, '') = $2 and in_rollout = $5
+         and received_at >= date_trunc('minute', $3::timestamptz) and received_at < date_trunc('minute', $4::timestamptz)
+       group by vital, vouched_user
+     ) per_user
+     group by vital`,
     params,
   );
-  const [vitals] = await sql.query<Record<string, number | null>>(
-    `select ${['LCP', 'INP', 'CLS', 'TTFB', 'FCP']
-      .map(
-        (vital) =>
-          `percentile_cont(0.75) within group (order by value) filter (where vital = '${vital}') as ${vital.toLowerCase()}`,
-      )
-      .join(', ')}
-     from telemetry_events
-     where type = 'vital' and coalesce(remote, '') = $1 and coalesce(remote_version, '') = $2
-       and received_at >= date_trunc('minute', $3::timestamptz) and received_at < date_trunc('minute', $4::timestamptz)
-       and ($5::boolean is null or in_rollout = $5::boolean)`,
-    params,
-  );
-  const total = sessions?.sessions ?? 0;
-  const withError = sessions?.with_error ?? 0;
-  const count = (column: string): number => counts?.[column] ?? 0;
-  const p75 = (vital: string): number | null => vitals?.[vital] ?? null;
+  const p75 = (vital: string): number | null =>
+    vitals.find((row) => row.vital === vital)?.p75 ?? null;
   return {
-    sessions: total,
-    sessionsWithError: withError,
-    errorRate: total > 0 ? withError / total : null,
-    errors: count('errors'),
-    rejections: count('rejections'),
-    boundaryErrors: count('boundary_errors'),
-    loadFailures: count('load_failures'),
-    contractRefusals: count('contract_refusals'),
-    apiFailures: count('api_failures'),
-    apiCalls: count('api_calls'),
-    routeChanges: count('route_changes'),
-    lcpP75: p75('lcp'),
-    inpP75: p75('inp'),
-    clsP75: p75('cls'),
-    ttfbP75: p75('ttfb'),
-    fcpP75: p75('fcp'),
+    users: users?.users ?? 0,
+    usersWithError: users?.with_error ?? 0,
+    usersWithLoadFailure: users?.with_load_failure ?? 0,
+    apiFailureRate: users?.api_failure_rate ?? null,
+    lcpP75: p75('LCP'),
+    inpP75: p75('INP'),
   };
 }
