@@ -534,7 +534,8 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
       name,
       mode: production ? 'production' : 'development',
       // Production maps are written beside the bundles for error tooling but not named in them
-      // (no sourceMappingURL), and neither server serves `*.map` (issue 11).
+      // (no sourceMappingURL), and neither server serves them (issues 11 and 30,
+      // shell/server/staticFiles.ts).
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       context: dir,
       entry: { main: './src/index.ts' },

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { TOTP_SECRET } from './support/env';
+import { OFF_SITE_NEXTS, REPORTED_OFF_SITE_NEXTS } from '../../config/testing/offSiteNexts';
+import { baseURL, TOTP_SECRET } from './support/env';
 import { expectHeading, signIn } from './support/session';
 import { totp } from './support/totp';
 
@@ -72,5 +73,54 @@ test.describe('signing in', () => {
     await expectHeading(page, 'Signed out');
     await page.goto('/listings');
     await expect(page).toHaveURL(/\/login\?next=%2Flistings$/);
+  });
+
+  // Issue 30, finding 1: signed in, each of these took Chromium to evil.com (the server answered
+  // `Location: //evil.com`); after a form sign-in the page stayed on the sign-in address, and a
+  // reload went there.
+  test.describe('with a next that leads off the site', () => {
+    const home = `${baseURL}/`;
+    /** Every page address the browser asked another host for, in this test. */
+    let offSite: string[];
+
+    test.beforeEach(({ page }) => {
+      offSite = [];
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && new URL(request.url()).origin !== baseURL)
+          offSite.push(request.url());
+      });
+    });
+
+    /**
+     * Nothing here reaches the internet, so a page load that went to another host fails: it is
+     * recorded above, and the test says where it went instead of how it failed.
+     */
+    const settle = (loading: Promise<unknown>) => loading.catch(() => undefined);
+
+    test('a signed-in user opening a sign-in page lands on / of this site', async ({ page }) => {
+      await signIn(page, 'owner@hostdash.test');
+      await expectHeading(page, 'Risks');
+      for (const next of OFF_SITE_NEXTS) {
+        for (const signInPage of ['/login', '/login/challenge']) {
+          const address = `${signInPage}?next=${next}`;
+          await settle(page.goto(address));
+          expect(offSite, address).toEqual([]);
+          await expect(page, address).toHaveURL(home);
+        }
+      }
+      await expectHeading(page, 'Risks');
+    });
+
+    test('signing in through the form lands on / of this site, and so does a reload', async ({
+      page,
+    }) => {
+      await signIn(page, 'owner@hostdash.test', { next: REPORTED_OFF_SITE_NEXTS[0] });
+      await expect(page).toHaveURL(home);
+      await expectHeading(page, 'Risks');
+      await settle(page.reload());
+      expect(offSite).toEqual([]);
+      await expect(page).toHaveURL(home);
+      await expectHeading(page, 'Risks');
+    });
   });
 });

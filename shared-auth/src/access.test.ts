@@ -1,6 +1,7 @@
 import { checkAccess, matchRoute, nextPath, routes, type AccessRequest } from './access';
 import type { User } from './types';
 import { demoUser } from '../../config/testing/demoUsers';
+import { OFF_SITE_NEXTS } from '../../config/testing/offSiteNexts';
 
 const user = demoUser;
 
@@ -256,6 +257,28 @@ describe('nextPath', () => {
     ['an encoding that does not decode', '?next=/listings%25E0%25A4%25A'],
   ])('falls back to / for %s', (_name, search) => {
     expect(nextPath(search)).toBe('/');
+  });
+
+  // Issue 30, finding 1: each came back as `//evil.com` (or an encoding of it), and Chromium
+  // followed the server's redirect there.
+  it.each(OFF_SITE_NEXTS)(
+    'falls back to / for next=%s, however its dots and slashes are hidden',
+    (next) => {
+      expect(nextPath(`?next=${next}`)).toBe('/');
+    },
+  );
+
+  // Decoding until nothing changes would cost a request time in proportion to the square of
+  // its length; no address of this site is encoded four times over.
+  it('falls back to / for a path that takes more than three decodings to read', () => {
+    expect(nextPath('?next=/%252525252e/%2Fevil.com')).toBe('/');
+    expect(nextPath('?next=/listings/%252525252e')).toBe('/');
+  });
+
+  // The rule is no stricter than it must be: a path that reads plainly once decoded is kept.
+  it('resolves dot segments of a path of this site, and keeps an encoded slash inside it', () => {
+    expect(nextPath('?next=/reservations/../listings/.%3Ffrom%3D10')).toBe('/listings/?from=10');
+    expect(nextPath('?next=/stargate/a%252Fb')).toBe('/stargate/a%2Fb');
   });
 
   it('keeps a path of this site whole, written as the URL parser writes it', () => {

@@ -223,29 +223,66 @@ const SAME_SITE = 'http://same-site.invalid';
 const UNSAFE_CHARACTER = /[\\\u0000-\u001f\u007f-\u009f]/;
 /** One leading `/` and then anything but another `/` or `\` (`//host` is another site). */
 const SINGLE_LEADING_SLASH = /^\/(?![/\\])/;
+/**
+ * A path of this site reads plainly after one decoding. One encoded more than three times over is
+ * refused rather than decoded until it settles, which would cost a pass over the path per layer.
+ */
+const MAX_DECODINGS = 3;
+
+/** `text` percent-decoded until it reads plainly, or null if it does not decode (or not soon). */
+function decodedFully(text: string): string | null {
+  let current = text;
+  for (let round = 0; round <= MAX_DECODINGS; round += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (decoded === current) return current;
+    current = decoded;
+  }
+  return null;
+}
+
+/** RFC 3986's remove_dot_segments, for an absolute path: `/a/../b/.` is `/b`. */
+function withoutDotSegments(path: string): string {
+  const kept: string[] = [];
+  for (const segment of path.split('/').slice(1)) {
+    if (segment === '..') kept.pop();
+    else if (segment !== '.') kept.push(segment);
+  }
+  return `/${kept.join('/')}`;
+}
+
+/**
+ * A path a browser, and any server or proxy that decodes and resolves it again, reads as a path
+ * of this site: decoded, its dot segments resolved, it still starts with a single `/` and holds
+ * no backslash or control character. (`/%2e%2e%2f%2fevil.com` is `//evil.com` to one that does.)
+ */
+function isPlainPath(pathname: string): boolean {
+  const decoded = decodedFully(pathname);
+  return (
+    decoded !== null &&
+    !UNSAFE_CHARACTER.test(decoded) &&
+    SINGLE_LEADING_SLASH.test(withoutDotSegments(decoded))
+  );
+}
 
 /**
  * The `next` a sign-in returns to (rule 1 puts it in the sign-in address): a path of this site
  * only, never another host, so the sign-in page is no open redirect. One rule for the server's
- * redirect and the sign-in pages: the value (and the value decoded once more, so an encoding
- * cannot hide anything) must start with a single `/` and hold no backslash or control character
- * (a browser drops a tab or newline from `/<TAB>/evil.com` and goes to `//evil.com`). Anything
- * else, or anything that does not decode, is `/`. What passes comes back as the URL parser writes
- * it: percent-encoded ASCII, safe in a Location header.
+ * redirect and the sign-in pages, applied to what it returns: the URL parser resolves dot segments
+ * (`/.//evil.com` becomes `//evil.com`), so the text as written proves nothing (issue 30). The
+ * text must start with a single `/` and hold no backslash or control character (a browser drops a
+ * tab or newline from `/<TAB>/evil.com` and goes to `//evil.com`); the path the parser makes of it
+ * must pass `isPlainPath`. Anything else, or anything that does not decode, is `/`. What passes
+ * comes back as the URL parser writes it: percent-encoded ASCII, safe in a Location header.
  */
 export function nextPath(search: string): string {
   const next = new URLSearchParams(search).get('next');
-  if (!next) return '/';
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(next);
-  } catch {
-    return '/';
-  }
-  for (const text of [next, decoded]) {
-    if (!SINGLE_LEADING_SLASH.test(text) || UNSAFE_CHARACTER.test(text)) return '/';
-  }
+  if (!next || !SINGLE_LEADING_SLASH.test(next) || UNSAFE_CHARACTER.test(next)) return '/';
   const url = new URL(next, SAME_SITE);
-  if (url.origin !== SAME_SITE) return '/';
+  if (url.origin !== SAME_SITE || !isPlainPath(url.pathname)) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }

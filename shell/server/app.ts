@@ -22,9 +22,8 @@ import { registerProbes } from './lifecycle';
 import { registerApiProxy } from './proxy';
 import { hasCanary, resolveRegistry, type RegistryFile } from './registry';
 import { registerSecurityHeaders } from './securityHeaders';
+import { isPrivateBuildFile, requestedFile, servableFile } from './staticFiles';
 import { withoutTokens } from './tokenPaths';
-
-const isSourceMap = (pathName: string): boolean => pathName.endsWith('.map');
 
 /** A page for anything but a request that asks for JSON (or another non-HTML type) only. */
 function wantsPage(accept: string | undefined): boolean {
@@ -116,8 +115,9 @@ function registerShellRoutes(
     prefix: '/assets/',
     index: false,
     preCompressed: true,
-    // Source maps stay beside the build for error tooling; they are never served.
-    allowedPath: (pathName) => !isSourceMap(pathName),
+    // Source maps and the build's reports stay beside the build for tooling; they are never
+    // served, however the path is written (staticFiles.ts).
+    allowedPath: (pathName) => servableFile(pathName) !== null,
     // Ours, below: @fastify/static's own would say `public, max-age=0` for every file.
     cacheControl: false,
     setHeaders(response, filePath) {
@@ -226,12 +226,18 @@ function registerShellRoutes(
       error: 'not_found',
       message: `Nothing at ${request.method} ${request.url.split('?')[0]}.`,
     });
+  // A request for a private build file (a source map, from a browser's tools) is told there is
+  // none, not sent a page.
+  const namesPrivateFile = (request: FastifyRequest) => {
+    const file = requestedFile(request.url.split('?')[0] ?? '');
+    return file !== null && isPrivateBuildFile(file);
+  };
   // Every other GET (and HEAD) that asks for a page is one: a route, not the not-found handler,
   // so the page is compressed like any answer.
   const dashboardPage = async (request: FastifyRequest, reply: FastifyReply) =>
     wantsPage(request.headers.accept) &&
     !request.url.startsWith('/assets/') &&
-    !isSourceMap(request.url.split('?')[0] ?? '')
+    !namesPrivateFile(request)
       ? page(request, reply)
       : notFound(request, reply);
   // A guest's check-in page: only the shape of a guest link gets it; anything else under /guest is

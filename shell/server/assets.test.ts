@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { buildShellServer } from './app';
 import { acceptedVariants } from './encoding';
-import { temporaryDir, testConfig } from './testSupport';
+import { PRIVATE_BUILD_FILES, spellingsOf, temporaryDir, testConfig } from './testSupport';
 
 const BUNDLE = `console.log(${JSON.stringify('hostdash '.repeat(400))});`;
 
@@ -22,6 +22,8 @@ describe('the shell server, serving bundles and pages', () => {
   writeFileSync(path.join(assets, 'main.1a2b3c4d.js.br'), brotliCompressSync(BUNDLE));
   writeFileSync(path.join(assets, 'main.1a2b3c4d.js.gz'), gzipSync(BUNDLE));
   writeFileSync(path.join(assets, 'favicon.svg'), '<svg/>');
+  for (const file of PRIVATE_BUILD_FILES)
+    writeFileSync(path.join(assets, file), `private: ${file}`);
   const app = buildShellServer(
     testConfig({ SHELL_DIST_DIR: distDir, API_URL: 'http://127.0.0.1:9' }),
     {
@@ -57,6 +59,19 @@ describe('the shell server, serving bundles and pages', () => {
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const other = await app.inject({ url: '/assets/favicon.svg' });
     expect(other.headers['cache-control']).toBe('no-cache');
+  });
+
+  // Issue 30, finding 3 (found on the remote origin): the same spellings, on the shell's bundles.
+  it.each(PRIVATE_BUILD_FILES)('never serves %s, however its path is written', async (file) => {
+    const answers = [];
+    for (const spelling of spellingsOf(file)) {
+      const response = await app.inject({
+        url: `/assets/${spelling}`,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      answers.push([spelling, response.statusCode, response.body.includes('private:')]);
+    }
+    expect(answers).toEqual(spellingsOf(file).map((spelling) => [spelling, 404, false]));
   });
 
   it('compresses a page as it sends it', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
 import { startUpstream, testConfig, type Upstream } from './testSupport';
+import { OFF_SITE_NEXTS } from '../../config/testing/offSiteNexts';
 
 const users: Record<string, Record<string, unknown>> = {
   owner: {
@@ -223,6 +224,16 @@ describe('the page guard', () => {
       expect(signedOut.headers['content-type']).toMatch(/text\/html/);
     },
   );
+
+  // Issue 30, finding 1: each answered `302 Location: //evil.com` (or an encoding of it), on both
+  // sign-in pages, and Chromium followed it.
+  it.each(
+    OFF_SITE_NEXTS.flatMap((next) => [`/login?next=${next}`, `/login/challenge?next=${next}`]),
+  )('%s sends a signed-in user to / on this site', async (url) => {
+    const signedIn = await load(url, 'owner');
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).toBe('/');
+  });
 
   // Issue 11, finding 4: with the API down, a page load signed the user out.
   it.each([

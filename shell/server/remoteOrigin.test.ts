@@ -2,7 +2,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { temporaryDir, testRemoteOriginConfig } from './testSupport';
+import {
+  PRIVATE_BUILD_FILES,
+  spellingsOf,
+  temporaryDir,
+  testRemoteOriginConfig,
+} from './testSupport';
 import { buildRemoteOrigin, cacheControlFor, remoteFilePath } from './remoteOrigin';
 
 const VERSION = '0.1.0+1a2b3c4d';
@@ -21,6 +26,8 @@ describe('the remote origin, serving the store', () => {
   mkdirSync(path.join(root, 'listings', '.staging-0.2.0+5e6f7a8b-1'), { recursive: true });
   writeFileSync(path.join(root, 'listings', '.staging-0.2.0+5e6f7a8b-1', 'mf-manifest.json'), '{}');
   writeFileSync(path.join(root, 'remotes.json'), '{"remotes":[]}');
+  for (const file of PRIVATE_BUILD_FILES)
+    writeFileSync(path.join(versionDir, file), `private: ${file}`);
   const app = buildRemoteOrigin(testRemoteOriginConfig(root, ['http://localhost:3000']), {
     logger: false,
   });
@@ -99,9 +106,23 @@ describe('the remote origin, serving the store', () => {
     expect(
       (await app.inject({ url: `/listings/${VERSION}/..%2F..%2Fremotes.json` })).statusCode,
     ).toBe(404);
-    expect(remoteFilePath(root, 'listings', `${VERSION}/../../remotes.json`)).toBeNull();
-    expect(remoteFilePath(root, '..', `${VERSION}/x`)).toBeNull();
-    expect(remoteFilePath(root, 'listings', VERSION)).toBeNull();
+    expect(remoteFilePath(root, `/listings/${VERSION}/../../remotes.json`)).toBeNull();
+    expect(remoteFilePath(root, `/../listings/${VERSION}/remoteEntry.js`)).toBeNull();
+    expect(remoteFilePath(root, `/listings/${VERSION}`)).toBeNull();
+    expect(remoteFilePath(root, `/listings/${VERSION}/remoteEntry.js`)).toBe(
+      path.join(versionDir, 'remoteEntry.js'),
+    );
+  });
+
+  // Issue 30, finding 3: `<chunk>.js.map/` answered 200 with the sources (the `.map` check read
+  // the path before it was resolved), and the build's reports were public as written.
+  it.each(PRIVATE_BUILD_FILES)('never serves %s, however its path is written', async (file) => {
+    const answers = [];
+    for (const spelling of spellingsOf(file)) {
+      const response = await app.inject({ url: `/listings/${VERSION}/${spelling}` });
+      answers.push([spelling, response.statusCode, response.body.includes('private:')]);
+    }
+    expect(answers).toEqual(spellingsOf(file).map((spelling) => [spelling, 404, false]));
   });
 
   it('says it is up, with its process, so a test can tell it was not restarted', async () => {

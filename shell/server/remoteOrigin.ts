@@ -12,6 +12,7 @@ import type { RemoteOriginConfig } from './config';
 import { REMOTE_NAME, VERSION } from './delivery/registryFile';
 import { acceptedVariants } from './encoding';
 import { registerProbes } from './lifecycle';
+import { servableFile } from './staticFiles';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -37,17 +38,19 @@ async function precompressedCopy(file: string, acceptEncoding: string | undefine
 }
 
 /**
- * Where `/<remote>/<version>/<file>` lives in the store, or null for anything else (a bad name, a
- * version folder being staged, a path out of the store).
+ * Where the request path `/<remote>/<version>/<file>` lives in the store, or null for anything
+ * else (a bad name, a version folder being staged, a path out of the store, a private file such as
+ * a source map). Every check is made on the path as the lookup reads it (issue 30: `x.js.map/`
+ * was checked as written, then opened as `x.js.map`).
  */
-export function remoteFilePath(rootDir: string, remote: string, file: string): string | null {
-  if (!REMOTE_NAME.test(remote)) return null;
-  const [version, ...rest] = file.split('/');
+export function remoteFilePath(rootDir: string, requestPath: string): string | null {
+  const file = servableFile(requestPath);
+  if (file === null) return null;
+  const [remote, version, ...rest] = file.split('/');
+  if (!remote || !REMOTE_NAME.test(remote)) return null;
   if (!version || !VERSION.test(version) || rest.length === 0) return null;
-  // Source maps are kept with the release for error tooling, never served.
-  if (file.endsWith('.map')) return null;
   const base = path.join(rootDir, remote, version);
-  const resolved = path.resolve(base, rest.join('/'));
+  const resolved = path.resolve(base, ...rest);
   return resolved.startsWith(base + path.sep) ? resolved : null;
 }
 
@@ -111,7 +114,9 @@ export function buildRemoteOrigin(
 
   app.get('/:remote/*', async (request, reply) => {
     const { remote, '*': file } = request.params as { remote: string; '*': string };
-    const filePath = remoteFilePath(config.rootDir, remote, file);
+    // The path as sent, not the parameters: they are decoded already, and decoding twice would
+    // open another file than the one a request names.
+    const filePath = remoteFilePath(config.rootDir, request.url.split('?')[0] ?? '');
     const info = filePath ? await stat(filePath).catch(() => null) : null;
     if (!filePath || !info?.isFile()) {
       return reply

@@ -63,6 +63,46 @@ export function fakeBuild(options: { name: string; version: string; contract?: s
   return dir;
 }
 
+/** Files a build writes for its own tooling, that no server or bucket may publish. */
+export const PRIVATE_BUILD_FILES = [
+  'feature.1a2b3c4d.js.map',
+  'bundle-contents.json',
+  'bundle-contents.json.br',
+  'bundle-contents.json.gz',
+  'mf-manifest-stats.json',
+] as const;
+
+/**
+ * Issue 30, finding 3: ways to write the request path of `file` (a name in the folder the path
+ * goes on from) that reach it once the path is decoded and resolved, while a check of the text as
+ * written sees another name (`x.js.map/` answered 200 with the sources). Each server's tests refuse
+ * a private file under every one.
+ */
+export function spellingsOf(file: string): string[] {
+  const dot = file.lastIndexOf('.');
+  const [stem, extension] = [file.slice(0, dot), file.slice(dot + 1)];
+  const encoded = [...extension].map((letter) => `%${letter.charCodeAt(0).toString(16)}`).join('');
+  return [
+    file,
+    `${file}/`,
+    `${file}//`,
+    `${file}/.`,
+    `${file}%2F`,
+    `${file}%2f%2e`,
+    `./${file}`,
+    `.//${file}`,
+    `%2e/${file}`,
+    `x/../${file}`,
+    `x/%2e%2e/${file}`,
+    `x%2F..%2F${file}`,
+    `x%2F%2E%2E%2F${file}`,
+    `${stem}.${encoded}`,
+    `${stem}.${encoded.replace(/%/g, '%25')}`,
+    // A lookup on a case-insensitive disk (macOS, Windows) opens the file under this name too.
+    `${stem}.${extension.toUpperCase()}`,
+  ];
+}
+
 /** A log stream for buildShellServer's `logStream`, and the lines written to it. */
 export function capturedLog(): { lines: string[]; stream: Writable } {
   const lines: string[] = [];

@@ -3,16 +3,19 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ObjectStorage } from '@hostdash/storage';
 import { startFakeS3, type FakeS3 } from '@hostdash/storage/testing';
-import { fakeBuild, temporaryDir } from '../testSupport';
+import { fakeBuild, PRIVATE_BUILD_FILES, temporaryDir } from '../testSupport';
 import { main } from './cli';
 import { ObjectStore } from './objectStore';
 import { readRegistryFile } from './registryFile';
 import { AlreadyPublishedError, entryIntegrity } from './store';
 
-/** A build as the federation config writes it: with source maps and precompressed copies. */
+/**
+ * A build as the federation config writes it: with source maps, its reports for tooling and
+ * precompressed copies.
+ */
 function builtRemote(name: string, version: string): string {
   const dir = fakeBuild({ name, version });
-  writeFileSync(path.join(dir, 'feature.1a2b3c4d.js.map'), '{"version":3}');
+  for (const file of PRIVATE_BUILD_FILES) writeFileSync(path.join(dir, file), '{}');
   writeFileSync(path.join(dir, 'remoteEntry.js.br'), 'brotli');
   writeFileSync(path.join(dir, 'remoteEntry.js.gz'), 'gzip');
   return dir;

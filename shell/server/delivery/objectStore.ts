@@ -8,6 +8,7 @@ import path from 'node:path';
 import { checkKey, s3SettingsFromEnv, S3Storage, type ObjectStorage } from '@hostdash/storage';
 import { PRECOMPRESSED } from '../encoding';
 import { cacheControlFor, contentTypeFor } from '../remoteOrigin';
+import { isPrivateBuildFile } from '../staticFiles';
 import { REMOTE_ENTRY } from './frontendDiscovery';
 import { REMOTE_NAME, VERSION } from './registryFile';
 import { AlreadyPublishedError, integrityOf, manifestPath, type RemoteStore } from './store';
@@ -17,9 +18,9 @@ const MANIFEST = 'mf-manifest.json';
 const UPLOADS_AT_ONCE = 8;
 
 /**
- * The files of a build that go to the bucket, as `/`-separated paths. Not the source maps (the
- * remote origin never serves them, and this bucket is public), nor the precompressed copies (a
- * bucket does not negotiate encodings: the CDN compresses).
+ * The files of a build that go to the bucket, as `/`-separated paths. Not the private ones (source
+ * maps and the build's reports: the remote origin never serves them, and this bucket is public),
+ * nor the precompressed copies (a bucket does not negotiate encodings: the CDN compresses).
  */
 async function publishedFiles(buildDir: string): Promise<string[]> {
   const entries = await readdir(buildDir, { recursive: true, withFileTypes: true });
@@ -29,7 +30,8 @@ async function publishedFiles(buildDir: string): Promise<string[]> {
     .map((file) => file.split(path.sep).join('/'))
     .filter(
       (file) =>
-        !file.endsWith('.map') && !PRECOMPRESSED.some(({ extension }) => file.endsWith(extension)),
+        !isPrivateBuildFile(file) &&
+        !PRECOMPRESSED.some(({ extension }) => file.endsWith(extension)),
     )
     .sort();
 }
