@@ -1,9 +1,15 @@
 // Issue 11's findings against the API, each with the requests the outside test made, answered as
 // they must be now. (The shell server's findings — the open redirect, the proxy, headers, cookies,
-// logout, the "can't reach" page — are tested in shell/.) Each of these failed before the fix.
+// logout, the "can't reach" page — are tested in shell/.) Then issue 30's finding 7. Each of these
+// failed before the fix.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createSession } from './auth/sessions';
 import { DEMO_TOTP_SECRET } from './db/seedData';
 import { totp } from './auth/totp';
+import { fileTransport } from './mail/fileTransport';
+import { deliverWaitingMail } from './mail/mailDelivery';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from './testing/testApi';
 
 let api: TestApi;
@@ -360,6 +366,69 @@ describe('finding 9: the smaller ones', () => {
       const health = await api.get('/health', session);
       expect(health.body).toEqual({ status: 'ok', database: 'ok' });
       expect(health.text).not.toContain(String(process.pid));
+    }
+  });
+});
+
+describe('issue 30, finding 7: the outbox, common passwords, TOTP codes as numbers', () => {
+  it('the outbox keeps no working reset, invite or sign-up link once the mail is delivered', async () => {
+    const mailDir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-finding7-'));
+    try {
+      expect(
+        (
+          await api.post(
+            '/user/auth/password/reset',
+            { email: 'vendor@hostdash.test' },
+            undefined,
+            from('198.51.100.170'),
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await api.post(
+            '/user/accounts/invite',
+            { email: 'finding7.invite@example.test', name: 'Ines Vite', subtype: 'manager' },
+            sessions.owner,
+          )
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await api.post(
+            '/admin/signupLinks',
+            {
+              name: 'Sam Signup',
+              email: 'finding7.signup@example.test',
+              company: 'Signup Stays',
+              pms: 'hostaway',
+            },
+            sessions.admin,
+          )
+        ).status,
+      ).toBe(201);
+      const linkIn = (body: string) =>
+        /https?:\/\/\S+(\/account\/reset\/|\/accept-invite\/|\/connect\/\S+\?token=)\S+/.exec(
+          body,
+        )?.[0];
+      const waiting = await api.db.query<{ body: string }>(
+        'select body from mail_outbox where delivered_at is null',
+      );
+      const links = waiting.map((mail) => linkIn(mail.body)).filter(Boolean) as string[];
+      expect(links).toHaveLength(3);
+
+      while ((await deliverWaitingMail(api.db, fileTransport(mailDir))).delivered > 0);
+
+      // What a backup of the table holds now: no link, no token, whatever column one looks in.
+      const rows = await api.db.query<{ row: string }>(
+        'select mail_outbox::text as row from mail_outbox',
+      );
+      for (const link of links) {
+        const token = /[^/=]+$/.exec(link)?.[0] ?? link;
+        expect(rows.filter(({ row }) => row.includes(token))).toEqual([]);
+      }
+    } finally {
+      rmSync(mailDir, { recursive: true, force: true });
     }
   });
 });
