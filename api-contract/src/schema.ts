@@ -295,7 +295,7 @@ export interface paths {
         content: {
           'application/json': {
             challengeToken: string;
-            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). */
+            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). A JSON string; a number is refused. */
             code: string;
           };
         };
@@ -751,7 +751,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description The code the authenticator app shows for the new secret. */
+            /** @description The code the authenticator app shows for the new secret. A JSON string; a number is refused. */
             code: string;
           };
         };
@@ -869,7 +869,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). */
+            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). A JSON string; a number is refused. */
             code: string;
           };
         };

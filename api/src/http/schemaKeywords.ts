@@ -1,0 +1,9 @@
+// The keywords of our own that the API's schemas use, for every Ajv that compiles them (app.ts).
+import type Ajv from 'ajv';
+import { NO_COERCION } from './schemas';
+
+export function addSchemaKeywords(ajv: Ajv): Ajv {
+  // A mark for the input guard (http/inputGuard.ts), which checks it before Ajv runs.
+  ajv.addKeyword({ keyword: NO_COERCION, schemaType: 'boolean' });
+  return ajv;
+}
