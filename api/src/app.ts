@@ -138,8 +138,8 @@ export function buildApp({
     // shell server on loopback by default); anyone else's X-Forwarded-For is ignored. Throttling
     // counts by it (ADR 9).
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    // Flagsmith trait values are string | number | boolean | null. Our own keywords (a field not
-    // coerced) in http/schemaKeywords.ts.
+    // Flagsmith trait values are string | number | boolean | null. Our own keywords (a common
+    // password refused, a field not coerced) in http/schemaKeywords.ts.
     ajv: { customOptions: { allowUnionTypes: true }, plugins: [addSchemaKeywords] },
   });
 

@@ -434,6 +434,73 @@ describe('issue 30, finding 7: the outbox, common passwords, TOTP codes as numbe
     }
   });
 
+  it('no route sets a common password (12345678, Password1), each refusal naming its field; hostdash-demo is fine', async () => {
+    const tooCommon = (field: string) => ({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        message: 'This password is too common: choose one that others are unlikely to use.',
+        field,
+        in: 'body',
+        rule: 'x-not-common-password',
+      },
+    });
+    const signUp = (password: string) =>
+      api.post(
+        '/user/accounts/signup',
+        { name: 'Cora Mon', email: 'cora.mon@example.test', company: 'Common Stays', password },
+        undefined,
+        from('198.51.100.180'),
+      );
+    expect(await signUp('12345678')).toMatchObject(tooCommon('password'));
+    expect(await signUp('Password1')).toMatchObject(tooCommon('password'));
+
+    await api.post(
+      '/user/accounts/invite',
+      { email: 'finding7.join@example.test', name: 'Jo In', subtype: 'manager' },
+      sessions.owner,
+    );
+    const [invite] = await api.db.query<{ body: string }>(
+      `select body from mail_outbox where to_address = 'finding7.join@example.test'`,
+    );
+    const inviteToken = /\/accept-invite\/(\S+)/.exec(invite?.body ?? '')?.[1];
+    expect(
+      await api.post(`/user/accounts/acceptInvite/${inviteToken}`, { password: 'qwertyuiop' }),
+    ).toMatchObject(tooCommon('password'));
+
+    await api.post(
+      '/user/auth/password/reset',
+      { email: 'newhost@hostdash.test' },
+      undefined,
+      from('198.51.100.181'),
+    );
+    const [reset] = await api.db.query<{ body: string }>(
+      `select body from mail_outbox where to_address = 'newhost@hostdash.test' order by id desc limit 1`,
+    );
+    const resetToken = /\/account\/reset\/(\S+)/.exec(reset?.body ?? '')?.[1];
+    expect(
+      await api.post('/user/auth/password/confirm', { token: resetToken, password: 'iloveyou' }),
+    ).toMatchObject(tooCommon('password'));
+
+    expect(
+      await api.post(
+        '/user/auth/password/change',
+        { current_password: DEMO_PASSWORD, new_password: 'baseball' },
+        sessions.owner,
+      ),
+    ).toMatchObject(tooCommon('new_password'));
+
+    // The demo's password is no common one: a person may choose it (it signs everyone in here).
+    expect(
+      (
+        await api.post('/user/auth/password/confirm', {
+          token: resetToken,
+          password: DEMO_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('a TOTP code sent as a JSON number is refused, at enrolment and at the challenge; as text it works', async () => {
     const manager = await api.signIn('manager@hostdash.test');
     try {

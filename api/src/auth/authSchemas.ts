@@ -15,6 +15,7 @@ import {
   type NamedSchema,
 } from '../http/schemas';
 import { FLAG_SCHEMAS } from '../flags/flagSchemas';
+import { NOT_COMMON_PASSWORD } from './commonPasswords';
 
 export const USER_TYPES = ['user', 'admin', 'channel'] as const;
 
@@ -183,8 +184,16 @@ export const MessageSchema = named(
 export const PasswordResetBody = Type.Object({ email: EmailField });
 
 export const MIN_PASSWORD_LENGTH = 8;
-/** A password someone chooses (reset link, invite, password change): one rule everywhere. */
-export const NewPasswordField = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 });
+/**
+ * A password someone chooses (sign-up, invite, reset link, password change, the first admin): one
+ * rule everywhere, the length and not a common password (auth/commonPasswords.ts).
+ */
+export const NewPasswordField = Type.String({
+  minLength: MIN_PASSWORD_LENGTH,
+  maxLength: 1024,
+  [NOT_COMMON_PASSWORD]: true,
+  description: `At least ${MIN_PASSWORD_LENGTH} characters, and not one of the passwords most often used (in any case): a common one is refused.`,
+});
 export const PasswordConfirmBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 512, description: 'From the reset link.' }),
   password: NewPasswordField,
