@@ -295,7 +295,7 @@ export interface paths {
         content: {
           'application/json': {
             challengeToken: string;
-            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). */
+            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). A JSON string; a number is refused. */
             code: string;
           };
         };
@@ -595,6 +595,7 @@ export interface paths {
           'application/json': {
             /** @description From the reset link. */
             token: string;
+            /** @description At least 8 characters, and not one of the passwords most often used (in any case): a common one is refused. */
             password: string;
           };
         };
@@ -751,7 +752,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description The code the authenticator app shows for the new secret. */
+            /** @description The code the authenticator app shows for the new secret. A JSON string; a number is refused. */
             code: string;
           };
         };
@@ -869,7 +870,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). */
+            /** @description The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). A JSON string; a number is refused. */
             code: string;
           };
         };
@@ -5974,6 +5975,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @description At least 8 characters, and not one of the passwords most often used (in any case): a common one is refused. */
             password: string;
             /** @description The name they go by, if not the one the owner wrote in the invite. */
             name?: string;
@@ -7010,6 +7012,7 @@ export interface paths {
             /** Format: email */
             email: string;
             company: string;
+            /** @description At least 8 characters, and not one of the passwords most often used (in any case): a common one is refused. */
             password: string;
             /** @description The sign-up link’s token. */
             token?: string;
@@ -7423,7 +7426,7 @@ export interface paths {
     put?: never;
     /**
      * Change the signed-in person’s password
-     * @description Needs the current password: 400 `wrong_password` (field `current_password`), counted as a failed sign-in from this client (429 with `Retry-After`). The new password follows the rules of a reset (8 to 1024 characters). Every other session of the person is signed out, this one stays; reset links not yet used and second steps not yet passed end too. A mail tells the person their password changed.
+     * @description Needs the current password: 400 `wrong_password` (field `current_password`), counted as a failed sign-in from this client (429 with `Retry-After`). The new password follows the rules of a reset (8 to 1024 characters, not a common password). Every other session of the person is signed out, this one stays; reset links not yet used and second steps not yet passed end too. A mail tells the person their password changed.
      */
     post: {
       parameters: {
@@ -7436,6 +7439,7 @@ export interface paths {
         content: {
           'application/json': {
             current_password: string;
+            /** @description At least 8 characters, and not one of the passwords most often used (in any case): a common one is refused. */
             new_password: string;
           };
         };

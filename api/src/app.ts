@@ -26,9 +26,9 @@ import { registerFlagsmithRoutes } from './flags/flagsmithRoutes';
 import { registerHealthRoutes } from './health/healthRoutes';
 import { createReadiness, type Readiness } from './health/readiness';
 import { NAMED_SCHEMAS, OPENAPI_INFO } from './contract';
-import { addApiFormats } from './http/formats';
 import { registerErrorHandling, unauthorized } from './http/errors';
 import { registerInputGuard } from './http/inputGuard';
+import { addSchemaKeywords } from './http/schemaKeywords';
 import { errors, type Api } from './http/schemas';
 import { registerBuildingRoutes } from './listings/buildingRoutes';
 import { registerListingRoutes } from './listings/listingRoutes';
@@ -138,8 +138,9 @@ export function buildApp({
     // shell server on loopback by default); anyone else's X-Forwarded-For is ignored. Throttling
     // counts by it (ADR 9).
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    // Flagsmith trait values are string | number | boolean | null.
-    ajv: { customOptions: { allowUnionTypes: true }, plugins: [addApiFormats] },
+    // Flagsmith trait values are string | number | boolean | null. Our own keywords and formats (a
+    // common password refused, a field not coerced, a recent date) in http/schemaKeywords.ts.
+    ajv: { customOptions: { allowUnionTypes: true }, plugins: [addSchemaKeywords] },
   });
 
   // An empty body with Content-Type: application/json is no body, not an error.

@@ -1,9 +1,15 @@
 // Issue 11's findings against the API, each with the requests the outside test made, answered as
 // they must be now. (The shell server's findings — the open redirect, the proxy, headers, cookies,
-// logout, the "can't reach" page — are tested in shell/.) Each of these failed before the fix.
+// logout, the "can't reach" page — are tested in shell/.) Then issue 30's finding 7. Each of these
+// failed before the fix.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createSession } from './auth/sessions';
 import { DEMO_TOTP_SECRET } from './db/seedData';
 import { totp } from './auth/totp';
+import { fileTransport } from './mail/fileTransport';
+import { deliverWaitingMail } from './mail/mailDelivery';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from './testing/testApi';
 
 let api: TestApi;
@@ -360,6 +366,189 @@ describe('finding 9: the smaller ones', () => {
       const health = await api.get('/health', session);
       expect(health.body).toEqual({ status: 'ok', database: 'ok' });
       expect(health.text).not.toContain(String(process.pid));
+    }
+  });
+});
+
+describe('issue 30, finding 7: the outbox, common passwords, TOTP codes as numbers', () => {
+  it('the outbox keeps no working reset, invite or sign-up link once the mail is delivered', async () => {
+    const mailDir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-finding7-'));
+    try {
+      expect(
+        (
+          await api.post(
+            '/user/auth/password/reset',
+            { email: 'vendor@hostdash.test' },
+            undefined,
+            from('198.51.100.170'),
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await api.post(
+            '/user/accounts/invite',
+            { email: 'finding7.invite@example.test', name: 'Ines Vite', subtype: 'manager' },
+            sessions.owner,
+          )
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await api.post(
+            '/admin/signupLinks',
+            {
+              name: 'Sam Signup',
+              email: 'finding7.signup@example.test',
+              company: 'Signup Stays',
+              pms: 'hostaway',
+            },
+            sessions.admin,
+          )
+        ).status,
+      ).toBe(201);
+      const linkIn = (body: string) =>
+        /https?:\/\/\S+(\/account\/reset\/|\/accept-invite\/|\/connect\/\S+\?token=)\S+/.exec(
+          body,
+        )?.[0];
+      const waiting = await api.db.query<{ body: string }>(
+        'select body from mail_outbox where delivered_at is null',
+      );
+      const links = waiting.map((mail) => linkIn(mail.body)).filter(Boolean) as string[];
+      // (Earlier tests' reset mails wait too: all are checked.)
+      for (const kind of ['/account/reset/', '/accept-invite/', '/connect/hostaway?token='])
+        expect(links.some((link) => link.includes(kind))).toBe(true);
+
+      while ((await deliverWaitingMail(api.db, fileTransport(mailDir))).delivered > 0);
+
+      // What a backup of the table holds now: no link, no token, whatever column one looks in.
+      const rows = await api.db.query<{ row: string }>(
+        'select mail_outbox::text as row from mail_outbox',
+      );
+      for (const link of links) {
+        const token = /[^/=]+$/.exec(link)?.[0] ?? link;
+        expect(rows.filter(({ row }) => row.includes(token))).toEqual([]);
+      }
+    } finally {
+      rmSync(mailDir, { recursive: true, force: true });
+    }
+  });
+
+  it('no route sets a common password (12345678, Password1), each refusal naming its field; hostdash-demo is fine', async () => {
+    const tooCommon = (field: string) => ({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        message: 'This password is too common: choose one that others are unlikely to use.',
+        field,
+        in: 'body',
+        rule: 'x-not-common-password',
+      },
+    });
+    const signUp = (password: string) =>
+      api.post(
+        '/user/accounts/signup',
+        { name: 'Cora Mon', email: 'cora.mon@example.test', company: 'Common Stays', password },
+        undefined,
+        from('198.51.100.180'),
+      );
+    expect(await signUp('12345678')).toMatchObject(tooCommon('password'));
+    expect(await signUp('Password1')).toMatchObject(tooCommon('password'));
+
+    await api.post(
+      '/user/accounts/invite',
+      { email: 'finding7.join@example.test', name: 'Jo In', subtype: 'manager' },
+      sessions.owner,
+    );
+    const [invite] = await api.db.query<{ body: string }>(
+      `select body from mail_outbox where to_address = 'finding7.join@example.test'`,
+    );
+    const inviteToken = /\/accept-invite\/(\S+)/.exec(invite?.body ?? '')?.[1];
+    expect(
+      await api.post(`/user/accounts/acceptInvite/${inviteToken}`, { password: 'qwertyuiop' }),
+    ).toMatchObject(tooCommon('password'));
+
+    await api.post(
+      '/user/auth/password/reset',
+      { email: 'newhost@hostdash.test' },
+      undefined,
+      from('198.51.100.181'),
+    );
+    const [reset] = await api.db.query<{ body: string }>(
+      `select body from mail_outbox where to_address = 'newhost@hostdash.test' order by id desc limit 1`,
+    );
+    const resetToken = /\/account\/reset\/(\S+)/.exec(reset?.body ?? '')?.[1];
+    expect(
+      await api.post('/user/auth/password/confirm', { token: resetToken, password: 'iloveyou' }),
+    ).toMatchObject(tooCommon('password'));
+
+    expect(
+      await api.post(
+        '/user/auth/password/change',
+        { current_password: DEMO_PASSWORD, new_password: 'baseball' },
+        sessions.owner,
+      ),
+    ).toMatchObject(tooCommon('new_password'));
+
+    // The demo's password is no common one: a person may choose it (it signs everyone in here).
+    expect(
+      (
+        await api.post('/user/auth/password/confirm', {
+          token: resetToken,
+          password: DEMO_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('a TOTP code sent as a JSON number is refused, at enrolment and at the challenge; as text it works', async () => {
+    const manager = await api.signIn('manager@hostdash.test');
+    try {
+      // A secret whose codes now and at the next step have no leading 0: as numbers they would
+      // have read as the same 6 digits, so only the type can refuse them.
+      let secret = '';
+      do {
+        secret = (await api.post('/user/auth/secondStep/setup', {}, manager)).body.secret as string;
+      } while (/^0/.test(totp(secret)) || /^0/.test(totp(secret, Date.now() + 30_000)));
+      const typeRefusal = {
+        status: 400,
+        body: {
+          error: 'invalid_request',
+          message: '"code" must be text.',
+          field: 'code',
+          in: 'body',
+          rule: 'type',
+        },
+      };
+
+      const confirmCode = totp(secret);
+      expect(
+        await api.post('/user/auth/secondStep/confirm', { code: Number(confirmCode) }, manager),
+      ).toMatchObject(typeRefusal);
+      expect(
+        (await api.post('/user/auth/secondStep/confirm', { code: confirmCode }, manager)).status,
+      ).toBe(200);
+
+      const started = await api.post('/login', {
+        email: 'manager@hostdash.test',
+        password: DEMO_PASSWORD,
+      });
+      const challengeToken = started.body.challengeToken as string;
+      const challengeCode = totp(secret, Date.now() + 30_000);
+      expect(
+        await api.post('/user/auth/challenge', { challengeToken, code: Number(challengeCode) }),
+      ).toMatchObject(typeRefusal);
+      expect(
+        await api.post('/user/auth/secondStep/disable', { code: Number(challengeCode) }, manager),
+      ).toMatchObject(typeRefusal);
+      expect(
+        (await api.post('/user/auth/challenge', { challengeToken, code: challengeCode })).status,
+      ).toBe(200);
+    } finally {
+      await api.db.query(
+        `update users set totp_secret = null, totp_last_step = null, totp_pending_secret = null
+         where email = 'manager@hostdash.test'`,
+      );
     }
   });
 });

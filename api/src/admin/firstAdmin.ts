@@ -10,9 +10,11 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { normaliseEmail } from '../auth/authRoutes';
 import { NewPasswordField } from '../auth/authSchemas';
+import { NOT_COMMON_PASSWORD } from '../auth/commonPasswords';
 import { hashPassword } from '../auth/passwords';
 import type { FirstAdminSetting } from '../config';
 import type { Database, Sql } from '../db/database';
+import { addSchemaKeywords } from '../http/schemaKeywords';
 import { EmailField } from '../http/schemas';
 import { NameField } from '../onboarding/onboardingSchemas';
 import { writeAudit } from './audit';
@@ -29,6 +31,7 @@ export type FirstAdminInput = Static<typeof FirstAdminInput>;
 
 const ajv = new Ajv({ allErrors: true });
 addFormats(ajv);
+addSchemaKeywords(ajv);
 const validFirstAdmin = ajv.compile<FirstAdminInput>(FirstAdminInput);
 
 /** What the operator set, in their words; never holds the password. */
@@ -36,6 +39,8 @@ const WHAT_IS_WRONG: Record<string, string> = {
   '/email': 'ADMIN_EMAIL is not an email address',
   '/name': 'ADMIN_NAME must name somebody (1 to 200 characters)',
   '/password': 'The password in ADMIN_PASSWORD_FILE must be 8 to 1024 characters long',
+  [`/password ${NOT_COMMON_PASSWORD}`]:
+    'The password in ADMIN_PASSWORD_FILE is too common: choose one that others are unlikely to use',
 };
 
 export class FirstAdminError extends Error {
@@ -60,9 +65,19 @@ export async function readFirstAdmin(setting: FirstAdminSetting): Promise<FirstA
   const [password = ''] = content.split(/\r?\n/, 1);
   const input = { email: normaliseEmail(setting.email), name: setting.name.trim(), password };
   if (validFirstAdmin(input)) return input;
+  const errors = validFirstAdmin.errors ?? [];
+  // A password too short is said so, not also that it is common.
+  const told = errors.filter(
+    (error) =>
+      error.keyword !== NOT_COMMON_PASSWORD ||
+      !errors.some((other) => other !== error && other.instancePath === error.instancePath),
+  );
   const problems = new Set(
-    (validFirstAdmin.errors ?? []).map(
-      (error) => WHAT_IS_WRONG[error.instancePath] ?? 'The first admin’s settings are not valid',
+    told.map(
+      (error) =>
+        WHAT_IS_WRONG[`${error.instancePath} ${error.keyword}`] ??
+        WHAT_IS_WRONG[error.instancePath] ??
+        'The first admin’s settings are not valid',
     ),
   );
   throw new FirstAdminError([...problems].join('; '));

@@ -7,6 +7,7 @@ import {
   EmailField,
   Id,
   named,
+  NO_COERCION,
   nullable,
   page,
   ref,
@@ -14,6 +15,7 @@ import {
   type NamedSchema,
 } from '../http/schemas';
 import { FLAG_SCHEMAS } from '../flags/flagSchemas';
+import { NOT_COMMON_PASSWORD } from './commonPasswords';
 
 export const USER_TYPES = ['user', 'admin', 'channel'] as const;
 
@@ -112,10 +114,14 @@ export const LoginBody = Type.Object({
 
 /** A recovery code as shown once at enrolment: two groups of five base32 letters and digits. */
 export const RECOVERY_CODE_PATTERN = '^[a-z2-7]{5}-[a-z2-7]{5}$';
+/** An authenticator app's code: 6 digits, as text (a leading 0 is part of it). */
+export const TOTP_CODE_PATTERN = '^[0-9]{6}$';
+// Codes are text: a JSON number is refused (NO_COERCION), not read as its digits.
 const SecondStepCode = Type.String({
-  pattern: `^[0-9]{6}$|${RECOVERY_CODE_PATTERN}`,
+  pattern: `${TOTP_CODE_PATTERN}|${RECOVERY_CODE_PATTERN}`,
+  [NO_COERCION]: true,
   description:
-    'The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once).',
+    'The current code of the authenticator app, or one of the recovery codes shown at enrolment (each works once). A JSON string; a number is refused.',
 });
 
 export const ChallengeBody = Type.Object({
@@ -125,8 +131,10 @@ export const ChallengeBody = Type.Object({
 
 export const SecondStepConfirmBody = Type.Object({
   code: Type.String({
-    pattern: '^[0-9]{6}$',
-    description: 'The code the authenticator app shows for the new secret.',
+    pattern: TOTP_CODE_PATTERN,
+    [NO_COERCION]: true,
+    description:
+      'The code the authenticator app shows for the new secret. A JSON string; a number is refused.',
   }),
 });
 export const SecondStepDisableBody = Type.Object({ code: SecondStepCode });
@@ -176,8 +184,16 @@ export const MessageSchema = named(
 export const PasswordResetBody = Type.Object({ email: EmailField });
 
 export const MIN_PASSWORD_LENGTH = 8;
-/** A password someone chooses (reset link, invite, password change): one rule everywhere. */
-export const NewPasswordField = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 });
+/**
+ * A password someone chooses (sign-up, invite, reset link, password change, the first admin): one
+ * rule everywhere, the length and not a common password (auth/commonPasswords.ts).
+ */
+export const NewPasswordField = Type.String({
+  minLength: MIN_PASSWORD_LENGTH,
+  maxLength: 1024,
+  [NOT_COMMON_PASSWORD]: true,
+  description: `At least ${MIN_PASSWORD_LENGTH} characters, and not one of the passwords most often used (in any case): a common one is refused.`,
+});
 export const PasswordConfirmBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 512, description: 'From the reset link.' }),
   password: NewPasswordField,

@@ -1,12 +1,21 @@
 // The API's hourly maintenance: old rows nobody will read again (forgotten throttling streaks,
-// spent challenges, reset links and sessions), and the embedded database's vacuum.
+// spent challenges, reset links and sessions, the record of mails delivered long ago), and the
+// embedded database's vacuum.
 import type { Database, Sql } from './database';
+
+/** How long the outbox keeps a delivered mail's record (to, subject, when; never its body). */
+export const DELIVERED_MAIL_RETENTION_DAYS = 30;
 
 export async function deleteExpiredRows(sql: Sql): Promise<void> {
   await sql.query('delete from throttles where expires_at < now()');
   await sql.query(`delete from login_challenges where expires_at < now() - interval '1 day'`);
   await sql.query(`delete from password_reset_tokens where expires_at < now() - interval '7 days'`);
   await sql.query(`delete from sessions where expires_at < now() - interval '30 days'`);
+  // A mail still waiting is kept whatever its age: it has not been sent yet.
+  await sql.query(
+    `delete from mail_outbox where delivered_at < now() - $1::int * interval '1 day'`,
+    [DELIVERED_MAIL_RETENTION_DAYS],
+  );
 }
 
 /**

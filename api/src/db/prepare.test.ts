@@ -203,6 +203,26 @@ describe('readFirstAdmin', () => {
       'ADMIN_EMAIL is not an email address; The password in ADMIN_PASSWORD_FILE must be 8 to 1024 characters long',
     );
     await expect(problem).rejects.not.toThrow('hunter2');
+    await expect(problem).rejects.not.toThrow('too common');
+    // Long enough, but one of the most common (issue 30, finding 7); the demo's password is not.
+    await expect(
+      readFirstAdmin({
+        email: 'ops@example.com',
+        name: 'Sam',
+        passwordFile: withPassword('Password1\n'),
+      }),
+    ).rejects.toThrow(
+      new FirstAdminError(
+        'The password in ADMIN_PASSWORD_FILE is too common: choose one that others are unlikely to use',
+      ),
+    );
+    await expect(
+      readFirstAdmin({
+        email: 'ops@example.com',
+        name: 'Sam',
+        passwordFile: withPassword('hostdash-demo\n'),
+      }),
+    ).resolves.toMatchObject({ password: 'hostdash-demo' });
     await expect(
       readFirstAdmin({
         email: 'ops@example.com',

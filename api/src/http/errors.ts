@@ -1,6 +1,7 @@
 // Every error leaves the API as `{ error, message }`: a stable snake_case code and a sentence a
 // person can read. Unexpected errors are logged and answered without any detail.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { COMMON_PASSWORD_MESSAGE, NOT_COMMON_PASSWORD } from '../auth/commonPasswords';
 import { RECENT_DATE_TIME } from './formats';
 
 export class ApiError extends Error {
@@ -154,6 +155,8 @@ export function describeValidationError(error: AjvError, context: string): strin
       return `${subject} must not list the same value twice.`;
     case 'maxProperties':
       return `${subject} must have at most ${String(params.limit)} entries.`;
+    case NOT_COMMON_PASSWORD:
+      return COMMON_PASSWORD_MESSAGE;
     default:
       return `${subject} ${error.message ?? 'is not valid'}.`;
   }

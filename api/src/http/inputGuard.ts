@@ -6,11 +6,13 @@
 // - a body nested deeper than MAX_DEPTH;
 // - a number that is not finite: Ajv turns `?size=1e309` into Infinity and then skips its range
 //   checks (they only test finite numbers), so the range is checked again here;
+// - a value of another JSON type in a field marked NO_COERCION (a TOTP code sent as a number),
+//   which Ajv's coercion would otherwise turn into the declared type before the schema checks it;
 // - and, when the routes are registered, a numeric input without a declared range.
 // Each refusal is a 400 `invalid_request` naming the field.
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors';
-import type { Api } from './schemas';
+import { ApiError, badRequest, describeValidationError, invalidField } from './errors';
+import { NO_COERCION, type Api } from './schemas';
 
 export const MAX_DEPTH = 32;
 
@@ -100,6 +102,58 @@ export async function refuseUnsafeInput(request: FastifyRequest): Promise<void> 
   }
 }
 
+/**
+ * preValidation: a field whose schema is marked NO_COERCION arrives as its declared type, else it
+ * is refused as the schema's own `type` rule would refuse it (the same message, field and rule).
+ */
+export async function refuseCoercibleValues(request: FastifyRequest): Promise<void> {
+  const schema = (request.routeOptions.schema ?? {}) as Partial<Record<InputPart, unknown>>;
+  for (const { part, read } of PARTS) {
+    if (!schema[part] || !hasUncoercedFields(schema[part])) continue;
+    for (const { value, path } of walk(read(request))) {
+      const declared = schemaAt(schema[part], path);
+      if (!declared?.[NO_COERCION] || declared.type === undefined) continue;
+      if (isOfType(value, declared.type)) continue;
+      const refusal = {
+        keyword: 'type',
+        instancePath: path.map((segment) => `/${segment}`).join(''),
+        params: { type: String(declared.type) },
+      };
+      throw new ApiError(
+        400,
+        'invalid_request',
+        describeValidationError(refusal, part),
+        {},
+        { ...invalidField(refusal, part) },
+      );
+    }
+  }
+}
+
+/** Whether `value` is of the JSON type(s) `type` names. */
+function isOfType(value: unknown, type: string | string[]): boolean {
+  return (Array.isArray(type) ? type : [type]).some((name) => {
+    switch (name) {
+      case 'string':
+        return typeof value === 'string';
+      case 'number':
+        return typeof value === 'number';
+      case 'integer':
+        return Number.isInteger(value);
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'null':
+        return value === null;
+      case 'array':
+        return Array.isArray(value);
+      case 'object':
+        return value !== null && typeof value === 'object' && !Array.isArray(value);
+      default:
+        return true;
+    }
+  });
+}
+
 /** preHandler: after validation (and Ajv's coercion), every number is finite and in its range. */
 export async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<void> {
   const schema = (request.routeOptions.schema ?? {}) as Partial<Record<InputPart, unknown>>;
@@ -107,7 +161,7 @@ export async function refuseNonFiniteNumbers(request: FastifyRequest): Promise<v
     if (!schema[part]) continue;
     for (const { value, path } of walk(read(request))) {
       if (typeof value !== 'number' || Number.isFinite(value)) continue;
-      const declared = numberSchemaAt(schema[part], path);
+      const declared = schemaAt(schema[part], path);
       const range =
         declared && declared.minimum !== undefined && declared.maximum !== undefined
           ? ` from ${declared.minimum} to ${declared.maximum}`
@@ -128,6 +182,7 @@ const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text
 
 interface JsonSchema {
   $ref?: string;
+  [NO_COERCION]?: boolean;
   type?: string | string[];
   enum?: unknown[];
   const?: unknown;
@@ -154,7 +209,7 @@ function resolve(schema: JsonSchema | undefined): JsonSchema | undefined {
 }
 
 /** The schema of the value at `path`, following properties and items (undefined if not plain). */
-function numberSchemaAt(root: unknown, path: readonly Segment[]): JsonSchema | undefined {
+function schemaAt(root: unknown, path: readonly Segment[]): JsonSchema | undefined {
   let schema = resolve(root as JsonSchema);
   for (const segment of path) {
     if (!schema) return undefined;
@@ -175,6 +230,30 @@ const takesNumbers = (schema: JsonSchema): boolean => {
 };
 const bounded = (low?: number, high?: number): boolean =>
   low !== undefined && high !== undefined && Number.isFinite(low) && Number.isFinite(high);
+
+const uncoercedFields = new WeakMap<object, boolean>();
+
+/** Whether any field of `root` is marked NO_COERCION (worked out once per schema). */
+function hasUncoercedFields(root: unknown): boolean {
+  if (root === null || typeof root !== 'object') return false;
+  let found = uncoercedFields.get(root);
+  if (found === undefined) {
+    found = false;
+    const seen = new Set<JsonSchema>();
+    const visit = (raw: JsonSchema | undefined): void => {
+      const schema = resolve(raw);
+      if (found || !schema || typeof schema !== 'object' || seen.has(schema)) return;
+      seen.add(schema);
+      if (schema[NO_COERCION]) found = true;
+      for (const child of Object.values(schema.properties ?? {})) visit(child);
+      if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties);
+      for (const item of Array.isArray(schema.items) ? schema.items : [schema.items]) visit(item);
+    };
+    visit(root as JsonSchema);
+    uncoercedFields.set(root, found);
+  }
+  return found;
+}
 
 /** Fields (by name) of `root` that take a number from an open range. */
 export function numbersWithoutRange(root: unknown): string[] {
@@ -224,5 +303,6 @@ export function registerInputGuard(app: Api, named: ReadonlyArray<{ $id: string 
     }
   });
   app.addHook('preValidation', refuseUnsafeInput);
+  app.addHook('preValidation', refuseCoercibleValues);
   app.addHook('preHandler', refuseNonFiniteNumbers);
 }

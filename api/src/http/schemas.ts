@@ -100,6 +100,15 @@ export function query<Props extends TProperties>(properties: Props): TObject<Pro
 // ---------------------------------------------------------------------------------------------
 // Pieces routes share.
 
+/**
+ * A schema option marking a field that must arrive as its declared JSON type. Fastify's Ajv coerces
+ * types (a query string is all text, so `?size=5` must become 5, and some bodies rely on it too),
+ * which also turns a body's number 123456 into the text "123456" before any rule of the field's
+ * own schema sees it. The input guard (http/inputGuard.ts) refuses such a value before Ajv runs.
+ * In the OpenAPI document as `x-no-coercion: true`.
+ */
+export const NO_COERCION = 'x-no-coercion';
+
 export const ID_PATTERN = '^[0-9]{1,18}$';
 
 /** A database id: digits that fit a bigint, always a string in JSON. */

@@ -1,10 +1,12 @@
 // The outbox's delivery on the real database: a team invite and a password reset become files a
-// person can open, each once; a transport that fails leaves the mail waiting to be tried again
+// person can open, each once; a delivered mail keeps no body (no working link) and its record goes
+// after 30 days; a transport that fails leaves the mail waiting, body and all, to be tried again
 // later; the worker's log names no address, subject nor link.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { deleteExpiredRows } from '../db/maintenance';
 import { signInRoles } from '../testing/roles';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import { fileTransport, mailFileName, type MailTransport } from './fileTransport';
@@ -23,7 +25,9 @@ afterAll(() => api.close());
 beforeEach(async () => {
   mailDir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-mail-'));
   // Whatever the seed or an earlier test left waiting is not this test's mail.
-  await api.db.query('update mail_outbox set delivered_at = now() where delivered_at is null');
+  await api.db.query(
+    'update mail_outbox set delivered_at = now(), body = null where delivered_at is null',
+  );
 });
 afterEach(() => rmSync(mailDir, { recursive: true, force: true }));
 
@@ -41,12 +45,14 @@ async function inviteVendor(email: string): Promise<void> {
 async function outboxRow(email: string) {
   const [row] = await api.db.query<{
     id: string;
+    subject: string;
+    body: string | null;
     delivered_at: string | null;
     attempts: number;
     last_error: string | null;
     next_attempt_at: string;
   }>(
-    `select id::text as id, delivered_at, attempts, last_error, next_attempt_at
+    `select id::text as id, subject, body, delivered_at, attempts, last_error, next_attempt_at
      from mail_outbox where to_address = $1 order by id desc limit 1`,
     [email],
   );
@@ -163,11 +169,94 @@ describe('deliverWaitingMail with the file transport', () => {
     });
   });
 
+  it('keeps no body once the mail is handed over: the record stays, the link does not', async () => {
+    await inviteVendor('no.copy@example.test');
+    const waiting = await outboxRow('no.copy@example.test');
+    const link = /https?:\/\/\S+\/accept-invite\/\S+/.exec(waiting.body ?? '')?.[0];
+    expect(link).toBeDefined();
+
+    await deliverWaitingMail(api.db, fileTransport(mailDir));
+    // The person has the link, in the file (the mail they received) …
+    expect(readFileSync(path.join(mailDir, mailFiles()[0]!), 'utf8')).toContain(link);
+    // … and the outbox no longer has it anywhere: what was sent, to whom and when, only.
+    const delivered = await outboxRow('no.copy@example.test');
+    expect(delivered).toMatchObject({ body: null, attempts: 1 });
+    expect(delivered.delivered_at).not.toBeNull();
+    expect(delivered.subject).toMatch(/invited you to/);
+    const [anywhere] = await api.db.query<{ count: number }>(
+      `select count(*)::int as count from mail_outbox where mail_outbox::text like '%' || $1 || '%'`,
+      [new URL(link!).pathname],
+    );
+    expect(anywhere?.count).toBe(0);
+  });
+
+  it('keeps the body of a mail the transport refused: it is still to be sent', async () => {
+    await inviteVendor('still.waiting@example.test');
+    const refusing: MailTransport = {
+      name: 'refusing',
+      deliver: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    await deliverWaitingMail(api.db, refusing);
+    const failed = await outboxRow('still.waiting@example.test');
+    expect(failed).toMatchObject({ delivered_at: null, attempts: 1 });
+    expect(failed.body).toMatch(/\/accept-invite\/\S+/);
+  });
+
+  it('the database refuses a delivered mail that keeps its body, and a waiting one without', async () => {
+    await inviteVendor('constraint@example.test');
+    const { id } = await outboxRow('constraint@example.test');
+    await expect(
+      api.db.query('update mail_outbox set delivered_at = now() where id = $1::bigint', [id]),
+    ).rejects.toThrow(/mail_outbox_body_until_delivered/);
+    await expect(
+      api.db.query('update mail_outbox set body = null where id = $1::bigint', [id]),
+    ).rejects.toThrow(/mail_outbox_body_until_delivered/);
+  });
+
   it('creates MAIL_DIR when it is not there yet', async () => {
     const nested = path.join(mailDir, 'not', 'yet');
     await inviteVendor('new.folder@example.test');
     await deliverWaitingMail(api.db, fileTransport(nested));
     expect(existsSync(nested) && readdirSync(nested)).toHaveLength(1);
+  });
+});
+
+describe('the hourly maintenance', () => {
+  it('forgets a delivered mail after 30 days, and never a waiting one, however old', async () => {
+    for (const name of ['old.sent', 'recent.sent', 'old.waiting'])
+      await inviteVendor(`${name}@example.test`);
+    const delivering: MailTransport = {
+      name: 'delivering',
+      deliver: async (mail) => {
+        if (mail.to.endsWith('.waiting@example.test')) throw new Error('mailbox unavailable');
+      },
+    };
+    await deliverWaitingMail(api.db, delivering);
+    await api.db.query(
+      `update mail_outbox set delivered_at = now() - interval '31 days'
+       where to_address = 'old.sent@example.test'`,
+    );
+    await api.db.query(
+      `update mail_outbox set delivered_at = now() - interval '29 days'
+       where to_address = 'recent.sent@example.test'`,
+    );
+    await api.db.query(
+      `update mail_outbox set created_at = now() - interval '90 days'
+       where to_address = 'old.waiting@example.test'`,
+    );
+
+    await deleteExpiredRows(api.db);
+    const left = await api.db.query<{ to_address: string }>(
+      `select to_address from mail_outbox
+       where to_address in ('old.sent@example.test', 'recent.sent@example.test', 'old.waiting@example.test')
+       order by to_address`,
+    );
+    expect(left.map((row) => row.to_address)).toEqual([
+      'old.waiting@example.test',
+      'recent.sent@example.test',
+    ]);
   });
 });
 

@@ -2,7 +2,8 @@
 // in the transaction of what it is about; this worker hands waiting mails to the transport and
 // marks them delivered. Several APIs over one PostgreSQL share the work: each claims its rows with
 // SKIP LOCKED. A mail the transport refuses waits longer each time and is tried again. Logs name a
-// mail by its id only: never its address, subject or body (a body holds a one-time link).
+// mail by its id only: never its address, subject or body (a body holds a one-time link). Once
+// handed over, a mail's body is dropped: the outbox keeps no working link (migration 0029).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { MailTransport, OutboxMail } from './fileTransport';
@@ -51,8 +52,11 @@ export async function deliverWaitingMail(
       if (shouldStop()) break;
       try {
         await transport.deliver(mail);
+        // The body goes with the hand-over: its link must not outlive the mail in a backup.
         await tx.query(
-          'update mail_outbox set delivered_at = now(), attempts = attempts + 1, last_error = null where id = $1::bigint',
+          `update mail_outbox set delivered_at = now(), body = null, attempts = attempts + 1,
+             last_error = null
+           where id = $1::bigint`,
           [mail.id],
         );
         round.delivered += 1;

@@ -263,7 +263,7 @@ export function registerSettingsRoutes(app: Api, { db, config }: AppContext): vo
       schema: {
         summary: 'Change the signed-in person’s password',
         description:
-          'Needs the current password: 400 `wrong_password` (field `current_password`), counted as a failed sign-in from this client (429 with `Retry-After`). The new password follows the rules of a reset (8 to 1024 characters). Every other session of the person is signed out, this one stays; reset links not yet used and second steps not yet passed end too. A mail tells the person their password changed.',
+          'Needs the current password: 400 `wrong_password` (field `current_password`), counted as a failed sign-in from this client (429 with `Retry-After`). The new password follows the rules of a reset (8 to 1024 characters, not a common password). Every other session of the person is signed out, this one stays; reset links not yet used and second steps not yet passed end too. A mail tells the person their password changed.',
         tags: ['settings'],
         security: SESSION,
         body: PasswordChangeBody,

@@ -97,6 +97,7 @@ function SignUpForm({
     name: keyof typeof problems,
     label: string,
     props: Record<string, unknown> = {},
+    help = ' ',
   ) => {
     const shown =
       (touched.has(name) ? problems[name] : null) ??
@@ -108,7 +109,7 @@ function SignUpForm({
         onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
         onBlur={() => setTouched((current) => new Set(current).add(name))}
         error={Boolean(shown)}
-        helperText={shown ?? ' '}
+        helperText={shown ?? help}
         required
         disabled={busy}
         {...props}
@@ -132,7 +133,13 @@ function SignUpForm({
       {field('name', 'Your name', { autoComplete: 'name' })}
       {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
       {field('company', 'Company', { autoComplete: 'organization' })}
-      {field('password', 'Choose a password', { type: 'password', autoComplete: 'new-password' })}
+      {field(
+        'password',
+        'Choose a password',
+        { type: 'password', autoComplete: 'new-password' },
+        // The API also refuses a common password (ADR 25) and says so beside this field.
+        `At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`,
+      )}
       {error && apiField === null && <Alert severity="error">{messageOf(error)}</Alert>}
       <Button
         type="submit"

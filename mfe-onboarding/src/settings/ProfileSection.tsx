@@ -187,7 +187,7 @@ function PasswordForm() {
       {field(
         'new_password',
         'new-password',
-        `At least ${MIN_PASSWORD_LENGTH} characters. Your other sessions are signed out.`,
+        `At least ${MIN_PASSWORD_LENGTH} characters, and not a common password. Your other sessions are signed out.`,
       )}
       {submission.error && !refused && (
         <Alert severity="error">{messageOf(submission.error)}</Alert>

@@ -34,6 +34,7 @@ const EXPIRES_AT = '2099-12-01T10:00:00.000Z';
 const INVITES: Record<string, { subtype: 'manager' | 'vendor'; user: User; name: string }> = {
   'vendor-token': { subtype: 'vendor', user: DEMO_VENDOR, name: 'Diego Alvarez' },
   'manager-token': { subtype: 'manager', user: DEMO_MANAGER, name: 'Marcus Reed' },
+  'another-manager-token': { subtype: 'manager', user: DEMO_MANAGER, name: 'Marcus Reed' },
 };
 
 let upstream: Upstream;
@@ -76,7 +77,18 @@ beforeAll(async () => {
           },
         };
       if (accept && invite) {
-        const body = JSON.parse(request.body) as { name?: string };
+        const body = JSON.parse(request.body) as { name?: string; password: string };
+        if (body.password === '12345678')
+          return {
+            status: 400,
+            json: {
+              error: 'invalid_request',
+              message: 'This password is too common: choose one that others are unlikely to use.',
+              field: 'password',
+              in: 'body',
+              rule: 'x-not-common-password',
+            },
+          };
         return {
           json: {
             user: { ...invite.user, name: body.name ?? invite.name },
@@ -160,6 +172,23 @@ describe('the invite page', () => {
     expect(screen.getByText('Diego Alvarez')).toBeInTheDocument();
     // The name as invited is not sent again.
     expect(acceptBodies('vendor-token')).toEqual([{ password: 'a-good-password' }]);
+  });
+
+  it('says a common password will not do, and shows the API’s refusal of one', async () => {
+    openPage('/accept-invite/another-manager-token');
+    await screen.findByRole('heading', { level: 1, name: 'Join Hart Stays as a manager' });
+    expect(
+      screen.getByText('At least 8 characters, and not a common password.'),
+    ).toBeInTheDocument();
+    await choosePassword('12345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Join Hart Stays' }));
+
+    expect(
+      await screen.findByText(
+        'This password is too common: choose one that others are unlikely to use.',
+      ),
+    ).toBeInTheDocument();
+    expect(currentPath()).toBe('/accept-invite/another-manager-token');
   });
 
   it('takes the name a manager goes by, and lands them on the dashboard’s start', async () => {

@@ -1,5 +1,7 @@
-// A new password and its repeat, with the one rule the API holds a password to: the reset page and
-// the invite page ask for it alike.
+// A new password and its repeat, with the rule of the API's a page can check, the length: the
+// reset page and the invite page ask for it alike. The API also refuses a common password (ADR
+// 25); its list stays on the server, so the field only says so, and the page shows the API's
+// refusal.
 import { useState } from 'react';
 import { Field } from './Field';
 
@@ -39,7 +41,11 @@ export function NewPasswordFields({
         value={password}
         onChange={setPassword}
         error={tooShort}
-        helperText={tooShort ? `Use at least ${MIN_PASSWORD_LENGTH} characters.` : ' '}
+        helperText={
+          tooShort
+            ? `Use at least ${MIN_PASSWORD_LENGTH} characters.`
+            : `At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`
+        }
         required
         autoFocus={autoFocus}
       />
