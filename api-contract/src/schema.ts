@@ -169,7 +169,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with email and password
-     * @description Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password and an unknown email get the same 401, after the same work. Failed attempts are limited per email from one client and per client (429 with `Retry-After`, exponential back-off); a stranger’s failures never refuse the owner’s own client.
+     * @description Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password, an unknown email and a deactivated account (whatever the password) get the same 401 `invalid_credentials`, after the same work, each counted as a failure. Failed attempts are limited per email from one client and per client (429 with `Retry-After`, exponential back-off); a stranger’s failures never refuse the owner’s own client.
      */
     post: {
       parameters: {
@@ -209,15 +209,6 @@ export interface paths {
         };
         /** @description Not signed in, or the session has ended (`unauthorized`). */
         401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
-        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -282,7 +273,7 @@ export interface paths {
     put?: never;
     /**
      * Second step of sign-in: the authenticator code
-     * @description A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again). A wrong code counts as a failed sign-in for the email from this client, not for the email alone.
+     * @description A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again), and so does deactivating the user. A wrong code counts as a failed sign-in for the email from this client, not for the email alone.
      */
     post: {
       parameters: {
@@ -321,15 +312,6 @@ export interface paths {
         };
         /** @description Not signed in, or the session has ended (`unauthorized`). */
         401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
-        403: {
           headers: {
             [name: string]: unknown;
           };

@@ -363,3 +363,36 @@ describe('finding 9: the smaller ones', () => {
     }
   });
 });
+
+// Issue 30: the second outside test's findings, with its requests.
+describe('issue 30, finding 5: whether an address has an account could be told', () => {
+  /** What a client can compare: the status, the body and the headers that are not per request. */
+  const seen = (response: { status: number; headers: Record<string, unknown>; text: string }) => {
+    const { date: _date, 'x-request-id': _id, ...headers } = response.headers;
+    return { status: response.status, text: response.text, headers };
+  };
+
+  it('a deactivated account’s right password is answered as a wrong one, and counted as a failure', async () => {
+    const client = '198.51.100.32';
+    const login = (password: string) =>
+      api.post('/login', { email: 'inactive@hostdash.test', password }, undefined, from(client));
+    const right = await login(DEMO_PASSWORD);
+    const wrong = await login('not-the-password');
+    expect(right.status).toBe(401);
+    expect(seen(right)).toEqual(seen(wrong));
+    for (let attempt = 2; attempt < 5; attempt += 1) await login(DEMO_PASSWORD);
+    expect((await login(DEMO_PASSWORD)).status).toBe(429);
+  });
+
+  it('a password reset for a deactivated account answers as for any address, and mails nothing', async () => {
+    const before = await api.db.query('select id from mail_outbox');
+    const reset = (email: string, client: string) =>
+      api.post('/user/auth/password/reset', { email }, undefined, from(client));
+    const inactive = await reset('inactive@hostdash.test', '198.51.100.33');
+    const unknown = await reset('nobody.30@hostdash.test', '198.51.100.34');
+    const active = await reset('vendor@hostdash.test', '198.51.100.35');
+    expect(seen(inactive)).toEqual(seen(unknown));
+    expect(seen(inactive)).toEqual(seen(active));
+    expect(await api.db.query('select id from mail_outbox')).toHaveLength(before.length + 1);
+  });
+});

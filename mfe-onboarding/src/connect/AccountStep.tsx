@@ -10,6 +10,7 @@ import { Alert, Button, Link, Stack, Tab, Tabs, TextField, Typography } from '@m
 import {
   authActions,
   authApi,
+  signInRefusalOf,
   toApiError,
   type ApiError,
   type LinkLookup,
@@ -173,7 +174,11 @@ function SignInForm() {
   };
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Sign in">
-      {error && <Alert severity="error">{messageOf(error)}</Alert>}
+      {error && (
+        <Alert severity="error">
+          {error.error === 'invalid_credentials' ? signInRefusalOf(error) : messageOf(error)}
+        </Alert>
+      )}
       {challenge ? (
         <TextField
           label="Code from your authenticator app"
