@@ -6976,7 +6976,7 @@ export interface paths {
     put?: never;
     /**
      * Create an account and its owner, signed in (public)
-     * @description A new account named `company` with the caller as its owner, signed in as `POST /login` answers. With a sign-up link’s `token` the link is spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one). 409 `email_taken` (field `email`) when a user has the email. Ten sign-ups an hour per client (429).
+     * @description A new account named `company` with the caller as its owner, signed in as `POST /login` answers. With a sign-up link’s `token` the link is spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one), and only for the address it was made for (400 `signup_link_email_mismatch`, field `email`, for any other; the link stays usable). 409 `email_taken` (field `email`) when a user has the email. Ten sign-ups an hour per client (429).
      */
     post: {
       parameters: {
@@ -7099,7 +7099,7 @@ export interface paths {
     put?: never;
     /**
      * Make a sign-up link for a prospective host (staff)
-     * @description Mails the link to `email` and answers it once, for the staff member to pass on. It opens `/connect/{pms}` with the name, email and company filled in, works once, for 14 days. 409 `email_taken` when a user has the email.
+     * @description Mails the link to `email` and answers it once, for the staff member to pass on. It opens `/connect/{pms}` with the name, email and company filled in, works once, for 14 days, and only for that email. 409 `email_taken` when a user has the email.
      */
     post: {
       parameters: {

@@ -364,7 +364,36 @@ describe('finding 9: the smaller ones', () => {
   });
 });
 
-// Issue 30: the second outside test's findings, with its requests.
+// Issue 30: the second outside test's findings 4 and 5, with its requests.
+describe('issue 30, finding 4: a sign-up link made for one address made an account for any', () => {
+  it('the link makes no account for another email, stays usable, and makes its own', async () => {
+    const made = await api.post<{ url: string }>(
+      '/admin/signupLinks',
+      { name: 'Rui Costa', email: 'rui.30@example.com', company: 'Costa Homes', pms: 'hostaway' },
+      sessions.admin,
+    );
+    const token = new URL(made.body.url).searchParams.get('token');
+    const signUp = (email: string) =>
+      api.post('/user/accounts/signup', {
+        name: 'Rui Costa',
+        email,
+        company: 'Costa Homes',
+        password: 'a-new-password',
+        token,
+      });
+    const intruder = await signUp('intruder.30@example.com');
+    expect(intruder).toMatchObject({
+      status: 400,
+      body: { error: 'signup_link_email_mismatch', field: 'email' },
+    });
+    expect(
+      await api.db.query(`select 1 from users where email = 'intruder.30@example.com'`),
+    ).toEqual([]);
+    expect((await api.get(`/user/accounts/signupLinkTokenLookup/${token}`)).status).toBe(200);
+    expect((await signUp('Rui.30@Example.com')).status).toBe(200);
+  });
+});
+
 describe('issue 30, finding 5: whether an address has an account could be told', () => {
   /** What a client can compare: the status, the body and the headers that are not per request. */
   const seen = (response: { status: number; headers: Record<string, unknown>; text: string }) => {

@@ -28,7 +28,7 @@ const runImport = () =>
   });
 
 interface SignedIn {
-  user: { id: string; account_id: string; subtype: string; name: string };
+  user: { id: string; account_id: string; subtype: string; name: string; email: string };
   sessionId: string;
 }
 interface Task {
@@ -118,8 +118,20 @@ describe('sign-up links', () => {
     const again = await api.get(`/user/accounts/signupLinkTokenLookup/${token}`);
     expect(again.status).toBe(410);
     expect(again.body.error).toBe('signup_link_used');
-    const reused = await signUp({ token });
+    const reused = await signUp({ email: 'rui@example.com', token });
     expect(reused.body.error).toBe('signup_link_used');
+  });
+
+  it('makes the account only for the address it was made for, whatever the case', async () => {
+    const made = await makeLink('bound@example.com');
+    const token = tokenOf(made.body.url);
+    const other = await signUp({ email: 'someone.else@example.com', token });
+    expect(other.status).toBe(400);
+    expect(other.body).toMatchObject({ error: 'signup_link_email_mismatch', field: 'email' });
+    expect((await api.get(`/user/accounts/signupLinkTokenLookup/${token}`)).status).toBe(200);
+    const own = await signUp({ email: 'Bound@Example.com', token });
+    expect(own.status).toBe(200);
+    expect(own.body.user).toMatchObject({ email: 'bound@example.com' });
   });
 
   it('says so when a link has expired or was never issued', async () => {

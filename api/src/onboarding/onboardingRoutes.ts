@@ -702,7 +702,7 @@ export function registerOnboardingRoutes(
       schema: {
         summary: 'Create an account and its owner, signed in (public)',
         description:
-          'A new account named `company` with the caller as its owner, signed in as `POST /login` answers. With a sign-up link’s `token` the link is spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one). 409 `email_taken` (field `email`) when a user has the email. Ten sign-ups an hour per client (429).',
+          'A new account named `company` with the caller as its owner, signed in as `POST /login` answers. With a sign-up link’s `token` the link is spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one), and only for the address it was made for (400 `signup_link_email_mismatch`, field `email`, for any other; the link stays usable). 409 `email_taken` (field `email`) when a user has the email. Ten sign-ups an hour per client (429).',
         tags: ['onboarding'],
         body: SignupBody,
         response: {
@@ -724,6 +724,7 @@ export function registerOnboardingRoutes(
             'This sign-up link is not valid: check that it was copied whole.',
           );
         usableSignupLink(link);
+        if (link.email !== email) throw SIGNUP_LINK_ERRORS.otherEmail();
       }
       const outcome = await takeSlot(db, SIGNUP_RULE, clientOf(request));
       if (outcome.waitSeconds !== undefined)
@@ -736,11 +737,12 @@ export function registerOnboardingRoutes(
       const signedIn = await db.transaction(async (tx) => {
         let linkId: string | null = null;
         if (token) {
+          // Spent only for its own address: the check above, made again under the row's lock.
           const [spent] = await tx.query<{ id: string }>(
             `update signup_links set used_at = now()
-             where token_hash = $1 and used_at is null and expires_at > now()
+             where token_hash = $1 and email = $2 and used_at is null and expires_at > now()
              returning id::text as id`,
-            [hashToken(token)],
+            [hashToken(token), email],
           );
           if (!spent) throw SIGNUP_LINK_ERRORS.used();
           linkId = spent.id;
@@ -793,7 +795,7 @@ export function registerOnboardingRoutes(
       schema: {
         summary: 'Make a sign-up link for a prospective host (staff)',
         description:
-          'Mails the link to `email` and answers it once, for the staff member to pass on. It opens `/connect/{pms}` with the name, email and company filled in, works once, for 14 days. 409 `email_taken` when a user has the email.',
+          'Mails the link to `email` and answers it once, for the staff member to pass on. It opens `/connect/{pms}` with the name, email and company filled in, works once, for 14 days, and only for that email. 409 `email_taken` when a user has the email.',
         tags: ['admin'],
         security: SESSION,
         body: SignupLinkBody,

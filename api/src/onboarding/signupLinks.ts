@@ -1,7 +1,8 @@
 // Sign-up links (issue 15): Hostdash staff make one for a prospective host, who opens
 // `/connect/{pms}?token=…` and finds their name, email and company filled in. The token is kept
-// only as its SHA-256; a link works once, for 14 days, and makes a new account. Nothing here logs
-// or returns the token, except the one answer to the staff member who made it.
+// only as its SHA-256; a link works once, for 14 days, and makes a new account for the address it
+// was made for, no other. Nothing here logs or returns the token, except the one answer to the
+// staff member who made it.
 import type { Sql } from '../db/database';
 import { hashToken } from '../auth/tokens';
 import { ApiError } from '../http/errors';
@@ -45,6 +46,15 @@ export const SIGNUP_LINK_ERRORS = {
       410,
       'signup_link_used',
       'This sign-up link has already been used. Sign in with the password you chose, or create an account.',
+    ),
+  /** The link proves one address (it was mailed there): it makes no account for another. */
+  otherEmail: () =>
+    new ApiError(
+      400,
+      'signup_link_email_mismatch',
+      'This sign-up link was made for another email address: it can only create the account for the address it was sent to.',
+      {},
+      { field: 'email', in: 'body', rule: 'signup_link' },
     ),
 } as const;
 

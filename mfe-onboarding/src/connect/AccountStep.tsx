@@ -1,6 +1,7 @@
 // Not signed in on the connect page: create an account (the default) or sign in, here. A sign-up
-// link (`?token=`) fills in the name, email and company; a link that expired, was used or never
-// existed says so and leaves the plain sign-up. Signing in asks for the second step's code here
+// link (`?token=`) fills in the name, email and company, the email fixed to the link's (the link
+// makes the account for that address only); a link that expired, was used or never existed says
+// so and leaves the plain sign-up. Signing in asks for the second step's code here
 // when the account has one. Once signed in, the shell's store learns the user (`auth/signedIn`)
 // and the page goes on to the credentials.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -56,7 +57,8 @@ function SignUpForm({
 }) {
   const dispatch = useDispatch();
   const linked = lookup.state === 'found' && lookup.link.kind === 'signup' ? lookup.link : null;
-  // The link's details fill the form (it opens once the link is read); a draft typed earlier wins.
+  // The link's details fill the form (it opens once the link is read); a draft typed earlier wins,
+  // but for the email: a link makes the account for the address it was mailed to, no other.
   const draft = useFormDraft(`signup/${system.name}`, {
     initial: () => ({
       name: linked?.name ?? '',
@@ -66,7 +68,8 @@ function SignUpForm({
     }),
     secrets: ['password'],
   });
-  const { values, setValues, touched, setTouched } = draft;
+  const { setValues, touched, setTouched } = draft;
+  const values = linked ? { ...draft.values, email: linked.email } : draft.values;
   const { busy, error, run } = useSubmit();
   const problems = {
     name: values.name.trim() ? null : 'Enter your name.',
@@ -98,6 +101,7 @@ function SignUpForm({
     name: keyof typeof problems,
     label: string,
     props: Record<string, unknown> = {},
+    help = ' ',
   ) => {
     const shown =
       (touched.has(name) ? problems[name] : null) ??
@@ -109,7 +113,7 @@ function SignUpForm({
         onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
         onBlur={() => setTouched((current) => new Set(current).add(name))}
         error={Boolean(shown)}
-        helperText={shown ?? ' '}
+        helperText={shown ?? help}
         required
         disabled={busy}
         {...props}
@@ -131,7 +135,14 @@ function SignUpForm({
         </Alert>
       )}
       {field('name', 'Your name', { autoComplete: 'name' })}
-      {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      {linked
+        ? field(
+            'email',
+            'Email',
+            { type: 'email', autoComplete: 'email', slotProps: { input: { readOnly: true } } },
+            'From your sign-up link: the account is made for this address.',
+          )
+        : field('email', 'Email', { type: 'email', autoComplete: 'email' })}
       {field('company', 'Company', { autoComplete: 'organization' })}
       {field('password', 'Choose a password', { type: 'password', autoComplete: 'new-password' })}
       {error && apiField === null && <Alert severity="error">{messageOf(error)}</Alert>}

@@ -40,7 +40,13 @@ it('fills the sign-up form from a sign-up link, and signs the new host in on the
   const { store } = await renderRemote('/connect/hostaway?token=good-link', { user: null });
   expect(await screen.findByText(/Welcome, Rui Costa/)).toBeInTheDocument();
   expect(screen.getByLabelText(/Your name/)).toHaveValue('Rui Costa');
-  expect(screen.getByLabelText(/^Email/)).toHaveValue('rui@example.com');
+  // The link makes the account for its own address only: the email is shown, not typed.
+  const email = screen.getByLabelText(/^Email/);
+  expect(email).toHaveValue('rui@example.com');
+  expect(email).toHaveAttribute('readonly');
+  await userEvent.type(email, 'x');
+  expect(email).toHaveValue('rui@example.com');
+  expect(screen.getByText(/From your sign-up link/)).toBeInTheDocument();
   expect(screen.getByLabelText(/Company/)).toHaveValue('Costa Homes');
   await userEvent.type(screen.getByLabelText(/Choose a password/), 'short');
   await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
@@ -51,6 +57,7 @@ it('fills the sign-up form from a sign-up link, and signs the new host in on the
   expect(selectUser(store.getState())?.email).toBe('rui@example.com');
   expect(bodiesTo('/user/accounts/signup').at(-1)).toMatchObject({
     token: 'good-link',
+    email: 'rui@example.com',
     company: 'Costa Homes',
   });
 });
