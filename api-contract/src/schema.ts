@@ -6965,6 +6965,124 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/accounts/requestSignup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a sign-up: a link mailed to the address (public)
+     * @description Mails `email` a sign-up link (`/connect/{pms}?token=…`, once, for 14 days) that opens the connect page with the name, email and company filled in; there the host chooses a password and `POST /user/accounts/signup` makes the account and signs them in. An address that already has a user is mailed how to sign in or reset the password instead, and nothing is made. The answer is the same 202 either way: it tells nobody but the address’s owner whether the address has an account. Ten an hour per client and three an hour per email, counted either way (429 `too_many_signups` with `Retry-After`).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** Format: email */
+            email: string;
+            company: string;
+            /**
+             * @description The connect page it was asked from.
+             * @enum {string}
+             */
+            pms:
+              | 'guesty'
+              | 'rentalsunited'
+              | 'hostaway'
+              | 'cloudbeds'
+              | 'apaleo'
+              | 'myvr'
+              | 'beds24'
+              | 'smartbnb'
+              | 'hostfully'
+              | 'impala'
+              | 'opera'
+              | 'streamline'
+              | 'trackhs'
+              | 'escapia'
+              | 'stayntouch'
+              | 'lavanda'
+              | 'inforhms'
+              | 'booking';
+          };
+        };
+      };
+      responses: {
+        /** @description Done; a sentence to show. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many sign-ups from this client or for this email (`too_many_signups`), counted whether or not the address has an account; `Retry-After` says when to try again, the message says it in words. */
+        429: {
+          headers: {
+            /** @description Seconds until one more attempt is allowed. */
+            'Retry-After'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/accounts/signup': {
     parameters: {
       query?: never;
@@ -6975,8 +7093,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Create an account and its owner, signed in (public)
-     * @description A new account named `company` with the caller as its owner, signed in as `POST /login` answers. With a sign-up link’s `token` the link is spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one), and only for the address it was made for (400 `signup_link_email_mismatch`, field `email`, for any other; the link stays usable). 409 `email_taken` (field `email`) when a user has the email. Ten sign-ups an hour per client (429).
+     * Create an account and its owner with a sign-up link, signed in (public)
+     * @description A new account named `company` with the caller as its owner, signed in as `POST /login` answers. The sign-up link’s `token` is required and spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one); it makes the account only for the address it was made for (400 `signup_link_email_mismatch`, field `email`, for any other; the link stays usable). 409 `email_taken` (field `email`) when the address got a user since the link was mailed to it. Without a link, start with `POST /user/accounts/requestSignup`. Ten sign-ups an hour per client (429).
      */
     post: {
       parameters: {
@@ -6993,8 +7111,8 @@ export interface paths {
             email: string;
             company: string;
             password: string;
-            /** @description The sign-up link’s token. */
-            token?: string;
+            /** @description The sign-up link’s token (staff-made, or mailed by `POST /user/accounts/requestSignup`). Required: the link is what proves the address. */
+            token: string;
           };
         };
       };

@@ -395,11 +395,51 @@ describe('issue 30, finding 4: a sign-up link made for one address made an accou
 });
 
 describe('issue 30, finding 5: whether an address has an account could be told', () => {
+  const ask = (email: string, client: string) =>
+    api.post(
+      '/user/accounts/requestSignup',
+      { name: 'Nia Host', email, company: 'Nia Stays', pms: 'hostaway' },
+      undefined,
+      from(client),
+    );
   /** What a client can compare: the status, the body and the headers that are not per request. */
   const seen = (response: { status: number; headers: Record<string, unknown>; text: string }) => {
     const { date: _date, 'x-request-id': _id, ...headers } = response.headers;
     return { status: response.status, text: response.text, headers };
   };
+
+  it('sign-up answers a taken address exactly as a new one, and tells only the owner by mail', async () => {
+    const before = await api.db.query<{ id: string }>('select id::text from mail_outbox');
+    const taken = await ask('owner@hostdash.test', '198.51.100.30');
+    const fresh = await ask('nobody.30@example.com', '198.51.100.31');
+    expect(taken.status).toBe(202);
+    expect(seen(taken)).toEqual(seen(fresh));
+    const mails = await api.db.query<{ to_address: string; subject: string }>(
+      'select to_address, subject from mail_outbox where id <> all($1::bigint[]) order by id',
+      [before.map((row) => row.id)],
+    );
+    expect(mails).toEqual([
+      {
+        to_address: 'owner@hostdash.test',
+        subject: 'Someone tried to sign up to Hostdash with your email',
+      },
+      {
+        to_address: 'nobody.30@example.com',
+        subject: 'Confirm your email to create your Hostdash account',
+      },
+    ]);
+    // The password-and-email request the test sent answers alike too: it needs a link now.
+    const direct = (email: string) =>
+      api.post('/user/accounts/signup', {
+        name: 'Nia Host',
+        email,
+        company: 'Nia Stays',
+        password: 'a-new-password',
+      });
+    expect(seen(await direct('owner@hostdash.test'))).toEqual(
+      seen(await direct('nobody.30@example.com')),
+    );
+  });
 
   it('a deactivated account’s right password is answered as a wrong one, and counted as a failure', async () => {
     const client = '198.51.100.32';

@@ -25,6 +25,7 @@ const NOT_SHOWN = new Set(
     ['sync', 'disconnect'],
     // The keys a closed body accepts (`closedBody`): the API's field names.
     ['name', 'email', 'current_password'],
+    ['name', 'email', 'company', 'pms'],
     ['current_password', 'new_password'],
     ['mail_on_red_reservation', 'mail_on_import_finished', 'in_app_on_verification_change'],
     ['order'],
