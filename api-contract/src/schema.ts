@@ -169,7 +169,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with email and password
-     * @description Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password and an unknown email get the same 401, after the same work. Failed attempts are limited per email from one client and per client (429 with `Retry-After`, exponential back-off); a stranger’s failures never refuse the owner’s own client.
+     * @description Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password, an unknown email and a deactivated account (whatever the password) get the same 401 `invalid_credentials`, after the same work, each counted as a failure. Failed attempts are limited per email from one client and per client (429 with `Retry-After`, exponential back-off); a stranger’s failures never refuse the owner’s own client.
      */
     post: {
       parameters: {
@@ -209,15 +209,6 @@ export interface paths {
         };
         /** @description Not signed in, or the session has ended (`unauthorized`). */
         401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
-        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -282,7 +273,7 @@ export interface paths {
     put?: never;
     /**
      * Second step of sign-in: the authenticator code
-     * @description A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again). A wrong code counts as a failed sign-in for the email from this client, not for the email alone.
+     * @description A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again), and so does deactivating the user. A wrong code counts as a failed sign-in for the email from this client, not for the email alone.
      */
     post: {
       parameters: {
@@ -321,15 +312,6 @@ export interface paths {
         };
         /** @description Not signed in, or the session has ended (`unauthorized`). */
         401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
-        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6985,6 +6967,124 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/accounts/requestSignup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a sign-up: a link mailed to the address (public)
+     * @description Mails `email` a sign-up link (`/connect/{pms}?token=…`, once, for 14 days) that opens the connect page with the name, email and company filled in; there the host chooses a password and `POST /user/accounts/signup` makes the account and signs them in. An address that already has a user is mailed how to sign in or reset the password instead, and nothing is made. The answer is the same 202 either way: it tells nobody but the address’s owner whether the address has an account. Ten an hour per client and three an hour per email, counted either way (429 `too_many_signups` with `Retry-After`).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** Format: email */
+            email: string;
+            company: string;
+            /**
+             * @description The connect page it was asked from.
+             * @enum {string}
+             */
+            pms:
+              | 'guesty'
+              | 'rentalsunited'
+              | 'hostaway'
+              | 'cloudbeds'
+              | 'apaleo'
+              | 'myvr'
+              | 'beds24'
+              | 'smartbnb'
+              | 'hostfully'
+              | 'impala'
+              | 'opera'
+              | 'streamline'
+              | 'trackhs'
+              | 'escapia'
+              | 'stayntouch'
+              | 'lavanda'
+              | 'inforhms'
+              | 'booking';
+          };
+        };
+      };
+      responses: {
+        /** @description Done; a sentence to show. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Message'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Too many sign-ups from this client or for this email (`too_many_signups`), counted whether or not the address has an account; `Retry-After` says when to try again, the message says it in words. */
+        429: {
+          headers: {
+            /** @description Seconds until one more attempt is allowed. */
+            'Retry-After'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/accounts/signup': {
     parameters: {
       query?: never;
@@ -6995,8 +7095,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Create an account and its owner, signed in (public)
-     * @description A new account named `company` with the caller as its owner, signed in as `POST /login` answers. With a sign-up link’s `token` the link is spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one). 409 `email_taken` (field `email`) when a user has the email. Ten sign-ups an hour per client (429).
+     * Create an account and its owner with a sign-up link, signed in (public)
+     * @description A new account named `company` with the caller as its owner, signed in as `POST /login` answers. The sign-up link’s `token` is required and spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one); it makes the account only for the address it was made for (400 `signup_link_email_mismatch`, field `email`, for any other; the link stays usable). 409 `email_taken` (field `email`) when the address got a user since the link was mailed to it. Without a link, start with `POST /user/accounts/requestSignup`. Ten sign-ups an hour per client (429).
      */
     post: {
       parameters: {
@@ -7014,8 +7114,8 @@ export interface paths {
             company: string;
             /** @description At least 8 characters, and not one of the passwords most often used (in any case): a common one is refused. */
             password: string;
-            /** @description The sign-up link’s token. */
-            token?: string;
+            /** @description The sign-up link’s token (staff-made, or mailed by `POST /user/accounts/requestSignup`). Required: the link is what proves the address. */
+            token: string;
           };
         };
       };
@@ -7120,7 +7220,7 @@ export interface paths {
     put?: never;
     /**
      * Make a sign-up link for a prospective host (staff)
-     * @description Mails the link to `email` and answers it once, for the staff member to pass on. It opens `/connect/{pms}` with the name, email and company filled in, works once, for 14 days. 409 `email_taken` when a user has the email.
+     * @description Mails the link to `email` and answers it once, for the staff member to pass on. It opens `/connect/{pms}` with the name, email and company filled in, works once, for 14 days, and only for that email. 409 `email_taken` when a user has the email.
      */
     post: {
       parameters: {

@@ -766,7 +766,22 @@ const MATRIX: Record<string, Row> = {
     }),
     statuses: everyone(200),
   },
-  // Sign-up is public; a link never issued is not found (and makes no account).
+  // An open sign-up is public: the same 202 whoever asks (a mail to the address, nothing made).
+  'POST /user/accounts/requestSignup': {
+    access: 'anyone',
+    call: (_seed, caller) => ({
+      url: '/user/accounts/requestSignup',
+      method: 'POST',
+      body: {
+        name: 'Nia',
+        email: `nia-asks-${caller.toLowerCase()}@example.com`,
+        company: 'Nia Stays',
+        pms: 'hostaway',
+      },
+    }),
+    statuses: everyone(202),
+  },
+  // Sign-up with a link is public; a link never issued is not found (and makes no account).
   'POST /user/accounts/signup': {
     access: 'anyone',
     call: (_seed, caller) => ({

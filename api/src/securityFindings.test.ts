@@ -10,7 +10,7 @@ import { DEMO_TOTP_SECRET } from './db/seedData';
 import { totp } from './auth/totp';
 import { fileTransport } from './mail/fileTransport';
 import { deliverWaitingMail } from './mail/mailDelivery';
-import { DEMO_PASSWORD, startTestApi, type TestApi } from './testing/testApi';
+import { DEMO_PASSWORD, signupTokenMailedTo, startTestApi, type TestApi } from './testing/testApi';
 
 let api: TestApi;
 const logLines: string[] = [];
@@ -550,5 +550,112 @@ describe('issue 30, finding 7: the outbox, common passwords, TOTP codes as numbe
          where email = 'manager@hostdash.test'`,
       );
     }
+  });
+});
+
+// Issue 30: the second outside test's findings 4 and 5, with its requests.
+describe('issue 30, finding 4: a sign-up link made for one address made an account for any', () => {
+  it('the link makes no account for another email, stays usable, and makes its own', async () => {
+    const made = await api.post<{ url: string }>(
+      '/admin/signupLinks',
+      { name: 'Rui Costa', email: 'rui.30@example.com', company: 'Costa Homes', pms: 'hostaway' },
+      sessions.admin,
+    );
+    const token = new URL(made.body.url).searchParams.get('token');
+    const signUp = (email: string) =>
+      api.post('/user/accounts/signup', {
+        name: 'Rui Costa',
+        email,
+        company: 'Costa Homes',
+        password: 'a-new-password',
+        token,
+      });
+    const intruder = await signUp('intruder.30@example.com');
+    expect(intruder).toMatchObject({
+      status: 400,
+      body: { error: 'signup_link_email_mismatch', field: 'email' },
+    });
+    expect(
+      await api.db.query(`select 1 from users where email = 'intruder.30@example.com'`),
+    ).toEqual([]);
+    expect((await api.get(`/user/accounts/signupLinkTokenLookup/${token}`)).status).toBe(200);
+    expect((await signUp('Rui.30@Example.com')).status).toBe(200);
+  });
+});
+
+describe('issue 30, finding 5: whether an address has an account could be told', () => {
+  const ask = (email: string, client: string) =>
+    api.post(
+      '/user/accounts/requestSignup',
+      { name: 'Nia Host', email, company: 'Nia Stays', pms: 'hostaway' },
+      undefined,
+      from(client),
+    );
+  /** What a client can compare: the status, the body and the headers that are not per request. */
+  const seen = (response: { status: number; headers: Record<string, unknown>; text: string }) => {
+    const { date: _date, 'x-request-id': _id, ...headers } = response.headers;
+    return { status: response.status, text: response.text, headers };
+  };
+
+  it('sign-up answers a taken address exactly as a new one, and tells only the owner by mail', async () => {
+    logLines.length = 0;
+    const before = await api.db.query<{ id: string }>('select id::text from mail_outbox');
+    const taken = await ask('owner@hostdash.test', '198.51.100.30');
+    const fresh = await ask('nobody.30@example.com', '198.51.100.31');
+    expect(taken.status).toBe(202);
+    expect(seen(taken)).toEqual(seen(fresh));
+    const mails = await api.db.query<{ to_address: string; subject: string }>(
+      'select to_address, subject from mail_outbox where id <> all($1::bigint[]) order by id',
+      [before.map((row) => row.id)],
+    );
+    expect(mails).toEqual([
+      {
+        to_address: 'owner@hostdash.test',
+        subject: 'Someone tried to sign up to Hostdash with your email',
+      },
+      {
+        to_address: 'nobody.30@example.com',
+        subject: 'Confirm your email to create your Hostdash account',
+      },
+    ]);
+    // The link is in the mail only: the log names it by a fingerprint.
+    const token = await signupTokenMailedTo(api.db, 'nobody.30@example.com');
+    expect(logLines.join('\n')).toContain('signup_requested');
+    expect(logLines.join('\n')).not.toContain(token);
+    // The password-and-email request the test sent answers alike too: it needs a link now.
+    const direct = (email: string) =>
+      api.post('/user/accounts/signup', {
+        name: 'Nia Host',
+        email,
+        company: 'Nia Stays',
+        password: 'a-new-password',
+      });
+    expect(seen(await direct('owner@hostdash.test'))).toEqual(
+      seen(await direct('nobody.30@example.com')),
+    );
+  });
+
+  it('a deactivated account’s right password is answered as a wrong one, and counted as a failure', async () => {
+    const client = '198.51.100.32';
+    const login = (password: string) =>
+      api.post('/login', { email: 'inactive@hostdash.test', password }, undefined, from(client));
+    const right = await login(DEMO_PASSWORD);
+    const wrong = await login('not-the-password');
+    expect(right.status).toBe(401);
+    expect(seen(right)).toEqual(seen(wrong));
+    for (let attempt = 2; attempt < 5; attempt += 1) await login(DEMO_PASSWORD);
+    expect((await login(DEMO_PASSWORD)).status).toBe(429);
+  });
+
+  it('a password reset for a deactivated account answers as for any address, and mails nothing', async () => {
+    const before = await api.db.query('select id from mail_outbox');
+    const reset = (email: string, client: string) =>
+      api.post('/user/auth/password/reset', { email }, undefined, from(client));
+    const inactive = await reset('inactive@hostdash.test', '198.51.100.33');
+    const unknown = await reset('nobody.30@hostdash.test', '198.51.100.34');
+    const active = await reset('vendor@hostdash.test', '198.51.100.35');
+    expect(seen(inactive)).toEqual(seen(unknown));
+    expect(seen(inactive)).toEqual(seen(active));
+    expect(await api.db.query('select id from mail_outbox')).toHaveLength(before.length + 1);
   });
 });

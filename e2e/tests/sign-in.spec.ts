@@ -43,9 +43,17 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a deactivated account cannot sign in', async ({ page }) => {
+  test('a deactivated account cannot sign in, and the refusal does not confirm its password', async ({
+    page,
+  }) => {
     await signIn(page, 'inactive@hostdash.test');
-    await expect(page.getByRole('alert')).toContainText('deactivated');
+    // The right password of a deactivated account reads as a wrong one (ADR 9); the words say
+    // what to do if the account was deactivated.
+    const refusal = page.getByRole('alert');
+    await expect(refusal).toContainText('The email or password is incorrect.');
+    await expect(refusal).toContainText(
+      'If your account has been deactivated, ask your account owner',
+    );
     await expect(page).toHaveURL(/\/login$/);
   });
 

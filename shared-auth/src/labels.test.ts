@@ -2,7 +2,7 @@
 // API without a label fails here, naming it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LABELS, labelOf, roleInSentence, type LabelKind } from './labels';
+import { LABELS, labelOf, roleInSentence, signInRefusalOf, type LabelKind } from './labels';
 
 /**
  * Enums of the contract no page shows: machine values (a redirect target, an error code, where a
@@ -25,6 +25,7 @@ const NOT_SHOWN = new Set(
     ['sync', 'disconnect'],
     // The keys a closed body accepts (`closedBody`): the API's field names.
     ['name', 'email', 'current_password'],
+    ['name', 'email', 'company', 'pms'],
     ['current_password', 'new_password'],
     ['mail_on_red_reservation', 'mail_on_import_finished', 'in_app_on_verification_change'],
     ['order'],
@@ -109,5 +110,29 @@ describe('labels', () => {
     expect(roleInSentence('owner')).toBe('an owner');
     expect(roleInSentence('admin')).toBe('an account admin');
     expect(roleInSentence('vendor')).toBe('building staff');
+  });
+});
+
+describe('signInRefusalOf', () => {
+  it('says a refused sign-in in the shared words, which name a deactivated account without telling', () => {
+    const refusal = signInRefusalOf({
+      error: 'invalid_credentials',
+      message: 'The email or password is incorrect.',
+      status: 401,
+    });
+    expect(refusal).toBe(LABELS.authAnswer.invalid_credentials);
+    expect(refusal).toMatch(
+      /^The email or password is incorrect\. If your account has been deactivated/,
+    );
+  });
+
+  it('says any other refusal as the API does', () => {
+    expect(
+      signInRefusalOf({
+        error: 'too_many_attempts',
+        message: 'Too many failed sign-in attempts. Try again in 1 minute.',
+        status: 429,
+      }),
+    ).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
   });
 });

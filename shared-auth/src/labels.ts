@@ -2,8 +2,10 @@
 // a log line and a notification say "Lenient", "Vrbo" or "Guest portal report" alike, and never
 // `balanced`, `vrbo` or `guest-portal`. `labels.test.ts` checks that every enum of the API
 // contract a person can see has its words here.
+import { readableMessage } from './apiClient';
 import type { HistoryAction } from './deliveryConsole';
 import { PMS_NAMES, RISK_COLOUR_INFO, VERIFICATION_STATUSES } from './domain';
+import type { ApiError } from './types';
 
 const verification = Object.fromEntries(
   Object.entries(VERIFICATION_STATUSES).map(([value, info]) => [value, info.label]),
@@ -203,6 +205,17 @@ export const LABELS = {
     advance: 'Rollout advanced',
     abort: 'Canary aborted',
   } satisfies Record<HistoryAction, string>,
+  /**
+   * What the sign-in and sign-up forms say where the words must be the same whoever the address
+   * belongs to (issue 30): by the API's code (a 401 of `/login`), or the outcome (an open
+   * sign-up's 202). The shell's sign-in page and the connect page say them alike.
+   */
+  authAnswer: {
+    invalid_credentials:
+      'The email or password is incorrect. If your account has been deactivated, ask your account owner or Hostdash support to reactivate it.',
+    signup_requested:
+      'We have sent a message to this address. Follow the link in it to go on: you can close this page.',
+  },
   /** The health analysis' verdict on a rollout's candidate (the API's `RolloutHealth.verdict`). */
   rolloutVerdict: {
     healthy: 'Healthy',
@@ -222,6 +235,16 @@ export function labelOf(kind: LabelKind, value: string): string {
   if (known !== undefined) return known;
   const words = value.replace(/[_-]+/g, ' ').trim().toLowerCase();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
+}
+
+/**
+ * What a sign-in form says for a refusal: the shared words where they must not tell one account
+ * from another (LABELS.authAnswer), else the API's own sentence (readableMessage).
+ */
+export function signInRefusalOf(error: ApiError): string {
+  return error.error === 'invalid_credentials'
+    ? LABELS.authAnswer.invalid_credentials
+    : readableMessage(error);
 }
 
 /**

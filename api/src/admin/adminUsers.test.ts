@@ -271,11 +271,9 @@ describe('POST /admin/user/update/{userId}/{action}', () => {
       email: 'manager@hostdash.test',
       password: 'hostdash-demo',
     });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({
-      error: 'account_deactivated',
-      message: expect.stringContaining('deactivated'),
-    });
+    // Refused as a wrong password is: the refusal does not confirm the password (ADR 9).
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ error: 'invalid_credentials' });
 
     const activated = await api.post(`/admin/user/update/${managerId}/activate`, undefined, admin);
     expect(activated.body).toMatchObject({ is_active: true });

@@ -99,22 +99,23 @@ describe('POST /login', () => {
     }
   });
 
-  it('refuses a deactivated account with the right password, saying so, and opens no session', async () => {
+  it('refuses a deactivated account’s right password exactly as a wrong one, and opens no session', async () => {
     const before = await api.db.query<{ n: number }>('select count(*)::int as n from sessions');
-    const response = await login('inactive@hostdash.test', DEMO_PASSWORD);
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({
-      error: 'account_deactivated',
-      message: expect.stringContaining('deactivated'),
-    });
+    const right = await login('inactive@hostdash.test', DEMO_PASSWORD);
+    const wrong = await login('inactive@hostdash.test', 'guessing');
+    expect(right.status).toBe(401);
+    expect(right.body).toEqual(INVALID_CREDENTIALS);
+    expect(right.body).toEqual(wrong.body);
     expect(await api.db.query<{ n: number }>('select count(*)::int as n from sessions')).toEqual(
       before,
     );
+    await clearFailures();
   });
 
-  it('says "incorrect", not "deactivated", to a wrong password on a deactivated account', async () => {
-    const response = await login('inactive@hostdash.test', 'guessing');
-    expect(response.body).toEqual(INVALID_CREDENTIALS);
+  it('counts a deactivated account’s right password as a failed attempt', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await login('inactive@hostdash.test', DEMO_PASSWORD)).status).toBe(401);
+    expect((await login('inactive@hostdash.test', DEMO_PASSWORD)).status).toBe(429);
     await clearFailures();
   });
 
@@ -281,6 +282,22 @@ describe('POST /user/auth/challenge (TOTP second step)', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) await challenge(token, wrongCode());
     expect((await login(SECURE, DEMO_PASSWORD)).status).toBe(429);
     expect((await login(SECURE, DEMO_PASSWORD, '198.51.100.7')).status).toBe(200);
+  });
+
+  it('never gets a deactivated account past the password: its right password is a wrong one, its challenge spent', async () => {
+    const pending = await startChallenge();
+    await api.db.query('update users set is_active = false where email = $1', [SECURE]);
+    try {
+      // A challenge given before the deactivation is spent: sign in again, where the password is
+      // refused as a wrong one (ADR 9), with or without the right code.
+      expect((await challenge(pending, totp(DEMO_TOTP_SECRET))).body).toEqual(CHALLENGE_EXPIRED);
+      const right = await login(SECURE, DEMO_PASSWORD);
+      expect(right.status).toBe(401);
+      expect(right.body).toEqual(INVALID_CREDENTIALS);
+      expect(right.body).toEqual((await login(SECURE, 'not-the-password')).body);
+    } finally {
+      await api.db.query('update users set is_active = true where email = $1', [SECURE]);
+    }
   });
 
   it('wants exactly six digits', async () => {

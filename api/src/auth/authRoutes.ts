@@ -11,14 +11,7 @@ import {
   SignedInSchema,
   TooManyAttempts,
 } from './authSchemas';
-import {
-  accountDeactivated,
-  requireUser,
-  sessionToken,
-  toUserView,
-  USER_COLUMNS,
-  type UserRow,
-} from './caller';
+import { requireUser, sessionToken, toUserView, USER_COLUMNS, type UserRow } from './caller';
 import { prepareDecoy, verifyAgainstDecoy, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
 import {
@@ -76,12 +69,12 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
       schema: {
         summary: 'Sign in with email and password',
         description:
-          'Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password and an unknown email get the same 401, after the same work. Failed attempts are limited per email from one client and per client (429 with `Retry-After`, exponential back-off); a stranger’s failures never refuse the owner’s own client.',
+          'Answers the user and a session, or, for an account with a second step, a `redirect` and a `challengeToken` for /user/auth/challenge (not signed in yet). A wrong password, an unknown email and a deactivated account (whatever the password) get the same 401 `invalid_credentials`, after the same work, each counted as a failure. Failed attempts are limited per email from one client and per client (429 with `Retry-After`, exponential back-off); a stranger’s failures never refuse the owner’s own client.',
         tags: ['auth'],
         body: LoginBody,
         response: {
           200: Type.Union([ref(SignedInSchema), ref(SecondStepSchema)]),
-          ...errors(400, 401, 403),
+          ...errors(400, 401),
           429: TooManyAttempts,
         },
       },
@@ -113,15 +106,18 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
       const passwordMatches = user
         ? await verifyPassword(request.body.password, user.password_hash)
         : await verifyAgainstDecoy(request.body.password);
-      if (!user || !passwordMatches) {
+      // A deactivated account is refused as a wrong password is, after the same work and counted
+      // as a failure: a refusal of its own would confirm the password to whoever tried it (ADR 9).
+      if (!user || !passwordMatches || !user.is_active) {
         request.log.info(
-          { event: 'sign_in_failed', client },
-          'Sign-in refused: wrong email or password',
+          user && passwordMatches
+            ? { event: 'sign_in_failed', client, userId: user.id, reason: 'deactivated' }
+            : { event: 'sign_in_failed', client },
+          'Sign-in refused: wrong email or password, or a deactivated account',
         );
         throw invalidCredentials();
       }
       for (const slot of taken.slots) await releaseSlot(db, slot);
-      if (!user.is_active) throw accountDeactivated();
 
       if (user.has_totp) {
         // Not signed in yet: this client's failures on the email are forgotten only once the
@@ -151,10 +147,10 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
       schema: {
         summary: 'Second step of sign-in: the authenticator code',
         description:
-          'A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again). A wrong code counts as a failed sign-in for the email from this client, not for the email alone.',
+          'A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again), and so does deactivating the user. A wrong code counts as a failed sign-in for the email from this client, not for the email alone.',
         tags: ['auth'],
         body: ChallengeBody,
-        response: { 200: ref(SignedInSchema), ...errors(400, 401, 403) },
+        response: { 200: ref(SignedInSchema), ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -167,10 +163,12 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
            join users u on u.id = c.user_id
            join accounts a on a.id = u.account_id
            where c.token_hash = $1 and c.consumed_at is null and c.expires_at > now() and c.attempts < $2
-             and u.totp_secret is not null
+             and u.totp_secret is not null and u.is_active
            for update of c, u`,
           [hashToken(challengeToken), CHALLENGE_MAX_ATTEMPTS],
         );
+        // A deactivated user's challenge is spent like any other (deactivation spends it too): the
+        // answer is "sign in again", where the password is refused (ADR 9).
         if (!challenge) return { result: 'expired' } as const;
 
         const lastUsedStep =
@@ -188,7 +186,6 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
         await tx.query('update login_challenges set consumed_at = now() where token_hash = $1', [
           hashToken(challengeToken),
         ]);
-        if (!challenge.is_active) return { result: 'deactivated' } as const;
         if (step !== null)
           await tx.query('update users set totp_last_step = $2::bigint where id = $1::bigint', [
             challenge.id,
@@ -212,8 +209,6 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
             'Second step refused: wrong code',
           );
           throw invalidCode();
-        case 'deactivated':
-          throw accountDeactivated();
         case 'signed_in':
           await clearThrottle(
             db,

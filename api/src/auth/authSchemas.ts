@@ -85,7 +85,7 @@ export const SecondStepSchema = named(
 );
 
 /** A 429 answer: `Retry-After` in seconds, and the wait in words in `message`. */
-const tooManyAnswer = (description: string) =>
+export const tooManyAnswer = (description: string) =>
   Type.Unsafe<Static<typeof ApiErrorSchema>>({
     $ref: `${ApiErrorSchema.$id}#`,
     description,

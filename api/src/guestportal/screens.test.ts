@@ -137,15 +137,11 @@ describe('the catalogue and a new account', () => {
   });
 
   it('gives an account made by sign-up every default, with nothing written for it', async () => {
-    const signedUp = await api.post<{ sessionId: string; user: { account_id: string } }>(
-      '/user/accounts/signup',
-      {
-        name: 'Ada Host',
-        email: 'ada.screens@example.com',
-        company: 'Ada Stays',
-        password: 'a-new-password',
-      },
-    );
+    const signedUp = await api.signUp({
+      name: 'Ada Host',
+      email: 'ada.screens@example.com',
+      company: 'Ada Stays',
+    });
     expect(signedUp.status).toBe(200);
     const items = await screens(signedUp.body.sessionId);
     expect(items.map((item) => item.name)).toEqual([...SCREEN_NAMES]);

@@ -6,7 +6,7 @@ import { runNextImport } from '../imports/importWorker';
 import { adapterFor } from '../pms/registry';
 import { sandboxCredentials } from '../pms/sandbox';
 import { silentLog } from '../testing/logs';
-import { startTestApi, type TestApi } from '../testing/testApi';
+import { signupTokenMailedTo, startTestApi, type SignedUp, type TestApi } from '../testing/testApi';
 
 let api: TestApi;
 /** Imports the routes queued: each tells the worker at once. */
@@ -27,10 +27,6 @@ const runImport = () =>
     today: () => TODAY,
   });
 
-interface SignedIn {
-  user: { id: string; account_id: string; subtype: string; name: string };
-  sessionId: string;
-}
 interface Task {
   id: string;
   state: string;
@@ -43,26 +39,70 @@ interface Start {
 }
 
 let counter = 0;
-async function signUp(overrides: Record<string, string> = {}) {
+/** A new host through the whole sign-up: asked for, the link from the mail, a password. */
+async function newOwner(overrides: { company?: string } = {}) {
   counter += 1;
-  return api.post<SignedIn & { error?: string }>('/user/accounts/signup', {
-    name: 'Nia Host',
+  return api.signUp({
     email: `nia${counter}@example.com`,
     company: `Nia Stays ${counter}`,
-    password: 'a-new-password',
     ...overrides,
   });
 }
 
-async function newOwner(): Promise<string> {
-  const response = await signUp();
+async function newOwnerSession(): Promise<string> {
+  const response = await newOwner();
   expect(response.status).toBe(200);
   return response.body.sessionId;
 }
 
+/** The mails the outbox holds for `to`, oldest first. */
+const mailsTo = (to: string) =>
+  api.db.query<{ subject: string; body: string }>(
+    'select subject, body from mail_outbox where to_address = $1 order by id',
+    [to],
+  );
+
+const requestSignup = (email: string, client = '192.0.2.10') =>
+  api.post(
+    '/user/accounts/requestSignup',
+    { name: 'Nia Host', email, company: 'Nia Stays', pms: 'hostaway' },
+    undefined,
+    { 'x-forwarded-for': client },
+  );
+
 describe('sign-up', () => {
-  it('makes an account with the caller as its owner, signed in', async () => {
-    const response = await signUp({ company: '  Lisbon Lofts  ' });
+  it('mails a new address its link, which fills in the form and makes the account, signed in', async () => {
+    const asked = await api.post('/user/accounts/requestSignup', {
+      name: 'Nia Host',
+      email: ' Nia.New@Example.com ',
+      company: '  Lisbon Lofts  ',
+      pms: 'guesty',
+    });
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ message: expect.stringMatching(/^Check your mail/) });
+    const [mail] = await mailsTo('nia.new@example.com');
+    expect(mail?.subject).toBe('Confirm your email to create your Hostdash account');
+    expect(mail?.body).toMatch(/\/connect\/guesty\?token=\S+/);
+    // Nothing the visitor typed is in the mail: the form cannot write to strangers.
+    expect(mail?.body).not.toContain('Lisbon');
+    expect(mail?.body).not.toContain('Nia Host');
+
+    const token = await signupTokenMailedTo(api.db, 'nia.new@example.com');
+    const lookup = await api.get(`/user/accounts/signupLinkTokenLookup/${token}`);
+    expect(lookup.body).toMatchObject({
+      kind: 'signup',
+      email: 'nia.new@example.com',
+      name: 'Nia Host',
+      company: 'Lisbon Lofts',
+      pms: 'guesty',
+    });
+    const response = await api.post<SignedUp>('/user/accounts/signup', {
+      name: 'Nia Host',
+      email: 'nia.new@example.com',
+      company: 'Lisbon Lofts',
+      password: 'a-new-password',
+      token,
+    });
     expect(response.status).toBe(200);
     expect(response.body.user).toMatchObject({ name: 'Nia Host', subtype: 'owner' });
     const [account] = await api.db.query<{ name: string }>(
@@ -74,12 +114,76 @@ describe('sign-up', () => {
     expect(me.body.id).toBe(response.body.user.id);
   });
 
-  it('refuses an email that has a user, on the email field, and makes no account', async () => {
-    const before = await api.db.query('select id from accounts');
-    const response = await signUp({ email: 'Owner@Hostdash.test' });
-    expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({ error: 'email_taken', field: 'email' });
-    expect(await api.db.query('select id from accounts')).toHaveLength(before.length);
+  it('answers an address that has a user as it answers a new one, makes nothing and tells its owner', async () => {
+    const accounts = await api.db.query('select id from accounts');
+    const fresh = await requestSignup('someone.new@example.com');
+    const taken = await requestSignup('Owner@Hostdash.test');
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.body).toEqual(fresh.body);
+    expect(await api.db.query('select id from accounts')).toHaveLength(accounts.length);
+    const [told] = await mailsTo('owner@hostdash.test');
+    expect(told?.subject).toBe('Someone tried to sign up to Hostdash with your email');
+    expect(told?.body).toContain('Hello Olivia Hart,');
+    expect(told?.body).toContain(`${api.config.shellOrigin}/login`);
+    expect(told?.body).toContain(`${api.config.shellOrigin}/account/reset`);
+    expect(told?.body).not.toContain('token=');
+
+    // A deactivated account's owner is told why signing in will not work.
+    await requestSignup('inactive@hostdash.test');
+    const [deactivated] = await mailsTo('inactive@hostdash.test');
+    expect(deactivated?.body).toContain('Your account has been deactivated');
+    expect(deactivated?.body).not.toContain('/account/reset');
+  });
+
+  it('needs the link to make an account: a password alone is refused', async () => {
+    const response = await api.post('/user/accounts/signup', {
+      name: 'Nia Host',
+      email: 'no.link@example.com',
+      company: 'Nia Stays',
+      password: 'a-new-password',
+    });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request', field: 'token', rule: 'required' },
+    });
+    const asking = await api.post('/user/accounts/requestSignup', {
+      name: 'Nia Host',
+      email: 'no.link@example.com',
+      company: 'Nia Stays',
+      pms: 'hostaway',
+      password: 'a-new-password',
+    });
+    expect(asking).toMatchObject({ status: 400, body: { field: 'password' } });
+    expect(await api.db.query(`select 1 from users where email = 'no.link@example.com'`)).toEqual(
+      [],
+    );
+  });
+
+  it('limits the mails to one address, whether or not it has a user', async () => {
+    for (const email of ['limit.new@example.com', 'manager@hostdash.test']) {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1)
+        statuses.push((await requestSignup(email, `192.0.2.${20 + attempt}`)).status);
+      expect(statuses).toEqual([202, 202, 202, 429]);
+    }
+  });
+
+  it('refuses the link when the address got a user meanwhile, and keeps it usable', async () => {
+    await requestSignup('twice@example.com');
+    const first = await signupTokenMailedTo(api.db, 'twice@example.com');
+    await requestSignup('twice@example.com', '192.0.2.11');
+    const second = await signupTokenMailedTo(api.db, 'twice@example.com');
+    const body = {
+      name: 'Nia',
+      email: 'twice@example.com',
+      company: 'Nia',
+      password: 'a-new-password',
+    };
+    expect((await api.post('/user/accounts/signup', { ...body, token: first })).status).toBe(200);
+    const again = await api.post('/user/accounts/signup', { ...body, token: second });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'email_taken', field: 'email' });
+    expect((await api.get(`/user/accounts/signupLinkTokenLookup/${second}`)).status).toBe(200);
   });
 });
 
@@ -93,14 +197,21 @@ describe('sign-up links', () => {
     );
   }
   const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
+  const signUpWith = (token: string, overrides: Record<string, string> = {}) =>
+    api.post<SignedUp>('/user/accounts/signup', {
+      name: 'Rui Costa',
+      email: 'rui@example.com',
+      company: 'Costa Homes',
+      password: 'a-new-password',
+      token,
+      ...overrides,
+    });
 
   it('fills in the sign-up form, mails the link, works once', async () => {
     const made = await makeLink('rui@example.com');
     expect(made.status).toBe(201);
     expect(made.body.url).toMatch(/\/connect\/hostaway\?token=/);
-    const [mail] = await api.db.query<{ body: string }>(
-      `select body from mail_outbox where to_address = 'rui@example.com'`,
-    );
+    const [mail] = await mailsTo('rui@example.com');
     expect(mail?.body).toContain(made.body.url);
 
     const token = tokenOf(made.body.url);
@@ -113,13 +224,25 @@ describe('sign-up links', () => {
       pms: 'hostaway',
     });
 
-    const signedUp = await signUp({ email: 'rui@example.com', company: 'Costa Homes', token });
+    const signedUp = await signUpWith(token);
     expect(signedUp.status).toBe(200);
     const again = await api.get(`/user/accounts/signupLinkTokenLookup/${token}`);
     expect(again.status).toBe(410);
     expect(again.body.error).toBe('signup_link_used');
-    const reused = await signUp({ token });
+    const reused = await signUpWith(token);
     expect(reused.body.error).toBe('signup_link_used');
+  });
+
+  it('makes the account only for the address it was made for, whatever the case', async () => {
+    const made = await makeLink('bound@example.com');
+    const token = tokenOf(made.body.url);
+    const other = await signUpWith(token, { email: 'someone.else@example.com' });
+    expect(other.status).toBe(400);
+    expect(other.body).toMatchObject({ error: 'signup_link_email_mismatch', field: 'email' });
+    expect((await api.get(`/user/accounts/signupLinkTokenLookup/${token}`)).status).toBe(200);
+    const own = await signUpWith(token, { email: 'Bound@Example.com' });
+    expect(own.status).toBe(200);
+    expect(own.body.user).toMatchObject({ email: 'bound@example.com' });
   });
 
   it('says so when a link has expired or was never issued', async () => {
@@ -130,10 +253,12 @@ describe('sign-up links', () => {
     );
     const expired = await api.get(`/user/accounts/signupLinkTokenLookup/${token}`);
     expect([expired.status, expired.body.error]).toEqual([410, 'signup_link_expired']);
-    const refused = await signUp({ email: 'late@example.com', token });
+    const refused = await signUpWith(token, { email: 'late@example.com' });
     expect([refused.status, refused.body.error]).toEqual([410, 'signup_link_expired']);
     const unknown = await api.get('/user/accounts/signupLinkTokenLookup/never-issued');
     expect(unknown.status).toBe(404);
+    const unknownSignUp = await signUpWith('never-issued', { email: 'late@example.com' });
+    expect([unknownSignUp.status, unknownSignUp.body.error]).toEqual([404, 'invite_not_found']);
   });
 });
 
@@ -159,7 +284,7 @@ describe('connecting a system with credentials', () => {
   });
 
   it('puts a missing or refused credential on its field, and saves nothing', async () => {
-    const session = await newOwner();
+    const session = await newOwnerSession();
     const missing = await api.post(
       '/channel/hostaway/onboardUser',
       { credentials: { accountId: '100200' } },
@@ -184,7 +309,7 @@ describe('connecting a system with credentials', () => {
   });
 
   it('imports, reports progress to the end, records the finished connection and syncs again', async () => {
-    const session = await newOwner();
+    const session = await newOwnerSession();
     const started = await api.post<Start>(
       '/channel/hostaway/onboardUser',
       { credentials: sandboxCredentials('hostaway') },
@@ -310,7 +435,7 @@ describe('connecting an OAuth system', () => {
   }
 
   it('sends the host to the authorization page and back, then imports', async () => {
-    const session = await newOwner();
+    const session = await newOwnerSession();
     const url = await authorize(session);
     const state = url.searchParams.get('state')!;
     const page = await api.get(`${url.pathname.replace(/^\/api/, '')}${url.search}`);
@@ -341,8 +466,8 @@ describe('connecting an OAuth system', () => {
   });
 
   it('refuses a forged callback: a state this session did not start', async () => {
-    const victim = await newOwner();
-    const attacker = await newOwner();
+    const victim = await newOwnerSession();
+    const attacker = await newOwnerSession();
     const state = (await authorize(attacker)).searchParams.get('state')!;
     // The attacker's state in the victim's session: refused, nothing connected to the victim.
     const forged = await api.post(

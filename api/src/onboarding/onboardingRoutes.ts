@@ -1,7 +1,8 @@
 // Onboarding (issue 15, spec section 7): the systems a host can connect, connecting one (the
 // credentials checked against the system before anything starts, or an OAuth round trip whose
 // `state` is bound to the session), following its import task, the account's connections as
-// /settings shows them, sign-up (with or without a staff-made link) and those links.
+// /settings shows them, sign-up and its links (made by staff, or mailed by an open sign-up to prove
+// the address: issue 30).
 //
 // Connecting and the connections are the account owner's (the access table's `owner` level);
 // following a task is for anyone of the account but vendors. Credentials never leave this module
@@ -9,7 +10,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { normaliseEmail } from '../auth/authRoutes';
-import { SignedInSchema } from '../auth/authSchemas';
+import { MessageSchema, SignedInSchema } from '../auth/authSchemas';
 import {
   isAccountOwner,
   requireAdmin,
@@ -18,7 +19,7 @@ import {
   type Caller,
 } from '../auth/caller';
 import { hashPassword } from '../auth/passwords';
-import { clientOf, takeSlot, tooMany, type ThrottleRule } from '../auth/throttle';
+import { clientOf, takeSlot, takeSlots, tooMany, type ThrottleRule } from '../auth/throttle';
 import { hashToken, newToken, tokenFingerprint } from '../auth/tokens';
 import { writeAudit } from '../admin/audit';
 import type { AppContext } from '../context';
@@ -62,29 +63,46 @@ import {
   SignupBody,
   SignupLinkBody,
   SignupLinkSchema,
+  SignupRequestBody,
   TaskQuery,
+  TooManySignupRequests,
   type ConnectionView,
   type ImportTaskView,
 } from './onboardingSchemas';
 import {
+  insertSignupLink,
+  selfSignupMail,
   SIGNUP_LINK_ERRORS,
-  SIGNUP_LINK_TTL_MS,
   signupLinkByToken,
+  signupLinkUrl,
   signupMail,
+  signupTakenMail,
   usableSignupLink,
 } from './signupLinks';
 
 /** How long an OAuth round trip may take, from "Connect" to the callback. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
+const HOUR_MS = 60 * 60 * 1000;
+const HOURLY = { baseMs: HOUR_MS, maxMs: HOUR_MS, windowMs: HOUR_MS };
+
 /** Sign-ups from one client: enough for an office, not for a script making accounts. */
-const SIGNUP_RULE: ThrottleRule = {
-  name: 'signup_client',
-  limit: 10,
-  baseMs: 60 * 60 * 1000,
-  maxMs: 60 * 60 * 1000,
-  windowMs: 60 * 60 * 1000,
-};
+const SIGNUP_RULE: ThrottleRule = { name: 'signup_client', limit: 10, ...HOURLY };
+
+/**
+ * Open sign-ups (each a mail): from one client, enough for an office, not for a script mailing
+ * strangers; for one address, enough to ask again for a mail that did not come, not to flood it.
+ */
+const SIGNUP_REQUEST_RULES = {
+  client: { name: 'signup_request_client', limit: 10, ...HOURLY },
+  email: { name: 'signup_request_email', limit: 3, ...HOURLY },
+} satisfies Record<string, ThrottleRule>;
+
+/** What an open sign-up answers, whether or not the address has a user (issue 30). */
+const SIGNUP_REQUESTED = {
+  message:
+    'Check your mail: we have sent a message to this address. Follow the link in it to go on.',
+} as const;
 
 const OWNER_ONLY = (caller: Caller) =>
   forbidden(
@@ -696,13 +714,83 @@ export function registerOnboardingRoutes(
   );
 
   app.post(
+    '/user/accounts/requestSignup',
+    {
+      preValidation: trimEmail,
+      schema: {
+        summary: 'Start a sign-up: a link mailed to the address (public)',
+        description:
+          'Mails `email` a sign-up link (`/connect/{pms}?token=…`, once, for 14 days) that opens the connect page with the name, email and company filled in; there the host chooses a password and `POST /user/accounts/signup` makes the account and signs them in. An address that already has a user is mailed how to sign in or reset the password instead, and nothing is made. The answer is the same 202 either way: it tells nobody but the address’s owner whether the address has an account. Ten an hour per client and three an hour per email, counted either way (429 `too_many_signups` with `Retry-After`).',
+        tags: ['onboarding'],
+        body: SignupRequestBody,
+        response: { 202: ref(MessageSchema), ...errors(400), 429: TooManySignupRequests },
+      },
+    },
+    async (request, reply) => {
+      const { pms } = request.body;
+      const email = normaliseEmail(request.body.email);
+      // Counted for every address, with a user or without: the limits must not tell them apart.
+      const taken = await takeSlots(db, [
+        { rule: SIGNUP_REQUEST_RULES.client, subject: clientOf(request) },
+        { rule: SIGNUP_REQUEST_RULES.email, subject: email },
+      ]);
+      if (taken.waitSeconds !== undefined)
+        throw tooMany('too_many_signups', 'Too many sign-ups from here.', taken.waitSeconds);
+      const [user] = await db.query<{ id: string; name: string; is_active: boolean }>(
+        'select id::text as id, name, is_active from users where email = $1',
+        [email],
+      );
+      if (user) {
+        const mail = signupTakenMail(
+          { name: user.name, active: user.is_active },
+          config.shellOrigin,
+        );
+        await db.query('insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)', [
+          email,
+          mail.subject,
+          mail.body,
+        ]);
+        request.log.info(
+          { event: 'signup_requested', existingUserId: user.id },
+          'Sign-up for an address that has a user: its owner is told by mail',
+        );
+      } else {
+        const link = await db.transaction(async (tx) => {
+          const made = await insertSignupLink(tx, {
+            email,
+            name: request.body.name.trim(),
+            company: request.body.company.trim(),
+            pms,
+            createdBy: null,
+          });
+          const mail = selfSignupMail(
+            pmsDescriptor(pms).label,
+            signupLinkUrl(config.shellOrigin, pms, made.token),
+          );
+          await tx.query(
+            'insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)',
+            [email, mail.subject, mail.body],
+          );
+          return made;
+        });
+        request.log.info(
+          { event: 'signup_requested', linkId: link.id, pms, token: tokenFingerprint(link.token) },
+          'Sign-up link written to the outbox',
+        );
+      }
+      reply.code(202);
+      return SIGNUP_REQUESTED;
+    },
+  );
+
+  app.post(
     '/user/accounts/signup',
     {
       preValidation: trimEmail,
       schema: {
-        summary: 'Create an account and its owner, signed in (public)',
+        summary: 'Create an account and its owner with a sign-up link, signed in (public)',
         description:
-          'A new account named `company` with the caller as its owner, signed in as `POST /login` answers. With a sign-up link’s `token` the link is spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one). 409 `email_taken` (field `email`) when a user has the email. Ten sign-ups an hour per client (429).',
+          'A new account named `company` with the caller as its owner, signed in as `POST /login` answers. The sign-up link’s `token` is required and spent (410 `signup_link_expired` / `signup_link_used`; 404 `invite_not_found` for an unknown one); it makes the account only for the address it was made for (400 `signup_link_email_mismatch`, field `email`, for any other; the link stays usable). 409 `email_taken` (field `email`) when the address got a user since the link was mailed to it. Without a link, start with `POST /user/accounts/requestSignup`. Ten sign-ups an hour per client (429).',
         tags: ['onboarding'],
         body: SignupBody,
         response: {
@@ -715,16 +803,15 @@ export function registerOnboardingRoutes(
     async (request) => {
       const { name, company, password, token } = request.body;
       const email = normaliseEmail(request.body.email);
-      if (token) {
-        const link = await signupLinkByToken(db, token);
-        if (!link)
-          throw new ApiError(
-            404,
-            'invite_not_found',
-            'This sign-up link is not valid: check that it was copied whole.',
-          );
-        usableSignupLink(link);
-      }
+      const link = await signupLinkByToken(db, token);
+      if (!link)
+        throw new ApiError(
+          404,
+          'invite_not_found',
+          'This sign-up link is not valid: check that it was copied whole.',
+        );
+      usableSignupLink(link);
+      if (link.email !== email) throw SIGNUP_LINK_ERRORS.otherEmail();
       const outcome = await takeSlot(db, SIGNUP_RULE, clientOf(request));
       if (outcome.waitSeconds !== undefined)
         throw tooMany(
@@ -734,17 +821,15 @@ export function registerOnboardingRoutes(
         );
       const passwordHash = await hashPassword(password);
       const signedIn = await db.transaction(async (tx) => {
-        let linkId: string | null = null;
-        if (token) {
-          const [spent] = await tx.query<{ id: string }>(
-            `update signup_links set used_at = now()
-             where token_hash = $1 and used_at is null and expires_at > now()
-             returning id::text as id`,
-            [hashToken(token)],
-          );
-          if (!spent) throw SIGNUP_LINK_ERRORS.used();
-          linkId = spent.id;
-        }
+        // Spent only for its own address: the check above, made again under the row's lock.
+        const [spent] = await tx.query<{ id: string }>(
+          `update signup_links set used_at = now()
+           where token_hash = $1 and email = $2 and used_at is null and expires_at > now()
+           returning id::text as id`,
+          [hashToken(token), email],
+        );
+        if (!spent) throw SIGNUP_LINK_ERRORS.used();
+        const linkId = spent.id;
         const [account] = await tx.query<{ id: string }>(
           `insert into accounts (name, signup_link_id) values ($1, $2::bigint) returning id::text as id`,
           [company.trim(), linkId],
@@ -757,13 +842,13 @@ export function registerOnboardingRoutes(
            returning id::text as id`,
           [account.id, name.trim(), email, passwordHash],
         );
-        // Thrown inside: no account is left without its owner, the link stays unused.
+        // Thrown inside: no account is left without its owner, the link stays unused. Only the
+        // address's owner gets here (the link was mailed to it), so saying so tells no stranger.
         if (!user) throw refusedEmail();
-        if (linkId)
-          await tx.query(
-            'update signup_links set used_by_account = $2::bigint where id = $1::bigint',
-            [linkId, account.id],
-          );
+        await tx.query(
+          'update signup_links set used_by_account = $2::bigint where id = $1::bigint',
+          [linkId, account.id],
+        );
         await writeAudit(tx, {
           actorUserId: user.id,
           action: 'account.signed_up',
@@ -778,7 +863,7 @@ export function registerOnboardingRoutes(
           event: 'signed_up',
           userId: signedIn.user.id,
           accountId: signedIn.user.account_id,
-          link: Boolean(token),
+          linkId: link.id,
         },
         'New account; signed in',
       );
@@ -793,7 +878,7 @@ export function registerOnboardingRoutes(
       schema: {
         summary: 'Make a sign-up link for a prospective host (staff)',
         description:
-          'Mails the link to `email` and answers it once, for the staff member to pass on. It opens `/connect/{pms}` with the name, email and company filled in, works once, for 14 days. 409 `email_taken` when a user has the email.',
+          'Mails the link to `email` and answers it once, for the staff member to pass on. It opens `/connect/{pms}` with the name, email and company filled in, works once, for 14 days, and only for that email. 409 `email_taken` when a user has the email.',
         tags: ['admin'],
         security: SESSION,
         body: SignupLinkBody,
@@ -802,29 +887,19 @@ export function registerOnboardingRoutes(
     },
     async (request, reply) => {
       const staff = await requireAdmin(db, request);
-      const { name, company, pms } = request.body;
+      const { pms } = request.body;
+      const name = request.body.name.trim();
+      const company = request.body.company.trim();
       const email = normaliseEmail(request.body.email);
       const [existing] = await db.query('select 1 from users where email = $1', [email]);
       if (existing) throw refusedEmail();
-      const token = newToken();
-      const url = `${config.shellOrigin}/connect/${pms}?token=${token}`;
-      const mail = signupMail(
-        {
-          name: name.trim(),
-          company: company.trim(),
-          pmsLabel: pmsDescriptor(pms).label,
-          invitedBy: staff.name,
-        },
-        url,
-      );
-      const link = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: string; expires_at: string }>(
-          `insert into signup_links (email, name, company, pms, token_hash, created_by, expires_at)
-           values ($1, $2, $3, $4, $5, $6::bigint, now() + $7::float8 * interval '1 millisecond')
-           returning id::text as id, expires_at`,
-          [email, name.trim(), company.trim(), pms, hashToken(token), staff.id, SIGNUP_LINK_TTL_MS],
+      const { link, url } = await db.transaction(async (tx) => {
+        const made = await insertSignupLink(tx, { email, name, company, pms, createdBy: staff.id });
+        const linkUrl = signupLinkUrl(config.shellOrigin, pms, made.token);
+        const mail = signupMail(
+          { name, company, pmsLabel: pmsDescriptor(pms).label, invitedBy: staff.name },
+          linkUrl,
         );
-        if (!row) throw new Error('The sign-up link was not made.');
         await tx.query('insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)', [
           email,
           mail.subject,
@@ -833,9 +908,9 @@ export function registerOnboardingRoutes(
         await writeAudit(tx, {
           actorUserId: staff.id,
           action: 'signup_link.created',
-          detail: { signup_link_id: row.id, email, pms },
+          detail: { signup_link_id: made.id, email, pms },
         });
-        return row;
+        return { link: made, url: linkUrl };
       });
       request.log.info(
         {
@@ -843,20 +918,12 @@ export function registerOnboardingRoutes(
           linkId: link.id,
           pms,
           by: staff.id,
-          token: tokenFingerprint(token),
+          token: tokenFingerprint(link.token),
         },
         'Sign-up link written to the outbox',
       );
       reply.code(201);
-      return {
-        id: link.id,
-        email,
-        name: name.trim(),
-        company: company.trim(),
-        pms,
-        url,
-        expires_at: link.expires_at,
-      };
+      return { id: link.id, email, name, company, pms, url, expires_at: link.expires_at };
     },
   );
 }

@@ -1,8 +1,9 @@
 // The onboarding calls' shapes (issue 15): the systems a host can connect, an import task as the
 // connect page follows it, the account's connections as /settings lists them, and sign-up.
 import { Type, type Static } from '@sinclair/typebox';
-import { NewPasswordField } from '../auth/authSchemas';
+import { NewPasswordField, tooManyAnswer } from '../auth/authSchemas';
 import {
+  closedBody,
   DateTime,
   EmailField,
   Id,
@@ -241,11 +242,27 @@ export const SignupBody = Type.Object(
     email: EmailField,
     company: NameField,
     password: NewPasswordField,
-    token: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 512, description: 'The sign-up link’s token.' }),
-    ),
+    token: Type.String({
+      minLength: 1,
+      maxLength: 512,
+      description:
+        'The sign-up link’s token (staff-made, or mailed by `POST /user/accounts/requestSignup`). Required: the link is what proves the address.',
+    }),
   },
   { additionalProperties: false },
+);
+
+/** An open sign-up: who they are and the system they came to connect; no password yet. */
+export const SignupRequestBody = closedBody({
+  name: NameField,
+  email: EmailField,
+  company: NameField,
+  pms: stringEnum(PMS_NAMES, { description: 'The connect page it was asked from.' }),
+});
+
+/** 429 of an open sign-up (ADR 9's table). */
+export const TooManySignupRequests = tooManyAnswer(
+  'Too many sign-ups from this client or for this email (`too_many_signups`), counted whether or not the address has an account; `Retry-After` says when to try again, the message says it in words.',
 );
 
 export const SignupLinkBody = Type.Object(

@@ -1,9 +1,11 @@
-// Sign-up links (issue 15): Hostdash staff make one for a prospective host, who opens
-// `/connect/{pms}?token=…` and finds their name, email and company filled in. The token is kept
-// only as its SHA-256; a link works once, for 14 days, and makes a new account. Nothing here logs
-// or returns the token, except the one answer to the staff member who made it.
+// Sign-up links (issue 15): Hostdash staff make one for a prospective host, and since issue 30 an
+// open sign-up mails one to the address it was given (proving it is theirs). Either opens
+// `/connect/{pms}?token=…` with the name, email and company filled in. The token is kept only as
+// its SHA-256; a link works once, for 14 days, and makes a new account for the address it was made
+// for, no other. Nothing here logs or returns the token, except the one answer to the staff member
+// who made one.
 import type { Sql } from '../db/database';
-import { hashToken } from '../auth/tokens';
+import { hashToken, newToken } from '../auth/tokens';
 import { ApiError } from '../http/errors';
 import type { PmsName } from '../pms/pms';
 
@@ -46,6 +48,15 @@ export const SIGNUP_LINK_ERRORS = {
       'signup_link_used',
       'This sign-up link has already been used. Sign in with the password you chose, or create an account.',
     ),
+  /** The link proves one address (it was mailed there): it makes no account for another. */
+  otherEmail: () =>
+    new ApiError(
+      400,
+      'signup_link_email_mismatch',
+      'This sign-up link was made for another email address: it can only create the account for the address it was sent to.',
+      {},
+      { field: 'email', in: 'body', rule: 'signup_link' },
+    ),
 } as const;
 
 /** The link if it can still be used; else 410 saying why. */
@@ -55,7 +66,35 @@ export function usableSignupLink(link: SignupLinkByToken): SignupLinkByToken {
   return link;
 }
 
-/** The mail that carries a sign-up link to the host it was made for. */
+/** A new link, written in the caller's transaction; its token leaves only in the answer. */
+export async function insertSignupLink(
+  tx: Sql,
+  link: { email: string; name: string; company: string; pms: PmsName; createdBy: string | null },
+): Promise<{ id: string; expires_at: string; token: string }> {
+  const token = newToken();
+  const [row] = await tx.query<{ id: string; expires_at: string }>(
+    `insert into signup_links (email, name, company, pms, token_hash, created_by, expires_at)
+     values ($1, $2, $3, $4, $5, $6::bigint, now() + $7::float8 * interval '1 millisecond')
+     returning id::text as id, expires_at`,
+    [
+      link.email,
+      link.name,
+      link.company,
+      link.pms,
+      hashToken(token),
+      link.createdBy,
+      SIGNUP_LINK_TTL_MS,
+    ],
+  );
+  if (!row) throw new Error('The sign-up link was not made.');
+  return { ...row, token };
+}
+
+/** Where a link takes its host: the connect page of its system, with the token. */
+export const signupLinkUrl = (shellOrigin: string, pms: PmsName, token: string): string =>
+  `${shellOrigin}/connect/${pms}?token=${token}`;
+
+/** The mail that carries a staff-made sign-up link to the host it was made for. */
 export function signupMail(
   input: { name: string; company: string; pmsLabel: string; invitedBy: string },
   link: string,
@@ -72,6 +111,68 @@ export function signupMail(
       link,
       '',
       'The link works once, for 14 days.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The mail an open sign-up sends to an address without a user: the link that proves the address.
+ * Nothing the visitor typed is in it (only the system's name, from a closed list), so a stranger
+ * cannot write words of their own to anyone through this form.
+ */
+export function selfSignupMail(pmsLabel: string, link: string): { subject: string; body: string } {
+  return {
+    subject: 'Confirm your email to create your Hostdash account',
+    body: [
+      'Hello,',
+      '',
+      'Someone (we hope you) asked to create a Hostdash account with this email address. Open this',
+      `link to confirm it is yours, choose a password and connect ${pmsLabel}:`,
+      '',
+      link,
+      '',
+      'The link works once, for 14 days. If you did not ask for this, ignore this mail: no account',
+      'is made without the link.',
+      '',
+      'Hostdash',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The mail an open sign-up sends instead to an address that has a user: nothing is made, and the
+ * address's owner is told how to get in. The visitor sees the same answer as for a new address,
+ * so only the address's owner learns that it has an account.
+ */
+export function signupTakenMail(
+  user: { name: string; active: boolean },
+  shellOrigin: string,
+): { subject: string; body: string } {
+  const howToGetIn = user.active
+    ? [
+        'To get in, sign in:',
+        `${shellOrigin}/login`,
+        '',
+        'Forgot your password? Choose a new one:',
+        `${shellOrigin}/account/reset`,
+      ]
+    : [
+        'Your account has been deactivated, so signing in will not work: ask your account owner or',
+        'Hostdash support to reactivate it.',
+      ];
+  return {
+    subject: 'Someone tried to sign up to Hostdash with your email',
+    body: [
+      `Hello ${user.name},`,
+      '',
+      'Someone (perhaps you) tried to create a new Hostdash account with this email address. You',
+      'already have an account, so no new one was made and nothing about yours changed.',
+      '',
+      ...howToGetIn,
+      '',
+      'If it was not you, you can ignore this mail.',
+      '',
+      'Hostdash',
     ].join('\n'),
   };
 }

@@ -1,15 +1,30 @@
-// Not signed in on the connect page: create an account (the default) or sign in, here. A sign-up
-// link (`?token=`) fills in the name, email and company; a link that expired, was used or never
-// existed says so and leaves the plain sign-up. Signing in asks for the second step's code here
-// when the account has one. Once signed in, the shell's store learns the user (`auth/signedIn`)
-// and the page goes on to the credentials.
-import { useEffect, useState, type FormEvent } from 'react';
+// Not signed in on the connect page: create an account (the default) or sign in, here. Creating
+// one proves the address first (issue 30): an open sign-up asks for the name, email and company
+// and says "check your mail", whatever the address; the mail's link (or a staff-made one) comes
+// back here with `?token=`, fills the form in with the email fixed to the link's, and the password
+// chosen then makes the account and signs in. A link that expired, was used or never existed says
+// so and leaves the plain sign-up. Signing in asks for the second step's code here when the
+// account has one. Once signed in, the shell's store learns the user (`auth/signedIn`) and the
+// page goes on to the credentials.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Alert, Button, Link, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Button,
+  Link,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import {
   authActions,
   authApi,
+  LABELS,
+  signInRefusalOf,
   toApiError,
   type ApiError,
   type LinkLookup,
@@ -44,6 +59,32 @@ function useSubmit() {
   return { busy, error, run };
 }
 
+/**
+ * What the page says once an open sign-up is sent: the same whatever the address (issue 30). A new
+ * address was mailed its link; one that has an account was mailed how to sign in instead.
+ */
+function CheckYourMail({ email, onBack }: { email: string; onBack: () => void }) {
+  const titleId = useId();
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'start' }}>
+      <Alert severity="success" role="status" aria-labelledby={titleId} sx={{ width: '100%' }}>
+        <AlertTitle id={titleId}>Check your mail</AlertTitle>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere', mb: 0.5 }}>
+          {email}
+        </Typography>
+        {LABELS.authAnswer.signup_requested}
+      </Alert>
+      <Typography variant="body2" color="text.secondary">
+        Nothing after a few minutes? Look in your spam folder, or check the address and send it
+        again.
+      </Typography>
+      <Button onClick={onBack}>Change the address or send again</Button>
+    </Stack>
+  );
+}
+
+const SIGN_UP_FIELDS = ['name', 'email', 'company', 'password'] as const;
+
 function SignUpForm({
   system,
   token,
@@ -54,8 +95,10 @@ function SignUpForm({
   lookup: Lookup;
 }) {
   const dispatch = useDispatch();
-  const linked = lookup.state === 'found' && lookup.link.kind === 'signup' ? lookup.link : null;
-  // The link's details fill the form (it opens once the link is read); a draft typed earlier wins.
+  const linked =
+    token && lookup.state === 'found' && lookup.link.kind === 'signup' ? lookup.link : null;
+  // The link's details fill the form (it opens once the link is read); a draft typed earlier wins,
+  // but for the email: a link makes the account for the address it was mailed to, no other.
   const draft = useFormDraft(`signup/${system.name}`, {
     initial: () => ({
       name: linked?.name ?? '',
@@ -65,36 +108,47 @@ function SignUpForm({
     }),
     secrets: ['password'],
   });
-  const { values, setValues, touched, setTouched } = draft;
+  const { setValues, touched, setTouched } = draft;
+  const values = linked ? { ...draft.values, email: linked.email } : draft.values;
   const { busy, error, run } = useSubmit();
+  /** The address an open sign-up was sent for, once the API has answered. */
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const problems = {
     name: values.name.trim() ? null : 'Enter your name.',
     email: EMAIL.test(values.email.trim()) ? null : 'Enter your email address.',
     company: values.company.trim() ? null : 'Enter your company’s name.',
+    // Only with a link: an open sign-up chooses the password once the address is proved.
     password:
-      values.password.length >= MIN_PASSWORD_LENGTH
+      !linked || values.password.length >= MIN_PASSWORD_LENGTH
         ? null
         : `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
   };
-  const apiField = typeof error?.field === 'string' ? error.field : null;
+  const apiField =
+    typeof error?.field === 'string' && (SIGN_UP_FIELDS as readonly string[]).includes(error.field)
+      ? error.field
+      : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setTouched(new Set(['name', 'email', 'company', 'password'] as const));
+    setTouched(new Set(SIGN_UP_FIELDS));
     if (Object.values(problems).some(Boolean)) return;
+    const person = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      company: values.company.trim(),
+    };
     void run(async () => {
-      const signedIn = await onboardApi.signUp({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        company: values.company.trim(),
-        password: values.password,
-        ...(linked && token ? { token } : {}),
-      });
+      if (!linked || !token) {
+        await onboardApi.requestSignUp({ ...person, pms: system.name });
+        setMailedTo(person.email);
+        return;
+      }
+      const signedIn = await onboardApi.signUp({ ...person, password: values.password, token });
       draft.clear();
       dispatch(authActions.signedIn(signedIn));
     });
   };
   const field = (
-    name: keyof typeof problems,
+    name: (typeof SIGN_UP_FIELDS)[number],
     label: string,
     props: Record<string, unknown> = {},
     help = ' ',
@@ -116,6 +170,7 @@ function SignUpForm({
       />
     );
   };
+  if (mailedTo) return <CheckYourMail email={mailedTo} onBack={() => setMailedTo(null)} />;
   return (
     <Stack
       component="form"
@@ -124,22 +179,35 @@ function SignUpForm({
       onSubmit={submit}
       aria-label="Create your account"
     >
-      {linked && (
+      {linked ? (
         <Alert severity="success" sx={{ mb: 1 }}>
           Welcome, {linked.name}: your account for {linked.company} is ready to be made. Choose a
           password, then connect {system.label}.
         </Alert>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
+          We will mail you a link to confirm your address. With it you choose your password and
+          connect {system.label}.
+        </Typography>
       )}
       {field('name', 'Your name', { autoComplete: 'name' })}
-      {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      {linked
+        ? field(
+            'email',
+            'Email',
+            { type: 'email', autoComplete: 'email', slotProps: { input: { readOnly: true } } },
+            'From your sign-up link: the account is made for this address.',
+          )
+        : field('email', 'Email', { type: 'email', autoComplete: 'email' })}
       {field('company', 'Company', { autoComplete: 'organization' })}
-      {field(
-        'password',
-        'Choose a password',
-        { type: 'password', autoComplete: 'new-password' },
-        // The API also refuses a common password (ADR 25) and says so beside this field.
-        `At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`,
-      )}
+      {linked &&
+        field(
+          'password',
+          'Choose a password',
+          { type: 'password', autoComplete: 'new-password' },
+          // The API also refuses a common password (ADR 25) and says so beside this field.
+          `At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`,
+        )}
       {error && apiField === null && <Alert severity="error">{messageOf(error)}</Alert>}
       <Button
         type="submit"
@@ -148,7 +216,13 @@ function SignUpForm({
         disabled={busy}
         sx={{ alignSelf: { sm: 'start' } }}
       >
-        {busy ? 'Creating your account…' : 'Create account and continue'}
+        {linked
+          ? busy
+            ? 'Creating your account…'
+            : 'Create account and continue'
+          : busy
+            ? 'Sending the link…'
+            : 'Create account'}
       </Button>
     </Stack>
   );
@@ -180,7 +254,11 @@ function SignInForm() {
   };
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Sign in">
-      {error && <Alert severity="error">{messageOf(error)}</Alert>}
+      {error && (
+        <Alert severity="error">
+          {error.error === 'invalid_credentials' ? signInRefusalOf(error) : messageOf(error)}
+        </Alert>
+      )}
       {challenge ? (
         <TextField
           label="Code from your authenticator app"

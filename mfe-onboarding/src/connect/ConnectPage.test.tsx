@@ -3,7 +3,7 @@
 // import followed to its summary, a failure tried again, and the OAuth round trip.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient, selectUser } from '@hostdash/shared-auth';
+import { configureApiClient, LABELS, selectUser } from '@hostdash/shared-auth';
 import { DEMO_MANAGER, DEMO_OWNER } from '../../../config/testing/demoUsers';
 import { renderRemote } from '../testing/renderRemote';
 import { startOnboardServer, type OnboardServer } from '../testing/onboardServer';
@@ -40,7 +40,13 @@ it('fills the sign-up form from a sign-up link, and signs the new host in on the
   const { store } = await renderRemote('/connect/hostaway?token=good-link', { user: null });
   expect(await screen.findByText(/Welcome, Rui Costa/)).toBeInTheDocument();
   expect(screen.getByLabelText(/Your name/)).toHaveValue('Rui Costa');
-  expect(screen.getByLabelText(/^Email/)).toHaveValue('rui@example.com');
+  // The link makes the account for its own address only: the email is shown, not typed.
+  const email = screen.getByLabelText(/^Email/);
+  expect(email).toHaveValue('rui@example.com');
+  expect(email).toHaveAttribute('readonly');
+  await userEvent.type(email, 'x');
+  expect(email).toHaveValue('rui@example.com');
+  expect(screen.getByText(/From your sign-up link/)).toBeInTheDocument();
   expect(screen.getByLabelText(/Company/)).toHaveValue('Costa Homes');
   await userEvent.type(screen.getByLabelText(/Choose a password/), 'short');
   await userEvent.click(screen.getByRole('button', { name: 'Create account and continue' }));
@@ -51,8 +57,40 @@ it('fills the sign-up form from a sign-up link, and signs the new host in on the
   expect(selectUser(store.getState())?.email).toBe('rui@example.com');
   expect(bodiesTo('/user/accounts/signup').at(-1)).toMatchObject({
     token: 'good-link',
+    email: 'rui@example.com',
     company: 'Costa Homes',
   });
+});
+
+it('asks an open sign-up for no password, and says to check the mail, whatever the address', async () => {
+  const signUpsBefore = server.requestsTo('/user/accounts/signup').length;
+  const { store } = await renderRemote('/connect/hostaway', { user: null });
+  const form = await screen.findByRole('form', { name: 'Create your account' });
+  expect(
+    within(form).getByText(/We will mail you a link to confirm your address/),
+  ).toBeInTheDocument();
+  expect(within(form).queryByLabelText(/password/i)).not.toBeInTheDocument();
+  await userEvent.type(within(form).getByLabelText(/Your name/), 'Nia Host');
+  await userEvent.type(within(form).getByLabelText(/^Email/), 'nia@example.com');
+  await userEvent.type(within(form).getByLabelText(/Company/), 'Nia Stays');
+  await userEvent.click(within(form).getByRole('button', { name: 'Create account' }));
+
+  // The page says only what is true for a new address and for one that has an account alike.
+  const sent = await screen.findByRole('status', { name: 'Check your mail' });
+  expect(within(sent).getByText('nia@example.com')).toBeInTheDocument();
+  expect(sent).toHaveTextContent(LABELS.authAnswer.signup_requested);
+  expect(bodiesTo('/user/accounts/requestSignup').at(-1)).toEqual({
+    name: 'Nia Host',
+    email: 'nia@example.com',
+    company: 'Nia Stays',
+    pms: 'hostaway',
+  });
+  expect(server.requestsTo('/user/accounts/signup')).toHaveLength(signUpsBefore);
+  expect(selectUser(store.getState())).toBeNull();
+
+  // Back to the form to fix the address or send again, as it was typed.
+  await userEvent.click(screen.getByRole('button', { name: 'Change the address or send again' }));
+  expect(screen.getByLabelText(/^Email/)).toHaveValue('nia@example.com');
 });
 
 it('says a sign-up link expired and leaves the plain sign-up', async () => {

@@ -1,6 +1,8 @@
 // The connect page's calls, typed with the API contract.
 import type {
+  Body,
   ImportTask,
+  Message,
   Integrations,
   OnboardStart,
   PmsConnectionSummary,
@@ -31,14 +33,10 @@ export interface OAuthReturn {
   state: string;
 }
 
-export interface SignUp {
-  name: string;
-  email: string;
-  company: string;
-  password: string;
-  /** A sign-up link's token. */
-  token?: string;
-}
+/** Makes the account with a sign-up link's token, and signs in. */
+export type SignUp = Body<'/user/accounts/signup', 'post'>;
+/** An open sign-up: the API mails the address (its link, or how to sign in if it has an account). */
+export type SignUpRequest = Body<'/user/accounts/requestSignup', 'post'>;
 
 const task = (pms: PmsName, id?: string) => ({ id, type: 'import', name: pms });
 
@@ -65,4 +63,6 @@ export const onboardApi = {
   syncNow: ({ pms }: { pms: PmsName }) =>
     api.post<Integrations>('/user/updateIntegrations', { data: { pms, action: 'sync' } }),
   signUp: (signUp: SignUp) => api.post<SignedIn>('/user/accounts/signup', { data: signUp }),
+  requestSignUp: (request: SignUpRequest) =>
+    api.post<Message>('/user/accounts/requestSignup', { data: request }),
 };

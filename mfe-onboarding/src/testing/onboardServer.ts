@@ -144,6 +144,15 @@ export async function startOnboardServer(): Promise<OnboardServer> {
           message: 'This sign-up link has expired (a link works for 14 days).',
         },
       };
+    if (path === '/user/accounts/requestSignup')
+      // The API's answer whether or not the address has an account (issue 30).
+      return {
+        status: 202,
+        json: {
+          message:
+            'Check your mail: we have sent a message to this address. Follow the link in it to go on.',
+        },
+      };
     if (path === '/user/accounts/signup') {
       const body = JSON.parse(request.body) as { name: string; email: string; token?: string };
       return {

@@ -147,8 +147,9 @@ describe('a page without a user', () => {
     await userEvent.type(await screen.findByLabelText(/Email/), 'owner@hostdash.test');
     await userEvent.type(screen.getByLabelText(/Password/), 'not-the-password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The API refuses a deactivated account in the same words (ADR 9): they say what to do then.
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The email or password is incorrect.',
+      'The email or password is incorrect. If your account has been deactivated, ask your account owner or Hostdash support to reactivate it.',
     );
     expect(currentPath()).toBe('/login');
     expect(startDashboard).not.toHaveBeenCalled();

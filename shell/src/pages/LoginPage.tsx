@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { authApi, nextPath, readableMessage, type SignedIn } from '@hostdash/shared-auth';
+import { authApi, nextPath, signInRefusalOf, type SignedIn } from '@hostdash/shared-auth';
 import { useSession } from '../app/session';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
@@ -44,7 +44,8 @@ export function LoginPage() {
   return (
     <AuthCard title="Sign in">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
-        {status.error && <Alert severity="error">{readableMessage(status.error)}</Alert>}
+        {/* A deactivated account is refused as a wrong password is: the words cover both. */}
+        {status.error && <Alert severity="error">{signInRefusalOf(status.error)}</Alert>}
         <Field
           label="Email"
           type="email"
