@@ -116,7 +116,8 @@ async function main(): Promise<void> {
     }
     try {
       const pruned = await pruneTelemetry(db, config.telemetryRetentionDays);
-      if (pruned.events + pruned.sessions > 0) app.log.info({ pruned }, 'Old telemetry pruned');
+      if (pruned.events + pruned.sessions + pruned.users > 0)
+        app.log.info({ pruned }, 'Old telemetry pruned');
     } catch (error) {
       app.log.warn({ err: error }, 'Pruning old telemetry failed; will retry');
     }
