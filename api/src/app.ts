@@ -69,7 +69,7 @@ export interface BuildAppOptions {
   /** The payment provider (tests: a failing one); by default the one the configuration selects. */
   paymentProvider?: PaymentProvider;
   /** Called when a route queues an import (server.ts: the worker's nudge); nothing by default. */
-  importQueued?: () => void;
+  jobsQueued?: () => void;
   /** The PMS credentials vault; by default the one the configuration selects. */
   vault?: CredentialVault;
   /** Whether this API takes traffic (server.ts: drained on SIGTERM); by default always. */
@@ -123,7 +123,7 @@ export function buildApp({
   logger,
   checkAnswer,
   paymentProvider,
-  importQueued,
+  jobsQueued,
   vault,
   readiness,
 }: BuildAppOptions): FastifyInstance {
@@ -236,7 +236,7 @@ export function buildApp({
       config,
       storage: storage ?? openStorage(config.storage),
       payments,
-      importQueued: importQueued ?? (() => undefined),
+      jobsQueued: jobsQueued ?? (() => undefined),
       vault: vault ?? vaultFor(config),
       readiness: traffic,
     };

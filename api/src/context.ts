@@ -16,8 +16,8 @@ export interface AppContext {
   storage: ObjectStorage;
   /** The payment provider billing charges through (src/billing/selectProvider.ts). */
   payments: PaymentProvider;
-  /** Tells the import worker a task was queued, so it starts now rather than at its next round. */
-  importQueued: () => void;
+  /** Tells this API's job worker that work was queued, so it starts now rather than at its next round. */
+  jobsQueued: () => void;
   /** Seals PMS credentials before they are saved (src/pms/vault.ts). */
   vault: CredentialVault;
   /** Whether this API takes traffic (false once it begins shutting down): /health/ready. */

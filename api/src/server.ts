@@ -8,7 +8,6 @@ import { ConfigError, loadConfig, type ApiConfig } from './config';
 import { openDatabase } from './db/database';
 import { createReadiness } from './health/readiness';
 import { shutDown } from './lifecycle/gracefulShutdown';
-import { deleteExpiredRows, vacuumEmbedded } from './db/maintenance';
 import { FirstAdminError, readFirstAdmin } from './admin/firstAdmin';
 import { prepareDatabase } from './db/prepare';
 import { recoverImports, startImportWorker } from './imports/importWorker';
@@ -16,11 +15,10 @@ import { adaptersFor } from './pms/registry';
 import { vaultFor } from './pms/vault';
 import { fileTransport } from './mail/fileTransport';
 import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
-import { pruneTelemetry } from './telemetry/telemetryStore';
 import { tracedDatabase } from './tracing/tracedDatabase';
-import { pruneTraceMinutes } from './tracing/traceMinutesStore';
-
-const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+import { jobDefinitions, jobSchedules } from './jobs/definitions';
+import { recoverJobs, startJobWorker } from './jobs/jobWorker';
+import { runMaintenance } from './jobs/maintenanceJob';
 
 /** The first admin's settings with the password from its file; a problem stops the start. */
 async function readFirstAdminOrExit(config: ApiConfig) {
@@ -53,8 +51,8 @@ async function main(): Promise<void> {
   const firstAdmin = await readFirstAdminOrExit(config);
   const startedAt = Date.now();
   const db = tracedDatabase(await openDatabase(config));
-  // The import worker starts after the app; a route that queues an import nudges it once it runs.
-  let nudgeImports = (): void => undefined;
+  // The workers start after the app; a route that queues work nudges them once they run.
+  let nudgeJobs = (): void => undefined;
   // PMS credentials are sealed at rest; the routes seal, the import worker opens (src/pms/vault.ts).
   const vault = vaultFor(config);
   // Files (identity images, reports, issued invoices): a folder, or a bucket (docs/adr/0021).
@@ -66,7 +64,7 @@ async function main(): Promise<void> {
     storage,
     vault,
     readiness,
-    importQueued: () => nudgeImports(),
+    jobsQueued: () => nudgeJobs(),
   });
   const where = config.databaseUrl
     ? 'PostgreSQL server (DATABASE_URL)'
@@ -108,35 +106,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const maintenance = async (): Promise<void> => {
-    try {
-      await deleteExpiredRows(db);
-    } catch (error) {
-      app.log.warn({ err: error }, 'Deleting expired rows failed; will retry');
-    }
-    try {
-      const pruned = await pruneTelemetry(db, config.telemetryRetentionDays);
-      if (pruned.events + pruned.sessions + pruned.users > 0)
-        app.log.info({ pruned }, 'Old telemetry pruned');
-    } catch (error) {
-      app.log.warn({ err: error }, 'Pruning old telemetry failed; will retry');
-    }
-    try {
-      const pruned = await pruneTraceMinutes(db, config.telemetryRetentionDays);
-      if (pruned > 0) app.log.info({ pruned }, 'Old trace summaries pruned');
-    } catch (error) {
-      app.log.warn({ err: error }, 'Pruning old trace summaries failed; will retry');
-    }
-    try {
-      const started = Date.now();
-      if (await vacuumEmbedded(db)) app.log.info({ ms: Date.now() - started }, 'Database vacuumed');
-    } catch (error) {
-      app.log.warn({ err: error }, 'Vacuuming the embedded database failed; will retry');
-    }
-  };
-  await maintenance();
-  const timer = setInterval(() => void maintenance(), MAINTENANCE_INTERVAL_MS);
-  timer.unref();
+  // The maintenance runs once now (the embedded database is vacuumed after seeding), then hourly as
+  // a scheduled job (src/jobs/definitions.ts).
+  await runMaintenance({ db, config, log: app.log });
   // Mails wait in the outbox unless a transport is configured (docs/adr/0013-mail-delivery.md).
   let mailWorker: MailWorker | null = null;
   if (config.mailDir) {
@@ -145,6 +117,25 @@ async function main(): Promise<void> {
   } else {
     app.log.info('Mails stay in the mail_outbox table (no MAIL_DIR)');
   }
+  const adapters = adaptersFor(config);
+  // Every background job (docs/adr/0026-durable-jobs.md): a job the embedded database's last
+  // process left running is taken back now; on a server, once its lease expires.
+  const recoveredJobs = await recoverJobs(db, { embedded: db.kind === 'pglite' });
+  if (recoveredJobs.resumed + recoveredJobs.failed > 0)
+    app.log.info({ event: 'job', ...recoveredJobs }, 'Interrupted jobs taken back');
+  const jobWorker = startJobWorker({
+    services: {
+      db,
+      config,
+      log: app.log,
+      vault,
+      adapters,
+      mail: config.mailDir ? fileTransport(config.mailDir) : null,
+      jobsQueued: () => nudgeJobs(),
+    },
+    definitions: jobDefinitions({ mailTransport: false }),
+    schedules: jobSchedules(config),
+  });
 
   // Import tasks (docs/adr/0014-durable-import-tasks.md): a task a dead process left running is
   // taken back now (the embedded database has no other process) or once its lease expires.
@@ -162,18 +153,20 @@ async function main(): Promise<void> {
   // PMS_SANDBOX, else the real adapters, and none for a system without one ("cannot connect yet").
   const importWorker = startImportWorker({
     db,
-    adapters: adaptersFor(config),
+    adapters,
     log: app.log,
     vault,
   });
-  nudgeImports = () => importWorker.nudge();
+  nudgeJobs = () => {
+    importWorker.nudge();
+    jobWorker.nudge();
+  };
 
   let closing = false;
   const close = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'Closing');
-    clearInterval(timer);
     // The last resort, should closing the database or exporting the spans hang.
     setTimeout(
       () => {
@@ -186,7 +179,7 @@ async function main(): Promise<void> {
       const outcome = await shutDown({
         readiness,
         app,
-        workers: { mail: mailWorker, imports: importWorker },
+        workers: { mail: mailWorker, imports: importWorker, jobs: jobWorker },
         db,
         log: app.log,
         delayMs: config.shutdownDelayMs,

@@ -13,7 +13,14 @@ export async function deleteExpiredRows(sql: Sql): Promise<void> {
   await sql.query(`delete from sessions where expires_at < now() - interval '30 days'`);
   // A mail still waiting is kept whatever its age: it has not been sent yet.
   await sql.query(
-    `delete from mail_outbox where delivered_at < now() - $1::int * interval '1 day'`,
+    `delete from mail_outbox
+     where coalesce(delivered_at, failed_at) < now() - $1::int * interval '1 day'`,
+    [DELIVERED_MAIL_RETENTION_DAYS],
+  );
+  // Finished jobs: a success for a week, a failure (the admin's to look at) for a month.
+  await sql.query(
+    `delete from jobs where (state = 'succeeded' and finished_at < now() - interval '7 days')
+       or (state in ('failed', 'discarded') and finished_at < now() - $1::int * interval '1 day')`,
     [DELIVERED_MAIL_RETENTION_DAYS],
   );
 }

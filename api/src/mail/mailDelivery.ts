@@ -54,8 +54,8 @@ export async function deliverWaitingMail(
         await transport.deliver(mail);
         // The body goes with the hand-over: its link must not outlive the mail in a backup.
         await tx.query(
-          `update mail_outbox set delivered_at = now(), body = null, attempts = attempts + 1,
-             last_error = null
+          `update mail_outbox set delivered_at = now(), body = null, html_body = null,
+             attempts = attempts + 1, last_error = null
            where id = $1::bigint`,
           [mail.id],
         );

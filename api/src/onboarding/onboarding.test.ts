@@ -12,7 +12,7 @@ let api: TestApi;
 /** Imports the routes queued: each tells the worker at once. */
 let queued = 0;
 beforeAll(async () => {
-  api = await startTestApi({ importQueued: () => (queued += 1) });
+  api = await startTestApi({ jobsQueued: () => (queued += 1) });
 });
 afterAll(() => api.close());
 

@@ -342,7 +342,7 @@ function sandboxConsentPage(label: string, allow: string, deny: string): string 
 
 export function registerOnboardingRoutes(
   app: Api,
-  { db, config, importQueued, vault }: AppContext,
+  { db, config, jobsQueued, vault }: AppContext,
 ): void {
   const adapterOf = adaptersFor(config);
   const redirectUriFor = (pms: PmsName) => `${config.shellOrigin}/connect/${pms}`;
@@ -422,7 +422,7 @@ export function registerOnboardingRoutes(
       const credentials = credentialsFor(adapter, request.body.credentials ?? {});
       await checkWithSystem(adapter, credentials);
       const task = await connectAndImport(db, vault, caller, pms, credentials);
-      importQueued();
+      jobsQueued();
       request.log.info(
         { event: 'pms_connected', pms, accountId: caller.account_id, taskId: task.id },
         'System connected; import queued',
@@ -541,7 +541,7 @@ export function registerOnboardingRoutes(
       }
       await checkWithSystem(adapter, credentials);
       const task = await connectAndImport(db, vault, caller, pms, credentials);
-      importQueued();
+      jobsQueued();
       request.log.info(
         { event: 'pms_connected', pms, accountId: caller.account_id, taskId: task.id, oauth: true },
         'System connected through OAuth; import queued',
@@ -679,7 +679,7 @@ export function registerOnboardingRoutes(
             ? retryImport(db, caller.account_id, last.id)
             : enqueueImport(db, { accountId: caller.account_id, pms, createdBy: caller.id })
         ).catch(importTaskError);
-        importQueued();
+        jobsQueued();
       } else {
         await db.transaction(async (tx) => {
           const [active] = await tx.query(

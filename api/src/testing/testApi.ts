@@ -103,7 +103,7 @@ export interface TestApiOptions {
   /** Another payment provider than the configuration's (e.g. one that is unreachable). */
   paymentProvider?: (db: Database) => PaymentProvider;
   /** Hears each import a route queues (the server's worker nudge). */
-  importQueued?: () => void;
+  jobsQueued?: () => void;
   /** The database as the app gets it (the server wraps it: src/tracing/tracedDatabase.ts). */
   database?: (db: Database) => Database;
   /**
@@ -158,7 +158,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     storage,
     logger: options.logger ?? false,
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
-    importQueued: options.importQueued,
+    jobsQueued: options.jobsQueued,
     readiness: options.readiness,
     checkAnswer: (request, status, payload) => answers.check(request, status, payload),
   });
