@@ -74,3 +74,7 @@ create index mail_outbox_reservation on mail_outbox (reservation_id, created_at 
 insert into jobs (queue, key, payload)
 select 'mail', id::text, jsonb_build_object('mailId', id::text)
 from mail_outbox where delivered_at is null;
+-- Imports queued or running under the old import poller: each gets the job that runs it.
+insert into jobs (queue, key, payload, max_attempts)
+select 'import', id::text, jsonb_build_object('taskId', id::text), 6
+from import_tasks where state in ('queued', 'running');

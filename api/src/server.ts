@@ -10,7 +10,7 @@ import { createReadiness } from './health/readiness';
 import { shutDown } from './lifecycle/gracefulShutdown';
 import { FirstAdminError, readFirstAdmin } from './admin/firstAdmin';
 import { prepareDatabase } from './db/prepare';
-import { recoverImports, startImportWorker } from './imports/importWorker';
+import { recoverImports } from './imports/importWorker';
 import { adaptersFor } from './pms/registry';
 import { vaultFor } from './pms/vault';
 import { fileTransport } from './mail/fileTransport';
@@ -117,6 +117,18 @@ async function main(): Promise<void> {
   } else {
     app.log.info('Mails stay in the mail_outbox table (no MAIL_DIR)');
   }
+  // Import tasks (docs/adr/0014-durable-import-tasks.md): a task a dead process left running is
+  // taken back now (the embedded database has no other process) or once its lease expires.
+  try {
+    const recovered = await recoverImports(db, { embedded: db.kind === 'pglite' });
+    if (recovered.resumed + recovered.failed > 0)
+      app.log.info({ event: 'import', ...recovered }, 'Interrupted imports taken back');
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      'Interrupted imports could not be taken back now; their jobs take them once their lease expires',
+    );
+  }
   const adapters = adaptersFor(config);
   // Every background job (docs/adr/0026-durable-jobs.md): a job the embedded database's last
   // process left running is taken back now; on a server, once its lease expires.
@@ -137,30 +149,7 @@ async function main(): Promise<void> {
     schedules: jobSchedules(config),
   });
 
-  // Import tasks (docs/adr/0014-durable-import-tasks.md): a task a dead process left running is
-  // taken back now (the embedded database has no other process) or once its lease expires.
-  try {
-    const recovered = await recoverImports(db, { embedded: db.kind === 'pglite' });
-    if (recovered.resumed + recovered.failed > 0)
-      app.log.info({ event: 'import', ...recovered }, 'Interrupted imports taken back');
-  } catch (error) {
-    app.log.warn(
-      { err: error },
-      'Interrupted imports could not be taken back now; the worker takes them once their lease expires',
-    );
-  }
-  // The PMS adapters the import worker uses (api/src/pms/): the sandbox for all 18 with
-  // PMS_SANDBOX, else the real adapters, and none for a system without one ("cannot connect yet").
-  const importWorker = startImportWorker({
-    db,
-    adapters,
-    log: app.log,
-    vault,
-  });
-  nudgeJobs = () => {
-    importWorker.nudge();
-    jobWorker.nudge();
-  };
+  nudgeJobs = () => jobWorker.nudge();
 
   let closing = false;
   const close = async (signal: string): Promise<void> => {
@@ -179,7 +168,7 @@ async function main(): Promise<void> {
       const outcome = await shutDown({
         readiness,
         app,
-        workers: { mail: mailWorker, imports: importWorker, jobs: jobWorker },
+        workers: { mail: mailWorker, jobs: jobWorker },
         db,
         log: app.log,
         delayMs: config.shutdownDelayMs,

@@ -17,12 +17,10 @@ import {
   saveConnection,
   type ImportTask,
 } from './importTasks';
-import {
-  recoverImports,
-  runNextImport,
-  startImportWorker,
-  type ImportWorkerOptions,
-} from './importWorker';
+import { claimJobs, runDueJobs, startJobWorker } from '../jobs/jobWorker';
+import { testJobServices } from '../testing/jobServices';
+import { importJob } from './importJob';
+import { recoverImports, runNextImport, type ImportWorkerOptions } from './importWorker';
 import { generatePortfolio, revoked, testAdapter, unavailable } from './testing/testAdapter';
 
 let api: TestApi;
@@ -258,7 +256,11 @@ describe('an import task', () => {
       },
     });
     const task = await enqueue();
-    const running = startImportWorker({ ...worker(adapter), intervalMs: 5 });
+    const running = startJobWorker({
+      services: testJobServices(api, { adapters: () => adapter }),
+      definitions: [importJob],
+      intervalMs: 5,
+    });
     await atPage2;
     const stopping = running.stop();
     release();
@@ -268,6 +270,47 @@ describe('an import task', () => {
       progress: { listings: { done: 4 } },
     });
     expect(await taskRow(task.id)).toEqual({ cursor: '4', locked_by: null });
+  });
+
+  it("runs as its job on any worker, and a dead worker's import is finished by another", async () => {
+    const task = await enqueue();
+    const [job] = await api.db.query<{ id: string; state: string }>(
+      `select id::text as id, state from jobs where queue = 'import' and key = $1`,
+      [task.id],
+    );
+    expect(job?.state).toBe('queued');
+    // Worker A claims the job and dies after the first page of listings.
+    const first = testAdapter({ portfolio: generatePortfolio(5, 1), pageSize: 2 });
+    const services = testJobServices(api, { adapters: () => first, log });
+    const [claimed] = await claimJobs(api.db, [importJob], 'worker-a', 1);
+    expect(claimed?.id).toBe(job!.id);
+    const dead = await runNextImport(
+      worker(first),
+      () => first.controls.calls.filter((call) => call.kind === 'listings').length >= 1,
+      'worker-a',
+      task.id,
+    );
+    expect(dead?.outcome).toBe('stopped');
+    // Worker B finds nothing to take while A's leases hold …
+    const second = testAdapter({ portfolio: generatePortfolio(5, 1), pageSize: 2 });
+    const other = { ...services, adapters: () => second };
+    expect(await runDueJobs(other, [importJob], { runId: 'worker-b' })).toEqual([]);
+    // … and finishes the import once they expired, from the page A committed.
+    await api.db.query(
+      `update jobs set locked_until = now() - interval '1 second' where id = $1::bigint`,
+      [job!.id],
+    );
+    await api.db.query(
+      `update import_tasks set locked_until = now() - interval '1 second' where id = $1::bigint`,
+      [task.id],
+    );
+    const results = await runDueJobs(other, [importJob], { runId: 'worker-b' });
+    expect(results.map((result) => result.outcome)).toEqual(['succeeded']);
+    expect(second.controls.calls[0]).toEqual({ kind: 'listings', cursor: '2' });
+    expect(await readImportTask(api.db, accountId, task.id)).toMatchObject({
+      state: 'succeeded',
+      progress: { listings: { done: 5, total: 5 } },
+    });
   });
 
   it('left running by a dead process is resumed on start-up once its lease expired, or failed after too many runs', async () => {

@@ -4,6 +4,7 @@
 // where it stopped ("Try again"). Credentials live in `pms_connections` and never leave this module
 // and the worker: nothing here returns or logs them.
 import type { Sql } from '../db/database';
+import { enqueueJob } from '../jobs/jobs';
 import type { Credentials, PmsName } from '../pms/pms';
 import type { CredentialVault } from '../pms/vault';
 
@@ -136,6 +137,22 @@ export async function saveConnection(
   );
 }
 
+/** The queue of the job that runs an import task (./importJob.ts). */
+export const IMPORT_QUEUE = 'import';
+/** Runs of one task (claims) before it fails: the system unavailable, or the API dying under it. */
+export const IMPORT_MAX_ATTEMPTS = 5;
+
+/** Queues the job that runs task `taskId` (a no-op while one is queued or running). */
+async function enqueueImportJob(sql: Sql, taskId: string): Promise<void> {
+  await enqueueJob(sql, {
+    queue: IMPORT_QUEUE,
+    key: taskId,
+    payload: { taskId },
+    // The task counts its own runs and fails itself; one try more here, so the job outlives it.
+    maxAttempts: IMPORT_MAX_ATTEMPTS + 1,
+  });
+}
+
 /**
  * Queues an import of the account's connected system. Refused with `import_in_progress` when one
  * is already queued or running for the account (whichever system).
@@ -153,6 +170,7 @@ export async function enqueueImport(
     [input.accountId, input.pms, input.createdBy],
   );
   if (!row) throw inProgress();
+  await enqueueImportJob(sql, row.id);
   return toTask(row);
 }
 
@@ -224,5 +242,6 @@ export async function retryImport(
     [taskId],
   );
   if (!row) throw inProgress();
+  await enqueueImportJob(sql, row.id);
   return toTask(row);
 }

@@ -1,5 +1,5 @@
-// The import worker (docs/adr/0014-durable-import-tasks.md): a small loop over `import_tasks`, like
-// the mail outbox's. A run claims one task with SKIP LOCKED and a lease (`locked_by`,
+// An import's run (docs/adr/0014-durable-import-tasks.md), started by its `import` job (./importJob.ts,
+// docs/adr/0026-durable-jobs.md) on whichever API's job worker claims it. A run claims its task with SKIP LOCKED and a lease (`locked_by`,
 // `locked_until`), then goes step by step — connecting (validate), listings, reservations (each page
 // upserted, and the progress and the cursor of the next page committed with it), screening — and
 // finishes the task and the connection's counts. Every write of a run is guarded by its lease: a run
@@ -21,6 +21,7 @@ import {
   type PmsPage,
 } from '../pms/pms';
 import {
+  IMPORT_MAX_ATTEMPTS,
   TASK_COLUMNS,
   toTask,
   type ImportErrorCode,
@@ -35,16 +36,11 @@ import {
   upsertReservations,
 } from './importWrites';
 import { mailImportFinished } from '../settings/preferences';
-import { startPolling, type PollingWorker } from '../workers/polling';
 
-/** How often the worker looks for a task. */
-export const IMPORT_POLL_MS = 2_000;
 /** How long a claim holds without a heartbeat. */
 export const IMPORT_LEASE_MS = 60_000;
 /** How often a run renews its lease while a page is under way. */
 export const IMPORT_HEARTBEAT_MS = 15_000;
-/** Runs of one task (claims) before it fails: the system unavailable, or the API dying under it. */
-export const IMPORT_MAX_ATTEMPTS = 5;
 /** Reservations screened per committed batch of the screening step. */
 export const SCREENING_BATCH = 500;
 /** Reservations are imported from this many days before today. */
@@ -132,12 +128,16 @@ async function failExhausted(db: Sql, abandoned: string, maxAttempts: number): P
   return rows.length;
 }
 
-/** Claims the next due task (queued and due, or running with an expired lease) for `runId`. */
+/**
+ * Claims a due task (queued and due, or running with an expired lease) for `runId`: `taskId`, or
+ * else the next one.
+ */
 async function claim(
   db: Database,
   runId: string,
   leaseMs: number,
   maxAttempts: number,
+  taskId: string | null,
 ): Promise<ImportTask | null> {
   await failExhausted(db, `state = 'running' and locked_until < now()`, maxAttempts);
   return db.transaction(async (tx) => {
@@ -149,13 +149,14 @@ async function claim(
            updated_at = now()
        where t.id = (
          select id from import_tasks
-         where (state = 'queued' and run_after <= now()) or (state = 'running' and locked_until < now())
+         where ((state = 'queued' and run_after <= now()) or (state = 'running' and locked_until < now()))
+           and ($3::bigint is null or id = $3::bigint)
          order by run_after, id
          limit 1
          for update skip locked
        )
        returning ${TASK_COLUMNS}`,
-      [runId, leaseMs],
+      [runId, leaseMs, taskId],
     );
     return row ? toTask(row) : null;
   });
@@ -341,19 +342,21 @@ async function importSteps(
 }
 
 /**
- * Claims and runs one task, if one is due. `shouldStop` is asked after every committed page: when
- * it says so the run returns `stopped`, leaving the task running under its lease (as a process
- * that died would) — the worker's stop() hands it back at once.
+ * Claims and runs one task if it is due — `taskId` (the import job's), or else the next due one.
+ * `shouldStop` is asked after every committed page: when it says so the run returns `stopped`,
+ * leaving the task running under its lease (as a process that died would) for the caller to hand
+ * back (`handBackImport`).
  */
 export async function runNextImport(
   options: ImportWorkerOptions,
   shouldStop: () => boolean = () => false,
   runId: string = randomUUID(),
+  taskId: string | null = null,
 ): Promise<{ task: ImportTask; outcome: RunOutcome; runId: string } | null> {
   const { db, adapters, log } = options;
   const leaseMs = options.leaseMs ?? IMPORT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? IMPORT_MAX_ATTEMPTS;
-  const task = await claim(db, runId, leaseMs, maxAttempts);
+  const task = await claim(db, runId, leaseMs, maxAttempts, taskId);
   if (!task) return null;
   const run: Run = { db, task, runId, leaseMs };
   const [state] = await db.query<{ cursor: string | null; credentials: unknown }>(
@@ -495,7 +498,7 @@ export async function runNextImport(
 }
 
 /** Hands a run's task back to the queue (no-op unless that run still holds it): due at once. */
-async function handBack(db: Sql, runId: string): Promise<number> {
+export async function handBackImport(db: Sql, runId: string): Promise<number> {
   const rows = await db.query(
     `update import_tasks set state = 'queued', locked_by = null, locked_until = null,
        run_after = now(), updated_at = now()
@@ -504,51 +507,4 @@ async function handBack(db: Sql, runId: string): Promise<number> {
     [runId],
   );
   return rows.length;
-}
-
-export interface ImportWorker extends PollingWorker {
-  /**
-   * Hands the task of the run under way back to the queue now, without waiting for its page (a
-   * shutdown out of time): that run then writes nothing more (its lease is gone), and the next
-   * start or another API resumes the task from its last committed page. Resolves to the number of
-   * tasks handed back.
-   */
-  release(): Promise<number>;
-}
-
-/**
- * Runs due tasks one at a time, looking every `intervalMs`, until stopped. `stop()` resolves when
- * the run under way (if any) has stopped after its page and handed its task back.
- */
-export function startImportWorker(
-  options: ImportWorkerOptions & { intervalMs?: number },
-): ImportWorker {
-  let held: string | null = null;
-  const round = async (stopped: () => boolean) => {
-    try {
-      for (;;) {
-        held = randomUUID();
-        const result = await runNextImport(options, stopped, held);
-        if (!result) return;
-        if (result.outcome === 'stopped') {
-          // Handed back: the next start (or another API) resumes it from its cursor at once.
-          await handBack(options.db, result.runId);
-          return;
-        }
-        if (stopped()) return;
-      }
-    } catch (error) {
-      options.log.warn(
-        { event: 'import', err: error instanceof Error ? error.name : 'unknown' },
-        'The import tasks could not be read; will retry',
-      );
-    } finally {
-      held = null;
-    }
-  };
-  const polling = startPolling(round, options.intervalMs ?? IMPORT_POLL_MS);
-  return {
-    ...polling,
-    release: () => (held ? handBack(options.db, held) : Promise.resolve(0)),
-  };
 }

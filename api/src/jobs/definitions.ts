@@ -1,13 +1,14 @@
 // Every queue the API's job worker runs, and every recurring schedule: the one list to read to know
 // what happens in the background (docs/adr/0026-durable-jobs.md).
 import type { ApiConfig } from '../config';
+import { importJob } from '../imports/importJob';
 import type { JobDefinition } from './jobs';
 import { MAINTENANCE_QUEUE, maintenanceJob } from './maintenanceJob';
 import type { JobSchedule } from './schedules';
 
 /** The queues this API runs. A mail job runs only where a transport is configured. */
 export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): JobDefinition[] {
-  const definitions: JobDefinition[] = [maintenanceJob];
+  const definitions: JobDefinition[] = [maintenanceJob, importJob as JobDefinition];
   void mailTransport;
   return definitions;
 }

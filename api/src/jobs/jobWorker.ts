@@ -338,6 +338,7 @@ export function startJobWorker({
       await Promise.allSettled([...running]);
     },
     async release() {
+      for (const definition of definitions) await definition.release?.(db, runId);
       const rows = await db.query(
         `update jobs set state = 'queued', locked_by = null, locked_until = null, run_after = now(),
            attempts = greatest(attempts - 1, 0), updated_at = now()

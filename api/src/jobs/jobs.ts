@@ -73,6 +73,11 @@ export interface JobDefinition<Payload extends JobPayload = JobPayload> {
   retryDelayMs?: (attempt: number) => number;
   /** Resolves: done. Throws: the try failed (see PermanentJobError and RetryJobLater). */
   run(payload: Payload, context: JobContext): Promise<void>;
+  /**
+   * Hands back what tries of worker `runId` hold beside the job itself (an import task's own
+   * lease), when a shutdown runs out of time. Resolves to how many it handed back.
+   */
+  release?(db: Sql, runId: string): Promise<number>;
 }
 
 /** The work can never succeed (bad data, a permanent refusal): failed now, not tried again. */

@@ -64,8 +64,10 @@ export async function queueDueSchedules(
 ): Promise<string[]> {
   if (schedules.length === 0) return [];
   const byName = new Map(schedules.map((schedule) => [schedule.name, schedule]));
-  const due = await db.query<{ name: string; next_run_at: string; now: string }>(
-    `select name, next_run_at, now() as now from job_schedules
+  // `seen` is the exact instant read (to the microsecond), for the conditional update below.
+  const due = await db.query<{ name: string; next_run_at: string; seen: string; now: string }>(
+    `select name, next_run_at, extract(epoch from next_run_at)::text as seen, now() as now
+     from job_schedules
      where name = any($1::text[]) and next_run_at <= now()`,
     [[...byName.keys()]],
   );
@@ -76,8 +78,8 @@ export async function queueDueSchedules(
     const won = await db.transaction(async (tx) => {
       const moved = await tx.query(
         `update job_schedules set next_run_at = $3::timestamptz, last_run_at = now(), updated_at = now()
-         where name = $1 and next_run_at = $2::timestamptz returning name`,
-        [row.name, row.next_run_at, next],
+         where name = $1 and extract(epoch from next_run_at) = $2::float8 returning name`,
+        [row.name, row.seen, next],
       );
       if (moved.length === 0) return false;
       await enqueueJob(tx, {

@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from '../db/database';
 import { createReadiness, type Readiness } from '../health/readiness';
 import { enqueueImport, readImportTask, saveConnection } from '../imports/importTasks';
-import { startImportWorker, type ImportWorker } from '../imports/importWorker';
+import { importJob } from '../imports/importJob';
+import { startJobWorker, type JobWorker } from '../jobs/jobWorker';
+import { testJobServices } from '../testing/jobServices';
 import { generatePortfolio, testAdapter } from '../imports/testing/testAdapter';
 import { recordingLog } from '../testing/logs';
 import { startTestApi, type TestApi } from '../testing/testApi';
@@ -94,7 +96,7 @@ afterEach(() => api.close());
 
 /** An import worker whose run is under way: page 1 of the listings committed, page 2 held. */
 async function importAtPage2(): Promise<{
-  worker: ImportWorker;
+  worker: JobWorker;
   taskId: string;
   releasePage2: () => void;
 }> {
@@ -111,11 +113,9 @@ async function importAtPage2(): Promise<{
     },
   });
   const task = await enqueueImport(api.db, { accountId, pms: 'hostaway', createdBy: '1' });
-  const worker = startImportWorker({
-    db: api.db,
-    adapters: () => adapter,
-    log: recordingLog().log,
-    vault: api.vault,
+  const worker = startJobWorker({
+    services: testJobServices(api, { adapters: () => adapter }),
+    definitions: [importJob],
     intervalMs: 5,
   });
   await atPage2.promise;
