@@ -112,7 +112,8 @@ function QueueCard({
   if (queue.queued_due > 0) chips.push({ label: `${queue.queued_due} due now`, color: 'default' });
   if (queue.queued_later > 0)
     chips.push({ label: `${queue.queued_later} later`, color: 'default' });
-  chips.push({ label: `${queue.succeeded_24h} done in 24 h`, color: 'success' });
+  if (queue.succeeded_24h > 0)
+    chips.push({ label: `${queue.succeeded_24h} done in 24 h`, color: 'success' });
   return (
     <Paper
       variant="outlined"
@@ -125,17 +126,7 @@ function QueueCard({
         borderWidth: selected ? 2 : 1,
       }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography sx={{ ...mono, fontWeight: 500, flexGrow: 1 }}>{queue.queue}</Typography>
-        <Button
-          size="small"
-          onClick={onShow}
-          aria-pressed={selected}
-          aria-label={selected ? `Show every queue` : `Show only ${queue.queue}`}
-        >
-          {selected ? 'All queues' : 'Only this'}
-        </Button>
-      </Stack>
+      <Typography sx={{ ...mono, fontWeight: 500, mb: 1 }}>{queue.queue}</Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
         {chips.map((chip) => (
           <Chip
@@ -150,6 +141,9 @@ function QueueCard({
           <Chip size="small" variant="outlined" label="Idle" />
         )}
       </Stack>
+      <Button size="small" onClick={onShow} sx={{ mt: 1, ml: -0.5 }}>
+        {selected ? 'Show all queues' : `Show only ${queue.queue}`}
+      </Button>
     </Paper>
   );
 }
