@@ -4556,6 +4556,364 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The background work: queues, schedules and one list of jobs (staff)
+     * @description Every queue with its counts, every schedule, and the jobs of `queue` and `state` (both optional), paged: running ones by start (the longest first), queued ones by when they are due, finished ones newest first.
+     *     A job’s payload is never answered: `refs` keeps the ids it names (keys ending in `Id`, except a token’s, a session’s or a secret’s) and `period`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          queue?: string;
+          /** @description Only jobs in this state (default: every state). Running jobs come by start, queued ones by when they are due, finished ones newest first. */
+          state?: 'queued' | 'running' | 'succeeded' | 'failed' | 'discarded';
+          /** @description Offset of the first item. */
+          from?: number;
+          /** @description Items per page. */
+          size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The background work at a glance, and one list of its jobs. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminJobOverview'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/jobs/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a failed or discarded job again, now (staff)
+     * @description The job is queued again with its tries counted from 0 and its last error cleared; a `mail` job’s mail is no longer marked failed, so its delivery job sends it. Written to the audit log (`job.retry`). 409 when the job is queued or running (nothing to retry), has succeeded, or another job for the same work is already waiting.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A background job as staff see it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminJob'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/jobs/{id}/discard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give up a queued or failed job (staff)
+     * @description The job will not run (again); it stays in the list as `discarded` and can be retried later. A `mail` job’s mail that was not sent is marked failed in the mail log. Written to the audit log (`job.discard`). 409 for a running job (its worker holds it), one that succeeded, or one already discarded.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A background job as staff see it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminJob'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/mails': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The mail log, per recipient (staff)
+     * @description Every mail the product wrote, newest first: to whom, which kind, its subject and its fate (`queued`, `delivered` to the mail server, `failed` with the reason). `recipient` is the whole address, in any case. A mail’s body is never answered.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only mails to this address (the whole address, any case). */
+          recipient?: string;
+          kind?: string;
+          state?: 'queued' | 'delivered' | 'failed';
+          /** @description Offset of the first item. */
+          from?: number;
+          /** @description Items per page. */
+          size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The mail log, newest first, paged. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminMailPage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/listing/load': {
     parameters: {
       query?: never;
@@ -12219,6 +12577,131 @@ export interface components {
       /** @description The slowest operations by p95, at most 50. */
       operations: components['schemas']['TraceOperation'][];
     };
+    /** @description What one queue holds now. */
+    AdminJobQueue: {
+      /** @description The queue’s name (`mail`, `import`, `maintenance` …). */
+      queue: string;
+      /** @description Queued and due now: waiting for a free worker. */
+      queued_due: number;
+      /** @description Queued for later: a retry waiting its back-off, or work planned ahead. */
+      queued_later: number;
+      /** @description Claimed by a worker now. */
+      running: number;
+      /** @description Failed for good, kept until retried or discarded. */
+      failed: number;
+      /** @description Finished in the last 24 hours. */
+      succeeded_24h: number;
+    };
+    /** @description A recurring schedule: each period queues one job, once across every API. */
+    AdminJobSchedule: {
+      name: string;
+      /** @description Five or six fields, read in UTC. */
+      cron: string;
+      queue: string;
+      /** Format: date-time */
+      next_run_at: string;
+      /**
+       * Format: date-time
+       * @description Never, until its first period has run.
+       */
+      last_run_at: string | null;
+    };
+    /** @description A background job as staff see it. */
+    AdminJob: {
+      id: string;
+      queue: string;
+      /** @enum {string} */
+      state: 'queued' | 'running' | 'succeeded' | 'failed' | 'discarded';
+      /** @description Tries started (a manual retry starts again from 0). */
+      attempts: number;
+      max_attempts: number;
+      /**
+       * Format: date-time
+       * @description Not before this moment (queued); when it was last due (otherwise).
+       */
+      run_after: string;
+      /** @description The worker holding it (running only). */
+      locked_by: string | null;
+      /**
+       * Format: date-time
+       * @description Its lease: another worker may take it after this.
+       */
+      locked_until: string | null;
+      /** @description The last failed try’s error. */
+      last_error: string | null;
+      /** @description The schedule whose period queued it. */
+      schedule: string | null;
+      /** @description What the job is about, from its payload: only the keys ending in `Id` (`mailId`, `connectionId` …) and `period`, with short plain values. The payload itself is never answered: it may hold what only the worker should read. */
+      refs: {
+        [key: string]: string;
+      };
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /**
+       * Format: date-time
+       * @description Its first try’s start.
+       */
+      started_at: string | null;
+      /**
+       * Format: date-time
+       * @description When it succeeded, failed for good or was discarded.
+       */
+      finished_at: string | null;
+    };
+    /** @description Jobs of one queue or state, paged. */
+    AdminJobPage: {
+      items: components['schemas']['AdminJob'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+    };
+    /** @description The background work at a glance, and one list of its jobs. */
+    AdminJobOverview: {
+      /** @description Every queue with work now, in the last 24 hours or on a schedule; by name. */
+      queues: components['schemas']['AdminJobQueue'][];
+      /** @description By next run. */
+      schedules: components['schemas']['AdminJobSchedule'][];
+      jobs: components['schemas']['AdminJobPage'];
+    };
+    /** @description A mail of the log, without its body: what support needs to answer for it. */
+    AdminMail: {
+      id: string;
+      to: string;
+      /** @description Which template made it (`password_reset`, …). */
+      kind: string;
+      subject: string;
+      /** @enum {string} */
+      state: 'queued' | 'delivered' | 'failed';
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description Accepted by the mail server.
+       */
+      delivered_at: string | null;
+      /**
+       * Format: date-time
+       * @description Refused for good.
+       */
+      failed_at: string | null;
+      attempts: number;
+      last_error: string | null;
+      /** @description The mail server’s id of the message, once accepted. */
+      message_id: string | null;
+      account_id: string | null;
+      reservation_id: string | null;
+    };
+    /** @description The mail log, newest first, paged. */
+    AdminMailPage: {
+      items: components['schemas']['AdminMail'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -12340,5 +12823,12 @@ export type RolloutHealth = components['schemas']['RolloutHealth'];
 export type FrontendHealth = components['schemas']['FrontendHealth'];
 export type TraceOperation = components['schemas']['TraceOperation'];
 export type TraceSummary = components['schemas']['TraceSummary'];
+export type AdminJobQueue = components['schemas']['AdminJobQueue'];
+export type AdminJobSchedule = components['schemas']['AdminJobSchedule'];
+export type AdminJob = components['schemas']['AdminJob'];
+export type AdminJobPage = components['schemas']['AdminJobPage'];
+export type AdminJobOverview = components['schemas']['AdminJobOverview'];
+export type AdminMail = components['schemas']['AdminMail'];
+export type AdminMailPage = components['schemas']['AdminMailPage'];
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;

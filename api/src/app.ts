@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { registerTeamRoutes } from './accounts/teamRoutes';
 import { registerAdminUserRoutes } from './admin/adminUserRoutes';
+import { registerJobAdminRoutes } from './admin/jobAdminRoutes';
 import { registerBillingRoutes } from './billing/billingRoutes';
 import type { PaymentProvider } from './billing/provider';
 import { paymentProviderFor } from './billing/selectProvider';
@@ -260,6 +261,7 @@ export function buildApp({
     registerFlagsmithRoutes(api, context);
     registerAdminFlagRoutes(api, context);
     registerAdminUserRoutes(api, context);
+    registerJobAdminRoutes(api, context);
     registerPlatformRoutes(api, context);
     registerBillingRoutes(api, context);
     registerTeamRoutes(api, context);

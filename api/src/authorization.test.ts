@@ -59,6 +59,10 @@ interface Seed {
   guestToken: string;
   /** A small PNG a guest uploads. */
   photo: Buffer;
+  /** A failed job (made in beforeAll): staff retry it. */
+  failedJobId: string;
+  /** A job queued for later (made in beforeAll): staff discard it. */
+  queuedJobId: string;
 }
 
 interface Call {
@@ -552,6 +556,31 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: '/user/accounts/search?search=hart&size=10' }),
     statuses: staffOnly(),
     page: '/users',
+  },
+  // The background work and the mail log (issue 31, /admin/jobs).
+  'GET /admin/jobs': {
+    access: 'staff',
+    call: () => ({ url: '/admin/jobs?state=failed' }),
+    statuses: staffOnly(),
+    page: '/admin/jobs',
+  },
+  'POST /admin/jobs/{id}/retry': {
+    access: 'staff',
+    call: ({ failedJobId }) => ({ url: `/admin/jobs/${failedJobId}/retry`, method: 'POST' }),
+    statuses: staffOnly(),
+    page: '/admin/jobs',
+  },
+  'POST /admin/jobs/{id}/discard': {
+    access: 'staff',
+    call: ({ queuedJobId }) => ({ url: `/admin/jobs/${queuedJobId}/discard`, method: 'POST' }),
+    statuses: staffOnly(),
+    page: '/admin/jobs',
+  },
+  'GET /admin/mails': {
+    access: 'staff',
+    call: () => ({ url: '/admin/mails?recipient=owner%40hostdash.test' }),
+    statuses: staffOnly(),
+    page: '/admin/jobs',
   },
   'GET /admin/user/get/{userId}': {
     access: 'staff',
@@ -1098,6 +1127,18 @@ beforeAll(async () => {
       await one<{ id: string }>(
         `insert into team_invites (account_id, email, name, subtype, token_hash, expires_at)
          values (1, 'matrix.invite@example.com', 'Matrix Invite', 'manager', 'matrix-invite', now() + interval '7 days')
+         returning id::text as id`,
+      )
+    ).id,
+    failedJobId: (
+      await one<{ id: string }>(
+        `insert into jobs (queue, state, attempts, last_error, finished_at)
+         values ('matrix.job', 'failed', 5, 'Matrix failure', now()) returning id::text as id`,
+      )
+    ).id,
+    queuedJobId: (
+      await one<{ id: string }>(
+        `insert into jobs (queue, run_after) values ('matrix.job', now() + interval '1 day')
          returning id::text as id`,
       )
     ).id,

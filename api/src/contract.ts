@@ -4,6 +4,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { ApiErrorSchema, Ok, type NamedSchema } from './http/schemas';
 import { TEAM_SCHEMAS } from './accounts/teamSchemas';
+import { ADMIN_JOB_SCHEMAS } from './admin/jobAdminSchemas';
 import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { BILLING_SCHEMAS } from './billing/billingSchemas';
 import { GUEST_PORTAL_SCHEMAS } from './guestportal/screensSchemas';
@@ -46,6 +47,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...TELEMETRY_SCHEMAS,
   ...FRONTEND_ANALYTICS_SCHEMAS,
   ...TRACE_SCHEMAS,
+  ...ADMIN_JOB_SCHEMAS,
 ];
 
 /** Tags by area, in the order the docs show them. */

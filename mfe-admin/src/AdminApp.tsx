@@ -12,6 +12,7 @@ const AllListingsPage = lazyPage(() => import('./listings/AllListingsPage'), 'Al
 const AdminListingPage = lazyPage(() => import('./listings/AdminListingPage'), 'AdminListingPage');
 const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage');
 const TeamPage = lazyPage(() => import('./team/TeamPage'), 'TeamPage');
+const JobsPage = lazyPage(() => import('./jobs/JobsPage'), 'JobsPage');
 
 export function AdminRoutes() {
   return (
@@ -23,6 +24,7 @@ export function AdminRoutes() {
         <Route path="/admin/listings" element={<AllListingsPage />} />
         <Route path="/admin/listing/:id" element={<AdminListingPage />} />
         <Route path="/admin/kibana" element={<AnalyticsPage />} />
+        <Route path="/admin/jobs" element={<JobsPage />} />
         <Route path="/accounts/:id?/:action?" element={<TeamPage />} />
       </Routes>
     </LazyPages>

@@ -2,6 +2,7 @@
 import { all, fork } from 'redux-saga/effects';
 import { analyticsSaga } from './analytics/analyticsSaga';
 import { flagsSaga } from './flags/flagsSaga';
+import { jobsSaga } from './jobs/jobsSaga';
 import { platformListingsSaga } from './listings/platformListingsSaga';
 import { remotesSaga } from './remotes/remotesSaga';
 import { signupLinksSaga } from './signupLinks/signupLinksSaga';
@@ -17,5 +18,6 @@ export function* adminSaga() {
     fork(analyticsSaga),
     fork(remotesSaga),
     fork(signupLinksSaga),
+    fork(jobsSaga),
   ]);
 }

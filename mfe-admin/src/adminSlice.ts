@@ -4,6 +4,7 @@
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { analyticsReducer } from './analytics/analyticsSlice';
 import { flagsReducer } from './flags/flagsSlice';
+import { jobsReducer } from './jobs/jobsSlice';
 import { remotesReducer } from './remotes/remotesSlice';
 import { platformListingsReducer } from './listings/platformListingsSlice';
 import { signupLinksReducer } from './signupLinks/signupLinksSlice';
@@ -17,6 +18,7 @@ const pageReducers = {
   analytics: analyticsReducer,
   team: teamReducer,
   signupLinks: signupLinksReducer,
+  jobs: jobsReducer,
 };
 
 type PageParts = { [Key in keyof typeof pageReducers]: ReturnType<(typeof pageReducers)[Key]> };

@@ -169,7 +169,7 @@ describe('checkAccess', () => {
 
   describe('rule 4: admin-only pages', () => {
     it('need type admin or channel, and are not found for anyone else', () => {
-      for (const path of ['/users', '/admin/listings', '/admin/kibana']) {
+      for (const path of ['/users', '/admin/listings', '/admin/kibana', '/admin/jobs']) {
         expect(check(path, owner)).toBe('/error/not-found');
         expect(check(path, manager)).toBe('/error/not-found');
         expect(check(path, admin)).toBe('allowed');

@@ -81,6 +81,7 @@ export const routes: readonly RouteDef[] = [
   { path: '/admin/kibana', access: 'admin', app: 'admin', title: 'Usage analytics', nav: true },
   { path: '/admin/flags', access: 'admin', app: 'admin', title: 'Feature flags', nav: true },
   { path: '/admin/remotes', access: 'admin', app: 'admin', title: 'Delivery', nav: true },
+  { path: '/admin/jobs', access: 'admin', app: 'admin', title: 'Jobs', nav: true },
   { path: '/login', access: 'public', app: 'shell', title: 'Sign in' },
   { path: '/login/challenge', access: 'public', app: 'shell', title: "Verify it's you" },
   { path: '/logout', access: 'public', app: 'shell', title: 'Sign out' },

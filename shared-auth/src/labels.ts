@@ -48,6 +48,8 @@ export const LABELS = {
     'guestportal.screen_switched': 'Guest portal screen switched',
     'guestportal.screens_reordered': 'Guest portal screens reordered',
     'guestportal.screen_edited': 'Guest portal screen edited',
+    'job.retry': 'Background job retried',
+    'job.discard': 'Background job discarded',
   },
   /** What the team page does to a teammate (`POST /user/accounts/update/{userId}/{action}`). */
   teamAction: {
@@ -215,6 +217,31 @@ export const LABELS = {
       'The email or password is incorrect. If your account has been deactivated, ask your account owner or Hostdash support to reactivate it.',
     signup_requested:
       'We have sent a message to this address. Follow the link in it to go on: you can close this page.',
+  },
+  /** Where a background job is (`AdminJob.state`, /admin/jobs). */
+  jobState: {
+    queued: 'Waiting',
+    running: 'Running',
+    succeeded: 'Succeeded',
+    failed: 'Failed',
+    discarded: 'Discarded',
+  },
+  /** What became of a mail (`AdminMail.state`): handed to the mail server, or refused for good. */
+  mailState: { queued: 'Not sent yet', delivered: 'Delivered', failed: 'Failed' },
+  /** Which mail it is (`AdminMail.kind`: the template that made it). */
+  mailKind: {
+    password_reset: 'Password reset',
+    team_invite: 'Team invite',
+    signup_link: 'Sign-up link',
+    signup_existing: 'Sign-up (existing account)',
+    email_change: 'Email change',
+    import_finished: 'Import finished',
+    stay_alert: 'Stay alert',
+    sync_failed: 'Sync failed',
+    guest_invite: 'Guest check-in invite',
+    guest_reminder: 'Guest check-in reminder',
+    billing: 'Billing',
+    notice: 'Notice',
   },
   /** The health analysis' verdict on a rollout's candidate (the API's `RolloutHealth.verdict`). */
   rolloutVerdict: {

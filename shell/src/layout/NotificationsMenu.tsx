@@ -50,7 +50,8 @@ export function NotificationsMenu() {
           aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
           onClick={(event) => open(event.currentTarget)}
         >
-          <Badge badgeContent={unread} color="secondary">
+          {/* No hidden "0" when all is read: its text would not be in the button's name. */}
+          <Badge badgeContent={unread > 0 ? unread : undefined} color="secondary">
             <BellIcon />
           </Badge>
         </IconButton>
