@@ -66,6 +66,8 @@
 // calls a remote's pages make, so the rollout health rates failures per call);
 // LABELS.telemetryEvent.api_calls.
 // 1.19.0: LABELS.auditAction['user.first_admin'], the admin a server makes from ADMIN_EMAIL.
+// 1.20.0: the words for the guests' mails (issue 31): LABELS.guestMailKind, guestMailState,
+// guestInviteOutcome; the reservations remote's guest mails panel and bulk send read them.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.19.0';
+export const CONTRACT_VERSION = '1.20.0';
