@@ -130,6 +130,12 @@ export function GuestMailsCard({ reservation }: { reservation: Reservation }) {
         title="Guest mails"
         subheader="What was mailed to the guest, and when"
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+        // On a phone the buttons go under the heading, not beside it in a squeezed column.
+        sx={{
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          '& .MuiCardHeader-content': { minWidth: { xs: '100%', sm: 0 } },
+          '& .MuiCardHeader-action': { m: 0, mt: { xs: 1, sm: 0 }, alignSelf: 'center' },
+        }}
         action={
           log && (
             <Stack direction="row" spacing={1}>
