@@ -9554,6 +9554,448 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/reservation/guestMails/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What was mailed to a stay’s guest, and whether the check-in link can be sent
+     * @description The check-in link invites and reminders, newest first, each with its state (queued, delivered to the mail server, failed with the reason); the account’s automatic invite for this stay. The account’s owner and managers, and staff; building staff 403; another account’s stay 404.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What was mailed to a stay’s guest, and whether the check-in link can be sent. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestMailLog'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reservation/guestInvite/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mail the check-in link to a stay’s guest now (send, or send again)
+     * @description A new invite mail, queued now; the automatic invite does not follow it. 422 `no_guest_email` when the guest has no email address; 409 `reservation_cancelled` for a cancelled stay, `stay_ended` after its check-out day. Answers the stay’s mails. Who may: as GET /reservation/guestMails/{id}.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What was mailed to a stay’s guest, and whether the check-in link can be sent. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestMailLog'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Understood, but there is nothing to do it on. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reservation/guestInvites': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mail the check-in link to the guests of several stays now
+     * @description For the stays a host had before their automatic invites were switched on, chosen on the list. Each stay on its own: `sent`, or why not (`no_email`, `cancelled`, `ended`, `not_found` for a stay the caller may not see). Building staff 403.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description The stays to invite. */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The stays whose guests get the check-in link now (at most 100). */
+            ids: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description What a bulk send of check-in links did, stay by stay. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BulkInviteResult'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/user/guestInvites': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account’s automatic guest invites (owners)
+     * @description Whether guests are mailed their check-in link automatically, how many days before check-in, and since when. The account’s owner and staff; anyone else 403.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account’s automatic guest invites. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestInviteSettings'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Change the account’s automatic guest invites (owners)
+     * @description Send only what changes: `enabled`, `days_before` (0 to 30). Switching invites on (from off) starts from now: stays booked before are not mailed automatically (send them from the reservations list). Answers the settings.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description Only what changes. */
+      requestBody: {
+        content: {
+          'application/json': {
+            enabled?: boolean;
+            days_before?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description The account’s automatic guest invites. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestInviteSettings'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/telemetry': {
     parameters: {
       query?: never;
@@ -12318,6 +12760,97 @@ export interface components {
       /** @description Screens switched on for this stay. */
       screensTotal: number;
     };
+    /** @description One mail to a stay’s guest, and what became of it. */
+    GuestMail: {
+      id: string;
+      /**
+       * @description `guest_invite`: the check-in link; `guest_reminder`: the day-before reminder.
+       * @enum {string}
+       */
+      kind: 'guest_invite' | 'guest_reminder';
+      /** @description The address it went to. */
+      to: string;
+      subject: string;
+      /**
+       * Format: date-time
+       * @description When it was sent (written to the mail log, in the queue).
+       */
+      created_at: string;
+      /**
+       * @description `queued`: sent, waiting for the mail server; `delivered`: the mail server accepted it; `failed`: refused for good (`error` says why).
+       * @enum {string}
+       */
+      state: 'queued' | 'delivered' | 'failed';
+      /**
+       * Format: date-time
+       * @description When the mail server accepted it.
+       */
+      delivered_at: string | null;
+      /**
+       * Format: date-time
+       * @description When it failed for good.
+       */
+      failed_at: string | null;
+      /** @description Why it failed for good, or why the last try failed while it is tried again; null otherwise. */
+      error: string | null;
+    };
+    /** @description What was mailed to a stay’s guest, and whether the check-in link can be sent. */
+    GuestMailLog: {
+      reservation_id: string;
+      /** @description null: the guest has no email address. */
+      guest_email: string | null;
+      /** @description Whether the check-in link can be mailed now. */
+      sendable: boolean;
+      /**
+       * @description Why not: `no_email` (the guest has no address), `cancelled`, `ended` (past the check-out day); null when it can.
+       * @enum {string|null}
+       */
+      not_sendable_reason: 'no_email' | 'cancelled' | 'ended' | null;
+      automatic: {
+        /** @description The account’s automatic invites are on. */
+        on: boolean;
+        days_before: number;
+        /** @description This stay gets the automatic invite: booked since invites were switched on, confirmed, with an email. */
+        covered: boolean;
+        /**
+         * Format: date-time
+         * @description When the automatic invite goes out (or went out), `days_before` days before check-in; null when not covered.
+         */
+        due_at: string | null;
+      };
+      /** @description Newest first. */
+      mails: components['schemas']['GuestMail'][];
+    };
+    /** @description What a bulk send of check-in links did, stay by stay. */
+    BulkInviteResult: {
+      /** @description How many invites were sent. */
+      sent: number;
+      /** @description One per id, in the order sent. */
+      results: {
+        id: string;
+        /**
+         * @description `sent`, or why not: `no_email`, `cancelled`, `ended`, `not_found` (not a stay the caller may see).
+         * @enum {string}
+         */
+        outcome: 'sent' | 'no_email' | 'cancelled' | 'ended' | 'not_found';
+        /** @description What happened, in a sentence. */
+        message: string;
+      }[];
+    };
+    /** @description The account’s automatic guest invites. */
+    GuestInviteSettings: {
+      /** @description Guests are mailed their check-in link automatically. */
+      enabled: boolean;
+      /** @description How many days before check-in (a booking made later gets it at once). */
+      days_before: number;
+      /** @description The server’s default (GUEST_INVITE_DAYS), for an account that never chose. */
+      default_days: number;
+      /**
+       * Format: date-time
+       * @description When invites were last switched on: stays booked before are not mailed automatically.
+       */
+      since: string;
+    };
     /** @description The reservation a delivery reaches, as the Stargate list shows it. */
     StargateReservation: {
       id: string;
@@ -12812,6 +13345,10 @@ export type GuestImage = components['schemas']['GuestImage'];
 export type GuestPortalScreen = components['schemas']['GuestPortalScreen'];
 export type GuestPortal = components['schemas']['GuestPortal'];
 export type GuestLink = components['schemas']['GuestLink'];
+export type GuestMail = components['schemas']['GuestMail'];
+export type GuestMailLog = components['schemas']['GuestMailLog'];
+export type BulkInviteResult = components['schemas']['BulkInviteResult'];
+export type GuestInviteSettings = components['schemas']['GuestInviteSettings'];
 export type StargateReservation = components['schemas']['StargateReservation'];
 export type StargateDelivery = components['schemas']['StargateDelivery'];
 export type StargateMessage = components['schemas']['StargateMessage'];

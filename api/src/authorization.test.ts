@@ -57,6 +57,8 @@ interface Seed {
   releasedDeliveryId: string;
   /** The guest link's token of another upcoming stay of account 1 (made in beforeAll). */
   guestToken: string;
+  /** That stay (its guest has an email): the check-in link can be mailed. */
+  guestStayId: string;
   /** A small PNG a guest uploads. */
   photo: Buffer;
   /** A failed job (made in beforeAll): staff retry it. */
@@ -974,6 +976,45 @@ const MATRIX: Record<string, Row> = {
     statuses: accountRecord(),
     page: '/reservation/1',
   },
+  // The guest's mails (issue 31): on the reservation page, for the account's people.
+  'GET /reservation/guestMails/{id}': {
+    access: 'signed in',
+    call: ({ reservationId }) => ({ url: `/reservation/guestMails/${reservationId}` }),
+    statuses: accountRecord(),
+    page: '/reservation/1',
+  },
+  // The stay's guest has an email: each allowed caller mails them the link again.
+  'POST /reservation/guestInvite/{id}': {
+    access: 'signed in',
+    call: ({ guestStayId }) => ({ url: `/reservation/guestInvite/${guestStayId}`, method: 'POST' }),
+    statuses: accountRecord(),
+    page: '/reservation/1',
+  },
+  // The list's bulk send: another account's owner is told, stay by stay, that it is not theirs.
+  'POST /reservation/guestInvites': {
+    access: 'signed in',
+    call: ({ guestStayId }) => ({
+      url: '/reservation/guestInvites',
+      method: 'POST',
+      body: { ids: [guestStayId] },
+    }),
+    statuses: [401, 200, 200, 403, 200, 200, 403],
+    page: '/reservations',
+  },
+  // The account's automatic guest invites, on /settings: the owner and staff.
+  'GET /user/guestInvites': {
+    access: 'signed in',
+    call: () => ({ url: '/user/guestInvites' }),
+    statuses: ownerOnly,
+    page: '/settings',
+  },
+  // What each account already has: nothing changes.
+  'POST /user/guestInvites': {
+    access: 'signed in',
+    call: () => ({ url: '/user/guestInvites', method: 'POST', body: { enabled: true } }),
+    statuses: ownerOnly,
+    page: '/settings',
+  },
   'GET /guestportal/effective/reservation/{id}': {
     access: 'signed in',
     call: ({ reservationId }) => ({ url: `/guestportal/effective/reservation/${reservationId}` }),
@@ -1110,6 +1151,7 @@ beforeAll(async () => {
   );
   seed = {
     guestToken: guestLink.body.url.slice(api.config.guestPortalUrl.length),
+    guestStayId: guestStay.id,
     photo: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
       .png()
       .toBuffer(),

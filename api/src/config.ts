@@ -35,6 +35,11 @@ export interface ApiConfig {
    */
   guestPortalUrl: string;
   /**
+   * GUEST_INVITE_DAYS: how many days before check-in a guest is mailed their check-in link, for an
+   * account that has not chosen (its setting on /settings wins). Default 3.
+   */
+  guestInviteDays: number;
+  /**
    * Origins of the dashboard (CORS of the Flagsmith-compatible endpoints): SHELL_ORIGINS and
    * SHELL_ORIGIN. Never `*`.
    */
@@ -419,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     storage: storageSettings(env, pgliteDir, problems),
     shellOrigin,
     guestPortalUrl,
+    guestInviteDays: integer('GUEST_INVITE_DAYS', 3, 0, 30),
     shellOrigins: [
       ...new Set([
         ...origins('SHELL_ORIGINS', ['http://localhost:3000', 'http://127.0.0.1:3000']),

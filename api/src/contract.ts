@@ -9,6 +9,7 @@ import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { BILLING_SCHEMAS } from './billing/billingSchemas';
 import { GUEST_PORTAL_SCHEMAS } from './guestportal/screensSchemas';
 import { GUEST_SCHEMAS } from './guest/guestSchemas';
+import { GUEST_INVITE_SCHEMAS } from './guest/guestInviteSchemas';
 import { HEALTH_SCHEMAS } from './health/healthSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
 import { ONBOARDING_SCHEMAS } from './onboarding/onboardingSchemas';
@@ -43,6 +44,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...SETTINGS_SCHEMAS,
   ...GUEST_PORTAL_SCHEMAS,
   ...GUEST_SCHEMAS,
+  ...GUEST_INVITE_SCHEMAS,
   ...STARGATE_SCHEMAS,
   ...TELEMETRY_SCHEMAS,
   ...FRONTEND_ANALYTICS_SCHEMAS,

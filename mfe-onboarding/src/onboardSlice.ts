@@ -1,11 +1,16 @@
 // The `onboard` slice (spec section 3): its top level is the connect page's `task` and `context`
 // (connect/connectSlice.ts); the settings page keeps its part under `settings`
-// (settings/settingsSlice.ts), with its own reducer.
+// (settings/settingsSlice.ts), with its own reducer, and the account's automatic guest invites under
+// `guestInvites` (settings/guestInvitesSlice.ts).
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { connectReducer, type ConnectState } from './connect/connectSlice';
 import { settingsReducer, type SettingsState } from './settings/settingsSlice';
+import { guestInvitesReducer, type GuestInvitesState } from './settings/guestInvitesSlice';
 
-export type OnboardState = ConnectState & { settings: SettingsState };
+export type OnboardState = ConnectState & {
+  settings: SettingsState;
+  guestInvites: GuestInvitesState;
+};
 
 export function onboardReducer(
   state: OnboardState | undefined,
@@ -17,6 +22,8 @@ export function onboardReducer(
   let next = connectReducer(state, action) as OnboardState;
   const settings = settingsReducer(state?.settings, action);
   if (settings !== next.settings) next = { ...next, settings };
+  const guestInvites = guestInvitesReducer(state?.guestInvites, action);
+  if (guestInvites !== next.guestInvites) next = { ...next, guestInvites };
   return next;
 }
 
@@ -25,3 +32,5 @@ interface WithOnboard {
 }
 export const selectOnboard = (state: WithOnboard): OnboardState => state.onboard;
 export const selectSettings = (state: WithOnboard): SettingsState => state.onboard.settings;
+export const selectGuestInvites = (state: WithOnboard): GuestInvitesState =>
+  state.onboard.guestInvites;

@@ -66,8 +66,9 @@
 // calls a remote's pages make, so the rollout health rates failures per call);
 // LABELS.telemetryEvent.api_calls.
 // 1.19.0: LABELS.auditAction['user.first_admin'], the admin a server makes from ADMIN_EMAIL.
-// 1.20.0: the background work's page (/admin/jobs, issue 31) and its words: LABELS.jobState,
-// mailState, mailKind, and the audit actions job.retry and job.discard.
+// 1.20.0: issue 31's words: the background work's page (/admin/jobs): LABELS.jobState,
+// mailState, mailKind, and the audit actions job.retry and job.discard; the guests' mails:
+// LABELS.guestMailKind, guestMailState, guestInviteOutcome (the reservation page and bulk send).
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
 export const CONTRACT_VERSION = '1.20.0';

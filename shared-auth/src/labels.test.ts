@@ -32,6 +32,9 @@ const NOT_SHOWN = new Set(
     ['title', 'text', 'required_fields'],
     ['listing_id', 'reservation_id', 'kind', 'title', 'body'],
     ['note'],
+    // The guest invites' bodies (issue 31): the bulk send's stays, the account's setting.
+    ['ids'],
+    ['enabled', 'days_before'],
     // The guest portal's screen body: `{ values }`.
     ['values'],
     // The span summary's kinds of operation (GET /admin/traces): read by code.

@@ -97,6 +97,25 @@ export const LABELS = {
     released: 'Released',
     withdrawn: 'Withdrawn',
   },
+  /** What was mailed to a stay's guest (`GuestMail.kind`, issue 31). */
+  guestMailKind: {
+    guest_invite: 'Check-in link',
+    guest_reminder: 'Check-in reminder',
+  },
+  /** What became of a mail to a guest (`GuestMail.state`). */
+  guestMailState: {
+    queued: 'Sent',
+    delivered: 'Delivered to the mail server',
+    failed: 'Failed',
+  },
+  /** What a bulk send of check-in links did for one stay (`BulkInviteResult.results[].outcome`). */
+  guestInviteOutcome: {
+    sent: 'Sent',
+    no_email: 'No email address',
+    cancelled: 'Cancelled',
+    ended: 'Already over',
+    not_found: 'Not found',
+  },
   /** Billing (issue 13): what a line of an invoice charges for. */
   invoiceLine: { active_listing: 'Active listings', screened_reservation: 'Screened stays' },
   invoiceStatus: { open: 'Due', paid: 'Paid', failed: 'Payment failed' },

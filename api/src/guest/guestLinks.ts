@@ -91,7 +91,7 @@ async function writeToken(
   tx: Sql,
   vault: CredentialVault,
   reservationId: string,
-  userId: string,
+  userId: string | null,
   mode: 'first' | 'renew',
 ): Promise<void> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
@@ -119,7 +119,8 @@ export async function hostLink(
   tx: Sql,
   vault: CredentialVault,
   reservationId: string,
-  userId: string,
+  /** Who asks (null: Hostdash itself, e.g. the guest's invite mail). */
+  userId: string | null,
   renew = false,
 ): Promise<HostLink> {
   await writeToken(tx, vault, reservationId, userId, renew ? 'renew' : 'first');

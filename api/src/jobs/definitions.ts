@@ -1,6 +1,7 @@
 // Every queue the API's job worker runs, and every recurring schedule: the one list to read to know
 // what happens in the background (docs/adr/0026-durable-jobs.md).
 import type { ApiConfig } from '../config';
+import { GUEST_INVITE_JOBS, guestInviteSchedule } from '../guest/guestInvites';
 import { importJob } from '../imports/importJob';
 import type { JobDefinition } from './jobs';
 import { MAINTENANCE_QUEUE, maintenanceJob } from './maintenanceJob';
@@ -8,7 +9,11 @@ import type { JobSchedule } from './schedules';
 
 /** The queues this API runs. A mail job runs only where a transport is configured. */
 export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): JobDefinition[] {
-  const definitions: JobDefinition[] = [maintenanceJob, importJob as JobDefinition];
+  const definitions: JobDefinition[] = [
+    maintenanceJob,
+    importJob as JobDefinition,
+    ...GUEST_INVITE_JOBS,
+  ];
   void mailTransport;
   return definitions;
 }
@@ -16,5 +21,9 @@ export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): J
 /** The recurring schedules (UTC cron). */
 export function jobSchedules(config: ApiConfig): JobSchedule[] {
   void config;
-  return [{ name: 'maintenance', cron: '7 * * * *', queue: MAINTENANCE_QUEUE }];
+  return [
+    { name: 'maintenance', cron: '7 * * * *', queue: MAINTENANCE_QUEUE },
+    // The guests' check-in links and reminders as they fall due (src/guest/guestInvites.ts).
+    guestInviteSchedule,
+  ];
 }

@@ -14,6 +14,7 @@ import { actorOf, appendLog, SCREENING_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
 import { deliverListingMessages } from '../stargate/relay';
 import { mailTurnedRed } from '../settings/preferences';
+import { queueDueInvites } from '../guest/guestInvites';
 import {
   findReservation,
   refuseVendor,
@@ -192,7 +193,10 @@ async function storedFields(sql: Sql, caller: Caller, id: string): Promise<Store
   return row ?? null;
 }
 
-export function registerReservationEditRoutes(app: Api, { db, config }: AppContext): void {
+export function registerReservationEditRoutes(
+  app: Api,
+  { db, config, jobsQueued }: AppContext,
+): void {
   app.post(
     '/reservation/create',
     {
@@ -249,8 +253,11 @@ export function registerReservationEditRoutes(app: Api, { db, config }: AppConte
           trigger: 'reservation_created',
         });
         await mailTurnedRed(tx, screened, { shellOrigin: config.shellOrigin, actorId: caller.id });
+        // A booking made inside the invite window: its guest gets the check-in link at once.
+        await queueDueInvites(tx, config, [row.id]);
         return row.id;
       });
+      jobsQueued();
       request.log.info({ event: 'reservation_created', reservationId: id }, 'Reservation created');
       const created = await findReservation(db, caller, id);
       // Created on a listing in the caller's scope, so in scope: not finding it is our failure.
@@ -335,8 +342,11 @@ export function registerReservationEditRoutes(app: Api, { db, config }: AppConte
           trigger: 'reservation_updated',
         });
         await mailTurnedRed(tx, screened, { shellOrigin: config.shellOrigin, actorId: caller.id });
+        // Moved into the invite window (or given an email): the invite goes at once.
+        await queueDueInvites(tx, config, [row.id]);
         return true;
       });
+      if (updated) jobsQueued();
       const reservation = await findReservation(db, caller, request.params.id);
       if (!reservation) throw notFound(RESERVATION_NOT_FOUND_MESSAGE);
       if (!updated) throw staleWrite(reservation);

@@ -38,6 +38,7 @@ describe('/settings', () => {
       'Profile',
       'Second step',
       'Notifications',
+      'Guest check-in links',
       'Risk tolerance',
     ]);
     expect(region('Risk tolerance').getByRole('link', { name: 'Protect page' })).toHaveAttribute(

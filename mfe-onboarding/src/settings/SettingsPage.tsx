@@ -1,6 +1,6 @@
 // `/settings` (owner only, spec section 2): the account's connected systems, the person's profile
-// and password, the second step of sign-in, what Hostdash tells them about, and the way to the
-// risk tolerance (on the protect page). Each section loads, fails and retries on its own.
+// and password, the second step of sign-in, what Hostdash tells them about, when guests are mailed
+// their check-in link, and the way to the risk tolerance (on the protect page). Each section loads, fails and retries on its own.
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
@@ -9,6 +9,7 @@ import type { RemoteStatus } from '@hostdash/shared-auth';
 import { LoadError, PageHeader } from '@hostdash/shared-ui';
 import { selectSettings } from '../onboardSlice';
 import { ConnectedSystems } from './ConnectedSystems';
+import { GuestInvitesSection } from './GuestInvitesSection';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
 import { SecondStepSection } from './SecondStepSection';
@@ -73,6 +74,12 @@ export function SettingsPage() {
           <WithProfile value={preferences} status={status.profile} what="your notifications">
             {(loaded) => <NotificationsSection preferences={loaded} />}
           </WithProfile>
+        </SettingsSection>
+        <SettingsSection
+          title="Guest check-in links"
+          subheader="When Hostdash mails your guests the link to check in online."
+        >
+          <GuestInvitesSection />
         </SettingsSection>
         <SettingsSection title="Risk tolerance">
           <Typography>

@@ -21,6 +21,7 @@ import type {
   PmsConnectionSummary,
   Profile,
 } from '../settings/settingsApi';
+import type { GuestInviteSettings } from '../settings/guestInvitesApi';
 
 type PmsName = PmsConnectionSummary['pms'];
 
@@ -100,6 +101,8 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
 
 export interface SettingsServerState {
   integrations: Integrations;
+  /** The account's automatic guest invites (issue 31). */
+  guestInvites: GuestInviteSettings;
   name: string;
   email: string;
   password: string;
@@ -150,6 +153,12 @@ export async function startSettingsServer(
     pendingSecret: null,
     recoveryCodes: [],
     preferences: { ...DEFAULT_PREFERENCES },
+    guestInvites: {
+      enabled: true,
+      days_before: 3,
+      default_days: 3,
+      since: '2026-11-01T09:00:00.000Z',
+    },
     takenEmails: ['manager@hostdash.test'],
     refuseNext: null,
     integrationsRefusal: null,
@@ -275,6 +284,8 @@ export async function startSettingsServer(
           return { json: profile() };
         case 'GET /user/notificationPreferences':
           return { json: state.preferences };
+        case 'GET /user/guestInvites':
+          return { json: state.guestInvites };
         default:
           break;
       }
@@ -298,6 +309,15 @@ export async function startSettingsServer(
         case '/user/notificationPreferences':
           state.preferences = { ...state.preferences, ...body };
           return { json: state.preferences };
+        case '/user/guestInvites': {
+          const switchedOn = body.enabled === true && !state.guestInvites.enabled;
+          state.guestInvites = {
+            ...state.guestInvites,
+            ...body,
+            ...(switchedOn ? { since: new Date().toISOString() } : {}),
+          };
+          return { json: state.guestInvites };
+        }
         case '/user/auth/secondStep/setup':
           if (state.secondStep)
             return refusal(

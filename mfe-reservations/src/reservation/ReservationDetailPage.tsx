@@ -33,6 +33,7 @@ import {
 import type { Reservation } from '../reservations/reservationsApi';
 import { reservationsActions, selectDetail, selectLogs } from '../reservations/reservationsSlice';
 import { VerificationDialog } from '../reservations/VerificationDialog';
+import { GuestMailsCard } from './GuestMailsCard';
 import { IdentityImages } from './IdentityImages';
 import { ProtectLogTable } from './ProtectLogTable';
 import { ReportsCard } from './ReportsCard';
@@ -249,6 +250,7 @@ export function ReservationDetailPage() {
         <IdentityImages reservation={current} />
       </Box>
       <ReportsCard reservation={current} />
+      <GuestMailsCard reservation={current} />
       {/* The guest-portal team's switches and guest link for this stay (ADR 17), in their box. */}
       <WidgetSlot
         app="guestportal"

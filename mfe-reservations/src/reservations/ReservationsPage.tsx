@@ -27,8 +27,10 @@ import {
   DEFAULT_RESERVATIONS_SORT,
   reservationsActions,
   SEARCH_SORT,
+  selectInvites,
   selectReservationList,
 } from './reservationsSlice';
+import { InviteBar } from './InviteBar';
 import { ReservationStatsCards } from './ReservationStatsCards';
 import { ReservationsTable } from './ReservationsTable';
 
@@ -43,6 +45,9 @@ const STATUS_LABELS: Record<string, string> = {
 export function ReservationsPage() {
   const dispatch = useDispatch();
   const { items, total, query, status } = useSelector(selectReservationList);
+  const invites = useSelector(selectInvites);
+  const chosen = new Set(invites.ids);
+  const allOnPage = items.length > 0 && items.every((reservation) => chosen.has(reservation.id));
   const [searchText, setSearchText] = useState(query.search);
   const showSkeleton = useDelayed(status.loading);
   const searching = query.search !== '';
@@ -118,6 +123,8 @@ export function ReservationsPage() {
 
       {status.error && <LoadError error={status.error} onRetry={() => load({})} />}
 
+      <InviteBar />
+
       <Paper>
         <ReservationsTable
           label="Reservations"
@@ -127,6 +134,35 @@ export function ReservationsPage() {
           sort={searching ? null : sort}
           onSort={onSort}
           canChangeVerification
+          selection={{
+            isSelected: (reservation) => chosen.has(reservation.id),
+            onToggle: (reservation) =>
+              dispatch(
+                reservationsActions.inviteSelectionSet(
+                  chosen.has(reservation.id)
+                    ? invites.ids.filter((id) => id !== reservation.id)
+                    : [...invites.ids, reservation.id],
+                ),
+              ),
+            onTogglePage: () =>
+              dispatch(
+                reservationsActions.inviteSelectionSet(
+                  allOnPage
+                    ? invites.ids.filter(
+                        (id) => !items.some((reservation) => reservation.id === id),
+                      )
+                    : [
+                        ...invites.ids,
+                        ...items
+                          .map((reservation) => reservation.id)
+                          .filter((id) => !chosen.has(id)),
+                      ],
+                ),
+              ),
+            rowLabel: (reservation) => `Select ${reservation.guest_name}`,
+            pageLabel: 'Select all reservations on this page',
+            disabled: invites.status.loading,
+          }}
           emptyTitle={searching ? 'No reservations match' : 'No reservations from this day on'}
           emptyText={
             searching

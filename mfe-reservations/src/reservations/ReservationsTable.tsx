@@ -8,7 +8,13 @@ import {
   reservationPath,
   type SortKey,
 } from '@hostdash/shared-auth';
-import { ResponsiveList, RiskChip, VerificationChip, type ListColumn } from '@hostdash/shared-ui';
+import {
+  ResponsiveList,
+  RiskChip,
+  VerificationChip,
+  type ListColumn,
+  type ListSelection,
+} from '@hostdash/shared-ui';
 import type { ReservationSummary } from './reservationsApi';
 import { VerificationDialog } from './VerificationDialog';
 
@@ -27,6 +33,8 @@ interface ReservationsTableProps {
   canChangeVerification?: boolean;
   /** Below the rows in both layouts: the pagination. */
   footer?: ReactNode;
+  /** Rows chosen for a bulk action (the list's "Send check-in link"). */
+  selection?: ListSelection<ReservationSummary>;
 }
 
 /** A chip keeps its own width: on a phone's card it must not stretch into a full-width bar. */
@@ -63,6 +71,7 @@ export function ReservationsTable(props: ReservationsTableProps) {
     emptyText,
     canChangeVerification,
     footer,
+    selection,
   } = props;
   const [changing, setChanging] = useState<{ row: ReservationSummary; index: number } | null>(null);
 
@@ -213,6 +222,7 @@ export function ReservationsTable(props: ReservationsTableProps) {
         onSort={onSort}
         empty={{ title: emptyTitle, text: emptyText }}
         footer={footer}
+        selection={selection}
         minTableWidth={960}
       />
       {changing && (

@@ -4,7 +4,10 @@ import type {
   AccountLogPage,
   Analytics,
   Body,
+  BulkInviteResult,
   CalendarMonth,
+  GuestMail,
+  GuestMailLog,
   ListingPage,
   NormalisedAddress,
   ProtectLogPage,
@@ -24,7 +27,10 @@ import { api, type RiskColour, type VerificationStatus } from '@hostdash/shared-
 
 export type {
   Analytics,
+  BulkInviteResult,
   CalendarMonth,
+  GuestMail,
+  GuestMailLog,
   NormalisedAddress,
   ProtectSettings,
   ReportTask,
@@ -169,6 +175,14 @@ export const reservationsApi = {
     api.post<Reservation>('/reservation/create', { data: input }),
   update: (id: string, version: number, input: Partial<ReservationInput>) =>
     api.post<Reservation>(`/reservation/update/${enc(id)}`, { data: { version, ...input } }),
+  /** What was mailed to the stay's guest, and whether the check-in link can be sent. */
+  guestMails: (id: string, signal?: AbortSignal) =>
+    api.get<GuestMailLog>(`/reservation/guestMails/${enc(id)}`, { signal }),
+  /** Mails the check-in link to the stay's guest now (send, or send again). */
+  sendGuestInvite: (id: string) => api.post<GuestMailLog>(`/reservation/guestInvite/${enc(id)}`),
+  /** Mails the check-in link to the guests of several stays now. */
+  sendGuestInvites: (ids: string[]) =>
+    api.post<BulkInviteResult>('/reservation/guestInvites', { data: { ids } }),
   normaliseAddress: (address: string) =>
     api.post<NormalisedAddress>('/task/address', { data: { address } }),
   listingOptions: (search: string, signal?: AbortSignal) =>

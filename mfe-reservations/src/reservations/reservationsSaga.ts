@@ -8,7 +8,12 @@ import {
   toApiError,
   type RemoteAction,
 } from '@hostdash/shared-auth';
-import { reservationsApi, type Reservation } from './reservationsApi';
+import {
+  reservationsApi,
+  type BulkInviteResult,
+  type GuestMailLog,
+  type Reservation,
+} from './reservationsApi';
 import { reservationsActions, type ChangeVerification } from './reservationsSlice';
 
 /** The file name the server gave (Content-Disposition is not readable through axios' blob here). */
@@ -77,6 +82,22 @@ function takeLeadingShownInPlace<Request, Response>(
   };
 }
 
+const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
+
+/** What a bulk send did, in one sentence: how many went, and why the others did not. */
+export function bulkInviteSummary({ sent, results }: BulkInviteResult): string {
+  const notSent = results.filter((result) => result.outcome !== 'sent');
+  const sentText =
+    sent === 0 ? 'No check-in link was sent' : `Check-in link sent to ${guests(sent)}`;
+  if (notSent.length === 0) return `${sentText}.`;
+  const reasons = new Map<string, number>();
+  for (const result of notSent) reasons.set(result.outcome, (reasons.get(result.outcome) ?? 0) + 1);
+  const why = [...reasons]
+    .map(([outcome, count]) => `${count} ${labelOf('guestInviteOutcome', outcome).toLowerCase()}`)
+    .join(', ');
+  return `${sentText}; ${notSent.length} not sent (${why}).`;
+}
+
 const success = (text: string) => snackbarActions.show({ text, props: { severity: 'success' } });
 
 /** Each change a host makes to a stay says it happened, in the host's words. */
@@ -108,6 +129,18 @@ function* confirmChanges() {
       function* toleranceSet(action: PayloadAction<{ risk_tolerance: string }>) {
         const level = labelOf('tolerance', action.payload.risk_tolerance);
         yield put(success(`Risk tolerance is now ${level}: the colours have changed.`));
+      },
+    ),
+    takeLatest(
+      reservationsActions.sendGuestInvite.succeeded.type,
+      function* invited(action: PayloadAction<GuestMailLog>) {
+        yield put(success(`Check-in link sent to ${action.payload.guest_email ?? 'the guest'}.`));
+      },
+    ),
+    takeLatest(
+      reservationsActions.sendGuestInvites.succeeded.type,
+      function* invitedMany(action: PayloadAction<BulkInviteResult>) {
+        yield put(success(bulkInviteSummary(action.payload)));
       },
     ),
     takeLatest(
@@ -219,6 +252,22 @@ export function* reservationsSaga() {
             : reservationsApi.update(id, version, input),
         'leading',
         { silent: true },
+      ),
+    ),
+    fork(
+      takeRemote(reservationsActions.loadGuestMails, ({ id }, { signal }) =>
+        reservationsApi.guestMails(id, signal),
+      ),
+    ),
+    // The guest mails card and the bulk dialog show a refusal in place.
+    fork(
+      takeLeadingShownInPlace(reservationsActions.sendGuestInvite, ({ id }) =>
+        reservationsApi.sendGuestInvite(id),
+      ),
+    ),
+    fork(
+      takeLeadingShownInPlace(reservationsActions.sendGuestInvites, ({ ids }) =>
+        reservationsApi.sendGuestInvites(ids),
       ),
     ),
     fork(refreshLogAfterChanges),

@@ -17,7 +17,9 @@ import {
 } from '@hostdash/shared-auth';
 import type {
   Analytics,
+  BulkInviteResult,
   CalendarMonth,
+  GuestMailLog,
   ImageKind,
   ProtectLogEntry,
   ProtectSettings,
@@ -113,6 +115,15 @@ export interface ReservationsState {
   };
   /** What the last save of the reservation form created or changed. */
   saved: { id: string; version: number } | null;
+  /** The open reservation's mails to its guest (issue 31), and "Send again". */
+  guestMails: {
+    reservationId: string | null;
+    log: GuestMailLog | null;
+    status: RemoteStatus;
+    send: RemoteStatus;
+  };
+  /** The list's stays chosen for "Send check-in link", and what the last bulk send did. */
+  invites: { ids: string[]; result: BulkInviteResult | null; status: RemoteStatus };
 }
 
 const emptyList = (query: ReservationQuery): ListState => ({
@@ -152,6 +163,8 @@ export const initialReservationsState: ReservationsState = {
   calendar: { data: null, status: idleStatus() },
   task: { type: null, reservationId: null, result: null, error: null, status: idleStatus() },
   saved: null,
+  guestMails: { reservationId: null, log: null, status: idleStatus(), send: idleStatus() },
+  invites: { ids: [], result: null, status: idleStatus() },
 };
 
 export const reservationsActions = {
@@ -200,6 +213,13 @@ export const reservationsActions = {
     { id: string | null; version: number | null; input: Partial<ReservationInput> },
     Reservation
   >('reservations/saveReservation'),
+  loadGuestMails: createRemoteAction<{ id: string }, GuestMailLog>('reservations/loadGuestMails'),
+  sendGuestInvite: createRemoteAction<{ id: string }, GuestMailLog>('reservations/sendGuestInvite'),
+  sendGuestInvites: createRemoteAction<{ ids: string[] }, BulkInviteResult>(
+    'reservations/sendGuestInvites',
+  ),
+  /** The list's selection for the bulk send. */
+  inviteSelectionSet: createAction<string[]>('reservations/inviteSelectionSet'),
   clearSaved: createAction('reservations/clearSaved'),
   dismissTaskError: createAction('reservations/dismissTaskError'),
   /** After a stale write: take the latest version as the base of the next save. */
@@ -378,6 +398,35 @@ export const reservationsSlice = createSlice({
       .addCase(reservationsActions.clearSaved, (state) => {
         state.saved = null;
       })
+      .addCase(reservationsActions.loadGuestMails.requested, (state, { payload }) => {
+        if (state.guestMails.reservationId !== payload.id) {
+          state.guestMails.log = null;
+          state.guestMails.send = idleStatus();
+        }
+        state.guestMails.reservationId = payload.id;
+      })
+      .addCase(reservationsActions.loadGuestMails.succeeded, (state, { payload }) => {
+        if (state.guestMails.reservationId === payload.reservation_id)
+          state.guestMails.log = payload;
+      })
+      .addCase(reservationsActions.sendGuestInvite.succeeded, (state, { payload }) => {
+        if (state.guestMails.reservationId === payload.reservation_id)
+          state.guestMails.log = payload;
+      })
+      .addCase(reservationsActions.inviteSelectionSet, (state, { payload }) => {
+        state.invites.ids = payload;
+      })
+      .addCase(reservationsActions.sendGuestInvites.requested, (state) => {
+        state.invites.result = null;
+      })
+      .addCase(reservationsActions.sendGuestInvites.succeeded, (state, { payload }) => {
+        state.invites.result = payload;
+        // What went out leaves the selection; what did not stays chosen, to look at.
+        const sent = new Set(
+          payload.results.filter((item) => item.outcome === 'sent').map((item) => item.id),
+        );
+        state.invites.ids = state.invites.ids.filter((id) => !sent.has(id));
+      })
       .addCase(reservationsActions.adoptLatest, (state) => {
         if (state.detail.conflict) state.detail.reservation = state.detail.conflict;
         state.detail.conflict = null;
@@ -432,6 +481,21 @@ export const reservationsSlice = createSlice({
       reservationsActions.saveReservation,
       (state) => state.detail.save,
     );
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.loadGuestMails,
+      (state) => state.guestMails.status,
+    );
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.sendGuestInvite,
+      (state) => state.guestMails.send,
+    );
+    addRemoteStatusCases(
+      builder,
+      reservationsActions.sendGuestInvites,
+      (state) => state.invites.status,
+    );
   },
 });
 
@@ -451,3 +515,5 @@ export const selectAnalytics = (state: WithReservations) => root(state).analytic
 export const selectCalendar = (state: WithReservations) => root(state).calendar;
 export const selectTask = (state: WithReservations) => root(state).task;
 export const selectSaved = (state: WithReservations) => root(state).saved;
+export const selectGuestMails = (state: WithReservations) => root(state).guestMails;
+export const selectInvites = (state: WithReservations) => root(state).invites;

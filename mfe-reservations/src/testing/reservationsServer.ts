@@ -10,6 +10,9 @@ import {
   type UpstreamAnswer,
 } from '../../../config/testing/upstream';
 import type {
+  BulkInviteResult,
+  GuestMail,
+  GuestMailLog,
   ProtectLogEntry,
   Reservation,
   ReservationStats,
@@ -233,8 +236,30 @@ function statsOf(reservations: Reservation[], url: URL): ReservationStats {
   };
 }
 
+/** The guest mails page of a stay (issue 31), as the API derives it from the stay and its mails. */
+function guestMailLogOf(reservation: Reservation, mails: GuestMail[]): GuestMailLog {
+  const reason =
+    reservation.status === 'CANCELLED' ? 'cancelled' : !reservation.guest_email ? 'no_email' : null;
+  const covered = reason === null && reservation.id !== '3';
+  return {
+    reservation_id: reservation.id,
+    guest_email: reservation.guest_email,
+    sendable: reason === null,
+    not_sendable_reason: reason,
+    automatic: {
+      on: true,
+      days_before: 3,
+      covered,
+      due_at: covered ? `${reservation.check_in_date}T15:00:00.000Z` : null,
+    },
+    mails: [...mails].reverse(),
+  };
+}
+
 export interface ReservationsServer extends Upstream {
   reservations: Reservation[];
+  /** The mails to each stay's guest, oldest first. */
+  guestMails: Record<string, GuestMail[]>;
   log: ProtectLogEntry[];
   tolerance: RiskTolerance;
   failNext: Map<string, UpstreamAnswer>;
@@ -263,8 +288,12 @@ const levels = [
 ];
 
 export async function startReservationsServer(count = 3): Promise<ReservationsServer> {
-  let state: Pick<ReservationsServer, 'reservations' | 'log' | 'tolerance' | 'failNext'> = {
+  let state: Pick<
+    ReservationsServer,
+    'reservations' | 'guestMails' | 'log' | 'tolerance' | 'failNext'
+  > = {
     reservations: Array.from({ length: count }, (_, index) => makeReservation(index + 1)),
+    guestMails: {},
     log: [],
     tolerance: 'balanced',
     failNext: new Map(),
@@ -319,6 +348,66 @@ export async function startReservationsServer(count = 3): Promise<ReservationsSe
         });
         reservation.protect = protectOf(reservation);
         return { json: reservation };
+      }
+      const mailsOf = /^\/reservation\/guestMails\/(\w+)$/.exec(path);
+      if (mailsOf) {
+        const reservation = find(mailsOf[1]);
+        if (!reservation) return notFound;
+        return { json: guestMailLogOf(reservation, state.guestMails[reservation.id] ?? []) };
+      }
+      const invite = (reservation: Reservation): GuestMail | null => {
+        if (reservation.status === 'CANCELLED' || !reservation.guest_email) return null;
+        const mail: GuestMail = {
+          id: String(Object.values(state.guestMails).flat().length + 1),
+          kind: 'guest_invite',
+          to: reservation.guest_email,
+          subject: `Your stay at ${reservation.listing_nickname}: check in online before you arrive`,
+          created_at: new Date().toISOString(),
+          state: 'queued',
+          delivered_at: null,
+          failed_at: null,
+          error: null,
+        };
+        state.guestMails[reservation.id] = [...(state.guestMails[reservation.id] ?? []), mail];
+        return mail;
+      };
+      const sendOne = /^\/reservation\/guestInvite\/(\w+)$/.exec(path);
+      if (sendOne) {
+        const reservation = find(sendOne[1]);
+        if (!reservation) return notFound;
+        if (!invite(reservation))
+          return reservation.status === 'CANCELLED'
+            ? {
+                status: 409,
+                json: {
+                  error: 'reservation_cancelled',
+                  message: 'This stay is cancelled: its guest gets no check-in link.',
+                },
+              }
+            : {
+                status: 422,
+                json: {
+                  error: 'no_guest_email',
+                  message:
+                    'This guest has no email address, so the check-in link cannot be mailed.',
+                },
+              };
+        return { json: guestMailLogOf(reservation, state.guestMails[reservation.id] ?? []) };
+      }
+      if (path === '/reservation/guestInvites') {
+        const results: BulkInviteResult['results'] = ((body.ids as string[]) ?? []).map((id) => {
+          const reservation = find(id);
+          if (!reservation) return { id, outcome: 'not_found', message: 'Not found.' };
+          if (invite(reservation)) return { id, outcome: 'sent', message: 'Sent.' };
+          return reservation.status === 'CANCELLED'
+            ? { id, outcome: 'cancelled', message: 'The stay is cancelled.' }
+            : { id, outcome: 'no_email', message: 'The guest has no email address.' };
+        });
+        const result: BulkInviteResult = {
+          sent: results.filter((item) => item.outcome === 'sent').length,
+          results,
+        };
+        return { json: result };
       }
       const log = /^\/reservation\/protectLog\/(\w+)$/.exec(path);
       if (log) return { json: { items: state.log, total: state.log.length, from: 0, size: 100 } };
