@@ -4,16 +4,27 @@ import type { ApiConfig } from '../config';
 import type { JobDefinition } from './jobs';
 import { MAINTENANCE_QUEUE, maintenanceJob } from './maintenanceJob';
 import type { JobSchedule } from './schedules';
+import { pmsSyncJob, pmsSyncSchedule, pmsWebhookJob } from '../pms/sync/syncJobs';
+import { sandboxWebhooksJob, sandboxWebhooksSchedule } from '../pms/sync/sandboxWebhooks';
 
 /** The queues this API runs. A mail job runs only where a transport is configured. */
 export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): JobDefinition[] {
-  const definitions: JobDefinition[] = [maintenanceJob];
+  const definitions: JobDefinition[] = [
+    maintenanceJob,
+    // Bookings that come in by themselves (docs/adr/0027-pms-webhooks-and-sync.md).
+    pmsWebhookJob as JobDefinition,
+    pmsSyncJob as JobDefinition,
+    sandboxWebhooksJob,
+  ];
   void mailTransport;
   return definitions;
 }
 
 /** The recurring schedules (UTC cron). */
 export function jobSchedules(config: ApiConfig): JobSchedule[] {
-  void config;
-  return [{ name: 'maintenance', cron: '7 * * * *', queue: MAINTENANCE_QUEUE }];
+  return [
+    { name: 'maintenance', cron: '7 * * * *', queue: MAINTENANCE_QUEUE },
+    pmsSyncSchedule(config),
+    ...sandboxWebhooksSchedule(config),
+  ];
 }
