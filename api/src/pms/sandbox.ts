@@ -7,8 +7,8 @@
 //
 // Over time the sandbox behaves like a live system (issue 31): every `SANDBOX_EVENT_MS` of its
 // clock (20 minutes; PMS_SANDBOX_SPEED makes the clock faster) a booking is made or changed, the
-// same ones for a system whatever the machine — now and then a risky one that screens red or
-// orange. Its `changedReservations` and `reservation` read them; api/src/pms/sync/sandboxWebhooks.ts
+// same ones for a system whatever the machine — every 7th a risky one that screens red, and one
+// that screens orange. Its `changedReservations` and `reservation` read them; api/src/pms/sync/sandboxWebhooks.ts
 // sends them to the API as the system's webhooks.
 import { missingCredential, pmsDescriptor } from './descriptors';
 import { nextCursor, offsetOf } from './http';
@@ -366,16 +366,24 @@ export interface SandboxEvent {
   externalId: string;
 }
 
+/** The risk event `slot` books with, if it is one of the risky ones. */
+const riskOf = (slot: number): 'red' | 'orange' | null =>
+  slot % 7 === 0 ? 'red' : slot % 7 === 3 ? 'orange' : null;
+
 /** Whether event `slot` made a booking (else it changed the one of `target`). */
 function eventShape(
   seed: string,
   slot: number,
 ): { created: true } | { created: false; target: number } {
+  // Every 7th event makes a risky booking, the 4th after it one worth a look (so any few hours of
+  // the sandbox show both); the others make (70 %) or change (30 %) an ordinary one.
+  if (riskOf(slot) !== null) return { created: true };
   const random = generator(`${seed}:live:${slot}`);
   const roll = random.next();
   const target = slot - random.int(1, UPDATE_REACH);
   // A change needs a booking to change: an event whose target made none makes one itself.
-  if (roll < 0.7 || generator(`${seed}:live:${target}`).next() >= 0.7) return { created: true };
+  if (roll < 0.7 || riskOf(target) !== null || generator(`${seed}:live:${target}`).next() >= 0.7)
+    return { created: true };
   return { created: false, target };
 }
 
@@ -406,12 +414,12 @@ function liveBooking(seed: string, slot: number, asOf: number, speed: number): P
     .normalize('NFD')
     .replace(/[^\x20-\x7e]/g, '')
     .toLowerCase();
-  const roll = random.next();
+  const risk = riskOf(slot);
   const crowd = Math.max(listing.bedrooms, 1) * 2 + 2;
-  // One in five is risky (red: tonight, one night, a crowd, a local guest, a party); one in ten
-  // worth a look (orange: a crowd of local guests tomorrow); the rest ordinary.
+  // Risky: red (tonight, one night, a crowd, a local guest, a party in the message) or orange (a
+  // crowd of local guests tomorrow); the rest ordinary.
   const booking: PmsReservation =
-    roll < 0.2
+    risk === 'red'
       ? {
           externalId: liveId(listing, slot),
           listingExternalId: listing.externalId,
@@ -426,7 +434,7 @@ function liveBooking(seed: string, slot: number, asOf: number, speed: number): P
           guestMessage: random.pick(PARTY_MESSAGES),
           guestCity: listing.city,
         }
-      : roll < 0.3
+      : risk === 'orange'
         ? {
             externalId: liveId(listing, slot),
             listingExternalId: listing.externalId,

@@ -8,7 +8,7 @@ import type { ApiConfig } from '../../config';
 import { enqueueImport, saveConnection } from '../../imports/importTasks';
 import { runNextImport } from '../../imports/importWorker';
 import { runDueJobs } from '../../jobs/jobWorker';
-import type { JobServices } from '../../jobs/jobs';
+import { enqueueJob, type JobServices } from '../../jobs/jobs';
 import { silentLog } from '../../testing/logs';
 import { startTestApi, type TestApi } from '../../testing/testApi';
 import { adapterFor } from '../registry';
@@ -345,7 +345,6 @@ describe('Hostaway', () => {
 /** The schedule's run (fan-out) and each connection's sync job. */
 async function syncNow(pms?: PmsName) {
   await api.db.query(`update jobs set run_after = now() where state = 'queued'`);
-  const { enqueueJob } = await import('../../jobs/jobs');
   await enqueueJob(api.db, { queue: 'pms.sync', key: `test-${randomUUID()}`, payload: {} });
   const results = await runJobs();
   if (pms) expect(results.some((result) => result.queue === 'pms.sync')).toBe(true);
