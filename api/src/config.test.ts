@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       stripeApiUrl: 'https://api.stripe.com',
       billingProviderTimeoutMs: 10_000,
       pmsSandbox: true,
+      pmsSandboxSpeed: 1,
+      pmsSyncInterval: 15,
       demoData: true,
       firstAdmin: null,
       hostawayApiUrl: 'https://api.hostaway.com',
