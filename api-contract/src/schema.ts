@@ -7698,6 +7698,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/user/integrations/{pms}/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A connection’s webhook, to paste into the system (account owner)
+     * @description The address and credentials Hostaway (basic auth) or Guesty (a signing secret) sends its webhooks with; made on the first read, the same after. 404 for a system that is not connected or sends no webhooks Hostdash reads.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description One of the 18 system names. */
+          pms: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The webhook of a connection, as the owner copies it into the system (made on first read). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PmsWebhookSetup'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/profile': {
     parameters: {
       query?: never;
@@ -10673,6 +10760,216 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks/hostaway/{webhookId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hostaway’s unified webhook (basic auth)
+     * @description Hostaway calls it when a reservation is created or changed, with the login and password shown on /settings. Answers 202 once the booking is queued to be read again from Hostaway and screened; other events are accepted and ignored. 401 for an unknown webhook or wrong credentials.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The connection’s webhook id (from /settings). */
+          webhookId: string;
+        };
+        cookie?: never;
+      };
+      /** @description A Hostaway unified-webhook delivery. */
+      requestBody: {
+        content: {
+          'application/json': {
+            object?: string;
+            /** @description e.g. `reservation.created`. */
+            event: string;
+            accountId?: number | string;
+            data?: {
+              /** @description The system’s own id of the reservation. */
+              id?: number | string;
+            } & {
+              [key: string]: unknown;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description The delivery was received; the booking is read and screened in the background. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PmsWebhookAccepted'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/guesty/{webhookId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Guesty’s webhook (Svix signature)
+     * @description Guesty calls it when a reservation is created or changed, signed with the secret shown on /settings (`svix-id`, `svix-timestamp`, `svix-signature`). Answers 202 once the booking is queued to be read again from Guesty and screened; other events are accepted and ignored. 401 for an unknown webhook, a bad signature, a timestamp more than 5 minutes away, or a delivery id seen before.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'svix-id'?: string;
+          'svix-timestamp'?: string;
+        };
+        path: {
+          /** @description The connection’s webhook id (from /settings). */
+          webhookId: string;
+        };
+        cookie?: never;
+      };
+      /** @description A Guesty webhook delivery. */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description e.g. `reservation.new`. */
+            event: string;
+            reservation?: {
+              _id?: string;
+            } & {
+              [key: string]: unknown;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description The delivery was received; the booking is read and screened in the background. */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PmsWebhookAccepted'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12344,6 +12641,13 @@ export interface components {
       status: 'pending' | 'connected' | 'reconnect' | 'failed';
       /** Format: date-time */
       last_sync_at: string | null;
+      /**
+       * Format: date-time
+       * @description When the scheduled sync reads what changed next (null: it does not sync until reconnected or imported).
+       */
+      next_sync_at: string | null;
+      /** @description Where the system sends its webhooks (Hostaway, Guesty); its credentials from `GET /user/integrations/{pms}/webhook`. Null for a system without webhooks. */
+      webhook_url: string | null;
       listings_count: number;
       reservations_count: number;
       /** Format: date-time */
@@ -12428,6 +12732,28 @@ export interface components {
         | 'booking';
       /** Format: date-time */
       expires_at: string;
+    };
+    /** @description The delivery was received; the booking is read and screened in the background. */
+    PmsWebhookAccepted: {
+      /** @description Whether the booking was queued to be read and screened (false: an event about something else, ignored). */
+      queued: boolean;
+    };
+    /** @description The webhook of a connection, as the owner copies it into the system (made on first read). */
+    PmsWebhookSetup: {
+      /** @enum {string} */
+      pms: 'hostaway' | 'guesty';
+      /** @description Where the system sends its webhooks. */
+      url: string;
+      /** @description Hostaway: the webhook’s login (basic auth). */
+      login: string | null;
+      /** @description Hostaway: the webhook’s password (basic auth). */
+      password: string | null;
+      /** @description Guesty: the `whsec_` secret the deliveries are signed with. */
+      secret: string | null;
+      /** @description The events to subscribe to. */
+      events: string[];
+      /** @description Where to paste it, in the system’s words. */
+      instructions: string;
     };
     /** @description What Hostdash tells the signed-in person about, the defaults filled in. */
     NotificationPreferences: {
@@ -13334,6 +13660,8 @@ export type Integrations = components['schemas']['Integrations'];
 export type OnboardStart = components['schemas']['OnboardStart'];
 export type SignupLink = components['schemas']['SignupLink'];
 export type SignupLookup = components['schemas']['SignupLookup'];
+export type PmsWebhookAccepted = components['schemas']['PmsWebhookAccepted'];
+export type PmsWebhookSetup = components['schemas']['PmsWebhookSetup'];
 export type NotificationPreferences = components['schemas']['NotificationPreferences'];
 export type Profile = components['schemas']['Profile'];
 export type GuestScreenSummary = components['schemas']['GuestScreenSummary'];

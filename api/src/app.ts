@@ -40,6 +40,8 @@ import { registerGuestInviteRoutes } from './guest/guestInviteRoutes';
 import { registerImageRoutes } from './images/identityImages';
 import { registerNotificationRoutes } from './notifications/notificationRoutes';
 import { registerOnboardingRoutes } from './onboarding/onboardingRoutes';
+import { registerPmsWebhookRoutes } from './pms/sync/webhookRoutes';
+import { registerWebhookSetupRoute } from './pms/sync/webhookSetup';
 import { registerPlatformRoutes } from './platform/platformRoutes';
 import { registerProtectRoutes } from './protect/protectRoutes';
 import { registerReportRoutes } from './reports/reportRoutes';
@@ -268,6 +270,8 @@ export function buildApp({
     registerBillingRoutes(api, context);
     registerTeamRoutes(api, context);
     registerOnboardingRoutes(api, context);
+    registerWebhookSetupRoute(api, context);
+    registerPmsWebhookRoutes(api, context);
     registerSettingsRoutes(api, context);
     registerScreensRoutes(api, context);
     registerGuestRoutes(api, context);

@@ -34,7 +34,15 @@ type Statuses = [
 
 /** Who the contract says may call it (its `security`). */
 type Access =
-  'anyone' | 'flag key' | 'signed in' | 'staff' | 'own identity' | 'guest link' | 'delivery token';
+  | 'anyone'
+  | 'flag key'
+  | 'signed in'
+  | 'staff'
+  | 'own identity'
+  | 'guest link'
+  | 'delivery token'
+  | 'hostaway webhook'
+  | 'guesty webhook';
 
 /** The ids of the seeded records the requests are about (read in beforeAll). */
 interface Seed {
@@ -750,6 +758,35 @@ const MATRIX: Record<string, Row> = {
     statuses: ownerOnly,
     page: '/settings',
   },
+  // No Hostaway connection in these accounts: no webhook to show (the owner's alone).
+  'GET /user/integrations/{pms}/webhook': {
+    access: 'signed in',
+    call: () => ({ url: '/user/integrations/hostaway/webhook' }),
+    statuses: [401, 404, 403, 403, 404, 404, 403],
+    page: '/settings',
+  },
+  // The PMS webhooks (issue 31): a session proves nothing; an unknown webhook is refused (401)
+  // whoever sends it.
+  'POST /webhooks/hostaway/{webhookId}': {
+    access: 'hostaway webhook',
+    call: () => ({
+      url: `/webhooks/hostaway/${'a'.repeat(32)}`,
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('hostdash-x:nope').toString('base64')}` },
+      body: { object: 'reservation', event: 'reservation.created', data: { id: 1 } },
+    }),
+    statuses: everyone(401),
+  },
+  'POST /webhooks/guesty/{webhookId}': {
+    access: 'guesty webhook',
+    call: () => ({
+      url: `/webhooks/guesty/${'a'.repeat(32)}`,
+      method: 'POST',
+      headers: { 'svix-id': 'msg_1', 'svix-timestamp': '1', 'svix-signature': 'v1,bm9wZQ==' },
+      body: { event: 'reservation.new', reservation: { _id: 'r1' } },
+    }),
+    statuses: everyone(401),
+  },
   // A system not connected: nothing to sync.
   'POST /user/updateIntegrations': {
     access: 'signed in',
@@ -1070,6 +1107,8 @@ const SECURITY: Record<Access, string[]> = {
   'own identity': ['environmentKey', 'session'],
   'guest link': ['guestToken'],
   'delivery token': ['deliveryToken'],
+  'hostaway webhook': ['hostawayWebhook'],
+  'guesty webhook': ['guestyWebhook'],
 };
 
 /** The dashboard's access table, through shared-auth's public entry (mapped to its source). */

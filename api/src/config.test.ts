@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       stripeApiUrl: 'https://api.stripe.com',
       billingProviderTimeoutMs: 10_000,
       pmsSandbox: true,
+      pmsSandboxSpeed: 1,
+      pmsSyncInterval: 15,
       demoData: true,
       firstAdmin: null,
       hostawayApiUrl: 'https://api.hostaway.com',
@@ -177,6 +179,23 @@ describe('loadConfig', () => {
       'PMS_SANDBOX must be on or off (got "maybe")',
     ]);
     expect(problemsOf({ HOSTAWAY_API_URL: 'ftp://fake' })[0]).toContain('HOSTAWAY_API_URL');
+  });
+
+  it('syncs every 15 minutes at the sandbox clock’s own speed unless told, and checks both', () => {
+    expect(loadConfig({})).toMatchObject({ pmsSyncInterval: 15, pmsSandboxSpeed: 1 });
+    expect(loadConfig({ PMS_SYNC_INTERVAL: '5', PMS_SANDBOX_SPEED: '600' })).toMatchObject({
+      pmsSyncInterval: 5,
+      pmsSandboxSpeed: 600,
+    });
+    expect(loadConfig({ PMS_SYNC_INTERVAL: '120' }).pmsSyncInterval).toBe(120);
+    expect(problemsOf({ PMS_SYNC_INTERVAL: '7' })[0]).toMatch(/^PMS_SYNC_INTERVAL must divide/);
+    expect(problemsOf({ PMS_SYNC_INTERVAL: '90' })[0]).toMatch(/^PMS_SYNC_INTERVAL must divide/);
+    expect(problemsOf({ PMS_SYNC_INTERVAL: '0' })).toEqual([
+      'PMS_SYNC_INTERVAL must be a whole number from 1 to 1440 (got "0")',
+    ]);
+    expect(problemsOf({ PMS_SANDBOX_SPEED: 'fast' })).toEqual([
+      'PMS_SANDBOX_SPEED must be a whole number from 1 to 3600 (got "fast")',
+    ]);
   });
 
   it('seeds the demo outside production and not in production, unless DEMO_DATA says', () => {

@@ -117,6 +117,16 @@ export interface ApiConfig {
    */
   pmsSandbox: boolean;
   /**
+   * PMS_SANDBOX_SPEED: how many times faster than real time the sandbox's clock runs (1: a few new
+   * or changed bookings an hour; 600: one every two seconds, for a test to watch).
+   */
+  pmsSandboxSpeed: number;
+  /**
+   * PMS_SYNC_INTERVAL: minutes between two scheduled incremental syncs of every connection (a
+   * divisor of 60, or whole hours up to 24).
+   */
+  pmsSyncInterval: number;
+  /**
    * DEMO_DATA: an empty database gets the demo accounts and their data on the first start (every
    * password `hostdash-demo`, an admin among them). On by default, off when NODE_ENV is `production`.
    */
@@ -290,6 +300,16 @@ function guestPortalBase(value: string | null, shellOrigin: string, problems: st
 }
 
 /** Reads and checks every setting; throws a ConfigError naming each bad variable. */
+/** A sync interval a cron expression can keep exactly: a divisor of 60 minutes, or whole hours. */
+function syncInterval(minutes: number, problems: string[]): number {
+  const even = minutes < 60 ? 60 % minutes === 0 : minutes % 60 === 0 && 24 % (minutes / 60) === 0;
+  if (even) return minutes;
+  problems.push(
+    `PMS_SYNC_INTERVAL must divide an hour (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30) or a day in whole hours (60, 120, 180, 240, 360, 480, 720, 1440) (got "${minutes}")`,
+  );
+  return 15;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const problems: string[] = [];
   const text = (name: string, fallback: string): string => {
@@ -457,6 +477,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     stripeApiUrl: origin('STRIPE_API_URL', STRIPE_API_URL),
     billingProviderTimeoutMs: integer('BILLING_PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
     pmsSandbox: onOff('PMS_SANDBOX', !production),
+    pmsSandboxSpeed: integer('PMS_SANDBOX_SPEED', 1, 1, 3_600),
+    pmsSyncInterval: syncInterval(integer('PMS_SYNC_INTERVAL', 15, 1, 1_440), problems),
     demoData: onOff('DEMO_DATA', !production),
     firstAdmin: firstAdminSetting(env, problems),
     hostawayApiUrl: origin('HOSTAWAY_API_URL', HOSTAWAY_API_URL),

@@ -13,6 +13,7 @@ import { GUEST_INVITE_SCHEMAS } from './guest/guestInviteSchemas';
 import { HEALTH_SCHEMAS } from './health/healthSchemas';
 import { LISTING_SCHEMAS } from './listings/listingSchemas';
 import { ONBOARDING_SCHEMAS } from './onboarding/onboardingSchemas';
+import { WEBHOOK_SCHEMAS } from './pms/sync/webhookSchemas';
 import { PLATFORM_SCHEMAS } from './platform/platformSchemas';
 import { CALENDAR_SCHEMAS } from './reservations/calendar';
 import { RESERVATION_SCHEMAS } from './reservations/reservationSchemas';
@@ -41,6 +42,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...PLATFORM_SCHEMAS,
   ...TEAM_SCHEMAS,
   ...ONBOARDING_SCHEMAS,
+  ...WEBHOOK_SCHEMAS,
   ...SETTINGS_SCHEMAS,
   ...GUEST_PORTAL_SCHEMAS,
   ...GUEST_SCHEMAS,
@@ -94,6 +96,11 @@ export const TAGS = [
     description:
       'Connecting a property-management system, its import tasks, the account’s connections, sign-up.',
   },
+  {
+    name: 'webhooks',
+    description:
+      'What property-management systems call when a booking changes (Hostaway: basic auth; Guesty: a Svix signature): no session.',
+  },
   { name: 'flags', description: 'Feature flags: the Flagsmith-compatible API and the admin view.' },
   { name: 'admin', description: 'Hostdash staff only.' },
   {
@@ -135,6 +142,19 @@ export const OPENAPI_INFO: NonNullable<FastifyDynamicSwaggerOptions['openapi']> 
         name: 'X-Delivery-Token',
         description:
           'DELIVERY_TOKEN, shared by the API and the shell server: the rollout driver’s health verdict only.',
+      },
+      hostawayWebhook: {
+        type: 'http',
+        scheme: 'basic',
+        description:
+          'The login and password of a connection’s Hostaway webhook (shown to its owner on /settings).',
+      },
+      guestyWebhook: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'svix-signature',
+        description:
+          'A Svix signature (`v1,<base64 HMAC-SHA256>` of `svix-id.svix-timestamp.body`) made with the connection’s Guesty webhook secret; the timestamp within 5 minutes, the id never seen before.',
       },
       environmentKey: {
         type: 'apiKey',

@@ -6,6 +6,8 @@ import { importJob } from '../imports/importJob';
 import type { JobDefinition } from './jobs';
 import { MAINTENANCE_QUEUE, maintenanceJob } from './maintenanceJob';
 import type { JobSchedule } from './schedules';
+import { pmsSyncJob, pmsSyncSchedule, pmsWebhookJob } from '../pms/sync/syncJobs';
+import { sandboxWebhooksJob, sandboxWebhooksSchedule } from '../pms/sync/sandboxWebhooks';
 
 /** The queues this API runs. A mail job runs only where a transport is configured. */
 export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): JobDefinition[] {
@@ -13,6 +15,10 @@ export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): J
     maintenanceJob,
     importJob as JobDefinition,
     ...GUEST_INVITE_JOBS,
+    // Bookings that come in by themselves (docs/adr/0027-pms-webhooks-and-sync.md).
+    pmsWebhookJob as JobDefinition,
+    pmsSyncJob as JobDefinition,
+    sandboxWebhooksJob,
   ];
   void mailTransport;
   return definitions;
@@ -20,10 +26,11 @@ export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): J
 
 /** The recurring schedules (UTC cron). */
 export function jobSchedules(config: ApiConfig): JobSchedule[] {
-  void config;
   return [
     { name: 'maintenance', cron: '7 * * * *', queue: MAINTENANCE_QUEUE },
     // The guests' check-in links and reminders as they fall due (src/guest/guestInvites.ts).
     guestInviteSchedule,
+    pmsSyncSchedule(config),
+    ...sandboxWebhooksSchedule(config),
   ];
 }

@@ -49,6 +49,9 @@ import {
 } from '../pms/pms';
 import { adaptersFor } from '../pms/registry';
 import { SANDBOX_CODE_PREFIX, sandboxCredentials } from '../pms/sandbox';
+import { PMS_SYNC_SCHEDULE } from '../pms/sync/syncJobs';
+import { hasWebhooks } from '../pms/sync/webhookCredentials';
+import { webhookUrl } from '../pms/sync/webhookSetup';
 import type { CredentialVault } from '../pms/vault';
 import {
   ConnectionSchema,
@@ -271,16 +274,27 @@ interface ConnectionRow {
   pms: PmsName;
   status: ConnectionView['status'];
   last_sync_at: string | null;
+  next_sync_at: string | null;
+  webhook_id: string;
   listings_count: number;
   reservations_count: number;
   created_at: string;
 }
 
-async function connections(sql: Sql, accountId: string): Promise<ConnectionView[]> {
+async function connections(
+  sql: Sql,
+  accountId: string,
+  shellOrigin: string,
+): Promise<ConnectionView[]> {
+  // The next sync is the schedule's next run, for the connections it syncs (src/pms/sync).
   const rows = await sql.query<ConnectionRow>(
-    `select pms, status, last_sync_at, listings_count, reservations_count, created_at
-     from pms_connections where account_id = $1::bigint order by created_at, id`,
-    [accountId],
+    `select c.pms, c.status, c.last_sync_at, c.listings_count, c.reservations_count, c.created_at,
+            c.webhook_id,
+            case when c.status in ('connected', 'reconnect') then s.next_run_at end as next_sync_at
+     from pms_connections c
+     left join job_schedules s on s.name = $2
+     where c.account_id = $1::bigint order by c.created_at, c.id`,
+    [accountId, PMS_SYNC_SCHEDULE],
   );
   const tasks = await sql.query<Parameters<typeof toTask>[0]>(
     `select distinct on (pms) ${TASK_COLUMNS} from import_tasks where account_id = $1::bigint
@@ -296,6 +310,8 @@ async function connections(sql: Sql, accountId: string): Promise<ConnectionView[
       auth: descriptor.auth,
       status: row.status,
       last_sync_at: row.last_sync_at,
+      next_sync_at: row.next_sync_at,
+      webhook_url: hasWebhooks(row.pms) ? webhookUrl(shellOrigin, row.pms, row.webhook_id) : null,
       listings_count: row.listings_count,
       reservations_count: row.reservations_count,
       connected_at: row.created_at,
@@ -315,12 +331,16 @@ const BY_ROUTE_PATTERN = {
 async function integrations(
   sql: Sql,
   accountId: string,
+  shellOrigin: string,
 ): Promise<{ items: ConnectionView[]; onboarded_at: string | null }> {
   const [account] = await sql.query<{ onboarded_at: string | null }>(
     'select onboarded_at from accounts where id = $1::bigint',
     [accountId],
   );
-  return { items: await connections(sql, accountId), onboarded_at: account?.onboarded_at ?? null };
+  return {
+    items: await connections(sql, accountId, shellOrigin),
+    onboarded_at: account?.onboarded_at ?? null,
+  };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -618,7 +638,7 @@ export function registerOnboardingRoutes(
           link: '/listings',
         });
       });
-      const connection = (await connections(db, caller.account_id)).find(
+      const connection = (await connections(db, caller.account_id, config.shellOrigin)).find(
         (candidate) => candidate.pms === task.pms,
       );
       if (!connection) throw new ApiError(404, 'not_found', 'This system is no longer connected.');
@@ -640,7 +660,7 @@ export function registerOnboardingRoutes(
     },
     async (request) => {
       const caller = await ownerCaller(request);
-      return integrations(db, caller.account_id);
+      return integrations(db, caller.account_id, config.shellOrigin);
     },
   );
 
@@ -709,7 +729,7 @@ export function registerOnboardingRoutes(
         { event: `pms_${action}`, pms, accountId: caller.account_id },
         `Integration ${action}`,
       );
-      return integrations(db, caller.account_id);
+      return integrations(db, caller.account_id, config.shellOrigin);
     },
   );
 

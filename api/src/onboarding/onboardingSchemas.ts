@@ -139,6 +139,17 @@ export const ConnectionSchema = named(
         '`pending` never imported; `connected` the last import succeeded; `reconnect` the system refused the credentials; `failed` the last import failed otherwise.',
     }),
     last_sync_at: nullable(DateTime()),
+    next_sync_at: nullable(
+      DateTime(
+        'When the scheduled sync reads what changed next (null: it does not sync until reconnected or imported).',
+      ),
+    ),
+    webhook_url: nullable(
+      Type.String({
+        description:
+          'Where the system sends its webhooks (Hostaway, Guesty); its credentials from `GET /user/integrations/{pms}/webhook`. Null for a system without webhooks.',
+      }),
+    ),
     listings_count: Type.Integer({ minimum: 0 }),
     reservations_count: Type.Integer({ minimum: 0 }),
     connected_at: DateTime(),

@@ -128,6 +128,17 @@ export class TokenClient {
     }
   }
 
+  /** GET path?query as JSON, or null when the system answers 404 (no such record). */
+  async getOrNull(path: string, query: Readonly<Record<string, string>>): Promise<unknown> {
+    try {
+      return await this.get(path, query);
+    } catch (error) {
+      if (error instanceof PmsUnavailableError && / answered 404 to /.test(error.message))
+        return null;
+      throw error;
+    }
+  }
+
   /**
    * validate() of a client-credentials system: the fields as documented, then the token
    * exchange; a refused exchange is `refusal` (the system does not say which field is wrong).

@@ -83,6 +83,12 @@ export interface PmsReservation {
   checkOut: string;
   status: 'CONFIRMED' | 'CANCELLED' | 'INQUIRY';
   source: 'airbnb' | 'booking.com' | 'vrbo' | 'direct';
+  /**
+   * What the guest wrote with the booking and the city they live in, when the system says
+   * (screening reads both). Absent: left as Hostdash has them.
+   */
+  guestMessage?: string | null;
+  guestCity?: string | null;
 }
 
 /** One page of a system's list; `next` is the opaque cursor of the page after it (null: done). */
@@ -110,6 +116,17 @@ export interface PmsConnection {
   listings(cursor: string | null): Promise<PmsPage<PmsListing>>;
   /** Reservations from `since` (`YYYY-MM-DD`) on. */
   reservations(cursor: string | null, since: string): Promise<PmsPage<PmsReservation>>;
+  /**
+   * One reservation by the system's own id, as it stands now (null: the system has none by that
+   * id). A webhook's job reads the booking again rather than trusting the delivery's copy: the
+   * deliveries of one booking may come out of order, and several collapse into one job.
+   */
+  reservation?(externalId: string): Promise<PmsReservation | null>;
+  /**
+   * The reservations created or changed at or after `since` (the scheduled sync's cursor), in
+   * pages. Without it, the sync reads every reservation from 60 days back.
+   */
+  changedReservations?(cursor: string | null, since: Date): Promise<PmsPage<PmsReservation>>;
 }
 
 /**

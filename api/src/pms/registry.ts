@@ -15,13 +15,21 @@ export interface AdapterOptions {
   guestyApiUrl?: string;
   /** The sandbox's "today" (`YYYY-MM-DD`), for tests. */
   today?: () => string;
+  /** The sandbox's clock (tests) and how much faster it runs (PMS_SANDBOX_SPEED). */
+  now?: () => number;
+  sandboxSpeed?: number;
   /** Where the browser reaches the API (`SHELL_ORIGIN` + `/api`): the sandbox's consent page. */
   apiOrigin?: string;
 }
 
 export function adapterFor(name: PmsName, options: AdapterOptions): PmsAdapter | null {
   if (options.sandbox)
-    return sandboxAdapter(name, { today: options.today, apiOrigin: options.apiOrigin });
+    return sandboxAdapter(name, {
+      today: options.today,
+      apiOrigin: options.apiOrigin,
+      now: options.now,
+      speed: options.sandboxSpeed,
+    });
   if (name === 'hostaway') return hostawayAdapter({ baseUrl: options.hostawayApiUrl });
   if (name === 'guesty') return guestyAdapter({ baseUrl: options.guestyApiUrl });
   return null;
@@ -32,11 +40,15 @@ export function adapterFor(name: PmsName, options: AdapterOptions): PmsAdapter |
  * import worker connect through the same one.
  */
 export function adaptersFor(
-  config: Pick<ApiConfig, 'pmsSandbox' | 'hostawayApiUrl' | 'guestyApiUrl' | 'shellOrigin'>,
+  config: Pick<
+    ApiConfig,
+    'pmsSandbox' | 'pmsSandboxSpeed' | 'hostawayApiUrl' | 'guestyApiUrl' | 'shellOrigin'
+  >,
 ): (name: PmsName) => PmsAdapter | null {
   return (name) =>
     adapterFor(name, {
       sandbox: config.pmsSandbox,
+      sandboxSpeed: config.pmsSandboxSpeed,
       hostawayApiUrl: config.hostawayApiUrl,
       guestyApiUrl: config.guestyApiUrl,
       apiOrigin: `${config.shellOrigin}/api`,

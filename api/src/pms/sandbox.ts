@@ -4,6 +4,12 @@
 // offline from `npm start`. The rule for the demo credentials: every field is `sandbox`, except a
 // numeric id field (Hostaway's Account ID, Booking.com's Property ID, Stayntouch's Hotel ID),
 // which is `100200`; an OAuth system's "authorization" returns the access token `sandbox`.
+//
+// Over time the sandbox behaves like a live system (issue 31): every `SANDBOX_EVENT_MS` of its
+// clock (20 minutes; PMS_SANDBOX_SPEED makes the clock faster) a booking is made or changed, the
+// same ones for a system whatever the machine — every 7th a risky one that screens red, and one
+// that screens orange. Its `changedReservations` and `reservation` read them; api/src/pms/sync/sandboxWebhooks.ts
+// sends them to the API as the system's webhooks.
 import { missingCredential, pmsDescriptor } from './descriptors';
 import { nextCursor, offsetOf } from './http';
 import type {
@@ -328,6 +334,183 @@ export function sandboxPortfolio(seed: string, today: string) {
   return { listings, reservations };
 }
 
+/** At speed 1, one booking made or changed every 20 minutes: three an hour. */
+export const SANDBOX_EVENT_MS = 20 * 60_000;
+/** Event 0 of every sandbox: slot numbers count from here. */
+const LIVE_EPOCH_MS = Date.UTC(2024, 0, 1);
+/** Bookings an update may still change: made at most this many events before it. */
+const UPDATE_REACH = 6;
+/** The most events a sync or a tick reads back (a fast clock and a long pause). */
+const MAX_EVENTS = 500;
+/** The words that make a risky booking's message screen as a party (screening's party words). */
+const PARTY_MESSAGES = [
+  'Hi! Booking for a birthday party with a few friends, we will bring a DJ.',
+  'Celebrating our graduation this weekend, hope the neighbours like music!',
+  'Bachelor party for my brother, about ten of us.',
+];
+
+/** The slot (event number) of the sandbox clock at `ms`, at `speed`. */
+export const sandboxSlotAt = (ms: number, speed: number) =>
+  Math.floor(((ms - LIVE_EPOCH_MS) * speed) / SANDBOX_EVENT_MS);
+
+/** When the event of `slot` happens, in real time. */
+export const sandboxSlotStart = (slot: number, speed: number) =>
+  LIVE_EPOCH_MS + Math.ceil((slot * SANDBOX_EVENT_MS) / speed);
+
+export interface SandboxEvent {
+  slot: number;
+  /** When it happened (real time). */
+  at: Date;
+  kind: 'created' | 'updated';
+  /** The booking it made or changed. */
+  externalId: string;
+}
+
+/** The risk event `slot` books with, if it is one of the risky ones. */
+const riskOf = (slot: number): 'red' | 'orange' | null =>
+  slot % 7 === 0 ? 'red' : slot % 7 === 3 ? 'orange' : null;
+
+/** Whether event `slot` made a booking (else it changed the one of `target`). */
+function eventShape(
+  seed: string,
+  slot: number,
+): { created: true } | { created: false; target: number } {
+  // Every 7th event makes a risky booking, the 4th after it one worth a look (so any few hours of
+  // the sandbox show both); the others make (70 %) or change (30 %) an ordinary one.
+  if (riskOf(slot) !== null) return { created: true };
+  const random = generator(`${seed}:live:${slot}`);
+  const roll = random.next();
+  const target = slot - random.int(1, UPDATE_REACH);
+  // A change needs a booking to change: an event whose target made none makes one itself.
+  if (roll < 0.7 || riskOf(target) !== null || generator(`${seed}:live:${target}`).next() >= 0.7)
+    return { created: true };
+  return { created: false, target };
+}
+
+const listingCache = new Map<string, readonly PmsListing[]>();
+
+/** The portfolio's active listings (they do not depend on the day), kept per seed. */
+function activeListings(seed: string): readonly PmsListing[] {
+  let listings = listingCache.get(seed);
+  if (!listings) {
+    listings = sandboxPortfolio(seed, '2024-01-01').listings.filter(
+      (listing) => listing.status === 'active',
+    );
+    listingCache.set(seed, listings);
+  }
+  return listings;
+}
+
+const liveId = (listing: PmsListing, slot: number) => `${listing.externalId}-L${slot}`;
+
+/** The booking event `slot` made, as it stands after the events up to `asOf`. */
+function liveBooking(seed: string, slot: number, asOf: number, speed: number): PmsReservation {
+  const random = generator(`${seed}:live:${slot}:booking`);
+  const listing = random.pick(activeListings(seed));
+  const made = new Date(sandboxSlotStart(slot, speed)).toISOString().slice(0, 10);
+  const first = random.pick(FIRST);
+  const family = random.pick(LAST);
+  const email = `${first}.${family}@example.com`
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .toLowerCase();
+  const risk = riskOf(slot);
+  const crowd = Math.max(listing.bedrooms, 1) * 2 + 2;
+  // Risky: red (tonight, one night, a crowd, a local guest, a party in the message) or orange (a
+  // crowd of local guests tomorrow); the rest ordinary.
+  const booking: PmsReservation =
+    risk === 'red'
+      ? {
+          externalId: liveId(listing, slot),
+          listingExternalId: listing.externalId,
+          guestName: `${first} ${family}`,
+          guestEmail: email,
+          guestPhone: null,
+          guestsCount: crowd,
+          checkIn: made,
+          checkOut: addDays(made, 1),
+          status: 'CONFIRMED',
+          source: 'direct',
+          guestMessage: random.pick(PARTY_MESSAGES),
+          guestCity: listing.city,
+        }
+      : risk === 'orange'
+        ? {
+            externalId: liveId(listing, slot),
+            listingExternalId: listing.externalId,
+            guestName: `${first} ${family}`,
+            guestEmail: email,
+            guestPhone: null,
+            guestsCount: crowd,
+            checkIn: addDays(made, 1),
+            checkOut: addDays(made, 3),
+            status: 'CONFIRMED',
+            source: 'booking.com',
+            guestMessage: null,
+            guestCity: listing.city,
+          }
+        : (() => {
+            const checkIn = addDays(made, random.int(2, 45));
+            return {
+              externalId: liveId(listing, slot),
+              listingExternalId: listing.externalId,
+              guestName: `${first} ${family}`,
+              guestEmail: random.next() < 0.3 ? null : email,
+              guestPhone: null,
+              guestsCount: random.int(1, Math.max(2, listing.bedrooms * 2)),
+              checkIn,
+              checkOut: addDays(checkIn, random.int(2, 7)),
+              status: 'CONFIRMED',
+              source: random.pick(['airbnb', 'booking.com', 'vrbo', 'direct'] as const),
+              guestMessage: null,
+              guestCity: null,
+            };
+          })();
+  // The changes made to it since: a guest more or fewer, moved dates, or a cancellation.
+  for (let later = slot + 1; later <= Math.min(asOf, slot + UPDATE_REACH); later += 1) {
+    const shape = eventShape(seed, later);
+    if (shape.created || shape.target !== slot) continue;
+    const change = generator(`${seed}:live:${later}:change`);
+    const what = change.next();
+    if (what < 0.5)
+      booking.guestsCount = Math.max(1, booking.guestsCount + (change.next() < 0.5 ? -1 : 1));
+    else if (what < 0.8) {
+      const days = change.int(1, 3);
+      booking.checkIn = addDays(booking.checkIn, days);
+      booking.checkOut = addDays(booking.checkOut, days);
+    } else booking.status = 'CANCELLED';
+  }
+  return booking;
+}
+
+/**
+ * The sandbox's events after `from` and up to `to` (real time) at `speed`, oldest first: the last
+ * 500 at most.
+ */
+export function sandboxEvents(name: PmsName, from: Date, to: Date, speed: number): SandboxEvent[] {
+  const seed = sandboxSeed(name);
+  const last = sandboxSlotAt(to.getTime(), speed);
+  const first = Math.max(sandboxSlotAt(from.getTime(), speed) + 1, last - MAX_EVENTS + 1);
+  const events: SandboxEvent[] = [];
+  for (let slot = first; slot <= last; slot += 1) {
+    const shape = eventShape(seed, slot);
+    const made = shape.created ? slot : shape.target;
+    events.push({
+      slot,
+      at: new Date(sandboxSlotStart(slot, speed)),
+      kind: shape.created ? 'created' : 'updated',
+      externalId: liveId(
+        generator(`${seed}:live:${made}:booking`).pick(activeListings(seed)),
+        made,
+      ),
+    });
+  }
+  return events;
+}
+
+/** The seed of a system's sandbox account. */
+const sandboxSeed = (name: PmsName) => `${name}:${SANDBOX_ACCOUNT_ID}`;
+
 function page<Item>(items: readonly Item[], cursor: string | null, size: number): PmsPage<Item> {
   const offset = offsetOf(cursor);
   const slice = items.slice(offset, offset + size);
@@ -345,6 +528,7 @@ class SandboxConnection implements PmsConnection {
     private readonly descriptor: PmsDescriptor,
     private readonly credentials: Credentials,
     private readonly today: () => string,
+    private readonly clock: SandboxClock,
   ) {}
 
   async validate(): Promise<CredentialCheck> {
@@ -368,10 +552,7 @@ class SandboxConnection implements PmsConnection {
       throw new PmsAuthError(
         `${this.descriptor.label} (sandbox) refused these credentials; reconnect it`,
       );
-    this.portfolio ??= sandboxPortfolio(
-      `${this.descriptor.name}:${SANDBOX_ACCOUNT_ID}`,
-      this.today(),
-    );
+    this.portfolio ??= sandboxPortfolio(sandboxSeed(this.descriptor.name), this.today());
     return this.portfolio;
   }
 
@@ -387,6 +568,51 @@ class SandboxConnection implements PmsConnection {
       RESERVATIONS_PAGE,
     );
   }
+
+  async reservation(externalId: string): Promise<PmsReservation | null> {
+    const live = /-L(\d+)$/.exec(externalId);
+    if (!live) {
+      const { reservations } = await this.data();
+      return reservations.find((reservation) => reservation.externalId === externalId) ?? null;
+    }
+    await this.data();
+    const slot = Number(live[1]);
+    const { speed } = this.clock;
+    const now = sandboxSlotAt(this.clock.now(), speed);
+    const seed = sandboxSeed(this.descriptor.name);
+    if (!Number.isSafeInteger(slot) || slot > now || !eventShape(seed, slot).created) return null;
+    const booking = liveBooking(seed, slot, now, speed);
+    return booking.externalId === externalId ? booking : null;
+  }
+
+  async changedReservations(cursor: string | null, since: Date) {
+    await this.data();
+    const { speed } = this.clock;
+    const now = this.clock.now();
+    const seed = sandboxSeed(this.descriptor.name);
+    const asOf = sandboxSlotAt(now, speed);
+    // Events from `since` on (the slot that started before it may have happened at it).
+    const events = sandboxEvents(
+      this.descriptor.name,
+      new Date(since.getTime() - 1),
+      new Date(now),
+      speed,
+    );
+    const slots = [
+      ...new Set(events.map((event) => Number(/-L(\d+)$/.exec(event.externalId)![1]))),
+    ];
+    return page(
+      slots.map((slot) => liveBooking(seed, slot, asOf, speed)),
+      cursor,
+      RESERVATIONS_PAGE,
+    );
+  }
+}
+
+/** The sandbox's clock: real time (`now`), run `speed` times faster (PMS_SANDBOX_SPEED). */
+export interface SandboxClock {
+  now: () => number;
+  speed: number;
 }
 
 /** The sandbox's authorization codes: what its consent page hands back on "Allow". */
@@ -415,13 +641,14 @@ function sandboxOAuth(name: PmsName, apiOrigin: string): PmsOAuth {
 
 export function sandboxAdapter(
   name: PmsName,
-  options: { today?: () => string; apiOrigin?: string } = {},
+  options: { today?: () => string; apiOrigin?: string; now?: () => number; speed?: number } = {},
 ): PmsAdapter {
   const descriptor = pmsDescriptor(name);
   const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
+  const clock: SandboxClock = { now: options.now ?? Date.now, speed: options.speed ?? 1 };
   return {
     descriptor,
-    connect: (credentials) => new SandboxConnection(descriptor, credentials, today),
+    connect: (credentials) => new SandboxConnection(descriptor, credentials, today, clock),
     ...(descriptor.auth === 'oauth'
       ? { oauth: sandboxOAuth(name, options.apiOrigin ?? 'http://localhost:3000/api') }
       : {}),

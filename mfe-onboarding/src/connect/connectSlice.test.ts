@@ -54,6 +54,8 @@ describe('the onboard slice’s task and context', () => {
       auth: 'api_key_secret' as const,
       status: 'connected' as const,
       last_sync_at: null,
+      next_sync_at: null,
+      webhook_url: null,
       listings_count: 3,
       reservations_count: 9,
       connected_at: '2026-11-25T10:00:00.000Z',

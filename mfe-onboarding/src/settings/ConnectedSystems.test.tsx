@@ -83,6 +83,34 @@ describe('Connected systems on /settings', () => {
     expect(hostaway.getByRole('button', { name: 'Sync now' })).toBeDisabled();
   });
 
+  it('shows the next sync, and the webhook’s credentials only once the owner asks', async () => {
+    await open({
+      integrations: {
+        items: [
+          makeConnection('hostaway', {
+            next_sync_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+            webhook_url:
+              'http://localhost:3000/api/webhooks/hostaway/0123456789abcdef0123456789abcdef',
+          }),
+          makeConnection('beds24'),
+        ],
+        onboarded_at: '2026-10-02T08:10:00Z',
+      },
+    });
+    const hostaway = within(await systemItem('Hostaway'));
+    expect(hostaway.getByText(/^Next sync/)).toHaveTextContent('in 10 minutes');
+    expect(hostaway.queryByLabelText('Password')).not.toBeInTheDocument();
+    await userEvent.click(hostaway.getByRole('button', { name: 'Set up the webhook' }));
+    expect(await hostaway.findByLabelText('Password')).toHaveValue('test-webhook-password');
+    expect(hostaway.getByLabelText('Login')).toHaveValue('hostdash-1a2b3c4d');
+    expect(hostaway.getByLabelText('Webhook URL')).toHaveValue(
+      'http://localhost:3000/api/webhooks/hostaway/0123456789abcdef0123456789abcdef',
+    );
+    // A system without webhooks offers none.
+    const beds24 = within(await systemItem('Beds24'));
+    expect(beds24.queryByRole('button', { name: 'Set up the webhook' })).not.toBeInTheDocument();
+  });
+
   it('syncs a system now and follows its import every 2 s until it has finished, then stops asking', async () => {
     const { store } = await open();
     const hostaway = within(await systemItem('Hostaway'));

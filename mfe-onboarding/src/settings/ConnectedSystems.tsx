@@ -1,11 +1,31 @@
-// The account's connected systems: each with its status in words, its last sync, what came in,
-// an import under way as a bar with counts, and "Sync now", "Reconnect" and "Disconnect" (asked
-// first). With none connected, the systems Hostdash connects, to choose one.
+// The account's connected systems: each with its status in words, its last and next sync, what
+// came in, an import under way as a bar with counts, its webhook to paste into the system (Hostaway,
+// Guesty: shown on request, the owner's alone), and "Sync now", "Reconnect" and "Disconnect"
+// (asked first). With none connected, the systems Hostdash connects, to choose one.
 import { useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Card, Chip, LinearProgress, Stack, Typography } from '@mui/material';
-import { formatDate, formatDateTime, formatRelativeTime, labelOf } from '@hostdash/shared-auth';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  LinearProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { PmsWebhookSetup } from '@hostdash/api-contract';
+import {
+  api,
+  formatDate,
+  formatDateTime,
+  formatRelativeTime,
+  labelOf,
+  toApiError,
+  type ApiError,
+} from '@hostdash/shared-auth';
 import {
   ConfirmDialog,
   EmptyState,
@@ -40,6 +60,88 @@ function LastSync({ at }: { at: string | null }) {
       </Box>{' '}
       ({formatDateTime(at)})
     </Typography>
+  );
+}
+
+function NextSync({ at }: { at: string | null }) {
+  if (!at) return null;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      Next sync{' '}
+      <Box component="time" dateTime={at} title={formatDateTime(at)}>
+        {formatRelativeTime(at)}
+      </Box>
+    </Typography>
+  );
+}
+
+/** A value to copy into the system: read-only, selected whole on focus. */
+function CopyValue({ label, value }: { label: string; value: string }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      size="small"
+      fullWidth
+      slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
+      onFocus={(event) => event.target.select()}
+    />
+  );
+}
+
+/**
+ * The webhook of a system that sends them: its address always, its credentials once the owner asks
+ * (they are secrets: not on the page until wanted, never kept by it).
+ */
+function Webhook({ connection }: { connection: PmsConnectionSummary }) {
+  const [setup, setSetup] = useState<PmsWebhookSetup | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!connection.webhook_url) return null;
+  const show = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSetup(await api.get<PmsWebhookSetup>(`/user/integrations/${connection.pms}/webhook`));
+    } catch (caught) {
+      setError(toApiError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={1}>
+      <Typography variant="body2">
+        New bookings come in within seconds when {connection.label} calls Hostdash’s webhook;
+        without it, with the next sync.
+      </Typography>
+      {setup ? (
+        <Stack spacing={1}>
+          <Typography variant="body2">{setup.instructions}</Typography>
+          <CopyValue label="Webhook URL" value={setup.url} />
+          {setup.login && <CopyValue label="Login" value={setup.login} />}
+          {setup.password && <CopyValue label="Password" value={setup.password} />}
+          {setup.secret && <CopyValue label="Signing secret" value={setup.secret} />}
+          <Typography variant="body2" color="text.secondary">
+            Events: {setup.events.join(', ')}
+          </Typography>
+          <Button size="small" onClick={() => setSetup(null)} sx={{ alignSelf: 'start' }}>
+            Hide webhook details
+          </Button>
+        </Stack>
+      ) : (
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => void show()}
+          disabled={busy}
+          sx={{ alignSelf: 'start' }}
+        >
+          {busy ? 'Loading…' : 'Set up the webhook'}
+        </Button>
+      )}
+      {error ? <Alert severity="error">{messageOf(error)}</Alert> : null}
+    </Stack>
   );
 }
 
@@ -104,11 +206,13 @@ function ConnectionItem({
           <Typography variant="body2">{statusInWords(connection)}</Typography>
           <Box>
             <LastSync at={connection.last_sync_at} />
+            <NextSync at={connection.next_sync_at} />
             <Typography variant="body2" color="text.secondary">
               {countsInWords(connection)} · connected {formatDate(connection.connected_at)}
             </Typography>
           </Box>
           {running && <ImportUnderWay connection={connection} />}
+          <Webhook connection={connection} />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button
               variant="outlined"

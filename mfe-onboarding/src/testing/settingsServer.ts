@@ -71,6 +71,8 @@ export function makeConnection(
     auth: 'api_key',
     status: 'connected',
     last_sync_at: '2026-11-24T09:30:00Z',
+    next_sync_at: null,
+    webhook_url: null,
     listings_count: 120,
     reservations_count: 348,
     connected_at: '2026-10-02T08:00:00Z',
@@ -286,6 +288,18 @@ export async function startSettingsServer(
           return { json: state.preferences };
         case 'GET /user/guestInvites':
           return { json: state.guestInvites };
+        case 'GET /user/integrations/hostaway/webhook':
+          return {
+            json: {
+              pms: 'hostaway',
+              url: 'http://localhost:3000/api/webhooks/hostaway/0123456789abcdef0123456789abcdef',
+              login: 'hostdash-1a2b3c4d',
+              password: 'test-webhook-password',
+              secret: null,
+              events: ['reservation.created', 'reservation.updated'],
+              instructions: 'In Hostaway: Settings → Webhooks → Unified webhooks → Create.',
+            },
+          };
         default:
           break;
       }

@@ -1,7 +1,8 @@
 // Guesty's Open API (https://open-api-docs.guesty.com): the client id and secret are exchanged for
 // a bearer token (POST /oauth2/token, client_credentials, scope "open-api"); GET /v1/listings and
 // GET /v1/reservations page with limit/skip and answer `{ results, count, limit, skip }`;
-// reservations take `fields` (space-separated) and `filters` (a JSON array of conditions).
+// reservations take `fields` (space-separated) and `filters` (a JSON array of conditions: the sync
+// asks for `lastUpdatedAt $gte` its cursor); GET /v1/reservations/{id} answers one reservation.
 import { pmsDescriptor } from '../descriptors';
 import { TokenClient, count, isoDate, sourceOf, text } from '../http';
 import type {
@@ -143,6 +144,30 @@ class GuestyConnection implements PmsConnection {
       // Stays still running on `since` count: filter on check-out, not check-in.
       filters: JSON.stringify([{ field: 'checkOut', operator: '$gte', value: since }]),
       sort: 'checkIn',
+    });
+    return { items: results.map(guestyReservation), next, total };
+  }
+
+  async reservation(externalId: string): Promise<PmsReservation | null> {
+    const body = await this.client.getOrNull(`/v1/reservations/${encodeURIComponent(externalId)}`, {
+      fields: RESERVATION_FIELDS,
+    });
+    return body !== null && typeof body === 'object' && text(record(body)._id)
+      ? guestyReservation(record(body))
+      : null;
+  }
+
+  async changedReservations(cursor: string | null, since: Date): Promise<PmsPage<PmsReservation>> {
+    const {
+      items: results,
+      total,
+      next,
+    } = await this.page('/v1/reservations', cursor, {
+      fields: RESERVATION_FIELDS,
+      filters: JSON.stringify([
+        { field: 'lastUpdatedAt', operator: '$gte', value: since.toISOString() },
+      ]),
+      sort: 'lastUpdatedAt',
     });
     return { items: results.map(guestyReservation), next, total };
   }

@@ -1,7 +1,8 @@
 // Hostaway's public API (https://api.hostaway.com/documentation): the Account ID and API key are
 // exchanged for a bearer token (POST /v1/accessTokens, client_credentials, scope "general");
 // GET /v1/listings and GET /v1/reservations page with limit/offset and answer
-// `{ status, result, count, limit, offset }`.
+// `{ status, result, count, limit, offset }`; GET /v1/reservations/{id} answers one as `result`, and
+// `latestActivityStart` lists those with activity (created, changed, cancelled) from that day.
 import { pmsDescriptor } from '../descriptors';
 import { TokenClient, count, isoDate, sourceOf, text } from '../http';
 import type {
@@ -72,6 +73,9 @@ export function hostawayReservation(record: HostawayRecord): PmsReservation {
         ? 'INQUIRY'
         : 'CONFIRMED',
     source: sourceOf(record.channelName),
+    // The guest's note and home city, when the record has them (screening reads both).
+    ...(typeof record.guestNote === 'string' ? { guestMessage: record.guestNote || null } : {}),
+    ...(typeof record.guestCity === 'string' ? { guestCity: record.guestCity || null } : {}),
   };
 }
 
@@ -124,6 +128,27 @@ class HostawayConnection implements PmsConnection {
     const { items, total, next } = await this.page('/v1/reservations', cursor, {
       departureStartDate: since,
       sortOrder: 'arrivalDate',
+    });
+    return { items: items.map(hostawayReservation), next, total };
+  }
+
+  async reservation(externalId: string): Promise<PmsReservation | null> {
+    const body = await this.client.getOrNull(
+      `/v1/reservations/${encodeURIComponent(externalId)}`,
+      {},
+    );
+    const result = (body as { result?: unknown } | null)?.result;
+    return result !== null && typeof result === 'object'
+      ? hostawayReservation(result as HostawayRecord)
+      : null;
+  }
+
+  async changedReservations(cursor: string | null, since: Date): Promise<PmsPage<PmsReservation>> {
+    // Hostaway filters on the day of a reservation's latest activity: the whole day of `since`
+    // comes again (upserting is idempotent, alerts are once per stay).
+    const { items, total, next } = await this.page('/v1/reservations', cursor, {
+      latestActivityStart: since.toISOString().slice(0, 10),
+      sortOrder: 'latestActivity',
     });
     return { items: items.map(hostawayReservation), next, total };
   }

@@ -1,7 +1,8 @@
 // A local fake of Guesty's Open API (https://open-api-docs.guesty.com) for the Guesty adapter's
 // tests: POST /oauth2/token (form-encoded client_credentials, scope open-api), GET /v1/listings
 // and GET /v1/reservations with limit/skip (at most 100), answering `{ results, count, limit,
-// skip }`; reservations take `filters` (a JSON array; `checkOut $gte` is honoured). Wrong
+// skip }`; reservations take `filters` (a JSON array; `checkOut $gte` and `lastUpdatedAt $gte` are
+// honoured); GET /v1/reservations/{id}. Wrong
 // credentials answer 401 `{ error: 'invalid_client' }`, an expired token 401, as Guesty does.
 import type { FakeTokenApi } from './fakeTokenApi';
 import { pageOf, startFakeTokenApi } from './fakeTokenApi';
@@ -93,7 +94,21 @@ export function startFakeGuesty(portfolio: {
         const filters = JSON.parse(query.get('filters') ?? '[]') as Filter[];
         const from =
           filters.find((f) => f.field === 'checkOut' && f.operator === '$gte')?.value ?? '';
-        return list(portfolio.reservations.filter((r) => String(r.checkOut) >= from))(query);
+        const updated =
+          filters.find((f) => f.field === 'lastUpdatedAt' && f.operator === '$gte')?.value ?? '';
+        return list(
+          portfolio.reservations.filter(
+            (r) =>
+              String(r.checkOut) >= from &&
+              String(r.lastUpdatedAt ?? '2000-01-01T00:00:00.000Z') >= updated,
+          ),
+        )(query);
+      },
+      '/v1/reservations/:id': (_query, id) => {
+        const found = portfolio.reservations.find((r) => r._id === id);
+        return found
+          ? { status: 200, body: found }
+          : { status: 404, body: { message: 'Reservation not found' } };
       },
     },
   });

@@ -67,7 +67,21 @@ export function startFakeHostaway(portfolio: {
       '/v1/listings': list(portfolio.listings),
       '/v1/reservations': (query) => {
         const from = query.get('departureStartDate') ?? '';
-        return list(portfolio.reservations.filter((r) => String(r.departureDate) >= from))(query);
+        // `latestActivityOn` ("YYYY-MM-DD HH:MM:SS"), compared by day as Hostaway filters it.
+        const active = query.get('latestActivityStart') ?? '';
+        return list(
+          portfolio.reservations.filter(
+            (r) =>
+              String(r.departureDate) >= from &&
+              String(r.latestActivityOn ?? '2000-01-01').slice(0, 10) >= active,
+          ),
+        )(query);
+      },
+      '/v1/reservations/:id': (_query, id) => {
+        const found = portfolio.reservations.find((r) => String(r.id) === id);
+        return found
+          ? { status: 200, body: { status: 'success', result: found } }
+          : { status: 404, body: { status: 'fail', message: 'Reservation not found' } };
       },
     },
   });

@@ -18,8 +18,11 @@ export interface FakeTokenApiOptions {
   refused: FakeAnswer;
   /** The answer to an expired or unknown token. */
   expired: FakeAnswer;
-  /** GET routes by path, answering for a valid token. */
-  routes: Readonly<Record<string, (query: URLSearchParams) => FakeAnswer>>;
+  /**
+   * GET routes by path, answering for a valid token. A path ending in `/:id` answers any one more
+   * segment, given as `id`.
+   */
+  routes: Readonly<Record<string, (query: URLSearchParams, id?: string) => FakeAnswer>>;
 }
 
 export interface FakeTokenApi {
@@ -68,7 +71,18 @@ export async function startFakeTokenApi(options: FakeTokenApiOptions): Promise<F
           body: { token_type: 'Bearer', expires_in: 86_400, access_token: token },
         });
       }
-      const route = request.method === 'GET' ? options.routes[url.pathname] : undefined;
+      const slash = url.pathname.lastIndexOf('/');
+      const exact = options.routes[url.pathname];
+      const byId = options.routes[`${url.pathname.slice(0, slash)}/:id`];
+      const id = decodeURIComponent(url.pathname.slice(slash + 1));
+      const route =
+        request.method !== 'GET'
+          ? undefined
+          : exact
+            ? (query: URLSearchParams) => exact(query)
+            : byId
+              ? (query: URLSearchParams) => byId(query, id)
+              : undefined;
       if (!route) return json(response, { status: 404, body: { message: 'Not Found' } });
       const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const left = callsLeft.get(token) ?? 0;
