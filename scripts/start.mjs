@@ -20,6 +20,9 @@ env.SHELL_ORIGIN ||= `http://localhost:${port}`;
 // The shell server's rollout driver asks the API for health verdicts with this secret
 // (docs/adr/0020): both get it from here unless the operator set one.
 env.DELIVERY_TOKEN ||= randomBytes(32).toString('base64url');
+// The live demo (issue 31): the sandbox's clock runs 6 times faster than real time, so a new or
+// changed booking reaches the demo owner every few minutes rather than three times an hour.
+if (env.NODE_ENV?.trim() !== 'production') env.PMS_SANDBOX_SPEED ||= '6';
 
 if (!process.argv.includes('--no-build')) buildIfMissing();
 // The remote origin serves the store (REMOTES_DIR) and the shell reads the registry (REMOTES_FILE):

@@ -44,6 +44,8 @@ describe('loadConfig', () => {
       pmsSandbox: true,
       pmsSandboxSpeed: 1,
       pmsSyncInterval: 15,
+      pmsSandboxDemo: true,
+      guestInviteDays: 3,
       demoData: true,
       firstAdmin: null,
       hostawayApiUrl: 'https://api.hostaway.com',

@@ -127,6 +127,12 @@ export interface ApiConfig {
    */
   pmsSyncInterval: number;
   /**
+   * PMS_SANDBOX_DEMO: with the sandbox and the demo data, the demo owner's account is connected to
+   * the Hostaway sandbox at start, so its bookings arrive by themselves from `npm start` (issue 31).
+   * On when both are; `off` keeps the demo account unconnected (the e2e suite, which counts it).
+   */
+  pmsSandboxDemo: boolean;
+  /**
    * DEMO_DATA: an empty database gets the demo accounts and their data on the first start (every
    * password `hostdash-demo`, an admin among them). On by default, off when NODE_ENV is `production`.
    */
@@ -480,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     pmsSandboxSpeed: integer('PMS_SANDBOX_SPEED', 1, 1, 3_600),
     pmsSyncInterval: syncInterval(integer('PMS_SYNC_INTERVAL', 15, 1, 1_440), problems),
     demoData: onOff('DEMO_DATA', !production),
+    pmsSandboxDemo: onOff('PMS_SANDBOX_DEMO', true),
     firstAdmin: firstAdminSetting(env, problems),
     hostawayApiUrl: origin('HOSTAWAY_API_URL', HOSTAWAY_API_URL),
     guestyApiUrl: origin('GUESTY_API_URL', GUESTY_API_URL),

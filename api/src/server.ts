@@ -12,6 +12,7 @@ import { FirstAdminError, readFirstAdmin } from './admin/firstAdmin';
 import { prepareDatabase } from './db/prepare';
 import { recoverImports } from './imports/importWorker';
 import { adaptersFor } from './pms/registry';
+import { connectSandboxDemo } from './pms/sync/sandboxDemo';
 import { vaultFor } from './pms/vault';
 import { fileTransport } from './mail/fileTransport';
 import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
@@ -130,6 +131,14 @@ async function main(): Promise<void> {
     );
   }
   const adapters = adaptersFor(config);
+  try {
+    if (await connectSandboxDemo(db, vault, config))
+      app.log.info(
+        'The demo owner is connected to the Hostaway sandbox: its bookings arrive by themselves (PMS_SANDBOX_DEMO)',
+      );
+  } catch (error) {
+    app.log.warn({ err: error }, 'The demo connection to the sandbox could not be made');
+  }
   // Every background job (docs/adr/0026-durable-jobs.md): a job the embedded database's last
   // process left running is taken back now; on a server, once its lease expires.
   const recoveredJobs = await recoverJobs(db, { embedded: db.kind === 'pglite' });

@@ -14,6 +14,7 @@ import { startTestApi, type TestApi } from '../../testing/testApi';
 import { adapterFor } from '../registry';
 import { sandboxCredentials, sandboxEvents } from '../sandbox';
 import { pmsSyncJob, pmsWebhookJob } from './syncJobs';
+import { SANDBOX_DEMO_OWNER, connectSandboxDemo } from './sandboxDemo';
 import { SANDBOX_WEBHOOK_QUEUE, sandboxTickCron, sandboxWebhooksJob } from './sandboxWebhooks';
 
 const SPEED = 3_600;
@@ -137,4 +138,33 @@ it('new sandbox bookings arrive by webhook over HTTP, are screened, and each red
     [accountId],
   );
   expect(alerts!.n).toBe(alerts!.distinct);
+}, 120_000);
+
+it('connects the demo owner to the Hostaway sandbox once, and their bookings arrive by themselves', async () => {
+  const settings = { pmsSandbox: true, pmsSandboxDemo: true, demoData: true };
+  expect(await connectSandboxDemo(api.db, api.vault, { ...settings, pmsSandboxDemo: false })).toBe(
+    false,
+  );
+  expect(await connectSandboxDemo(api.db, api.vault, { ...settings, demoData: false })).toBe(false);
+  expect(await connectSandboxDemo(api.db, api.vault, settings)).toBe(true);
+  expect(await connectSandboxDemo(api.db, api.vault, settings)).toBe(false);
+  const [demo] = await api.db.query<{ account_id: string; status: string; pms: string }>(
+    `select c.account_id::text as account_id, c.status, c.pms from pms_connections c
+     join users u on u.account_id = c.account_id where u.email = $1`,
+    [SANDBOX_DEMO_OWNER],
+  );
+  expect(demo).toMatchObject({ status: 'connected', pms: 'hostaway' });
+  await api.db.query(
+    `update pms_connections set sandbox_sent_until = now() - interval '30 seconds'
+     where account_id = $1::bigint`,
+    [demo!.account_id],
+  );
+  await tick();
+  const [arrived] = await api.db.query<{ n: number }>(
+    `select count(*)::int as n from reservations
+     where account_id = $1::bigint and pms = 'hostaway' and external_id like '%-L%'
+       and screened_at is not null`,
+    [demo!.account_id],
+  );
+  expect(arrived!.n).toBeGreaterThan(0);
 }, 120_000);
