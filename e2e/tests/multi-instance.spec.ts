@@ -126,6 +126,10 @@ test.beforeAll(async () => {
     // Only LISTEN/NOTIFY can explain a change seen before ten minutes.
     REGISTRY_REFRESH_MS: '600000',
     REMOTES_RECHECK_MS: '0',
+    // The sandbox's clock runs fast (an event every 2 seconds, a look every 5): the journey
+    // watches its schedule and its webhooks across both APIs. The demo owner stays unconnected.
+    PMS_SANDBOX_SPEED: '600',
+    PMS_SANDBOX_DEMO: 'off',
   };
   // The first API migrates and seeds; the second starts against a ready database.
   const first = startApi(0);
@@ -265,6 +269,48 @@ test('an import is claimed and run once by two APIs', async () => {
   );
   expect(Number(imported?.listings)).toBeGreaterThan(0);
   expect(Number(imported?.listings)).toBe(imported?.done);
+});
+
+test('a schedule runs once per period, and each webhook once, across two APIs', async () => {
+  // The connection the import journey made gets the sandbox's bookings by webhook from now on.
+  const [connection] = await sql<{ id: string; account_id: string }>(
+    `select c.id::text as id, c.account_id::text as account_id from pms_connections c
+       join users u on u.account_id = c.account_id
+      where u.email = 'newhost@hostdash.test' and c.pms = 'hostaway' and c.status = 'connected'`,
+  );
+  expect(connection, 'the import journey connected Hostaway').toBeTruthy();
+  const arrived = async () =>
+    Number(
+      (
+        await sql<{ n: string }>(
+          `select count(*)::text as n from reservations
+            where account_id = $1 and external_id like '%-L%' and screened_at is not null`,
+          [connection!.account_id],
+        )
+      )[0]?.n,
+    );
+  await expect.poll(arrived, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+  // The sandbox's schedule: several periods, each queued by one API only.
+  const periods = await sql<{ key: string; n: string }>(
+    `select key, count(*)::text as n from jobs where schedule = 'pms.sandbox' group by key`,
+  );
+  expect(periods.length).toBeGreaterThanOrEqual(2);
+  expect(periods.every((period) => period.n === '1')).toBe(true);
+  // No webhook job ran twice (a second try would count an attempt more).
+  const webhooks = await sql<{ state: string; attempts: number }>(
+    `select state, attempts from jobs where queue = 'pms.webhook' and state <> 'queued'`,
+  );
+  expect(webhooks.length).toBeGreaterThan(0);
+  expect(webhooks.filter((job) => job.state === 'succeeded' && job.attempts === 1).length).toBe(
+    webhooks.filter((job) => job.state !== 'running').length,
+  );
+  // Each booking is there once, screened.
+  const [duplicates] = await sql<{ n: string }>(
+    `select count(*)::text as n from (select external_id from reservations where account_id = $1
+       group by external_id having count(*) > 1) d`,
+    [connection!.account_id],
+  );
+  expect(duplicates?.n).toBe('0');
 });
 
 test('stopping one API mid-request leaves the other answering and nothing half-written', async () => {
