@@ -13,8 +13,7 @@ import { prepareDatabase } from './db/prepare';
 import { recoverImports, startImportWorker } from './imports/importWorker';
 import { adaptersFor } from './pms/registry';
 import { vaultFor } from './pms/vault';
-import { fileTransport } from './mail/fileTransport';
-import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
+import { configuredMailTransport } from './mail/configuredTransport';
 import { tracedDatabase } from './tracing/tracedDatabase';
 import { jobDefinitions, jobSchedules } from './jobs/definitions';
 import { recoverJobs, startJobWorker } from './jobs/jobWorker';
@@ -109,14 +108,10 @@ async function main(): Promise<void> {
   // The maintenance runs once now (the embedded database is vacuumed after seeding), then hourly as
   // a scheduled job (src/jobs/definitions.ts).
   await runMaintenance({ db, config, log: app.log });
-  // Mails wait in the outbox unless a transport is configured (docs/adr/0013-mail-delivery.md).
-  let mailWorker: MailWorker | null = null;
-  if (config.mailDir) {
-    mailWorker = startMailDelivery({ db, transport: fileTransport(config.mailDir), log: app.log });
-    app.log.info({ mailDir: config.mailDir }, 'Mails are written as files (MAIL_DIR)');
-  } else {
-    app.log.info('Mails stay in the mail_outbox table (no MAIL_DIR)');
-  }
+  // Every mail is a job of the `mail` queue, run where a transport is configured: SMTP_URL, else
+  // MAIL_DIR (docs/adr/0013-mail-delivery.md).
+  const mail = configuredMailTransport(config);
+  app.log.info({ mailTransport: mail.transport?.name ?? null }, `Mails go to ${mail.destination}`);
   const adapters = adaptersFor(config);
   // Every background job (docs/adr/0026-durable-jobs.md): a job the embedded database's last
   // process left running is taken back now; on a server, once its lease expires.
@@ -130,10 +125,10 @@ async function main(): Promise<void> {
       log: app.log,
       vault,
       adapters,
-      mail: config.mailDir ? fileTransport(config.mailDir) : null,
+      mail: mail.transport,
       jobsQueued: () => nudgeJobs(),
     },
-    definitions: jobDefinitions({ mailTransport: false }),
+    definitions: jobDefinitions({ mailTransport: mail.transport !== null }),
     schedules: jobSchedules(config),
   });
 
@@ -179,7 +174,7 @@ async function main(): Promise<void> {
       const outcome = await shutDown({
         readiness,
         app,
-        workers: { mail: mailWorker, imports: importWorker, jobs: jobWorker },
+        workers: { imports: importWorker, jobs: jobWorker },
         db,
         log: app.log,
         delayMs: config.shutdownDelayMs,

@@ -1,6 +1,7 @@
 // Every queue the API's job worker runs, and every recurring schedule: the one list to read to know
 // what happens in the background (docs/adr/0026-durable-jobs.md).
 import type { ApiConfig } from '../config';
+import { mailJob } from '../mail/mailJob';
 import type { JobDefinition } from './jobs';
 import { MAINTENANCE_QUEUE, maintenanceJob } from './maintenanceJob';
 import type { JobSchedule } from './schedules';
@@ -8,7 +9,8 @@ import type { JobSchedule } from './schedules';
 /** The queues this API runs. A mail job runs only where a transport is configured. */
 export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): JobDefinition[] {
   const definitions: JobDefinition[] = [maintenanceJob];
-  void mailTransport;
+  // Without a transport this API leaves the mails to one that has one (or they wait).
+  if (mailTransport) definitions.push(mailJob);
   return definitions;
 }
 
