@@ -15,7 +15,9 @@ describe('loadConfig', () => {
       rolloutErrorMargin: 2,
       rolloutVitalsMargin: 25,
       pgliteDir: path.resolve(__dirname, '..', '.data'),
+      smtpUrl: null,
       mailDir: path.resolve(__dirname, '..', '.data', 'mail'),
+      mailFrom: 'Hostdash <no-reply@hostdash.local>',
       storage: { kind: 'folder', dir: path.resolve(__dirname, '..', '.data', 'files') },
       shellOrigin: 'http://localhost:3000',
       guestPortalUrl: 'http://localhost:3000/guest/',
@@ -309,6 +311,56 @@ describe('loadConfig', () => {
     expect(loadConfig(server).mailDir).toBeNull();
     expect(loadConfig({ ...server, MAIL_DIR: '/tmp/hd-mail' }).mailDir).toBe('/tmp/hd-mail');
     expect(loadConfig({ MAIL_DIR: 'None' }).mailDir).toBeNull();
+  });
+
+  it('sends by SMTP_URL when it is set, whatever MAIL_DIR says', () => {
+    const smtpUrl = 'smtp://mailer:s3cret@mail.example.com:587';
+    expect(loadConfig({ SMTP_URL: smtpUrl })).toMatchObject({ smtpUrl, mailDir: null });
+    expect(loadConfig({ SMTP_URL: smtpUrl, MAIL_DIR: '/tmp/hd-mail' })).toMatchObject({
+      smtpUrl,
+      mailDir: null,
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com' }).smtpUrl).toBe(
+      'smtps://mail.example.com',
+    );
+  });
+
+  it('refuses an SMTP_URL that is not smtp or smtps, and never repeats its password', () => {
+    for (const bad of [
+      'http://mailer:s3cret-word@mail.example.com',
+      'smtp://mailer:s3cret-word@mail.example.com:587/path',
+      'mailer:s3cret-word@mail example com',
+    ]) {
+      const problems = problemsOf({ SMTP_URL: bad });
+      expect(problems).toEqual([expect.stringMatching(/^SMTP_URL (must|takes)/)]);
+      expect(problems.join('\n')).not.toContain('s3cret-word');
+    }
+  });
+
+  it('sends from MAIL_FROM, else from the SMTP user or no-reply at the dashboard’s host', () => {
+    expect(loadConfig({ MAIL_FROM: 'Casa Serena <stays@casaserena.pt>' }).mailFrom).toBe(
+      'Casa Serena <stays@casaserena.pt>',
+    );
+    expect(loadConfig({ MAIL_FROM: ' alerts@hostdash.app ' }).mailFrom).toBe('alerts@hostdash.app');
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://ops%40hostdash.app:pw@smtp.example.com:587' }).mailFrom,
+    ).toBe('Hostdash <ops@hostdash.app>');
+    expect(loadConfig({ SMTP_URL: 'smtp://apikey:pw@smtp.example.com:587' }).mailFrom).toBe(
+      'Hostdash <no-reply@hostdash.local>',
+    );
+    expect(loadConfig({ SHELL_ORIGIN: 'https://dash.hostdash.app' }).mailFrom).toBe(
+      'Hostdash <no-reply@dash.hostdash.app>',
+    );
+    expect(loadConfig({ SHELL_ORIGIN: 'http://10.0.0.5:3000' }).mailFrom).toBe(
+      'Hostdash <no-reply@hostdash.local>',
+    );
+    for (const bad of [
+      'Hostdash',
+      'no-reply@',
+      'Hostdash <no reply@example.com>',
+      'a@b\r\nBcc: c@d',
+    ])
+      expect(problemsOf({ MAIL_FROM: bad })).toEqual([expect.stringMatching(/^MAIL_FROM must/)]);
   });
 
   it('keeps files beside the embedded database, in STORAGE_DIR, or in the bucket S3_BUCKET', () => {

@@ -6,6 +6,7 @@ import {
   storageSettingsFromEnv,
   type StorageSettings,
 } from '@hostdash/storage';
+import { formatMailAddress, parseMailAddress } from './mail/transport';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -16,11 +17,23 @@ export interface ApiConfig {
   databaseUrl: string | null;
   pgliteDir: string;
   /**
-   * Where the outbox's mails are written as files (`<id>-<to>.eml`), for a developer and the e2e
-   * tests to read (src/mail); null: not delivered, they wait in `mail_outbox`. MAIL_DIR; by
-   * default `<PGLITE_DIR>/mail` with the embedded database and off with DATABASE_URL; `none` is off.
+   * SMTP_URL: the mail server every mail is sent through (`smtp://user:pass@host:587`, STARTTLS
+   * when the server offers it; `smtps://…:465`, TLS from the start); null: no SMTP. It holds a
+   * password: never log it (src/mail/smtpTransport.ts describes it without).
+   */
+  smtpUrl: string | null;
+  /**
+   * Where the outbox's mails are written as files (`<id>-<to>.eml`) when there is no SMTP_URL, for
+   * a developer and the e2e tests to read (src/mail); null: not delivered, they wait in
+   * `mail_outbox`. MAIL_DIR; by default `<PGLITE_DIR>/mail` with the embedded database and off
+   * with DATABASE_URL or SMTP_URL; `none` is off.
    */
   mailDir: string | null;
+  /**
+   * MAIL_FROM: the sender of every mail, `Name <address>` or an address. By default
+   * `Hostdash <no-reply@…>`: the SMTP user when it is an address, else the dashboard's host.
+   */
+  mailFrom: string;
   /**
    * Where files are kept (identity images, reports, issued invoices; docs/adr/0021): S3_BUCKET
    * (S3_ENDPOINT for an S3-compatible service), else the folder STORAGE_DIR, by default
@@ -214,6 +227,60 @@ function storageSettings(env: NodeJS.ProcessEnv, pgliteDir: string, problems: st
     problems.push(...error.problems);
     return { kind: 'folder', dir: defaultDir } satisfies StorageSettings;
   }
+}
+
+/**
+ * SMTP_URL, checked without ever repeating it (it holds the server's password): smtp or smtps,
+ * a host, a port if any, nothing after them.
+ */
+function smtpUrlSetting(raw: string | undefined, problems: string[]): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    problems.push('SMTP_URL must be a URL like smtp://user:password@mail.example.com:587');
+    return null;
+  }
+  if (!['smtp:', 'smtps:'].includes(parsed.protocol) || !parsed.hostname) {
+    problems.push(
+      `SMTP_URL must start with smtp:// (STARTTLS) or smtps:// (TLS) and name a host (got ${parsed.protocol}//…)`,
+    );
+    return null;
+  }
+  if ((parsed.pathname && parsed.pathname !== '/') || parsed.search || parsed.hash) {
+    problems.push(
+      'SMTP_URL takes nothing after the host and port, like smtp://user:password@host:587',
+    );
+    return null;
+  }
+  return value;
+}
+
+/**
+ * MAIL_FROM, or the default sender: the SMTP user when it is an address (servers often accept no
+ * other sender), else no-reply at the dashboard's host (`hostdash.local` for a local one).
+ */
+function mailFromSetting(
+  raw: string | undefined,
+  smtpUrl: string | null,
+  shellOrigin: string,
+  problems: string[],
+): string {
+  const value = raw?.trim();
+  if (value) {
+    const parsed = parseMailAddress(value);
+    if (parsed) return formatMailAddress(parsed);
+    problems.push(
+      `MAIL_FROM must be an address, like Hostdash <no-reply@example.com> (got "${value}")`,
+    );
+  }
+  const smtpUser = smtpUrl ? decodeURIComponent(new URL(smtpUrl).username) : '';
+  if (parseMailAddress(smtpUser)) return `Hostdash <${smtpUser}>`;
+  const host = new URL(shellOrigin).hostname;
+  const named = host.includes('.') && net.isIP(host) === 0 && parseMailAddress(`x@${host}`);
+  return `Hostdash <no-reply@${named ? host : 'hostdash.local'}>`;
 }
 
 /** The package folder (api/), from src/ under jest and from dist/ when built. */
@@ -434,19 +501,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const pgliteDir = path.resolve(text('PGLITE_DIR', path.join(PACKAGE_DIR, '.data')));
   const production = env.NODE_ENV?.trim() === 'production';
   const mailDirSetting = env.MAIL_DIR?.trim();
+  const smtpUrl = smtpUrlSetting(env.SMTP_URL, problems);
   const config: ApiConfig = {
     port: integer('API_PORT', 4000, 0, 65_535),
     host: text('API_HOST', '127.0.0.1'),
     databaseUrl,
     pgliteDir,
+    smtpUrl,
+    // With SMTP_URL, mails go to the server: a folder set as well is not written to.
     mailDir:
-      mailDirSetting?.toLowerCase() === 'none'
+      smtpUrl || mailDirSetting?.toLowerCase() === 'none'
         ? null
         : mailDirSetting
           ? path.resolve(mailDirSetting)
           : databaseUrl
             ? null
             : path.join(pgliteDir, 'mail'),
+    mailFrom: mailFromSetting(env.MAIL_FROM, smtpUrl, shellOrigin, problems),
     storage: storageSettings(env, pgliteDir, problems),
     shellOrigin,
     guestPortalUrl,

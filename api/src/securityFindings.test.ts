@@ -9,7 +9,7 @@ import { createSession } from './auth/sessions';
 import { DEMO_TOTP_SECRET } from './db/seedData';
 import { totp } from './auth/totp';
 import { fileTransport } from './mail/fileTransport';
-import { deliverWaitingMail } from './mail/mailDelivery';
+import { deliverQueuedMail } from './testing/mailJobs';
 import { DEMO_PASSWORD, signupTokenMailedTo, startTestApi, type TestApi } from './testing/testApi';
 
 let api: TestApi;
@@ -419,7 +419,10 @@ describe('issue 30, finding 7: the outbox, common passwords, TOTP codes as numbe
       for (const kind of ['/account/reset/', '/accept-invite/', '/connect/hostaway?token='])
         expect(links.some((link) => link.includes(kind))).toBe(true);
 
-      while ((await deliverWaitingMail(api.db, fileTransport(mailDir))).delivered > 0);
+      // Every waiting mail's delivery job, as the API's job worker runs them.
+      const tries = await deliverQueuedMail(api, fileTransport(mailDir));
+      expect(tries.length).toBeGreaterThanOrEqual(3);
+      expect(tries.every((tried) => tried.outcome === 'succeeded')).toBe(true);
 
       // What a backup of the table holds now: no link, no token, whatever column one looks in.
       const rows = await api.db.query<{ row: string }>(

@@ -14,8 +14,7 @@ import { recoverImports } from './imports/importWorker';
 import { adaptersFor } from './pms/registry';
 import { connectSandboxDemo } from './pms/sync/sandboxDemo';
 import { vaultFor } from './pms/vault';
-import { fileTransport } from './mail/fileTransport';
-import { startMailDelivery, type MailWorker } from './mail/mailDelivery';
+import { configuredMailTransport } from './mail/configuredTransport';
 import { tracedDatabase } from './tracing/tracedDatabase';
 import { jobDefinitions, jobSchedules } from './jobs/definitions';
 import { recoverJobs, startJobWorker } from './jobs/jobWorker';
@@ -110,14 +109,10 @@ async function main(): Promise<void> {
   // The maintenance runs once now (the embedded database is vacuumed after seeding), then hourly as
   // a scheduled job (src/jobs/definitions.ts).
   await runMaintenance({ db, config, log: app.log });
-  // Mails wait in the outbox unless a transport is configured (docs/adr/0013-mail-delivery.md).
-  let mailWorker: MailWorker | null = null;
-  if (config.mailDir) {
-    mailWorker = startMailDelivery({ db, transport: fileTransport(config.mailDir), log: app.log });
-    app.log.info({ mailDir: config.mailDir }, 'Mails are written as files (MAIL_DIR)');
-  } else {
-    app.log.info('Mails stay in the mail_outbox table (no MAIL_DIR)');
-  }
+  // Every mail is a job of the `mail` queue, run where a transport is configured: SMTP_URL, else
+  // MAIL_DIR (docs/adr/0013-mail-delivery.md).
+  const mail = configuredMailTransport(config);
+  app.log.info({ mailTransport: mail.transport?.name ?? null }, `Mails go to ${mail.destination}`);
   // Import tasks (docs/adr/0014-durable-import-tasks.md): a task a dead process left running is
   // taken back now (the embedded database has no other process) or once its lease expires.
   try {
@@ -151,10 +146,10 @@ async function main(): Promise<void> {
       log: app.log,
       vault,
       adapters,
-      mail: config.mailDir ? fileTransport(config.mailDir) : null,
+      mail: mail.transport,
       jobsQueued: () => nudgeJobs(),
     },
-    definitions: jobDefinitions({ mailTransport: false }),
+    definitions: jobDefinitions({ mailTransport: mail.transport !== null }),
     schedules: jobSchedules(config),
   });
 
@@ -177,7 +172,7 @@ async function main(): Promise<void> {
       const outcome = await shutDown({
         readiness,
         app,
-        workers: { mail: mailWorker, jobs: jobWorker },
+        workers: { jobs: jobWorker },
         db,
         log: app.log,
         delayMs: config.shutdownDelayMs,

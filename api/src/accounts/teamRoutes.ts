@@ -18,6 +18,8 @@ import { SignupLookupSchema } from '../onboarding/onboardingSchemas';
 import { signupLinkByToken, usableSignupLink } from '../onboarding/signupLinks';
 import type { Sql } from '../db/database';
 import { ApiError, badRequest, forbidden, notFound, refusedField } from '../http/errors';
+import { queueMail } from '../mail/outbox';
+import { teamInviteMail } from '../mail/templates/teamInviteMail';
 import {
   ApiErrorSchema,
   errors,
@@ -137,32 +139,6 @@ function usable(invite: InviteByToken | null): InviteByToken {
   return invite;
 }
 
-function inviteMail(
-  invite: { name: string; subtype: InvitedSubtype; accountName: string; invitedBy: string },
-  buildings: readonly string[],
-  link: string,
-): { subject: string; body: string } {
-  const role =
-    invite.subtype === 'vendor'
-      ? `building staff for ${buildings.join(', ')}`
-      : 'a manager of its listings and reservations';
-  return {
-    subject: `${invite.invitedBy} invited you to ${invite.accountName} on Hostdash`,
-    body: [
-      `Hello ${invite.name},`,
-      '',
-      `${invite.invitedBy} invited you to join ${invite.accountName} on Hostdash as ${role}.`,
-      'Open this link within 7 days to choose your password and sign in:',
-      '',
-      link,
-      '',
-      'If you did not expect this, ignore this mail: nothing happens without the link.',
-      '',
-      'Hostdash',
-    ].join('\n'),
-  };
-}
-
 /** A user of a team the caller manages, other than themselves and the owner; else 404/400/403. */
 async function changeableTeammate(
   sql: Sql,
@@ -241,11 +217,14 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
         'select name from buildings where id = any($1::bigint[]) order by lower(name), id',
         [buildingIds],
       );
-      const mail = inviteMail(
-        { name, subtype, accountName: account.name, invitedBy: caller.name },
-        buildingNames.map((building) => building.name),
-        `${config.shellOrigin}/accept-invite/${token}`,
-      );
+      const mail = teamInviteMail({
+        name,
+        subtype,
+        accountName: account.name,
+        invitedBy: caller.name,
+        buildings: buildingNames.map((building) => building.name),
+        link: `${config.shellOrigin}/accept-invite/${token}`,
+      });
       const inviteId = await db.transaction(async (tx) => {
         // The open invite of this email to this account, if any, is replaced: its link stops working.
         await tx.query(
@@ -265,11 +244,7 @@ export function registerTeamRoutes(app: Api, { db, config }: AppContext): void {
            select $1::bigint, unnest($2::bigint[])`,
           [invite.id, buildingIds],
         );
-        await tx.query('insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)', [
-          email,
-          mail.subject,
-          mail.body,
-        ]);
+        await queueMail(tx, { ...mail, to: email, kind: 'team_invite', accountId: account.id });
         await writeAudit(tx, {
           actorUserId: caller.id,
           action: 'team.invite_sent',

@@ -2,6 +2,8 @@
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
+import { queueMail } from '../mail/outbox';
+import { passwordResetMail } from '../mail/templates/accountMails';
 import { errors, ref, trimEmail, type Api } from '../http/schemas';
 import { normaliseEmail } from './authRoutes';
 import {
@@ -31,24 +33,6 @@ const invalidToken = (): ApiError =>
     'This reset link is invalid or has expired. Ask for a new one.',
   );
 
-function resetMail(name: string, link: string): { subject: string; body: string } {
-  return {
-    subject: 'Reset your Hostdash password',
-    body: [
-      `Hello ${name},`,
-      '',
-      'Someone (we hope you) asked to reset the password of your Hostdash account.',
-      'Open this link within one hour to choose a new password:',
-      '',
-      link,
-      '',
-      'If you did not ask for this, ignore this mail: your password stays as it is.',
-      '',
-      'Hostdash',
-    ].join('\n'),
-  };
-}
-
 /**
  * A one-hour reset link for the user, written with its mail to the outbox in the caller's
  * transaction (the reset page's request, an admin's "send a password reset"). Returns the token's
@@ -57,20 +41,24 @@ function resetMail(name: string, link: string): { subject: string; body: string 
 export async function queuePasswordReset(
   tx: Sql,
   shellOrigin: string,
-  user: { id: string; name: string; email: string },
+  user: { id: string; name: string; email: string; account_id?: string | null },
 ): Promise<string> {
   const token = newToken();
-  const mail = resetMail(user.name, `${shellOrigin}/account/reset/${token}`);
+  const mail = passwordResetMail({
+    name: user.name,
+    link: `${shellOrigin}/account/reset/${token}`,
+  });
   await tx.query(
     `insert into password_reset_tokens (token_hash, user_id, expires_at)
      values ($1, $2::bigint, now() + $3::float8 * interval '1 millisecond')`,
     [hashToken(token), user.id, RESET_TTL_MS],
   );
-  await tx.query('insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)', [
-    user.email,
-    mail.subject,
-    mail.body,
-  ]);
+  await queueMail(tx, {
+    ...mail,
+    to: user.email,
+    kind: 'password_reset',
+    accountId: user.account_id ?? null,
+  });
   return tokenFingerprint(token);
 }
 
@@ -104,8 +92,8 @@ export function registerPasswordResetRoutes(app: Api, { db, config }: AppContext
         );
         throw tooMany('too_many_requests', 'Too many password reset requests.', taken.waitSeconds);
       }
-      const [user] = await db.query<{ id: string; name: string }>(
-        'select id::text as id, name from users where email = $1 and is_active',
+      const [user] = await db.query<{ id: string; name: string; account_id: string | null }>(
+        'select id::text as id, name, account_id::text as account_id from users where email = $1 and is_active',
         [email],
       );
       if (user) {

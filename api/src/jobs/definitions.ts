@@ -3,6 +3,7 @@
 import type { ApiConfig } from '../config';
 import { GUEST_INVITE_JOBS, guestInviteSchedule } from '../guest/guestInvites';
 import { importJob } from '../imports/importJob';
+import { mailJob } from '../mail/mailJob';
 import type { JobDefinition } from './jobs';
 import { MAINTENANCE_QUEUE, maintenanceJob } from './maintenanceJob';
 import type { JobSchedule } from './schedules';
@@ -20,7 +21,8 @@ export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): J
     pmsSyncJob as JobDefinition,
     sandboxWebhooksJob,
   ];
-  void mailTransport;
+  // Without a transport this API leaves the mails to one that has one (or they wait).
+  if (mailTransport) definitions.push(mailJob);
   return definitions;
 }
 

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config';
 import type { Database, Sql } from '../db/database';
 import type { AdapterLookup } from '../imports/importWorker';
-import type { MailTransport } from '../mail/fileTransport';
+import type { MailTransport } from '../mail/transport';
 import type { CredentialVault } from '../pms/vault';
 
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'discarded';

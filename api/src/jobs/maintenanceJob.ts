@@ -2,6 +2,7 @@
 // telemetry and trace summaries, finished jobs, and the embedded database's vacuum. Each step is
 // tried on its own: one failing does not keep the others from running.
 import { deleteExpiredRows, vacuumEmbedded } from '../db/maintenance';
+import { failAbandonedMails } from '../mail/mailJob';
 import { pruneTelemetry } from '../telemetry/telemetryStore';
 import { pruneTraceMinutes } from '../tracing/traceMinutesStore';
 import type { JobDefinition, JobServices } from './jobs';
@@ -23,6 +24,11 @@ export async function runMaintenance({
     }
   };
   await step('expired rows', () => deleteExpiredRows(db));
+  await step('abandoned mails', async () => {
+    const failed = await failAbandonedMails(db);
+    if (failed > 0)
+      log.info({ event: 'mail', failed }, 'Mails whose delivery job ended marked failed');
+  });
   await step('telemetry', async () => {
     const pruned = await pruneTelemetry(db, config.telemetryRetentionDays);
     if (pruned.events + pruned.sessions + pruned.users > 0)

@@ -1,11 +1,11 @@
 // The API's graceful shutdown (SIGTERM/SIGINT, issue 18): readiness fails at once (a load balancer
 // stops sending traffic), then after `delayMs` the server stops accepting connections while the
-// requests under way finish, and the workers take nothing new — the mail worker ends its round
-// after the mail under way, the import worker after its page, handing the task back — then the
-// database closes. Bounded: out of time, the import task under way is handed back anyway (its run
-// then writes nothing more: every write checks the lease) and the caller exits; a transaction still
-// open is rolled back by the server when the connection goes. Nothing is left half-written, and no
-// task stays 'running' under a process that is gone for longer than the lease.
+// requests under way finish, and the workers take nothing new — the job worker lets the jobs under
+// way end (a mail is handed over or not), the import worker ends after its page, handing the task
+// back — then the database closes. Bounded: out of time, the import task under way is handed back
+// anyway (its run then writes nothing more: every write checks the lease) and the caller exits; a
+// transaction still open is rolled back by the server when the connection goes. Nothing is left
+// half-written, and no task stays 'running' under a process that is gone for longer than the lease.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';

@@ -16,6 +16,7 @@ export type MailKind =
   | 'signup_link'
   | 'signup_existing'
   | 'email_change'
+  | 'password_changed'
   | 'import_finished'
   | 'stay_alert'
   | 'sync_failed'

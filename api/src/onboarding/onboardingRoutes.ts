@@ -37,6 +37,8 @@ import {
   toTask,
   type ImportTask,
 } from '../imports/importTasks';
+import { queueMail } from '../mail/outbox';
+import { selfSignupMail, signupExistingMail, signupLinkMail } from '../mail/templates/signupMails';
 import { notifyAccountTeam } from '../notifications/notify';
 import { missingCredential, PMS_DESCRIPTORS, pmsDescriptor } from '../pms/descriptors';
 import {
@@ -74,12 +76,9 @@ import {
 } from './onboardingSchemas';
 import {
   insertSignupLink,
-  selfSignupMail,
   SIGNUP_LINK_ERRORS,
   signupLinkByToken,
   signupLinkUrl,
-  signupMail,
-  signupTakenMail,
   usableSignupLink,
 } from './signupLinks';
 
@@ -756,20 +755,29 @@ export function registerOnboardingRoutes(
       ]);
       if (taken.waitSeconds !== undefined)
         throw tooMany('too_many_signups', 'Too many sign-ups from here.', taken.waitSeconds);
-      const [user] = await db.query<{ id: string; name: string; is_active: boolean }>(
-        'select id::text as id, name, is_active from users where email = $1',
+      const [user] = await db.query<{
+        id: string;
+        name: string;
+        is_active: boolean;
+        account_id: string | null;
+      }>(
+        'select id::text as id, name, is_active, account_id::text as account_id from users where email = $1',
         [email],
       );
       if (user) {
-        const mail = signupTakenMail(
-          { name: user.name, active: user.is_active },
-          config.shellOrigin,
+        const mail = signupExistingMail({
+          name: user.name,
+          active: user.is_active,
+          shellOrigin: config.shellOrigin,
+        });
+        await db.transaction((tx) =>
+          queueMail(tx, {
+            ...mail,
+            to: email,
+            kind: 'signup_existing',
+            accountId: user.account_id,
+          }),
         );
-        await db.query('insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)', [
-          email,
-          mail.subject,
-          mail.body,
-        ]);
         request.log.info(
           { event: 'signup_requested', existingUserId: user.id },
           'Sign-up for an address that has a user: its owner is told by mail',
@@ -783,14 +791,11 @@ export function registerOnboardingRoutes(
             pms,
             createdBy: null,
           });
-          const mail = selfSignupMail(
-            pmsDescriptor(pms).label,
-            signupLinkUrl(config.shellOrigin, pms, made.token),
-          );
-          await tx.query(
-            'insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)',
-            [email, mail.subject, mail.body],
-          );
+          const mail = selfSignupMail({
+            pmsLabel: pmsDescriptor(pms).label,
+            link: signupLinkUrl(config.shellOrigin, pms, made.token),
+          });
+          await queueMail(tx, { ...mail, to: email, kind: 'signup_link' });
           return made;
         });
         request.log.info(
@@ -916,15 +921,14 @@ export function registerOnboardingRoutes(
       const { link, url } = await db.transaction(async (tx) => {
         const made = await insertSignupLink(tx, { email, name, company, pms, createdBy: staff.id });
         const linkUrl = signupLinkUrl(config.shellOrigin, pms, made.token);
-        const mail = signupMail(
-          { name, company, pmsLabel: pmsDescriptor(pms).label, invitedBy: staff.name },
-          linkUrl,
-        );
-        await tx.query('insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)', [
-          email,
-          mail.subject,
-          mail.body,
-        ]);
+        const mail = signupLinkMail({
+          name,
+          company,
+          pmsLabel: pmsDescriptor(pms).label,
+          invitedBy: staff.name,
+          link: linkUrl,
+        });
+        await queueMail(tx, { ...mail, to: email, kind: 'signup_link' });
         await writeAudit(tx, {
           actorUserId: staff.id,
           action: 'signup_link.created',

@@ -1,6 +1,8 @@
 // Notification preferences (migration 0016) and the mails they decide. Every mail is written to the
 // outbox in the transaction of what it is about: a change rolled back tells nobody.
 import type { Sql } from '../db/database';
+import { queueMail } from '../mail/outbox';
+import { importFinishedMail, stayTurnedRedMail } from '../mail/templates/hostNotices';
 import { pmsDescriptor, type PmsName } from '../pms';
 import type { RiskColour } from '../protect/risk';
 import {
@@ -58,17 +60,6 @@ export function preferenceOn(kind: PreferenceKind, userColumn: string): string {
                   where np.user_id = ${userColumn} and np.${kind})`;
 }
 
-async function queueMail(
-  sql: Sql,
-  mail: { to: string; subject: string; body: string },
-): Promise<void> {
-  await sql.query('insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)', [
-    mail.to,
-    mail.subject,
-    mail.body,
-  ]);
-}
-
 /** A screening's outcome for one stay, as screenReservations answers it. */
 export interface ColourChange {
   id: string;
@@ -93,12 +84,13 @@ export async function mailTurnedRed(
   if (turned.length === 0) return 0;
   const recipients = await sql.query<{
     reservation_id: string;
+    account_id: string;
     email: string;
     name: string;
     guest_first_name: string;
     nickname: string;
   }>(
-    `select r.id::text as reservation_id, u.email, u.name,
+    `select r.id::text as reservation_id, r.account_id::text as account_id, u.email, u.name,
             split_part(btrim(r.guest_name), ' ', 1) as guest_first_name, l.nickname
      from reservations r
      join listings l on l.id = r.listing_id
@@ -111,21 +103,18 @@ export async function mailTurnedRed(
     [turned, actorId],
   );
   for (const recipient of recipients) {
-    const guest = recipient.guest_first_name || 'A guest';
+    const mail = stayTurnedRedMail({
+      name: recipient.name,
+      guestFirstName: recipient.guest_first_name,
+      listingNickname: recipient.nickname,
+      reservationUrl: `${shellOrigin}/reservation/${recipient.reservation_id}`,
+    });
     await queueMail(sql, {
+      ...mail,
       to: recipient.email,
-      subject: `A stay at ${recipient.nickname} turned red`,
-      body: [
-        `Hello ${recipient.name},`,
-        '',
-        `${guest}'s stay at ${recipient.nickname} now screens red: look at it before they arrive.`,
-        '',
-        `${shellOrigin}/reservation/${recipient.reservation_id}`,
-        '',
-        'You get this mail because "Mail me when a reservation turns red" is on in your settings.',
-        '',
-        'Hostdash',
-      ].join('\n'),
+      kind: 'stay_alert',
+      accountId: recipient.account_id,
+      reservationId: recipient.reservation_id,
     });
   }
   return recipients.length;
@@ -133,7 +122,7 @@ export async function mailTurnedRed(
 
 /**
  * Mails the account's owner, if they want it, that an import from `pms` finished, with what
- * Hostdash now holds from that system.
+ * Hostdash now holds from that system. With `shellOrigin`, the mail has a button to the Risks page.
  */
 export async function mailImportFinished(
   sql: Sql,
@@ -141,7 +130,13 @@ export async function mailImportFinished(
     accountId,
     pms,
     counts,
-  }: { accountId: string; pms: PmsName; counts: { listings: number; reservations: number } },
+    shellOrigin = null,
+  }: {
+    accountId: string;
+    pms: PmsName;
+    counts: { listings: number; reservations: number };
+    shellOrigin?: string | null;
+  },
 ): Promise<number> {
   const owners = await sql.query<{ id: string; email: string; name: string }>(
     `select id::text as id, email, name from users
@@ -149,9 +144,7 @@ export async function mailImportFinished(
      order by id`,
     [accountId],
   );
-  const label = pmsDescriptor(pms).label;
-  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const summary = `${plural(counts.listings, 'listing')}, ${plural(counts.reservations, 'reservation')}`;
+  const pmsLabel = pmsDescriptor(pms).label;
   // An import screens many stays at once: one line here instead of a "turned red" mail for each.
   const [red] = await sql.query<{ n: number }>(
     `select count(*)::int as n from reservations r join accounts a on a.id = r.account_id
@@ -160,27 +153,17 @@ export async function mailImportFinished(
        and risk_colour(r.risk_score, a.risk_tolerance) = 'red'`,
     [accountId, pms],
   );
-  const redLine = red?.n
-    ? `${plural(red.n, 'upcoming stay')} ${red.n === 1 ? 'is' : 'are'} high risk: see them on the Risks page.`
-    : 'None of the upcoming stays is high risk.';
   let sent = 0;
   for (const owner of owners) {
     if (!(await wantsMail(sql, owner.id, 'mail_on_import_finished'))) continue;
-    await queueMail(sql, {
-      to: owner.email,
-      subject: `Your ${label} import finished`,
-      body: [
-        `Hello ${owner.name},`,
-        '',
-        `Your ${label} import finished: ${summary}.`,
-        'They are in Hostdash now, screened like every other stay.',
-        redLine,
-        '',
-        'You get this mail because "Mail me when an import finishes" is on in your settings.',
-        '',
-        'Hostdash',
-      ].join('\n'),
+    const mail = importFinishedMail({
+      name: owner.name,
+      pmsLabel,
+      counts,
+      redStays: red?.n ?? 0,
+      shellOrigin,
     });
+    await queueMail(sql, { ...mail, to: owner.email, kind: 'import_finished', accountId });
     sent += 1;
   }
   return sent;

@@ -22,6 +22,8 @@ import {
 import { hashToken } from '../auth/tokens';
 import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
+import { queueMail } from '../mail/outbox';
+import { emailChangedMail, passwordChangedMail } from '../mail/templates/accountMails';
 import { ApiErrorSchema, errors, ref, SESSION, type Api } from '../http/schemas';
 import { preferencesOf, updatePreferences } from './preferences';
 import {
@@ -63,17 +65,6 @@ const PASSWORD_CHANGED = {
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
-/** "25 Nov 2026, 11:58 UTC": when a change was made, as a mail says it. */
-const momentInWords = (date: Date): string =>
-  `${new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(date)} UTC`;
-
 /** preValidation: the spaces around a typed name or a pasted email are not the person's intent. */
 async function trimProfile(request: FastifyRequest): Promise<void> {
   const body = request.body as { name?: unknown; email?: unknown } | undefined;
@@ -90,40 +81,6 @@ async function profileOf(sql: Sql, userId: string): Promise<Profile> {
   );
   if (!row) throw new Error(`user ${userId}: not found`);
   return { ...row, notification_preferences: await preferencesOf(sql, userId) };
-}
-
-/** A mail to the address an account had: if the person did not change it, they learn of it. */
-function emailChangedMail(name: string, to: string, shellOrigin: string) {
-  return {
-    subject: 'The email of your Hostdash account was changed',
-    body: [
-      `Hello ${name},`,
-      '',
-      `On ${momentInWords(new Date())} the email of your Hostdash account was changed to ${to}. Hostdash writes to that address from now on.`,
-      '',
-      'If you did not do this, reset your password and write to Hostdash support:',
-      `${shellOrigin}/account/reset`,
-      '',
-      'Hostdash',
-    ].join('\n'),
-  };
-}
-
-/** Says only that the password changed: never the password, a token or a link that signs in. */
-function passwordChangedMail(name: string, shellOrigin: string) {
-  return {
-    subject: 'Your Hostdash password was changed',
-    body: [
-      `Hello ${name},`,
-      '',
-      `The password of your Hostdash account was changed on ${momentInWords(new Date())}. Every other session was signed out.`,
-      '',
-      'If you did not do this, reset your password now:',
-      `${shellOrigin}/account/reset`,
-      '',
-      'Hostdash',
-    ].join('\n'),
-  };
 }
 
 export function registerSettingsRoutes(app: Api, { db, config }: AppContext): void {
@@ -235,12 +192,20 @@ export function registerSettingsRoutes(app: Api, { db, config }: AppContext): vo
             targetAccountId: caller.account_id,
             detail,
           });
+          // To the address the account had: if the person did not change it, they learn of it.
           if (detail.email) {
-            const mail = emailChangedMail(before.name, detail.email.to, config.shellOrigin);
-            await tx.query(
-              'insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)',
-              [detail.email.from, mail.subject, mail.body],
-            );
+            const mail = emailChangedMail({
+              name: before.name,
+              newEmail: detail.email.to,
+              changedAt: new Date(),
+              shellOrigin: config.shellOrigin,
+            });
+            await queueMail(tx, {
+              ...mail,
+              to: detail.email.from,
+              kind: 'email_change',
+              accountId: caller.account_id,
+            });
           }
           return Object.keys(detail);
         })
@@ -304,12 +269,17 @@ export function registerSettingsRoutes(app: Api, { db, config }: AppContext): vo
           targetUserId: caller.id,
           targetAccountId: caller.account_id,
         });
-        const mail = passwordChangedMail(caller.name, config.shellOrigin);
-        await tx.query('insert into mail_outbox (to_address, subject, body) values ($1, $2, $3)', [
-          caller.email,
-          mail.subject,
-          mail.body,
-        ]);
+        const mail = passwordChangedMail({
+          name: caller.name,
+          changedAt: new Date(),
+          shellOrigin: config.shellOrigin,
+        });
+        await queueMail(tx, {
+          ...mail,
+          to: caller.email,
+          kind: 'password_changed',
+          accountId: caller.account_id,
+        });
       });
       request.log.info(
         { event: 'password_changed', userId: caller.id },
