@@ -1,8 +1,8 @@
 // The API's graceful shutdown (SIGTERM/SIGINT, issue 18): readiness fails at once (a load balancer
 // stops sending traffic), then after `delayMs` the server stops accepting connections while the
-// requests under way finish, and the workers take nothing new — the job worker lets the jobs under
-// way end (a mail is handed over or not), the import worker ends after its page, handing the task
-// back — then the database closes. Bounded: out of time, the import task under way is handed back
+// requests under way finish, and the job worker takes nothing new — the jobs under way end (a mail
+// is handed over or not; an import ends after its page, handing its task back) — then the database
+// closes. Bounded: out of time, the import task under way is handed back
 // anyway (its run then writes nothing more: every write checks the lease) and the caller exits; a
 // transaction still open is rolled back by the server when the connection goes. Nothing is left
 // half-written, and no task stays 'running' under a process that is gone for longer than the lease.
@@ -10,13 +10,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import type { Readiness } from '../health/readiness';
-import type { PollingWorker } from '../workers/polling';
 
 export interface ShutdownParts {
   readiness: Readiness;
   app: FastifyInstance;
-  /** Background workers by name; `release` (the import worker) hands back what a run holds. */
-  workers: Record<string, (PollingWorker & { release?: () => Promise<number> }) | null>;
+  /** Background workers by name (the job worker): `release` hands back what its runs hold. */
+  workers: Record<string, { stop(): Promise<void>; release?: () => Promise<number> } | null>;
   db: Database;
   log: FastifyBaseLogger;
   /** How long readiness fails before the server stops accepting (SHUTDOWN_DELAY_MS). */
