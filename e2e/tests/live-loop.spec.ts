@@ -1,0 +1,114 @@
+// The loop from `npm start` (issue 31), on servers of this journey's own: the demo data, the
+// sandbox connected for the demo owner at start (PMS_SANDBOX_DEMO) and its clock 600 times fast, so
+// a booking is made or changed every 2 seconds and sent to the API as Hostaway's webhook. Without a
+// click from anyone, the owner's Risks list gets a new stay, and a red one tells them by mail (a
+// file in MAIL_DIR) and in the bell.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { repoDir } from './support/delivery';
+import { E2E_PORT_OFFSET } from './support/env';
+import { deployWorkspaceBuilds, OwnServers, ready, signInThrough } from './support/ownServers';
+import { expectHeading, signIn } from './support/session';
+
+test.describe.configure({ mode: 'serial' });
+
+const offset = E2E_PORT_OFFSET;
+const PORTS = { shell: 3130 + offset, origin: 3131 + offset, api: 4130 + offset };
+const shellUrl = `http://127.0.0.1:${PORTS.shell}`;
+const OWNER = 'owner@hostdash.test';
+
+let workDir = '';
+let environment: NodeJS.ProcessEnv = {};
+const own = new OwnServers(() => environment);
+
+test.use({ baseURL: shellUrl });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-loop-'));
+  environment = {
+    ...process.env,
+    STAGE: 'prod',
+    LOG_LEVEL: 'warn',
+    PMS_SANDBOX: 'on',
+    PMS_SANDBOX_DEMO: 'on',
+    PMS_SANDBOX_SPEED: '600',
+    API_PORT: String(PORTS.api),
+    API_URL: `http://127.0.0.1:${PORTS.api}`,
+    PORT: String(PORTS.shell),
+    PGLITE_DIR: path.join(workDir, 'db'),
+    STORAGE_DIR: path.join(workDir, 'files'),
+    MAIL_DIR: path.join(workDir, 'mail'),
+    DELIVERY_TOKEN: randomBytes(32).toString('base64url'),
+    SHELL_ORIGIN: shellUrl,
+    SHELL_ORIGINS: shellUrl,
+    REMOTES_ORIGIN: `http://127.0.0.1:${PORTS.origin}`,
+    REMOTES_PORT: String(PORTS.origin),
+    REMOTES_DIR: path.join(workDir, 'store'),
+    REMOTES_FILE: path.join(workDir, 'remotes.json'),
+    REMOTES_RECHECK_MS: '0',
+  };
+  delete environment.DATABASE_URL;
+  delete environment.NODE_ENV;
+  const api = own.start('api', [path.join(repoDir, 'api/dist/server.js')], {});
+  deployWorkspaceBuilds(environment);
+  const main = path.join(repoDir, 'shell/dist-server/server/main.js');
+  const origin = own.start('remote origin', [main, '--remote-origin'], {});
+  const shell = own.start('shell', [main], {});
+  await ready(api, `${environment.API_URL}/health/ready`, 180_000);
+  await ready(origin, `${environment.REMOTES_ORIGIN}/health/ready`);
+  await ready(shell, `${shellUrl}/health/ready`);
+});
+
+test.afterAll(async () => {
+  await own.stopAll();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+/** The owner's `stay_alert` mails that say a stay screens red, as files. */
+function redAlertMails(): string[] {
+  const dir = path.join(workDir, 'mail');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(`-${OWNER}.eml`));
+  } catch {
+    return []; // the API creates the folder with its first mail
+  }
+  return names
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+    .filter((mail) => /^Subject: .* screens red$/m.test(mail));
+}
+
+test('sandbox bookings reach the owner by themselves, and a red one tells them', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, OWNER, { next: '/risks' });
+  await expectHeading(page, /Risks/);
+  // Nobody presses Sync: the sandbox's webhooks bring the stays, and a red one is mailed.
+  await expect.poll(() => redAlertMails().length, { timeout: 120_000 }).toBeGreaterThan(0);
+  const mail = redAlertMails()[0]!;
+  const subject = /^Subject: (.*)$/m.exec(mail)![1]!;
+  const link = /https?:\/\/\S+\/reservation\/(\d+)/.exec(mail);
+  expect(link, 'the mail links the stay').toBeTruthy();
+
+  // The bell has it too.
+  const { cookie } = await signInThrough(shellUrl, OWNER);
+  const bell = (await (
+    await fetch(`${shellUrl}/api/user/notifications/load?limit=50`, { headers: { cookie } })
+  ).json()) as { items: Array<{ title: string; link: string }> };
+  expect(bell.items.map((item) => item.title)).toContain(subject);
+
+  // The Risks list's own call finds it among the red stays, and the mail's link opens it.
+  const risks = (await (
+    await fetch(`${shellUrl}/api/reservation/search?colour=red&size=100&from=0`, {
+      headers: { cookie },
+    })
+  ).json()) as { items: Array<{ id: string }> };
+  expect(risks.items.map((item) => item.id)).toContain(link![1]);
+  await page.goto(`/reservation/${link![1]}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
