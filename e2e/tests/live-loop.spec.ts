@@ -68,21 +68,25 @@ test.afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-/** The owner's `stay_alert` mails that say a stay screens red, as files. */
-function redAlertMails(): string[] {
+/** The mails in MAIL_DIR whose file name and subject match, as text. */
+function mails(fileName: (name: string) => boolean, subject: RegExp): string[] {
   const dir = path.join(workDir, 'mail');
   let names: string[] = [];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith(`-${OWNER}.eml`));
+    names = readdirSync(dir).filter((name) => name.endsWith('.eml') && fileName(name));
   } catch {
     return []; // the API creates the folder with its first mail
   }
   return names
     .map((name) => readFileSync(path.join(dir, name), 'utf8'))
-    .filter((mail) => /^Subject: .* screens red$/m.test(mail));
+    .filter((mail) => subject.test(mail));
 }
 
-test('sandbox bookings reach the owner by themselves, and a red one tells them', async ({
+/** The owner's `stay_alert` mails that say a stay screens red. */
+const redAlertMails = () =>
+  mails((name) => name.endsWith(`-${OWNER}.eml`), /^Subject: .* screens red$/m);
+
+test('sandbox bookings reach the owner by themselves, a red one tells them, guests get their link', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -111,4 +115,13 @@ test('sandbox bookings reach the owner by themselves, and a red one tells them',
   expect(risks.items.map((item) => item.id)).toContain(link![1]);
   await page.goto(`/reservation/${link![1]}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The sandbox's guests get their check-in link by mail, a link to the guest page.
+  const invites = () =>
+    mails(
+      (name) => !name.includes('@hostdash.test'),
+      /^Subject: Your stay at .*: check in online/m,
+    );
+  await expect.poll(() => invites().length, { timeout: 120_000 }).toBeGreaterThan(0);
+  expect(invites()[0]).toMatch(/https?:\/\/\S+\/guest\/\S+/);
 });
