@@ -3,14 +3,17 @@
 // a booking is made or changed every 2 seconds and sent to the API as Hostaway's webhook. Without a
 // click from anyone, the owner's Risks list gets a new stay, and a red one tells them by mail (a
 // file in MAIL_DIR) and in the bell.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { repoDir } from './support/delivery';
 import { E2E_PORT_OFFSET } from './support/env';
-import { deployWorkspaceBuilds, OwnServers, ready, signInThrough } from './support/ownServers';
+import {
+  OwnServers,
+  ownPlatformEnvironment,
+  signInThrough,
+  startOwnPlatform,
+} from './support/ownServers';
 import { expectHeading, signIn } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
@@ -30,37 +33,14 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   workDir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-loop-'));
   environment = {
-    ...process.env,
-    STAGE: 'prod',
-    LOG_LEVEL: 'warn',
+    ...ownPlatformEnvironment(workDir, PORTS),
     PMS_SANDBOX: 'on',
     PMS_SANDBOX_DEMO: 'on',
     PMS_SANDBOX_SPEED: '600',
-    API_PORT: String(PORTS.api),
-    API_URL: `http://127.0.0.1:${PORTS.api}`,
-    PORT: String(PORTS.shell),
-    PGLITE_DIR: path.join(workDir, 'db'),
-    STORAGE_DIR: path.join(workDir, 'files'),
-    MAIL_DIR: path.join(workDir, 'mail'),
-    DELIVERY_TOKEN: randomBytes(32).toString('base64url'),
-    SHELL_ORIGIN: shellUrl,
-    SHELL_ORIGINS: shellUrl,
-    REMOTES_ORIGIN: `http://127.0.0.1:${PORTS.origin}`,
-    REMOTES_PORT: String(PORTS.origin),
-    REMOTES_DIR: path.join(workDir, 'store'),
-    REMOTES_FILE: path.join(workDir, 'remotes.json'),
-    REMOTES_RECHECK_MS: '0',
   };
-  delete environment.DATABASE_URL;
+  // npm start's own: the demo data, the sandbox.
   delete environment.NODE_ENV;
-  const api = own.start('api', [path.join(repoDir, 'api/dist/server.js')], {});
-  deployWorkspaceBuilds(environment);
-  const main = path.join(repoDir, 'shell/dist-server/server/main.js');
-  const origin = own.start('remote origin', [main, '--remote-origin'], {});
-  const shell = own.start('shell', [main], {});
-  await ready(api, `${environment.API_URL}/health/ready`, 180_000);
-  await ready(origin, `${environment.REMOTES_ORIGIN}/health/ready`);
-  await ready(shell, `${shellUrl}/health/ready`);
+  await startOwnPlatform(own, environment, 180_000);
 });
 
 test.afterAll(async () => {

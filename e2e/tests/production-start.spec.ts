@@ -7,9 +7,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { repoDir } from './support/delivery';
 import { E2E_PORT_OFFSET } from './support/env';
-import { deployWorkspaceBuilds, OwnServers, ready, signInThrough } from './support/ownServers';
+import {
+  OwnServers,
+  ownPlatformEnvironment,
+  signInThrough,
+  startOwnPlatform,
+} from './support/ownServers';
 import { expectHeading, signIn } from './support/session';
 
 test.describe.configure({ mode: 'serial' });
@@ -35,38 +39,14 @@ test.beforeAll(async () => {
   const passwordFile = path.join(workDir, 'admin-password');
   writeFileSync(passwordFile, `${ADMIN.password}\n`, { mode: 0o600 });
   environment = {
-    ...process.env,
+    ...ownPlatformEnvironment(workDir, PORTS),
     NODE_ENV: 'production',
-    STAGE: 'prod',
-    LOG_LEVEL: 'warn',
     DEMO_DATA: '',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_NAME: ADMIN.name,
     ADMIN_PASSWORD_FILE: passwordFile,
-    API_PORT: String(PORTS.api),
-    API_URL: `http://127.0.0.1:${PORTS.api}`,
-    PORT: String(PORTS.shell),
-    PGLITE_DIR: path.join(workDir, 'db'),
-    STORAGE_DIR: path.join(workDir, 'files'),
-    MAIL_DIR: path.join(workDir, 'mail'),
-    DELIVERY_TOKEN: randomBytes(32).toString('base64url'),
-    SHELL_ORIGIN: shellUrl,
-    SHELL_ORIGINS: shellUrl,
-    REMOTES_ORIGIN: `http://127.0.0.1:${PORTS.origin}`,
-    REMOTES_PORT: String(PORTS.origin),
-    REMOTES_DIR: path.join(workDir, 'store'),
-    REMOTES_FILE: path.join(workDir, 'remotes.json'),
-    REMOTES_RECHECK_MS: '0',
   };
-  delete environment.DATABASE_URL;
-  const api = own.start('api', [path.join(repoDir, 'api/dist/server.js')], {});
-  deployWorkspaceBuilds(environment);
-  const main = path.join(repoDir, 'shell/dist-server/server/main.js');
-  const origin = own.start('remote origin', [main, '--remote-origin'], {});
-  const shell = own.start('shell', [main], {});
-  await ready(api, `${environment.API_URL}/health/ready`);
-  await ready(origin, `${environment.REMOTES_ORIGIN}/health/ready`);
-  await ready(shell, `${shellUrl}/health/ready`);
+  await startOwnPlatform(own, environment);
 });
 
 test.afterAll(async () => {

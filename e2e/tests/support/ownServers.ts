@@ -2,6 +2,7 @@
 // loopback ports of its own, beside the suite's: their output kept for the error a failed start
 // throws, each stopped with SIGTERM as an orchestrator stops it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { repoDir } from './delivery';
 import { DEMO_PASSWORD } from './env';
@@ -93,4 +94,55 @@ export async function signInThrough(shellUrl: string, email: string, password = 
   });
   const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return { status: answer.status, cookie };
+}
+
+export interface PlatformPorts {
+  shell: number;
+  origin: number;
+  api: number;
+}
+
+/**
+ * The settings of a whole platform of a journey's own — an API on the embedded database, a remote
+ * origin and a shell server on `ports` — with every file under `workDir`; a journey adds its own.
+ */
+export function ownPlatformEnvironment(workDir: string, ports: PlatformPorts): NodeJS.ProcessEnv {
+  const shellUrl = `http://127.0.0.1:${ports.shell}`;
+  const environment: NodeJS.ProcessEnv = {
+    ...process.env,
+    STAGE: 'prod',
+    LOG_LEVEL: 'warn',
+    API_PORT: String(ports.api),
+    API_URL: `http://127.0.0.1:${ports.api}`,
+    PORT: String(ports.shell),
+    PGLITE_DIR: path.join(workDir, 'db'),
+    STORAGE_DIR: path.join(workDir, 'files'),
+    MAIL_DIR: path.join(workDir, 'mail'),
+    DELIVERY_TOKEN: randomBytes(32).toString('base64url'),
+    SHELL_ORIGIN: shellUrl,
+    SHELL_ORIGINS: shellUrl,
+    REMOTES_ORIGIN: `http://127.0.0.1:${ports.origin}`,
+    REMOTES_PORT: String(ports.origin),
+    REMOTES_DIR: path.join(workDir, 'store'),
+    REMOTES_FILE: path.join(workDir, 'remotes.json'),
+    REMOTES_RECHECK_MS: '0',
+  };
+  delete environment.DATABASE_URL;
+  return environment;
+}
+
+/** Starts the API, deploys the builds, starts the remote origin and the shell; waits for all. */
+export async function startOwnPlatform(
+  own: OwnServers,
+  environment: NodeJS.ProcessEnv,
+  apiReadyMs = 90_000,
+): Promise<void> {
+  const api = own.start('api', [path.join(repoDir, 'api/dist/server.js')], {});
+  deployWorkspaceBuilds(environment);
+  const main = path.join(repoDir, 'shell/dist-server/server/main.js');
+  const origin = own.start('remote origin', [main, '--remote-origin'], {});
+  const shell = own.start('shell', [main], {});
+  await ready(api, `${environment.API_URL}/health/ready`, apiReadyMs);
+  await ready(origin, `${environment.REMOTES_ORIGIN}/health/ready`);
+  await ready(shell, `http://127.0.0.1:${environment.PORT}/health/ready`);
 }
