@@ -147,6 +147,9 @@ export async function syncConnection(context: JobContext, connectionId: string):
   await db.query(
     `update pms_connections
      set status = 'connected', sync_cursor = $2::timestamptz, last_sync_at = now(),
+         listings_count = (select count(*)::int from listings l
+                           where l.account_id = pms_connections.account_id
+                             and l.pms = pms_connections.pms and l.external_id is not null),
          reservations_count = (select count(*)::int from reservations r
                                where r.account_id = pms_connections.account_id
                                  and r.pms = pms_connections.pms and r.external_id is not null),
