@@ -12,8 +12,13 @@ import { IMPORT_LEASE_MS, handBackImport, runNextImport } from './importWorker';
 export const importJob: JobDefinition<{ taskId: string }> = {
   queue: IMPORT_QUEUE,
   leaseMs: IMPORT_LEASE_MS,
-  async run({ taskId }, { db, adapters, log, vault, runId, isStopped }) {
-    const result = await runNextImport({ db, adapters, log, vault }, isStopped, runId, taskId);
+  async run({ taskId }, { db, adapters, log, vault, config, runId, isStopped }) {
+    const result = await runNextImport(
+      { db, adapters, log, vault, shellOrigin: config.shellOrigin },
+      isStopped,
+      runId,
+      taskId,
+    );
     if (result?.outcome === 'stopped') {
       // The API is shutting down: the task goes back at once, for the next start or another API.
       await handBackImport(db, runId);

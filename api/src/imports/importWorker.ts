@@ -67,6 +67,8 @@ export interface ImportWorkerOptions {
   maxAttempts?: number;
   /** Today as `YYYY-MM-DD` (injected by tests). */
   today?: () => string;
+  /** The dashboard's origin, for the link in the "import finished" mail (SHELL_ORIGIN). */
+  shellOrigin?: string;
 }
 
 export type RunOutcome = 'succeeded' | 'failed' | 'retrying' | 'stopped' | 'lost';
@@ -167,6 +169,7 @@ interface Run {
   task: ImportTask;
   runId: string;
   leaseMs: number;
+  shellOrigin: string | null;
 }
 
 /**
@@ -226,7 +229,8 @@ async function finish(
          where account_id = $1::bigint and pms = $2`,
         [accountId, pms, counts.listings, counts.reservations],
       );
-      if (outcome.state === 'succeeded') await mailImportFinished(tx, { accountId, pms, counts });
+      if (outcome.state === 'succeeded')
+        await mailImportFinished(tx, { accountId, pms, counts, shellOrigin: run.shellOrigin });
     } else if (connectionStatus) {
       await tx.query(
         `update pms_connections set status = $3, updated_at = now()
@@ -358,7 +362,7 @@ export async function runNextImport(
   const maxAttempts = options.maxAttempts ?? IMPORT_MAX_ATTEMPTS;
   const task = await claim(db, runId, leaseMs, maxAttempts, taskId);
   if (!task) return null;
-  const run: Run = { db, task, runId, leaseMs };
+  const run: Run = { db, task, runId, leaseMs, shellOrigin: options.shellOrigin ?? null };
   const [state] = await db.query<{ cursor: string | null; credentials: unknown }>(
     `select t.cursor, c.credentials
      from import_tasks t
