@@ -40,6 +40,11 @@ beforeEach(async () => {
     `update import_tasks set state = 'failed', finished_at = now(), error_code = 'import_error',
        error_message = 'ended by the test' where state in ('queued', 'running')`,
   );
+  // … and so are their jobs.
+  await api.db.query(
+    `update jobs set state = 'discarded', finished_at = now(), locked_by = null, locked_until = null
+     where queue = 'import' and state in ('queued', 'running')`,
+  );
   const [account] = await api.db.query<{ id: string }>(
     `insert into accounts (name) values ('Imported Stays') returning id::text as id`,
   );
