@@ -5,6 +5,7 @@ import { runDueJobs } from '../jobs/jobWorker';
 import { registerSchedules } from '../jobs/schedules';
 import { queueMail } from '../mail/outbox';
 import { startTestApi, type TestApi } from '../testing/testApi';
+import { testJobServices } from '../testing/jobServices';
 import type { AuditEntry } from './audit';
 import { auditFor } from './audit';
 import type { AdminJob, AdminMail } from './jobAdminSchemas';
@@ -67,15 +68,7 @@ async function job(
   return id;
 }
 
-const services = (): JobServices => ({
-  db: api.db,
-  config: api.config,
-  log: api.app.log,
-  vault: api.vault,
-  adapters: {} as JobServices['adapters'],
-  mail: null,
-  jobsQueued: () => undefined,
-});
+const services = (): JobServices => testJobServices(api, { log: api.app.log });
 
 const overview = (query = '', session = admin) =>
   api.get<Overview>(`/admin/jobs${query ? `?${query}` : ''}`, session);

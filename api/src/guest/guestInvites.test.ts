@@ -8,6 +8,7 @@ import { registerSchedules } from '../jobs/schedules';
 import { runDueJobs } from '../jobs/jobWorker';
 import { recordingLog } from '../testing/logs';
 import { startTestApi, type TestApi } from '../testing/testApi';
+import { testJobServices } from '../testing/jobServices';
 import type { BulkInviteResult, GuestMailLog } from './guestInviteSchemas';
 import {
   GUEST_INVITE_JOBS,
@@ -28,15 +29,7 @@ let reminderListingId: string;
 beforeAll(async () => {
   api = await startTestApi();
   owner = await api.signIn('owner@hostdash.test');
-  services = {
-    db: api.db,
-    config: api.config,
-    log: logged.log,
-    vault: api.vault,
-    adapters: () => null,
-    mail: null,
-    jobsQueued: () => undefined,
-  } as unknown as JobServices;
+  services = testJobServices(api, { log: logged.log });
   const listings = await api.db.query<{ id: string }>(
     `select id::text as id from listings where account_id = 1 and status = 'active' order by id limit 2`,
   );

@@ -8,6 +8,7 @@ import { mailJob } from '../mail/mailJob';
 import { MAIL_QUEUE } from '../mail/outbox';
 import type { MailTransport } from '../mail/transport';
 import { adaptersFor } from '../pms/registry';
+import { testJobServices } from './jobServices';
 import type { TestApi } from './testApi';
 
 const quiet = Fastify({ logger: false }).log;
@@ -17,15 +18,7 @@ export function mailJobServices(
   transport: MailTransport | null,
   log: FastifyBaseLogger = quiet,
 ): JobServices {
-  return {
-    db: api.db,
-    config: api.config,
-    log,
-    vault: api.vault,
-    adapters: adaptersFor(api.config),
-    mail: transport,
-    jobsQueued: () => undefined,
-  };
+  return testJobServices(api, { log, adapters: adaptersFor(api.config), mail: transport });
 }
 
 /** Runs every due mail job once (a retried one waits for its back-off: see makeMailJobsDue). */

@@ -134,18 +134,23 @@ class GuestyConnection implements PmsConnection {
     return { items: results.map((listing) => guestyListing(listing, this.buildings)), next, total };
   }
 
-  async reservations(cursor: string | null, since: string): Promise<PmsPage<PmsReservation>> {
-    const {
-      items: results,
-      total,
-      next,
-    } = await this.page('/v1/reservations', cursor, {
+  /** A page of the reservations whose `filter.field` is at least its value, in `sort` order. */
+  private async reservationsFrom(
+    cursor: string | null,
+    filter: { field: string; value: string },
+    sort: string,
+  ): Promise<PmsPage<PmsReservation>> {
+    const { items, total, next } = await this.page('/v1/reservations', cursor, {
       fields: RESERVATION_FIELDS,
-      // Stays still running on `since` count: filter on check-out, not check-in.
-      filters: JSON.stringify([{ field: 'checkOut', operator: '$gte', value: since }]),
-      sort: 'checkIn',
+      filters: JSON.stringify([{ field: filter.field, operator: '$gte', value: filter.value }]),
+      sort,
     });
-    return { items: results.map(guestyReservation), next, total };
+    return { items: items.map(guestyReservation), next, total };
+  }
+
+  reservations(cursor: string | null, since: string): Promise<PmsPage<PmsReservation>> {
+    // Stays still running on `since` count: filter on check-out, not check-in.
+    return this.reservationsFrom(cursor, { field: 'checkOut', value: since }, 'checkIn');
   }
 
   async reservation(externalId: string): Promise<PmsReservation | null> {
@@ -157,19 +162,12 @@ class GuestyConnection implements PmsConnection {
       : null;
   }
 
-  async changedReservations(cursor: string | null, since: Date): Promise<PmsPage<PmsReservation>> {
-    const {
-      items: results,
-      total,
-      next,
-    } = await this.page('/v1/reservations', cursor, {
-      fields: RESERVATION_FIELDS,
-      filters: JSON.stringify([
-        { field: 'lastUpdatedAt', operator: '$gte', value: since.toISOString() },
-      ]),
-      sort: 'lastUpdatedAt',
-    });
-    return { items: results.map(guestyReservation), next, total };
+  changedReservations(cursor: string | null, since: Date): Promise<PmsPage<PmsReservation>> {
+    return this.reservationsFrom(
+      cursor,
+      { field: 'lastUpdatedAt', value: since.toISOString() },
+      'lastUpdatedAt',
+    );
   }
 }
 

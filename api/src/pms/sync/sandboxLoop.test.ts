@@ -11,6 +11,7 @@ import { enqueueImport, saveConnection } from '../../imports/importTasks';
 import { runNextImport } from '../../imports/importWorker';
 import { silentLog } from '../../testing/logs';
 import { startTestApi, type TestApi } from '../../testing/testApi';
+import { testJobServices } from '../../testing/jobServices';
 import { adapterFor } from '../registry';
 import { sandboxCredentials, sandboxEvents } from '../sandbox';
 import { pmsSyncJob, pmsWebhookJob } from './syncJobs';
@@ -34,15 +35,10 @@ beforeAll(async () => {
     host: '127.0.0.1',
     port,
   };
-  services = {
-    db: api.db,
+  services = testJobServices(api, {
     config,
-    log: silentLog,
-    vault: api.vault,
     adapters: (pms) => adapterFor(pms, { sandbox: true, sandboxSpeed: SPEED }),
-    mail: null,
-    jobsQueued: () => undefined,
-  };
+  });
   const signedUp = await api.signUp({ email: 'sandbox.loop@example.com', company: 'Loop Stays' });
   accountId = signedUp.body.user.account_id;
   session = signedUp.body.sessionId;

@@ -11,6 +11,7 @@ import { runDueJobs } from '../../jobs/jobWorker';
 import { enqueueJob, type JobServices } from '../../jobs/jobs';
 import { silentLog } from '../../testing/logs';
 import { startTestApi, type TestApi } from '../../testing/testApi';
+import { testJobServices } from '../../testing/jobServices';
 import { adapterFor } from '../registry';
 import type { PmsName } from '../pms';
 import {
@@ -144,20 +145,15 @@ beforeAll(async () => {
     hostawayApiUrl: hostaway.url,
     guestyApiUrl: guesty.url,
   };
-  services = {
-    db: api.db,
+  services = testJobServices(api, {
     config,
-    log: silentLog,
-    vault: api.vault,
     adapters: (pms) =>
       adapterFor(pms, {
         sandbox: false,
         hostawayApiUrl: hostaway.url,
         guestyApiUrl: guesty.url,
       }),
-    mail: null,
-    jobsQueued: () => undefined,
-  };
+  });
   const signedUp = await api.signUp({ email: OWNER, company: 'Webhook Stays' });
   session = signedUp.body.sessionId;
   accountId = signedUp.body.user.account_id;
