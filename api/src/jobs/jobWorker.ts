@@ -291,7 +291,7 @@ export function startJobWorker({
         registered = true;
       }
       await queueDueSchedules(db, schedules);
-      for (;;) {
+      while (!stopped) {
         const rows = await claimJobs(db, definitions, runId, concurrency - running.size);
         for (const row of rows) {
           const definition = byQueue.get(row.queue)!;
@@ -338,6 +338,10 @@ export function startJobWorker({
       await Promise.allSettled([...running]);
     },
     async release() {
+      // A look under way could claim again what is handed back here: let it end first.
+      stopped = true;
+      clearInterval(timer);
+      await looking;
       for (const definition of definitions) await definition.release?.(db, runId);
       const rows = await db.query(
         `update jobs set state = 'queued', locked_by = null, locked_until = null, run_after = now(),

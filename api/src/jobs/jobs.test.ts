@@ -258,22 +258,46 @@ test('on start-up with the embedded database, running jobs are taken back at onc
   expect(await jobRow(id)).toMatchObject({ state: 'queued', locked_by: null });
 });
 
-test('a stopped worker hands back what it holds', async () => {
+test('a stopped worker hands back what it holds, and a look under way cannot take it again', async () => {
   const id = (await enqueueJob(api.db, { queue, key: 'held' }))!;
   let release!: () => void;
   const started = new Promise<void>((resolve) => {
     release = resolve;
   });
+  // A claim can be held at a gate: it is then under way while the worker is told to hand back.
+  let gate: Promise<void> | null = null;
+  let openGate!: () => void;
+  let claimWaits!: () => void;
+  const claimWaiting = new Promise<void>((resolve) => (claimWaits = resolve));
+  const db: JobServices['db'] = Object.create(api.db, {
+    query: {
+      value: async (text: string, params?: readonly unknown[]) => {
+        if (gate && /skip locked/i.test(text)) {
+          claimWaits();
+          await gate;
+        }
+        return api.db.query(text, params);
+      },
+    },
+  });
   const worker = startJobWorker({
-    services,
+    services: { ...services, db },
     definitions: [{ queue, run: () => new Promise(() => release()) }],
-    intervalMs: 20,
+    intervalMs: 60_000,
   });
   await started;
   expect((await jobRow(id)).state).toBe('running');
+  gate = new Promise((resolve) => (openGate = resolve));
+  // Asked to look until a look is under way (a nudge while the first look ends only marks it).
+  const nudging = setInterval(() => worker.nudge(), 10);
+  await claimWaiting;
+  clearInterval(nudging);
   // As a shutdown out of time does: stop claiming (the try under way never ends), then hand back.
   void worker.stop();
-  expect(await worker.release()).toBe(1);
+  const handedBack = worker.release();
+  setTimeout(() => openGate(), 50);
+  expect(await handedBack).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
 });
 
