@@ -4193,7 +4193,7 @@ export interface paths {
     };
     /**
      * Every user, paged (staff)
-     * @description Sort by email, name, created_at (default `created_at:desc`), type, subtype, is_active, account_name or last_sign_in_at (never signed in: last); `search` looks in names and emails.
+     * @description Sort by email, name, created_at (default `created_at:desc`), type, subtype, is_active, account_name or last_sign_in_at (never signed in: last); `search` looks in names and emails; `past_due=true` keeps the users of past-due accounts.
      */
     get: {
       parameters: {
@@ -4205,6 +4205,8 @@ export interface paths {
           /** @description Comma list of `field:asc|desc`, e.g. `nickname:asc`. */
           sort?: string;
           search?: string;
+          /** @description Only the users of accounts that are past due (a month's charge failed on every try). */
+          past_due?: boolean;
         };
         header?: never;
         path?: never;
@@ -4711,6 +4713,92 @@ export interface paths {
         };
         /** @description The record changed since the caller read it. */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/jobs/schedules/{name}/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a schedule now (staff)
+     * @description The schedule becomes due now: the next look of any API queues its job, as at its time (once across every API), and its next run is then counted from now. The monthly `billing.close` run now closes the month that ended before today. Written to the audit log (`job.schedule_run`). 404 for a schedule no API runs.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          name: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A recurring schedule: each period queues one job, once across every API. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminJobSchedule'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -5690,7 +5778,7 @@ export interface paths {
     put?: never;
     /**
      * Close a month of an account: write its invoice and charge it (staff)
-     * @description Idempotent: the invoice is written once per account and month, and charged once (a second call answers it with `already_closed: true`). Only a month that has ended (400 `invalid_request`, field `period`). A declined charge answers 402 (the invoice is kept as `failed`); 503 `provider_unavailable` leaves it open to be charged by the next call; 402 `no_payment_method` when the account has no card.
+     * @description Idempotent: the invoice is written once per account and month, and charged once (a second call answers it with `already_closed: true`). Only a month that has ended (400 `invalid_request`, field `period`). A declined charge answers 402 (the invoice is kept as `failed`); 503 `provider_unavailable` leaves it open to be charged by the next call; 402 `no_payment_method` when the account has no card. A refusal or a missing card is the first failed try: the invoice is tried again on the days of BILLING_RETRY_DAYS and the owners are mailed. The same close runs by itself at 02:00 UTC on the first of each month (the `billing.close` schedule).
      */
     post: {
       parameters: {
@@ -11018,9 +11106,24 @@ export interface components {
       account_id: string;
       /** @description The name of the account's owner: whom to ask for a page the user's role doesn't include. null for the owner themselves and for Hostdash staff. */
       account_owner: string | null;
-      /** @description No customer id: no payment method yet. */
+      /** @description No customer id: no payment method yet. `failed_payment`: the account's oldest month whose charge failed (the app-wide banner); null when every invoice is paid or open. */
       billing: {
         stripe_customer_id: string | null;
+        /**
+         * Format: date-time
+         * @description Since when the account is past due: every planned try of a month's charge failed. Nothing is switched off (docs/adr/0029). null: not past due.
+         */
+        past_due_since: string | null;
+        failed_payment: {
+          period: string;
+          /** @description Why the last try failed, in words. */
+          message: string;
+          /**
+           * Format: date-time
+           * @description When it is tried again by itself; null: no try is left (past due).
+           */
+          next_try_at: string | null;
+        } | null;
       };
       /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
       vendor_buildings: components['schemas']['VendorBuilding'][];
@@ -11075,9 +11178,24 @@ export interface components {
       account_id: string;
       /** @description The name of the account's owner: whom to ask for a page the user's role doesn't include. null for the owner themselves and for Hostdash staff. */
       account_owner: string | null;
-      /** @description No customer id: no payment method yet. */
+      /** @description No customer id: no payment method yet. `failed_payment`: the account's oldest month whose charge failed (the app-wide banner); null when every invoice is paid or open. */
       billing: {
         stripe_customer_id: string | null;
+        /**
+         * Format: date-time
+         * @description Since when the account is past due: every planned try of a month's charge failed. Nothing is switched off (docs/adr/0029). null: not past due.
+         */
+        past_due_since: string | null;
+        failed_payment: {
+          period: string;
+          /** @description Why the last try failed, in words. */
+          message: string;
+          /**
+           * Format: date-time
+           * @description When it is tried again by itself; null: no try is left (past due).
+           */
+          next_try_at: string | null;
+        } | null;
       };
       /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
       vendor_buildings: components['schemas']['VendorBuilding'][];
@@ -11125,9 +11243,24 @@ export interface components {
       account_id: string;
       /** @description The name of the account's owner: whom to ask for a page the user's role doesn't include. null for the owner themselves and for Hostdash staff. */
       account_owner: string | null;
-      /** @description No customer id: no payment method yet. */
+      /** @description No customer id: no payment method yet. `failed_payment`: the account's oldest month whose charge failed (the app-wide banner); null when every invoice is paid or open. */
       billing: {
         stripe_customer_id: string | null;
+        /**
+         * Format: date-time
+         * @description Since when the account is past due: every planned try of a month's charge failed. Nothing is switched off (docs/adr/0029). null: not past due.
+         */
+        past_due_since: string | null;
+        failed_payment: {
+          period: string;
+          /** @description Why the last try failed, in words. */
+          message: string;
+          /**
+           * Format: date-time
+           * @description When it is tried again by itself; null: no try is left (past due).
+           */
+          next_try_at: string | null;
+        } | null;
       };
       /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
       vendor_buildings: components['schemas']['VendorBuilding'][];
@@ -11168,9 +11301,24 @@ export interface components {
       account_id: string;
       /** @description The name of the account's owner: whom to ask for a page the user's role doesn't include. null for the owner themselves and for Hostdash staff. */
       account_owner: string | null;
-      /** @description No customer id: no payment method yet. */
+      /** @description No customer id: no payment method yet. `failed_payment`: the account's oldest month whose charge failed (the app-wide banner); null when every invoice is paid or open. */
       billing: {
         stripe_customer_id: string | null;
+        /**
+         * Format: date-time
+         * @description Since when the account is past due: every planned try of a month's charge failed. Nothing is switched off (docs/adr/0029). null: not past due.
+         */
+        past_due_since: string | null;
+        failed_payment: {
+          period: string;
+          /** @description Why the last try failed, in words. */
+          message: string;
+          /**
+           * Format: date-time
+           * @description When it is tried again by itself; null: no try is left (past due).
+           */
+          next_try_at: string | null;
+        } | null;
       };
       /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
       vendor_buildings: components['schemas']['VendorBuilding'][];
@@ -12130,6 +12278,11 @@ export interface components {
        * @description When it was paid; null unless paid.
        */
       charged_at: string | null;
+      /**
+       * Format: date-time
+       * @description When a failed charge is tried again by itself (BILLING_RETRY_DAYS); null when paid, open, or no try is left.
+       */
+      next_try_at: string | null;
     };
     /** @description A closed month: written once, never changed but for its charge’s outcome. */
     Invoice: {
@@ -12165,6 +12318,11 @@ export interface components {
       charged_at: string | null;
       /** @description Why the charge failed, in the provider’s words. */
       failure_message: string | null;
+      /**
+       * Format: date-time
+       * @description When a failed charge is tried again by itself (BILLING_RETRY_DAYS); null when paid, open, or no try is left.
+       */
+      next_try_at: string | null;
     };
     /** @description The invoice of a closed month. */
     ClosedPeriod: {
@@ -12175,7 +12333,7 @@ export interface components {
     /** @description Something the account owner should act on. */
     BillingWarning: {
       /** @enum {string} */
-      code: 'card_expiring' | 'card_expired' | 'last_charge_failed';
+      code: 'card_expiring' | 'card_expired' | 'last_charge_failed' | 'past_due';
       /** @description What to do, in words for the banner. */
       message: string;
     };

@@ -71,6 +71,7 @@ interface Seed {
   photo: Buffer;
   /** A failed job (made in beforeAll): staff retry it. */
   failedJobId: string;
+  matrixSchedule: string;
   /** A job queued for later (made in beforeAll): staff discard it. */
   queuedJobId: string;
 }
@@ -583,6 +584,15 @@ const MATRIX: Record<string, Row> = {
   'POST /admin/jobs/{id}/discard': {
     access: 'staff',
     call: ({ queuedJobId }) => ({ url: `/admin/jobs/${queuedJobId}/discard`, method: 'POST' }),
+    statuses: staffOnly(),
+    page: '/admin/jobs',
+  },
+  'POST /admin/jobs/schedules/{name}/run': {
+    access: 'staff',
+    call: ({ matrixSchedule }) => ({
+      url: `/admin/jobs/schedules/${matrixSchedule}/run`,
+      method: 'POST',
+    }),
     statuses: staffOnly(),
     page: '/admin/jobs',
   },
@@ -1217,6 +1227,14 @@ beforeAll(async () => {
          values ('matrix.job', 'failed', 5, 'Matrix failure', now()) returning id::text as id`,
       )
     ).id,
+    // A schedule row as an API's worker writes it at start (the test API runs no worker).
+    matrixSchedule: (
+      await one<{ name: string }>(
+        `insert into job_schedules (name, cron, queue, next_run_at)
+         values ('matrix.schedule', '0 3 * * *', 'matrix.job', now() + interval '1 day')
+         returning name`,
+      )
+    ).name,
     queuedJobId: (
       await one<{ id: string }>(
         `insert into jobs (queue, run_after) values ('matrix.job', now() + interval '1 day')

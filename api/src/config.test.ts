@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       stripePublishableKey: null,
       stripeApiUrl: 'https://api.stripe.com',
       billingProviderTimeoutMs: 10_000,
+      billingRetryDays: [1, 3, 7],
       pmsSandbox: true,
       pmsSandboxSpeed: 1,
       pmsSyncInterval: 15,
@@ -200,6 +201,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ PMS_SANDBOX_SPEED: 'fast' })).toEqual([
       'PMS_SANDBOX_SPEED must be a whole number from 1 to 3600 (got "fast")',
     ]);
+  });
+
+  it('tries a failed charge again on rising days, 1, 3 and 7 unless told', () => {
+    expect(loadConfig({ BILLING_RETRY_DAYS: '2, 5' }).billingRetryDays).toEqual([2, 5]);
+    for (const bad of ['3,1', '0,2', '1,x', '1,,3', '61'])
+      expect(problemsOf({ BILLING_RETRY_DAYS: bad })).toEqual([
+        `BILLING_RETRY_DAYS must be rising whole days from 1 to 60, comma-separated, e.g. 1,3,7 (got "${bad}")`,
+      ]);
   });
 
   it('seeds the demo outside production and not in production, unless DEMO_DATA says', () => {

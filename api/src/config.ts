@@ -53,6 +53,12 @@ export interface ApiConfig {
    */
   guestInviteDays: number;
   /**
+   * BILLING_RETRY_DAYS: the days after a month's charge first failed on which it is tried again
+   * (comma-separated, rising; default `1,3,7`). After the last one fails the account is past due
+   * (src/billing/dunning.ts, docs/adr/0029-billing-schedule-and-dunning.md).
+   */
+  billingRetryDays: number[];
+  /**
    * Origins of the dashboard (CORS of the Flagsmith-compatible endpoints): SHELL_ORIGINS and
    * SHELL_ORIGIN. Never `*`.
    */
@@ -383,6 +389,23 @@ function syncInterval(minutes: number, problems: string[]): number {
   return 15;
 }
 
+/** BILLING_RETRY_DAYS: whole days from 1 to 60, rising, at most 10 of them. */
+function retryDays(raw: string | undefined, problems: string[]): number[] {
+  const fallback = [1, 3, 7];
+  if (!raw?.trim()) return fallback;
+  const parts = raw.split(',').map((part) => part.trim());
+  const days = parts.map(Number);
+  const valid =
+    parts.length <= 10 &&
+    parts.every((part) => /^\d+$/.test(part)) &&
+    days.every((day, index) => day >= 1 && day <= 60 && (index === 0 || day > days[index - 1]!));
+  if (valid) return days;
+  problems.push(
+    `BILLING_RETRY_DAYS must be rising whole days from 1 to 60, comma-separated, e.g. 1,3,7 (got "${raw}")`,
+  );
+  return fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const problems: string[] = [];
   const text = (name: string, fallback: string): string => {
@@ -522,6 +545,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     shellOrigin,
     guestPortalUrl,
     guestInviteDays: integer('GUEST_INVITE_DAYS', 3, 0, 30),
+    billingRetryDays: retryDays(env.BILLING_RETRY_DAYS, problems),
     shellOrigins: [
       ...new Set([
         ...origins('SHELL_ORIGINS', ['http://localhost:3000', 'http://127.0.0.1:3000']),

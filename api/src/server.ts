@@ -1,6 +1,7 @@
 // Entry point (dist/server.js): configuration, database (opened and prepared: src/db/prepare.ts),
 // HTTP server, and a graceful shutdown on SIGTERM/SIGINT (src/lifecycle/gracefulShutdown.ts).
 // Tracing first: its instrumentations patch http and pg as they are required (src/tracing/).
+import { paymentProviderFor } from './billing/selectProvider';
 import { tracing } from './tracing/register';
 import { openStorage } from '@hostdash/storage';
 import { buildApp } from './app';
@@ -58,11 +59,14 @@ async function main(): Promise<void> {
   // Files (identity images, reports, issued invoices): a folder, or a bucket (docs/adr/0021).
   const storage = openStorage(config.storage);
   const readiness = createReadiness();
+  // Test mode, or Stripe with STRIPE_SECRET_KEY: the routes and the monthly charges use the same.
+  const payments = paymentProviderFor(config, db);
   const app = buildApp({
     db,
     config,
     storage,
     vault,
+    paymentProvider: payments,
     readiness,
     jobsQueued: () => nudgeJobs(),
   });
@@ -146,6 +150,7 @@ async function main(): Promise<void> {
       log: app.log,
       vault,
       adapters,
+      payments,
       mail: mail.transport,
       jobsQueued: () => nudgeJobs(),
     },

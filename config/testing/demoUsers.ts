@@ -12,7 +12,7 @@ export const DEMO_OWNER: User = {
   is_active: true,
   account_id: '1',
   account_owner: null,
-  billing: { stripe_customer_id: 'cus_demo_olivia' },
+  billing: { stripe_customer_id: 'cus_demo_olivia', past_due_since: null, failed_payment: null },
   vendor_buildings: [],
 };
 

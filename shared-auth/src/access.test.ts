@@ -8,13 +8,19 @@ const user = demoUser;
 const owner = user();
 const manager = user({ subtype: 'manager' });
 const vendor = user({ subtype: 'vendor' });
-const admin = user({ type: 'admin', subtype: 'admin', billing: { stripe_customer_id: null } });
+const admin = user({
+  type: 'admin',
+  subtype: 'admin',
+  billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+});
 const channel = user({
   type: 'channel',
   subtype: 'channel',
-  billing: { stripe_customer_id: null },
+  billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
 });
-const newHost = user({ billing: { stripe_customer_id: null } });
+const newHost = user({
+  billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+});
 const inactive = user({ is_active: false });
 
 function check(pathname: string, who: User | null, extra: Partial<AccessRequest> = {}) {
@@ -188,7 +194,13 @@ describe('checkAccess', () => {
       expect(check('/settings', user({ subtype: 'manager', is_active: false }))).toBe('/logout');
       expect(check('/users', user({ is_active: false }))).toBe('/logout');
       expect(
-        check('/listings', user({ is_active: false, billing: { stripe_customer_id: null } })),
+        check(
+          '/listings',
+          user({
+            is_active: false,
+            billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+          }),
+        ),
       ).toBe('/logout');
     });
   });
@@ -212,11 +224,20 @@ describe('checkAccess', () => {
     });
 
     it('comes after the role rules', () => {
-      const newManager = user({ subtype: 'manager', billing: { stripe_customer_id: null } });
+      const newManager = user({
+        subtype: 'manager',
+        billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+      });
       expect(check('/settings', newManager)).toBe('/error/not-allowed');
       expect(check('/users', newHost)).toBe('/error/not-found');
       expect(
-        check('/listings', user({ subtype: 'vendor', billing: { stripe_customer_id: null } })),
+        check(
+          '/listings',
+          user({
+            subtype: 'vendor',
+            billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+          }),
+        ),
       ).toBe('/error/building-not-found');
     });
   });

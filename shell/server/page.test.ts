@@ -16,7 +16,7 @@ const users: Record<string, Record<string, unknown>> = {
     subtype: 'owner',
     is_active: true,
     account_id: '1',
-    billing: { stripe_customer_id: 'cus_1' },
+    billing: { stripe_customer_id: 'cus_1', past_due_since: null, failed_payment: null },
   },
   vendor: {
     id: '2',
@@ -26,7 +26,7 @@ const users: Record<string, Record<string, unknown>> = {
     subtype: 'vendor',
     is_active: true,
     account_id: '1',
-    billing: { stripe_customer_id: 'cus_1' },
+    billing: { stripe_customer_id: 'cus_1', past_due_since: null, failed_payment: null },
   },
   manager: {
     id: '5',
@@ -36,7 +36,7 @@ const users: Record<string, Record<string, unknown>> = {
     subtype: 'manager',
     is_active: true,
     account_id: '1',
-    billing: { stripe_customer_id: 'cus_1' },
+    billing: { stripe_customer_id: 'cus_1', past_due_since: null, failed_payment: null },
   },
   newhost: {
     id: '3',
@@ -46,7 +46,7 @@ const users: Record<string, Record<string, unknown>> = {
     subtype: 'owner',
     is_active: true,
     account_id: '2',
-    billing: { stripe_customer_id: null },
+    billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
   },
   inactive: {
     id: '4',
@@ -56,7 +56,7 @@ const users: Record<string, Record<string, unknown>> = {
     subtype: 'owner',
     is_active: false,
     account_id: '3',
-    billing: { stripe_customer_id: 'cus_3' },
+    billing: { stripe_customer_id: 'cus_3', past_due_since: null, failed_payment: null },
   },
 };
 

@@ -18,7 +18,7 @@ const OWNER = {
   subtype: 'owner',
   is_active: true,
   account_id: '1',
-  billing: { stripe_customer_id: 'cus_1' },
+  billing: { stripe_customer_id: 'cus_1', past_due_since: null, failed_payment: null },
 };
 
 let upstream: Upstream;

@@ -108,24 +108,36 @@ export function registerAdminUserRoutes(app: Api, { db, config }: AppContext): v
       schema: {
         summary: 'Every user, paged (staff)',
         description:
-          'Sort by email, name, created_at (default `created_at:desc`), type, subtype, is_active, account_name or last_sign_in_at (never signed in: last); `search` looks in names and emails.',
+          'Sort by email, name, created_at (default `created_at:desc`), type, subtype, is_active, account_name or last_sign_in_at (never signed in: last); `search` looks in names and emails; `past_due=true` keeps the users of past-due accounts.',
         tags: ['admin'],
         security: SESSION,
         querystring: query({
           ...pagingQuery,
           search: Type.Optional(Type.String({ maxLength: 200 })),
+          past_due: Type.Optional(
+            Type.Boolean({
+              description:
+                "Only the users of accounts that are past due (a month's charge failed on every try).",
+            }),
+          ),
         }),
         response: { 200: ref(AdminUserPageSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
       await requireAdmin(db, request);
-      const { from, size, search } = request.query;
+      const { from, size, search, past_due: pastDue } = request.query;
       const sortKeys = parseSort(request.query.sort, USER_SORT, DEFAULT_SORT);
       const params = new SqlParams();
-      const where = search?.trim()
-        ? `where concat_ws(' ', u.name, u.email) ilike ${params.add(`%${search.trim().replace(/[\\%_]/g, (char) => `\\${char}`)}%`)} escape '\\'`
-        : '';
+      const conditions = [
+        ...(search?.trim()
+          ? [
+              `concat_ws(' ', u.name, u.email) ilike ${params.add(`%${search.trim().replace(/[\\%_]/g, (char) => `\\${char}`)}%`)} escape '\\'`,
+            ]
+          : []),
+        ...(pastDue ? ['a.past_due_since is not null'] : []),
+      ];
+      const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
       const whereParams = [...params.values];
       const source = `from users u join accounts a on a.id = u.account_id ${where}`;
       const rows = await db.query<AdminUserRow & { total: string }>(

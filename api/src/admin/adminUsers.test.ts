@@ -83,7 +83,7 @@ describe('GET /admin/user/load', () => {
     expect(all.body.items.find((user) => user.email === 'secure@hostdash.test')).toMatchObject({
       account_name: 'Costa Lisbon Homes',
       totp_enabled: true,
-      billing: { stripe_customer_id: 'cus_demo_ines' },
+      billing: { stripe_customer_id: 'cus_demo_ines', past_due_since: null, failed_payment: null },
     });
     expect(
       all.body.items.find((user) => user.email === 'poppy.clarke@harbourline.test'),
@@ -205,7 +205,7 @@ describe('GET /admin/user/get/{userId}', () => {
         account_owner: 'Ingrid Nilsen',
         last_sign_in_at: expect.any(String),
         totp_enabled: false,
-        billing: { stripe_customer_id: 'cus_demo_ingrid' },
+        billing: { stripe_customer_id: 'cus_demo_ingrid', past_due_since: null, failed_payment: null },
       }),
       account: {
         id: response.body.user.account_id,

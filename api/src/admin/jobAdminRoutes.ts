@@ -10,6 +10,7 @@
 //   `period`, when their value is a short plain word or number;
 // - a job's key (a de-duplication key may be built from anything);
 // - a mail's body: a waiting one holds one-time links, a delivered one has none any more.
+import { Type } from '@sinclair/typebox';
 import { requireAdmin } from '../auth/caller';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
@@ -22,6 +23,7 @@ import {
   AdminJobOverviewSchema,
   AdminJobQuery,
   AdminJobSchema,
+  AdminJobScheduleSchema,
   AdminMailPageSchema,
   AdminMailQuery,
   type AdminJob,
@@ -280,6 +282,51 @@ export function registerJobAdminRoutes(app: Api, { db, jobsQueued }: AppContext)
         'A job was retried by an admin',
       );
       return toJobView(job);
+    },
+  );
+
+  app.post(
+    '/admin/jobs/schedules/:name/run',
+    {
+      schema: {
+        summary: 'Run a schedule now (staff)',
+        description:
+          'The schedule becomes due now: the next look of any API queues its job, as at its time (once across every API), and its next run is then counted from now. The monthly `billing.close` run now closes the month that ended before today. Written to the audit log (`job.schedule_run`). 404 for a schedule no API runs.',
+        tags: ['admin'],
+        security: SESSION,
+        params: Type.Object({ name: Type.String({ maxLength: 100 }) }),
+        response: { 200: ref(AdminJobScheduleSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(db, request);
+      const { name } = request.params;
+      const schedule = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{
+          name: string;
+          cron: string;
+          queue: string;
+          next_run_at: string;
+          last_run_at: string | null;
+        }>(
+          `update job_schedules set next_run_at = now(), updated_at = now() where name = $1
+           returning name, cron, queue, next_run_at, last_run_at`,
+          [name],
+        );
+        if (!row) throw notFound('There is no schedule of that name.');
+        await writeAudit(tx, {
+          actorUserId: admin.id,
+          action: 'job.schedule_run',
+          detail: { schedule: name, queue: row.queue },
+        });
+        return row;
+      });
+      jobsQueued();
+      request.log.info(
+        { event: 'job_schedule_run', schedule: name, by: admin.id },
+        'A schedule was run now by an admin',
+      );
+      return schedule;
     },
   );
 

@@ -45,8 +45,31 @@ const userProperties = {
     }),
   ),
   billing: Type.Object(
-    { stripe_customer_id: nullable(Type.String()) },
-    { additionalProperties: false, description: 'No customer id: no payment method yet.' },
+    {
+      stripe_customer_id: nullable(Type.String()),
+      past_due_since: nullable(
+        DateTime(
+          "Since when the account is past due: every planned try of a month's charge failed. Nothing is switched off (docs/adr/0029). null: not past due.",
+        ),
+      ),
+      failed_payment: nullable(
+        Type.Object(
+          {
+            period: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' }),
+            message: Type.String({ description: 'Why the last try failed, in words.' }),
+            next_try_at: nullable(
+              DateTime('When it is tried again by itself; null: no try is left (past due).'),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description:
+        "No customer id: no payment method yet. `failed_payment`: the account's oldest month whose charge failed (the app-wide banner); null when every invoice is paid or open.",
+    },
   ),
   vendor_buildings: Type.Array(ref(VendorBuildingSchema), {
     description:

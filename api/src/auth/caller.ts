@@ -2,6 +2,7 @@
 // and the checks each route runs itself (signed in, active, admin).
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/database';
+import { isoSql } from '../db/isoSql';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
 import type { UserView } from './authSchemas';
 import { createSession, type NewSession } from './sessions';
@@ -22,11 +23,18 @@ export interface UserRow {
   account_id: string;
   account_owner: string | null;
   stripe_customer_id: string | null;
+  past_due_since: string | null;
+  failed_payment: { period: string; message: string; next_try_at: string | null } | null;
   vendor_buildings: VendorBuilding[];
 }
 
 /** Select list for a UserRow, over `users u join accounts a on a.id = u.account_id`. */
 export const USER_COLUMNS = `u.id::text as id, u.name, u.email, u.type, u.subtype, u.is_active, u.account_id::text as account_id, a.stripe_customer_id,
+  a.past_due_since,
+  (select json_build_object('period', i.period, 'message', coalesce(i.failure_message, 'The charge failed.'),
+            'next_try_at', case when i.next_try_at is null then null else ${isoSql('i.next_try_at')} end)
+   from invoices i where i.account_id = u.account_id and i.status = 'failed'
+   order by i.period limit 1) as failed_payment,
   case when u.type = 'user' and u.subtype <> 'owner' then
     (select o.name from users o where o.account_id = u.account_id and o.subtype = 'owner' and o.type = 'user'
      order by o.is_active desc, o.id limit 1) end as account_owner,
@@ -46,7 +54,11 @@ export function toUserView(row: UserRow): UserView {
     is_active: row.is_active,
     account_id: row.account_id,
     account_owner: row.account_owner,
-    billing: { stripe_customer_id: row.stripe_customer_id },
+    billing: {
+      stripe_customer_id: row.stripe_customer_id,
+      past_due_since: row.past_due_since,
+      failed_payment: row.failed_payment,
+    },
     vendor_buildings: row.vendor_buildings,
   };
 }

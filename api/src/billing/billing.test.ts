@@ -462,7 +462,7 @@ describe('closing a month (staff)', () => {
     const page = await api.get<Overview>(`/user/billing/load/${userIds.owner}`, sessions.owner);
     expect(page.body.warnings.map((warning) => warning.code)).toContain('last_charge_failed');
     expect(page.body.warnings.find((w) => w.code === 'last_charge_failed')?.message).toMatch(
-      /^The charge for [A-Z][a-z]+ \d{4} failed/,
+      /^The payment for [A-Z][a-z]+ \d{4} failed\. Your card was declined\..* We try again on \d{1,2} [A-Z][a-z]+ \d{4}\./,
     );
   });
 

@@ -24,14 +24,8 @@ import {
   type BillingCard,
   type BillingSummary,
 } from './billingSchemas';
-import {
-  accountInvoices,
-  billingWarnings,
-  chargeFailedInvoices,
-  closePeriod,
-  findInvoice,
-  monthUsage,
-} from './invoices';
+import { chargeFailedInvoices, closePeriod } from './charges';
+import { accountInvoices, billingWarnings, findInvoice, monthUsage } from './invoices';
 import { invoiceDocument, invoiceFileName } from './invoicePdf';
 import { tokeniseTestCard } from './testProvider';
 
@@ -151,7 +145,7 @@ export function registerBillingRoutes(
 
   /** A month whose charge failed is paid with the card just saved (its page then shows it paid). */
   const chargeFailedOnNewCard = async (request: FastifyRequest, accountId: string) => {
-    const paid = await chargeFailedInvoices(db, payments, accountId);
+    const paid = await chargeFailedInvoices(db, payments, config, accountId);
     if (paid.length > 0)
       request.log.info(
         {
@@ -296,7 +290,7 @@ export function registerBillingRoutes(
       schema: {
         summary: 'Close a month of an account: write its invoice and charge it (staff)',
         description:
-          'Idempotent: the invoice is written once per account and month, and charged once (a second call answers it with `already_closed: true`). Only a month that has ended (400 `invalid_request`, field `period`). A declined charge answers 402 (the invoice is kept as `failed`); 503 `provider_unavailable` leaves it open to be charged by the next call; 402 `no_payment_method` when the account has no card.',
+          'Idempotent: the invoice is written once per account and month, and charged once (a second call answers it with `already_closed: true`). Only a month that has ended (400 `invalid_request`, field `period`). A declined charge answers 402 (the invoice is kept as `failed`); 503 `provider_unavailable` leaves it open to be charged by the next call; 402 `no_payment_method` when the account has no card. A refusal or a missing card is the first failed try: the invoice is tried again on the days of BILLING_RETRY_DAYS and the owners are mailed. The same close runs by itself at 02:00 UTC on the first of each month (the `billing.close` schedule).',
         tags: ['billing', 'admin'],
         security: SESSION,
         body: ClosePeriodBody,
@@ -314,7 +308,7 @@ export function registerBillingRoutes(
       if (!row?.exists) throw notFound('This account does not exist.');
       if (!row.ended)
         throw refusedField('period', 'ended', 'Only a month that has ended can be closed.');
-      const outcome = await closePeriod(db, payments, accountId, period);
+      const outcome = await closePeriod(db, payments, config, accountId, period);
       request.log.info(
         {
           event: 'billing_period_closed',

@@ -20,7 +20,12 @@ export const CARD_NUMBER_PATTERN = '^[0-9 ]{12,23}$';
 export const CVC_PATTERN = '^[0-9]{3,4}$';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'failed'] as const;
-export const WARNING_CODES = ['card_expiring', 'card_expired', 'last_charge_failed'] as const;
+export const WARNING_CODES = [
+  'card_expiring',
+  'card_expired',
+  'last_charge_failed',
+  'past_due',
+] as const;
 
 const Cents = (description: string) => Type.Integer({ minimum: 0, description });
 
@@ -106,6 +111,11 @@ export const InvoiceSummarySchema = named(
       description: '`paid`; `failed` (the card was declined); `open` (not charged yet).',
     }),
     charged_at: nullable(DateTime('When it was paid; null unless paid.')),
+    next_try_at: nullable(
+      DateTime(
+        'When a failed charge is tried again by itself (BILLING_RETRY_DAYS); null when paid, open, or no try is left.',
+      ),
+    ),
   },
   { description: 'A past invoice in the history.' },
 );
@@ -120,6 +130,11 @@ export const InvoiceSchema = named(
     charged_at: nullable(DateTime()),
     failure_message: nullable(
       Type.String({ description: 'Why the charge failed, in the provider’s words.' }),
+    ),
+    next_try_at: nullable(
+      DateTime(
+        'When a failed charge is tried again by itself (BILLING_RETRY_DAYS); null when paid, open, or no try is left.',
+      ),
     ),
   },
   { description: 'A closed month: written once, never changed but for its charge’s outcome.' },

@@ -1,7 +1,7 @@
 // Invoices from real usage: a month's lines computed in SQL from the account's active listings and
 // screened stays (prices.ts), the upcoming invoice, the history, and closing a month (written
 // once, charged once through the provider).
-import type { Database, Sql } from '../db/database';
+import type { Sql } from '../db/database';
 import { isoSql } from '../reservations/reservationQueries';
 import {
   CURRENCY,
@@ -10,7 +10,6 @@ import {
   ACTIVE_LISTING_MONTH_CENTS,
   TAX_RATE_BPS,
 } from './prices';
-import type { PaymentProvider, ProviderFailure } from './provider';
 import type {
   BillingCard,
   BillingWarning,
@@ -108,7 +107,8 @@ export async function monthUsage(
 
 const INVOICE_COLUMNS = `id::text as id, account_id::text as account_id, period, period_start::text as period_start,
   period_end::text as period_end, currency, lines, subtotal_cents, tax_rate_bps, tax_cents, total_cents, status,
-  case when charged_at is null then null else ${isoSql('charged_at')} end as charged_at, failure_message`;
+  case when charged_at is null then null else ${isoSql('charged_at')} end as charged_at, failure_message,
+  case when next_try_at is null then null else ${isoSql('next_try_at')} end as next_try_at`;
 
 export async function findInvoice(sql: Sql, id: string): Promise<Invoice | null> {
   const [row] = await sql.query<Invoice>(
@@ -122,7 +122,8 @@ export async function accountInvoices(sql: Sql, accountId: string): Promise<Invo
   return sql.query<InvoiceSummary>(
     `select id::text as id, period, period_start::text as period_start, period_end::text as period_end,
             currency, total_cents, status,
-            case when charged_at is null then null else ${isoSql('charged_at')} end as charged_at
+            case when charged_at is null then null else ${isoSql('charged_at')} end as charged_at,
+            case when next_try_at is null then null else ${isoSql('next_try_at')} end as next_try_at
      from invoices where account_id = $1::bigint
      order by period_start desc, id desc`,
     [accountId],
@@ -169,157 +170,8 @@ export async function writeInvoice(
   return { invoice, existed: !written };
 }
 
-export interface CloseOutcome {
-  invoice: Invoice;
-  alreadyClosed: boolean;
-  /** Why the charge failed (the invoice is `failed`, or still `open` when unreachable). */
-  failure: ProviderFailure | { ok: false; code: 'no_payment_method'; message: string } | null;
-}
-
-export const NO_PAYMENT_METHOD_MESSAGE =
-  'This account has no card on file: the invoice stays open until one is added.';
-
-/** Charges an invoice's total to the account's card; the key makes a repeat the same charge. */
-const chargeInvoice = (
-  payments: PaymentProvider,
-  account: { customer: string; method: string },
-  invoice: { id: string; period: string; total_cents: number; currency: string },
-  idempotencyKey: string,
-) =>
-  payments.charge({
-    customerId: account.customer,
-    paymentMethodId: account.method,
-    amountCents: invoice.total_cents,
-    currency: invoice.currency,
-    description: `Hostdash ${invoice.period}`,
-    idempotencyKey,
-  });
-
-/**
- * Closes a month: writes its invoice once and charges it once. An invoice already paid or failed
- * is answered as it is (nothing charged); an open one (never charged, or the provider was
- * unreachable) is charged now, with the invoice as the idempotency key, so two closes running at
- * once still make one charge.
- */
-export async function closePeriod(
-  db: Database,
-  payments: PaymentProvider,
-  accountId: string,
-  period: string,
-): Promise<CloseOutcome> {
-  const { invoice, existed } = await writeInvoice(db, accountId, period);
-  if (invoice.status !== 'open') return { invoice, alreadyClosed: true, failure: null };
-  const settle = async (
-    status: 'paid' | 'failed',
-    chargeId: string | null,
-    failure: ProviderFailure | null,
-  ): Promise<Invoice> => {
-    await db.query(
-      `update invoices set status = $2, provider_charge_id = $3,
-              charged_at = case when $2 = 'paid' then now() end, attempted_at = now(),
-              failure_code = $4, failure_message = $5
-       where id = $1::bigint and status = 'open'`,
-      [
-        invoice.id,
-        status,
-        chargeId,
-        failure ? (failure.code === 'card_declined' ? failure.declineCode : failure.code) : null,
-        failure?.message ?? null,
-      ],
-    );
-    return (await findInvoice(db, invoice.id)) ?? invoice;
-  };
-  if (invoice.total_cents === 0)
-    return { invoice: await settle('paid', null, null), alreadyClosed: existed, failure: null };
-  const [account] = await db.query<{ customer: string | null; method: string | null }>(
-    'select stripe_customer_id as customer, payment_method_id as method from accounts where id = $1::bigint',
-    [accountId],
-  );
-  if (!account?.customer || !account.method)
-    return {
-      invoice,
-      alreadyClosed: existed,
-      failure: { ok: false, code: 'no_payment_method', message: NO_PAYMENT_METHOD_MESSAGE },
-    };
-  const result = await chargeInvoice(
-    payments,
-    { customer: account.customer, method: account.method },
-    invoice,
-    `invoice_${invoice.id}`,
-  );
-  if (result.ok)
-    return {
-      invoice: await settle('paid', result.value.chargeId, null),
-      alreadyClosed: existed,
-      failure: null,
-    };
-  if (result.code === 'provider_unavailable')
-    return { invoice, alreadyClosed: existed, failure: result };
-  return {
-    invoice: await settle('failed', null, result),
-    alreadyClosed: existed,
-    failure: result,
-  };
-}
-
-/**
- * After a new card is saved: every invoice of the account whose charge failed is charged again,
- * on the new card. The idempotency key names the invoice and the card, so the same card is never
- * charged twice for an invoice, and an invoice already paid is never touched. A new refusal keeps
- * the invoice failed with the new reason; an unreachable provider leaves it failed as it was.
- * Answers the invoices that are now paid.
- */
-export async function chargeFailedInvoices(
-  db: Database,
-  payments: PaymentProvider,
-  accountId: string,
-): Promise<Invoice[]> {
-  const [account] = await db.query<{ customer: string | null; method: string | null }>(
-    'select stripe_customer_id as customer, payment_method_id as method from accounts where id = $1::bigint',
-    [accountId],
-  );
-  if (!account?.customer || !account.method) return [];
-  const failed = await db.query<{
-    id: string;
-    period: string;
-    total_cents: number;
-    currency: string;
-  }>(
-    `select id::text as id, period, total_cents, currency from invoices
-     where account_id = $1::bigint and status = 'failed' order by period`,
-    [accountId],
-  );
-  const paid: Invoice[] = [];
-  for (const invoice of failed) {
-    const result = await chargeInvoice(
-      payments,
-      { customer: account.customer, method: account.method },
-      invoice,
-      `invoice_${invoice.id}_${account.method}`,
-    );
-    if (result.ok) {
-      await db.query(
-        `update invoices set status = 'paid', provider_charge_id = $2, charged_at = now(),
-                attempted_at = now(), failure_code = null, failure_message = null
-         where id = $1::bigint and status = 'failed'`,
-        [invoice.id, result.value.chargeId],
-      );
-      const updated = await findInvoice(db, invoice.id);
-      if (updated) paid.push(updated);
-    } else if (result.code !== 'provider_unavailable') {
-      await db.query(
-        `update invoices set attempted_at = now(), failure_code = $2, failure_message = $3
-         where id = $1::bigint and status = 'failed'`,
-        [
-          invoice.id,
-          result.code === 'card_declined' ? result.declineCode : result.code,
-          result.message,
-        ],
-      );
-    }
-  }
-  return paid;
-}
+/** The message of a charge that could not be made: the account has no card. */
+export const NO_PAYMENT_METHOD_MESSAGE = 'There is no card on file.';
 
 /** "November 2026", as the banner names a card's last month. */
 const monthName = (year: number, month: number): string =>
@@ -354,17 +206,36 @@ export async function billingWarnings(
         message: `${name} expires at the end of ${monthName(card.exp_year, card.exp_month)}. Replace it before your next invoice is charged.`,
       });
   }
-  const [last] = await sql.query<{ month: string; status: string }>(
-    `select to_char(to_date(period, 'YYYY-MM'), 'FMMonth YYYY') as month, status from invoices
-     where account_id = $1::bigint and attempted_at is not null
-     order by attempted_at desc, id desc limit 1`,
+  // The oldest month whose charge failed: what failed, and the next try or that none is left.
+  const [failed] = await sql.query<{
+    month: string;
+    message: string | null;
+    next_try_at: string | null;
+    past_due: boolean;
+  }>(
+    `select to_char(to_date(i.period, 'YYYY-MM'), 'FMMonth YYYY') as month, i.failure_message as message,
+            to_char(i.next_try_at at time zone 'UTC', 'FMDD FMMonth YYYY') as next_try_at,
+            a.past_due_since is not null as past_due
+     from invoices i join accounts a on a.id = i.account_id
+     where i.account_id = $1::bigint and i.status = 'failed'
+     order by i.period limit 1`,
     [accountId],
   );
-  if (last?.status === 'failed')
-    warnings.push({
-      code: 'last_charge_failed',
-      message: `The charge for ${last.month} failed: the card was declined. Replace your card, and we charge it again at once.`,
-    });
+  if (failed) {
+    const why = failed.message ? ` ${failed.message}` : '';
+    if (failed.past_due)
+      warnings.push({
+        code: 'past_due',
+        message: `Your account is past due: every try to charge ${failed.month} failed.${why} Screening keeps running. Replace your card and we charge it at once.`,
+      });
+    else
+      warnings.push({
+        code: 'last_charge_failed',
+        message: failed.next_try_at
+          ? `The payment for ${failed.month} failed.${why} We try again on ${failed.next_try_at}. Replace your card and we charge it at once.`
+          : `The payment for ${failed.month} failed.${why} Replace your card and we charge it at once.`,
+      });
+  }
   return warnings;
 }
 

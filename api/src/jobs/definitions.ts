@@ -2,6 +2,7 @@
 // what happens in the background (docs/adr/0026-durable-jobs.md).
 import type { ApiConfig } from '../config';
 import { GUEST_INVITE_JOBS, guestInviteSchedule } from '../guest/guestInvites';
+import { BILLING_JOBS, billingCloseSchedule } from '../billing/billingJobs';
 import { importJob } from '../imports/importJob';
 import { mailJob } from '../mail/mailJob';
 import type { JobDefinition } from './jobs';
@@ -20,6 +21,8 @@ export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): J
     pmsWebhookJob as JobDefinition,
     pmsSyncJob as JobDefinition,
     sandboxWebhooksJob,
+    // Months closed and charged, failed charges tried again (docs/adr/0029).
+    ...BILLING_JOBS,
   ];
   // Without a transport this API leaves the mails to one that has one (or they wait).
   if (mailTransport) definitions.push(mailJob);
@@ -33,6 +36,8 @@ export function jobSchedules(config: ApiConfig): JobSchedule[] {
     // The guests' check-in links and reminders as they fall due (src/guest/guestInvites.ts).
     guestInviteSchedule,
     pmsSyncSchedule(config),
+    // The month that ended, closed and charged at 02:00 UTC on the first (src/billing/billingJobs.ts).
+    billingCloseSchedule,
     ...sandboxWebhooksSchedule(config),
   ];
 }

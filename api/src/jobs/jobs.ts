@@ -3,6 +3,7 @@
 // (./jobWorker.ts) of whichever API claims them first. A module that has background work declares
 // a JobDefinition (its queue, how it runs, how often it may be tried) and lists it in
 // ./definitions.ts; it queues work with `enqueueJob`.
+import type { PaymentProvider } from '../billing/provider';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config';
 import type { Database, Sql } from '../db/database';
@@ -39,6 +40,8 @@ export interface JobServices {
   vault: CredentialVault;
   /** The PMS adapters (the sandbox's with PMS_SANDBOX). */
   adapters: AdapterLookup;
+  /** The payment provider (the monthly charges and their retries). */
+  payments: PaymentProvider;
   /** Where mails go; null: no transport is configured and mails wait in the outbox. */
   mail: MailTransport | null;
   /** Tells the worker of this API that work was queued (so it runs now, not at its next round). */

@@ -4,6 +4,7 @@
 // their granted buildings; admins: all). Vendors never get a guest's email or phone.
 import { isAdmin, type Caller } from '../auth/caller';
 import type { Sql } from '../db/database';
+import { isoSql } from '../db/isoSql';
 import { forbidden } from '../http/errors';
 import { SqlParams } from '../http/sqlParams';
 import { isVendor, listingScope } from '../listings/listingQueries';
@@ -45,8 +46,7 @@ export const RESERVATION_FROM = `reservations r
 export const COLOUR_SQL = 'risk_colour(r.risk_score, a.risk_tolerance)';
 
 /** A timestamp as the API writes them everywhere: ISO 8601 in UTC, milliseconds, `Z`. */
-export const isoSql = (expression: string): string =>
-  `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export { isoSql };
 
 /**
  * Which reservations (alias r, with its listing l) a caller may see: the listings' scope. For an

@@ -9,6 +9,7 @@ export function testJobServices(api: TestApi, overrides: Partial<JobServices> = 
     config: api.config,
     log: silentLog,
     vault: api.vault,
+    payments: api.payments,
     adapters: () => null,
     mail: null,
     jobsQueued: () => undefined,

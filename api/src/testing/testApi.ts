@@ -7,6 +7,7 @@ import { FolderStorage, type ObjectStorage } from '@hostdash/storage';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { PaymentProvider } from '../billing/provider';
+import { paymentProviderFor } from '../billing/selectProvider';
 import { loadConfig, type ApiConfig } from '../config';
 import { createVault, type CredentialVault } from '../pms/vault';
 import type { Database } from '../db/database';
@@ -31,6 +32,8 @@ export interface TestApi {
   config: ApiConfig;
   /** Where the app keeps files: a folder in the test's data folder unless the test gave another. */
   storage: ObjectStorage;
+  /** The app's payment provider (test mode unless the test gave another). */
+  payments: PaymentProvider;
   /** The app's PMS credentials vault (a random key per test API). */
   vault: CredentialVault;
   get<Body = Record<string, unknown>>(
@@ -151,13 +154,16 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   if (options.storage) await copyObjects(folder, options.storage);
   const answers = createAnswerCheck();
   const vault = createVault(config.pmsCredentialsKey ?? credentialsKey);
+  const payments = options.paymentProvider
+    ? options.paymentProvider(db)
+    : paymentProviderFor(config, db);
   const app = buildApp({
     vault,
     db,
     config,
     storage,
     logger: options.logger ?? false,
-    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider(db) } : {}),
+    paymentProvider: payments,
     jobsQueued: options.jobsQueued,
     readiness: options.readiness,
     checkAnswer: (request, status, payload) => answers.check(request, status, payload),
@@ -218,6 +224,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     config,
     storage,
     vault,
+    payments,
     get: (url, session, headers) => send('GET', url, undefined, session, headers),
     request: ({ method, url, headers, payload, remoteAddress }) =>
       send(method, url, payload, undefined, headers, remoteAddress),

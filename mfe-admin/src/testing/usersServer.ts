@@ -22,7 +22,7 @@ export function makeUser(id: number, overrides: Partial<AdminUser> = {}): AdminU
     is_active: true,
     account_id: '1',
     account_owner: 'Olivia Owner',
-    billing: { stripe_customer_id: null },
+    billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
     vendor_buildings: [],
     // Newer ids joined later.
     created_at: new Date(Date.UTC(2026, 0, 1) + id * 86_400_000).toISOString(),

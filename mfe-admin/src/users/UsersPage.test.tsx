@@ -23,7 +23,7 @@ function people() {
     subtype: 'owner',
     account_owner: null,
     account_name: 'Coastline Rentals',
-    billing: { stripe_customer_id: 'cus_1' },
+    billing: { stripe_customer_id: 'cus_1', past_due_since: null, failed_payment: null },
   });
   users[4] = makeUser(5, { ...ADMIN, type: 'admin', subtype: 'admin', account_owner: null });
   return users;

@@ -40,7 +40,9 @@ it("saves a host's first card through Stripe Elements, sending Hostdash only the
   server.knownPaymentMethods.add('pm_test_visa_from_stripe');
   configureApiClient({ baseURL: server.url, logError: () => undefined });
   const { store } = await renderRemote('/billing', {
-    user: demoUser({ billing: { stripe_customer_id: null } }),
+    user: demoUser({
+      billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+    }),
   });
 
   expect(await screen.findByTestId('stripe-card-element')).toBeInTheDocument();

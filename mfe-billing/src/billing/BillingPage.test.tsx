@@ -12,7 +12,9 @@ import { renderRemote } from '../testing/renderRemote';
 
 let server: BillingServer;
 
-const NEW_HOST: User = demoUser({ billing: { stripe_customer_id: null } });
+const NEW_HOST: User = demoUser({
+  billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+});
 
 async function start(overview = makeOverview()) {
   server = await startBillingServer(overview);

@@ -80,7 +80,13 @@ describe('billing saga, against the stand-in API', () => {
     server = await startBillingServer(overview);
     configureApiClient({ baseURL: server.url, logError: () => undefined });
     return createStandaloneStore(slice, {
-      user: demoUser({ billing: { stripe_customer_id: overview.customer_id } }),
+      user: demoUser({
+        billing: {
+          stripe_customer_id: overview.customer_id,
+          past_due_since: null,
+          failed_payment: null,
+        },
+      }),
     });
   }
   const billing = (store: { getState(): unknown }) =>

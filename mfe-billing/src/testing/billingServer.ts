@@ -67,6 +67,7 @@ export function makeOverview(overrides: Partial<BillingOverview> = {}): BillingO
         total_cents: 12915,
         status: 'paid',
         charged_at: '2026-11-01T06:00:00Z',
+        next_try_at: null,
       },
     ],
     warnings: [],

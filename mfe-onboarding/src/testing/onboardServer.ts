@@ -162,7 +162,7 @@ export async function startOnboardServer(): Promise<OnboardServer> {
             id: '77',
             name: body.name,
             email: body.email,
-            billing: { stripe_customer_id: null },
+            billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
           },
           sessionId: 's-new',
           expiresAt: '2099-12-01T10:00:00.000Z',

@@ -94,7 +94,9 @@ describe('PageSwitch: the client router applies the same access rules on every n
   });
 
   it('sends a host without a payment method to billing, unless bypassed', async () => {
-    const newHost = makeUser({ billing: { stripe_customer_id: null } });
+    const newHost = makeUser({
+      billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+    });
     renderShell(<PageSwitch remotePage={remotePage} />, { path: '/listings', user: newHost });
     expect(location()).toBe('/billing');
     expect(await screen.findByText('remote billing')).toBeInTheDocument();
@@ -113,7 +115,9 @@ describe('PageSwitch: the client router applies the same access rules on every n
   it('skips the billing rule outside production', async () => {
     renderShell(<PageSwitch remotePage={remotePage} />, {
       path: '/listings',
-      user: makeUser({ billing: { stripe_customer_id: null } }),
+      user: makeUser({
+        billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+      }),
       config: { stage: 'staging' },
     });
     expect(await screen.findByText('remote listings')).toBeInTheDocument();
