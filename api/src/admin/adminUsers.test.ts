@@ -205,7 +205,11 @@ describe('GET /admin/user/get/{userId}', () => {
         account_owner: 'Ingrid Nilsen',
         last_sign_in_at: expect.any(String),
         totp_enabled: false,
-        billing: { stripe_customer_id: 'cus_demo_ingrid', past_due_since: null, failed_payment: null },
+        billing: {
+          stripe_customer_id: 'cus_demo_ingrid',
+          past_due_since: null,
+          failed_payment: null,
+        },
       }),
       account: {
         id: response.body.user.account_id,

@@ -225,7 +225,11 @@ describe('POST /user/auth/challenge (TOTP second step)', () => {
       user: expect.objectContaining({
         email: SECURE,
         subtype: 'owner',
-        billing: { stripe_customer_id: 'cus_demo_ines', past_due_since: null, failed_payment: null },
+        billing: {
+          stripe_customer_id: 'cus_demo_ines',
+          past_due_since: null,
+          failed_payment: null,
+        },
       }),
       sessionId: expect.any(String),
       expiresAt: expect.any(String),
