@@ -114,6 +114,46 @@ describe('sign-up', () => {
     expect(me.body.id).toBe(response.body.user.id);
   });
 
+  it('an open sign-up’s link holds 48 hours, a staff-made one 14 days; asking again mails a new one', async () => {
+    expect((await requestSignup('two.days@example.com', '192.0.2.41')).status).toBe(202);
+    const hours = async (email: string) =>
+      (
+        await api.db.query<{ hours: number }>(
+          `select round(extract(epoch from expires_at - created_at) / 3600)::int as hours
+           from signup_links where email = $1 order by id desc limit 1`,
+          [email],
+        )
+      )[0]?.hours;
+    expect(await hours('two.days@example.com')).toBe(48);
+    const [mail] = await mailsTo('two.days@example.com');
+    expect(mail?.body).toContain('The link works once, for 48 hours');
+    // Past its time the link is refused, and a new request mails one that works.
+    const stale = await signupTokenMailedTo(api.db, 'two.days@example.com');
+    await api.db.query(
+      `update signup_links set expires_at = now() - interval '1 minute', created_at = created_at - interval '2 days'
+       where email = 'two.days@example.com'`,
+    );
+    expect((await api.get(`/user/accounts/signupLinkTokenLookup/${stale}`)).status).toBe(410);
+    expect((await requestSignup('two.days@example.com', '192.0.2.41')).status).toBe(202);
+    const fresh = await signupTokenMailedTo(api.db, 'two.days@example.com');
+    expect(fresh).not.toBe(stale);
+    expect((await api.get(`/user/accounts/signupLinkTokenLookup/${fresh}`)).status).toBe(200);
+
+    const admin = await api.signIn('admin@hostdash.test');
+    const made = await api.post(
+      '/admin/signupLinks',
+      {
+        email: 'fourteen.days@example.com',
+        name: 'Fay Host',
+        company: 'Fay Stays',
+        pms: 'hostaway',
+      },
+      admin,
+    );
+    expect(made.status).toBe(201);
+    expect(await hours('fourteen.days@example.com')).toBe(14 * 24);
+  });
+
   it('answers an address that has a user as it answers a new one, makes nothing and tells its owner', async () => {
     const accounts = await api.db.query('select id from accounts');
     const fresh = await requestSignup('someone.new@example.com');

@@ -76,6 +76,7 @@ import {
 } from './onboardingSchemas';
 import {
   insertSignupLink,
+  SELF_SIGNUP_LINK_TTL_MS,
   SIGNUP_LINK_ERRORS,
   signupLinkByToken,
   signupLinkUrl,
@@ -739,7 +740,7 @@ export function registerOnboardingRoutes(
       schema: {
         summary: 'Start a sign-up: a link mailed to the address (public)',
         description:
-          'Mails `email` a sign-up link (`/connect/{pms}?token=…`, once, for 14 days) that opens the connect page with the name, email and company filled in; there the host chooses a password and `POST /user/accounts/signup` makes the account and signs them in. An address that already has a user is mailed how to sign in or reset the password instead, and nothing is made. The answer is the same 202 either way: it tells nobody but the address’s owner whether the address has an account. Ten an hour per client and three an hour per email, counted either way (429 `too_many_signups` with `Retry-After`).',
+          'Mails `email` a sign-up link (`/connect/{pms}?token=…`, once, for 48 hours; asking again mails a new one) that opens the connect page with the name, email and company filled in; there the host chooses a password and `POST /user/accounts/signup` makes the account and signs them in. An address that already has a user is mailed how to sign in or reset the password instead, and nothing is made. The answer is the same 202 either way: it tells nobody but the address’s owner whether the address has an account. Ten an hour per client and three an hour per email, counted either way (429 `too_many_signups` with `Retry-After`).',
         tags: ['onboarding'],
         body: SignupRequestBody,
         response: { 202: ref(MessageSchema), ...errors(400), 429: TooManySignupRequests },
@@ -784,13 +785,17 @@ export function registerOnboardingRoutes(
         );
       } else {
         const link = await db.transaction(async (tx) => {
-          const made = await insertSignupLink(tx, {
-            email,
-            name: request.body.name.trim(),
-            company: request.body.company.trim(),
-            pms,
-            createdBy: null,
-          });
+          const made = await insertSignupLink(
+            tx,
+            {
+              email,
+              name: request.body.name.trim(),
+              company: request.body.company.trim(),
+              pms,
+              createdBy: null,
+            },
+            SELF_SIGNUP_LINK_TTL_MS,
+          );
           const mail = selfSignupMail({
             pmsLabel: pmsDescriptor(pms).label,
             link: signupLinkUrl(config.shellOrigin, pms, made.token),

@@ -1,7 +1,7 @@
 // Sign-up links (issue 15): Hostdash staff make one for a prospective host, and since issue 30 an
 // open sign-up mails one to the address it was given (proving it is theirs). Either opens
 // `/connect/{pms}?token=…` with the name, email and company filled in. The token is kept only as
-// its SHA-256; a link works once, for 14 days, and makes a new account for the address it was made
+// its SHA-256; a link works once, for 14 days (48 hours when an open sign-up mailed it), and makes a new account for the address it was made
 // for, no other. Nothing here logs or returns the token, except the one answer to the staff member
 // who made one.
 import type { Sql } from '../db/database';
@@ -9,7 +9,10 @@ import { hashToken, newToken } from '../auth/tokens';
 import { ApiError } from '../http/errors';
 import type { PmsName } from '../pms/pms';
 
+/** A staff-made link: 14 days (a host may read their mail days after the call). */
 export const SIGNUP_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** A link an open sign-up mails to prove the address (issue 32): 48 hours. */
+export const SELF_SIGNUP_LINK_TTL_MS = 48 * 60 * 60 * 1000;
 
 export interface SignupLinkByToken {
   id: string;
@@ -70,21 +73,14 @@ export function usableSignupLink(link: SignupLinkByToken): SignupLinkByToken {
 export async function insertSignupLink(
   tx: Sql,
   link: { email: string; name: string; company: string; pms: PmsName; createdBy: string | null },
+  ttlMs: number = SIGNUP_LINK_TTL_MS,
 ): Promise<{ id: string; expires_at: string; token: string }> {
   const token = newToken();
   const [row] = await tx.query<{ id: string; expires_at: string }>(
     `insert into signup_links (email, name, company, pms, token_hash, created_by, expires_at)
      values ($1, $2, $3, $4, $5, $6::bigint, now() + $7::float8 * interval '1 millisecond')
      returning id::text as id, expires_at`,
-    [
-      link.email,
-      link.name,
-      link.company,
-      link.pms,
-      hashToken(token),
-      link.createdBy,
-      SIGNUP_LINK_TTL_MS,
-    ],
+    [link.email, link.name, link.company, link.pms, hashToken(token), link.createdBy, ttlMs],
   );
   if (!row) throw new Error('The sign-up link was not made.');
   return { ...row, token };

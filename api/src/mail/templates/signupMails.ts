@@ -45,7 +45,7 @@ export function selfSignupMail({
     ],
     action: { label: 'Confirm your email', url: link },
     after: [
-      'The link works once, for 14 days. If you did not ask for this, ignore this mail: no account is made without the link.',
+      'The link works once, for 48 hours: after that, sign up again for a new one. If you did not ask for this, ignore this mail: no account is made without the link.',
     ],
   });
 }
