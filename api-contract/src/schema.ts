@@ -7424,7 +7424,7 @@ export interface paths {
     put?: never;
     /**
      * Start a sign-up: a link mailed to the address (public)
-     * @description Mails `email` a sign-up link (`/connect/{pms}?token=…`, once, for 14 days) that opens the connect page with the name, email and company filled in; there the host chooses a password and `POST /user/accounts/signup` makes the account and signs them in. An address that already has a user is mailed how to sign in or reset the password instead, and nothing is made. The answer is the same 202 either way: it tells nobody but the address’s owner whether the address has an account. Ten an hour per client and three an hour per email, counted either way (429 `too_many_signups` with `Retry-After`).
+     * @description Mails `email` a sign-up link (`/connect/{pms}?token=…`, once, for 48 hours; asking again mails a new one) that opens the connect page with the name, email and company filled in; there the host chooses a password and `POST /user/accounts/signup` makes the account and signs them in. An address that already has a user is mailed how to sign in or reset the password instead, and nothing is made. The answer is the same 202 either way: it tells nobody but the address’s owner whether the address has an account. Ten an hour per client and three an hour per email, counted either way (429 `too_many_signups` with `Retry-After`).
      */
     post: {
       parameters: {
