@@ -13,7 +13,7 @@ import { prepareDatabase } from './db/prepare';
 import { recoverImports } from './imports/importWorker';
 import { adaptersFor } from './pms/registry';
 import { connectSandboxDemo } from './pms/sync/sandboxDemo';
-import { vaultFor } from './pms/vault';
+import { vaultFor } from './secrets/vault';
 import { configuredMailTransport } from './mail/configuredTransport';
 import { tracedDatabase } from './tracing/tracedDatabase';
 import { jobDefinitions, jobSchedules } from './jobs/definitions';
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const db = tracedDatabase(await openDatabase(config));
   // The workers start after the app; a route that queues work nudges them once they run.
   let nudgeJobs = (): void => undefined;
-  // PMS credentials are sealed at rest; the routes seal, the import worker opens (src/pms/vault.ts).
+  // PMS credentials are sealed at rest; the routes seal, the import worker opens (src/secrets/vault.ts).
   const vault = vaultFor(config);
   // Files (identity images, reports, issued invoices): a folder, or a bucket (docs/adr/0021).
   const storage = openStorage(config.storage);

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { PaymentProvider } from '../billing/provider';
 import { loadConfig, type ApiConfig } from '../config';
-import { createVault, type CredentialVault } from '../pms/vault';
+import { createVault, type SecretVault } from '../secrets/vault';
 import type { Database } from '../db/database';
 import type { Readiness } from '../health/readiness';
 import { DEMO_PASSWORD } from '../db/seedData';
@@ -32,7 +32,7 @@ export interface TestApi {
   /** Where the app keeps files: a folder in the test's data folder unless the test gave another. */
   storage: ObjectStorage;
   /** The app's PMS credentials vault (a random key per test API). */
-  vault: CredentialVault;
+  vault: SecretVault;
   get<Body = Record<string, unknown>>(
     url: string,
     session?: string,

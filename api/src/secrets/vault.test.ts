@@ -5,7 +5,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { createVault, KEY_FILE_NAME, SealedCredentialsError, vaultFor } from './vault';
+import { createVault, KEY_FILE_NAME, SealedSecretError, vaultFor } from './vault';
 
 const SECRET = { accountId: '12345', apiKey: 'sk-live-very-secret-key' };
 
@@ -21,7 +21,7 @@ it('seals credentials so the stored value holds none of them, and opens them aga
 
 it('refuses another key and a tampered value, without saying what was inside', () => {
   const sealed = createVault(randomBytes(32)).seal(SECRET);
-  expect(() => createVault(randomBytes(32)).open(sealed)).toThrow(SealedCredentialsError);
+  expect(() => createVault(randomBytes(32)).open(sealed)).toThrow(SealedSecretError);
   const vault = createVault(randomBytes(32));
   const mine = vault.seal(SECRET);
   const data = Buffer.from(mine.data, 'base64');
@@ -33,7 +33,7 @@ it('refuses another key and a tampered value, without saying what was inside', (
 
 it('reads credentials saved before sealing as they are', () => {
   expect(createVault(randomBytes(32)).open(SECRET)).toEqual(SECRET);
-  expect(() => createVault(randomBytes(32)).open([1, 2])).toThrow(SealedCredentialsError);
+  expect(() => createVault(randomBytes(32)).open([1, 2])).toThrow(SealedSecretError);
 });
 
 it('makes the embedded database’s key once, readable by its owner only, and keeps it', () => {

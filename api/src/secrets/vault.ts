@@ -7,14 +7,14 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiConfig } from '../config';
-import type { Credentials } from './pms';
+import type { Credentials } from '../pms/pms';
 
 export const KEY_FILE_NAME = 'pms-credentials.key';
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 
 /** What `pms_connections.credentials` holds: the sealed credentials, never the values. */
-export interface SealedCredentials {
+export interface SealedSecret {
   v: 1;
   iv: string;
   tag: string;
@@ -22,20 +22,20 @@ export interface SealedCredentials {
 }
 
 /** The credentials could not be opened (another key, or tampered with). */
-export class SealedCredentialsError extends Error {
+export class SealedSecretError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'SealedCredentialsError';
+    this.name = 'SealedSecretError';
   }
 }
 
-export interface CredentialVault {
-  seal(credentials: Credentials): SealedCredentials;
+export interface SecretVault {
+  seal(credentials: Credentials): SealedSecret;
   /** Opens what a connection row holds (credentials saved before sealing are read as they are). */
   open(stored: unknown): Credentials;
 }
 
-const isSealed = (value: unknown): value is SealedCredentials =>
+const isSealed = (value: unknown): value is SealedSecret =>
   !!value &&
   typeof value === 'object' &&
   (value as { v?: unknown }).v === 1 &&
@@ -47,7 +47,7 @@ const isPlain = (value: unknown): value is Credentials =>
   !Array.isArray(value) &&
   Object.values(value).every((field) => typeof field === 'string');
 
-export function createVault(key: Buffer): CredentialVault {
+export function createVault(key: Buffer): SecretVault {
   if (key.length !== KEY_BYTES) throw new Error(`The credentials key must be ${KEY_BYTES} bytes`);
   return {
     seal(credentials) {
@@ -67,7 +67,7 @@ export function createVault(key: Buffer): CredentialVault {
     open(stored) {
       if (!isSealed(stored)) {
         if (isPlain(stored)) return stored;
-        throw new SealedCredentialsError('The saved credentials are not in a known form');
+        throw new SealedSecretError('The saved credentials are not in a known form');
       }
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(stored.iv, 'base64'));
@@ -81,7 +81,7 @@ export function createVault(key: Buffer): CredentialVault {
         return credentials;
       } catch {
         // Never the reason's details: they could hold part of the plaintext.
-        throw new SealedCredentialsError(
+        throw new SealedSecretError(
           'The saved credentials cannot be opened with this key (PMS_CREDENTIALS_KEY changed?)',
         );
       }
@@ -103,7 +103,7 @@ function embeddedKey(pgliteDir: string): Buffer {
 /** The vault the configuration selects (see the file's head). */
 export function vaultFor(
   config: Pick<ApiConfig, 'pmsCredentialsKey' | 'databaseUrl' | 'pgliteDir'>,
-): CredentialVault {
+): SecretVault {
   if (config.pmsCredentialsKey) return createVault(config.pmsCredentialsKey);
   if (config.databaseUrl)
     throw new Error(
