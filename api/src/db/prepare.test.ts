@@ -9,6 +9,7 @@ import { FolderStorage } from '@hostdash/storage';
 import { ensureFirstAdmin, FirstAdminError, readFirstAdmin } from '../admin/firstAdmin';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createKeyFile, newKeyRing } from '../secrets/keyRing';
 import {
   databaseUrlOf,
   dropDatabase,
@@ -124,13 +125,15 @@ describe('a production start (DEMO_DATA off) on an empty database', () => {
       { action: 'user.first_admin', detail: { from: 'ADMIN_EMAIL' } },
     ]);
 
+    // Production needs its key file (SECRETS_KEY_FILE), as an operator's container secret.
+    const keyFile = path.join(dir, 'production.keys');
+    createKeyFile(keyFile, newKeyRing());
     const app = buildApp({
       db: empty.db,
       storage: storage(),
       config: {
-        ...loadConfig({ NODE_ENV: 'production' }),
+        ...loadConfig({ NODE_ENV: 'production', SECRETS_KEY_FILE: keyFile }),
         databaseUrl: empty.databaseUrl,
-        pmsCredentialsKey: randomBytes(32),
       },
       logger: false,
     });
