@@ -98,6 +98,7 @@ async function main(): Promise<void> {
       storage,
       demoData: config.demoData,
       firstAdmin,
+      vault,
     });
     if (prepared.firstAdmin?.created)
       app.log.info(
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
         files: storage.location,
         migrationsApplied: prepared.migrationsApplied,
         seeded: prepared.seeded,
+        secretsSealed: prepared.secretsSealed,
         screened: prepared.screened,
         ms: Date.now() - startedAt,
       },
