@@ -8,6 +8,7 @@ import { prepareDatabase } from '../db/prepare';
 import { totp } from '../auth/totp';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
 import { keyUsage } from './reseal';
+import { retireUnusedKeys, rotateKeys } from './rotation';
 import { openVault, type SecretVault } from './vault';
 
 const PLAIN_API_KEY = 'plain-api-key-from-before-sealing-7f3a91';
@@ -15,6 +16,7 @@ const OLD_SEALED_SECRET = 'sealed-before-key-ids-2c8e44';
 const legacyKey = randomBytes(32);
 let api: TestApi;
 let vault: SecretVault;
+let accountId = '';
 
 /** A value as the vault sealed it before key ids (v1, one key, no id). */
 function sealedBeforeKeyIds(fields: Record<string, string>) {
@@ -60,7 +62,7 @@ afterAll(() => api.close());
 
 it('seals what an earlier version kept in clear at the first start, and it works as before', async () => {
   await asBeforeMigration35();
-  const [{ id: accountId } = { id: '' }] = await api.db.query<{ id: string }>(
+  [{ id: accountId } = { id: '' }] = await api.db.query<{ id: string }>(
     `select account_id::text as id from users where email = 'owner@hostdash.test'`,
   );
   await api.db.query(
@@ -136,4 +138,25 @@ it('seals what an earlier version kept in clear at the first start, and it works
     vault,
   });
   expect(again).toMatchObject({ migrationsApplied: [], secretsSealed: 0 });
+}, 60_000);
+
+it('a rotation seals the values from before key ids under the new key; then PMS_CREDENTIALS_KEY can go', async () => {
+  const settings = { ...api.config.secrets, legacyKey };
+  const report = await rotateKeys(api.db, settings);
+  expect(report.counts.every((count) => count.unreadable === 0)).toBe(true);
+  const usage = await keyUsage(api.db);
+  expect(usage.filter((row) => row.keyId !== report.addedKeyId)).toEqual([]);
+  expect(await retireUnusedKeys(api.db, settings)).toMatchObject({
+    unusedLegacyKey: 'PMS_CREDENTIALS_KEY',
+  });
+  // Without the legacy key, everything opens.
+  const withoutLegacy = openVault(api.config.secrets).vault;
+  const [guesty] = await api.db.query<{ credentials: unknown }>(
+    `select credentials from pms_connections where account_id = $1::bigint and pms = 'guesty'`,
+    [accountId],
+  );
+  expect(withoutLegacy.open(guesty!.credentials)).toEqual({
+    clientId: 'c',
+    clientSecret: OLD_SEALED_SECRET,
+  });
 }, 60_000);
