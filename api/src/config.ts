@@ -7,6 +7,7 @@ import {
   type StorageSettings,
 } from '@hostdash/storage';
 import { formatMailAddress, parseMailAddress } from './mail/transport';
+import { decodeKey } from './secrets/keyRing';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -223,21 +224,16 @@ function secretsSettings(
   const { databaseUrl, production, pgliteDir } = context;
   const named = env.SECRETS_KEY_FILE?.trim();
   const rawLegacy = env.PMS_CREDENTIALS_KEY?.trim();
-  let legacyKey: Buffer | null = null;
-  if (rawLegacy) {
-    legacyKey = Buffer.from(rawLegacy, 'base64');
-    if (legacyKey.length !== 32 || legacyKey.toString('base64') !== rawLegacy) {
-      problems.push(
-        'PMS_CREDENTIALS_KEY (deprecated) must be the 32 bytes in base64 it was; it only opens secrets sealed before SECRETS_KEY_FILE',
-      );
-      legacyKey = null;
-    }
-  }
-  const embedded = {
+  const legacyKey = rawLegacy ? decodeKey(rawLegacy) : null;
+  if (rawLegacy && !legacyKey)
+    problems.push(
+      'PMS_CREDENTIALS_KEY (deprecated) must be the 32 bytes in base64 it was; it only opens secrets sealed before SECRETS_KEY_FILE',
+    );
+  const legacy = {
     legacyKey,
     legacyKeyFile: databaseUrl ? null : path.join(pgliteDir, LEGACY_KEY_FILE_NAME),
   };
-  if (named) return { keyFile: path.resolve(named), makeIfMissing: false, ...embedded };
+  if (named) return { keyFile: path.resolve(named), makeIfMissing: false, ...legacy };
   if (databaseUrl || production)
     problems.push(
       `SECRETS_KEY_FILE is required ${databaseUrl ? 'with DATABASE_URL' : 'when NODE_ENV is production'}: a file of keys sealing secrets at rest (a container secret), made with \`npm run secrets -- init <file>\` (README, "Secrets and rotation")${rawLegacy ? '. PMS_CREDENTIALS_KEY alone no longer does: it only opens what it sealed' : ''}`,
@@ -245,7 +241,7 @@ function secretsSettings(
   return {
     keyFile: path.join(pgliteDir, DEFAULT_KEY_FILE_NAME),
     makeIfMissing: true,
-    ...embedded,
+    ...legacy,
   };
 }
 
