@@ -83,12 +83,11 @@ async function main(): Promise<void> {
   if (keyFileMade)
     app.log.info(
       { keyFile: config.secrets.keyFile },
-      'Made the key file that seals secrets at rest (the embedded default; SECRETS_KEY_FILE names another): back it up apart from the data',
+      'Made the key file that seals secrets at rest, beside the embedded database (set SECRETS_KEY_FILE to keep it elsewhere)',
     );
-  if (legacyFrom)
-    app.log[legacyFrom === 'PMS_CREDENTIALS_KEY' ? 'warn' : 'info'](
-      { legacyKey: legacyFrom },
-      'Secrets sealed before key ids open with this legacy key until `npm run secrets -- rotate` seals them again (ADR 28)',
+  if (legacyFrom === 'PMS_CREDENTIALS_KEY')
+    app.log.warn(
+      'PMS_CREDENTIALS_KEY is deprecated (ADR 28): it only opens secrets sealed before key ids; `npm run secrets -- rotate` seals them again, then `retire` says when it can go',
     );
   const where = config.databaseUrl
     ? 'PostgreSQL server (DATABASE_URL)'
