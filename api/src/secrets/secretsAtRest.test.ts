@@ -59,8 +59,11 @@ const owner = {
   guestUrl: '',
 };
 let webhookPath = '';
+/** Tokens and codes that are only compared: kept as hashes, so no table holds them either. */
+const compared: string[] = [];
 /** Every secret value the test handled: none may be readable in a table or a log line. */
 const secrets = (): string[] => [
+  ...compared,
   FAKE_HOSTAWAY_API_KEY,
   FAKE_GUESTY_CLIENT_SECRET,
   DEMO_TOTP_SECRET,
@@ -152,12 +155,14 @@ async function signInWithCode(
   secret: string,
   stepsAhead: number,
 ) {
-  const started = await api.post('/login', { email, password });
+  const started = await api.post<{ challengeToken: string }>('/login', { email, password });
   expect(started.body.challengeToken).toEqual(expect.any(String));
-  return api.post('/user/auth/challenge', {
+  const signedIn = await api.post<{ sessionId?: string }>('/user/auth/challenge', {
     challengeToken: started.body.challengeToken,
     code: totp(secret, Date.now() + stepsAhead * 30_000),
   });
+  compared.push(started.body.challengeToken, signedIn.body.sessionId ?? '');
+  return signedIn;
 }
 
 beforeAll(async () => {
@@ -191,6 +196,7 @@ beforeAll(async () => {
   });
   session = signedUp.body.sessionId;
   accountId = signedUp.body.user.account_id;
+  compared.push(session);
 
   // Connected as the connect page does it: checked against the system, saved, imported.
   for (const [pms, credentials] of [
@@ -215,12 +221,13 @@ beforeAll(async () => {
   // The second step turned on from the settings.
   const setup = await api.post<{ secret: string }>('/user/auth/secondStep/setup', {}, session);
   owner.totpSecret = setup.body.secret;
-  const confirmed = await api.post(
+  const confirmed = await api.post<{ recovery_codes: string[] }>(
     '/user/auth/secondStep/confirm',
     { code: totp(owner.totpSecret) },
     session,
   );
   expect(confirmed.status).toBe(200);
+  compared.push(...confirmed.body.recovery_codes);
 
   // The webhook secrets, shown to the owner to paste into Hostaway and Guesty; one delivery.
   const hostawayHook = await api.get<{ url: string; login: string; password: string }>(
@@ -267,8 +274,8 @@ afterAll(async () => {
   await guesty.close();
 });
 
-it('keeps every secret it must read back sealed: no table holds one in clear', async () => {
-  expect(secrets().every((value) => value.length >= 16)).toBe(true);
+it('keeps every secret it must read back sealed, and only hashes of the others: no table holds one in clear', async () => {
+  expect(secrets().every((value) => value.length >= 11)).toBe(true);
   expect(await tablesHolding(secrets())).toEqual([]);
   // They are there, sealed under the active key, and open to what was given.
   const active = api.vault.activeKeyId();
@@ -290,6 +297,34 @@ it('keeps every secret it must read back sealed: no table holds one in clear', a
   });
   // The check itself finds a secret in clear where there is one.
   expect(await tablesHolding(['secrets.owner@example.com'])).toContain('users');
+});
+
+/** Columns compared only, never read back: each keeps a hash (SHA-256 of a token, or scrypt). */
+const HASHED_COLUMNS = [
+  'guest_links.token_sha256',
+  'login_challenges.token_hash',
+  'oauth_states.session_hash',
+  'oauth_states.state_hash',
+  'password_reset_tokens.token_hash',
+  'recovery_codes.code_hash',
+  'sessions.token_hash',
+  'signup_links.token_hash',
+  'team_invites.token_hash',
+  'users.password_hash',
+];
+/** Pseudonyms (a hash of a user id) for telemetry: not secrets. */
+const PSEUDONYMS = ['telemetry_events.user_hash', 'telemetry_minute_users.user_hash'];
+
+it('knows every column named like a secret: sealed, or a hash', async () => {
+  const columns = await api.db.query<{ name: string }>(
+    `select table_name || '.' || column_name as name from information_schema.columns
+     where table_schema = current_schema()
+       and column_name ~ '(secret|token|credential|password|_hash|sealed)' order by 1`,
+  );
+  const sealed = SEALED_COLUMNS.map(({ table, column }) => `${table}.${column}`);
+  expect(columns.map(({ name }) => name).sort()).toEqual(
+    [...sealed, ...HASHED_COLUMNS, ...PSEUDONYMS].sort(),
+  );
 });
 
 it('writes no secret to the log of a connect, an import, a webhook, a sync and a sign-in', () => {
