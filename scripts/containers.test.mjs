@@ -447,9 +447,21 @@ describe('compose.yaml', () => {
     const interpolated = new Set(
       [...composeText.matchAll(/\$\{(\w+)(?::?[?-][^}]*)?\}/g)].map((match) => match[1]),
     );
+    // A compose secret (mounted at /run/secrets/<name>) made from a variable of .env.
+    const secretSources = Object.values(compose.secrets ?? {}).map((secret) => secret.environment);
+    expect(secretSources.every(Boolean)).toBe(true);
     for (const service of services) {
       for (const [name, value] of Object.entries(environment(service))) {
-        if (/PASSWORD|SECRET|TOKEN|_KEY|DATABASE_URL/.test(name)) {
+        if (name.endsWith('_FILE')) {
+          // A file holding a secret: one of the compose secrets, mounted into this service.
+          const [, secret] = /^\/run\/secrets\/([\w-]+)$/.exec(String(value)) ?? [];
+          expect([service.name, name, service.secrets ?? []]).toEqual([
+            service.name,
+            name,
+            expect.arrayContaining([secret]),
+          ]);
+          expect(Object.keys(compose.secrets)).toContain(secret);
+        } else if (/PASSWORD|SECRET|TOKEN|_KEY|DATABASE_URL/.test(name)) {
           expect([service.name, name, String(value)]).toEqual([
             service.name,
             name,
@@ -464,10 +476,16 @@ describe('compose.yaml', () => {
         .filter((line) => line && !line.startsWith('#'))
         .map((line) => line.split(/=(.*)/s, 2)),
     );
-    expect(Object.keys(example).sort()).toEqual([...interpolated].sort());
+    expect(Object.keys(example).sort()).toEqual([...interpolated, ...secretSources].sort());
     for (const [name, value] of Object.entries(example)) {
+      // A key ring's keys are bytes in base64: their text says "demo".
       const plain =
-        name === 'PMS_CREDENTIALS_KEY' ? Buffer.from(value, 'base64').toString() : value;
+        name === 'SECRETS_KEYS'
+          ? value
+              .split(/\s+/)
+              .map((line) => Buffer.from(line.split(':')[1] ?? '', 'base64').toString())
+              .join(' ')
+          : value;
       expect([name, plain]).toEqual([name, expect.stringContaining('demo')]);
     }
     expect(read('.gitignore').split('\n')).toContain('.env');

@@ -55,7 +55,7 @@ import { registerStargateRoutes } from './stargate/stargateRoutes';
 import { registerTaskRoutes } from './tasks/taskRoutes';
 import { registerTelemetryRoutes } from './telemetry/telemetryRoutes';
 import { registerTraceRoutes } from './tracing/traceRoutes';
-import { vaultFor, type CredentialVault } from './pms/vault';
+import { vaultFor, type SecretVault } from './secrets/vault';
 
 export interface BuildAppOptions {
   db: Database;
@@ -77,7 +77,7 @@ export interface BuildAppOptions {
   /** Called when a route queues an import (server.ts: the worker's nudge); nothing by default. */
   jobsQueued?: () => void;
   /** The PMS credentials vault; by default the one the configuration selects. */
-  vault?: CredentialVault;
+  vault?: SecretVault;
   /** Whether this API takes traffic (server.ts: drained on SIGTERM); by default always. */
   readiness?: Readiness;
 }

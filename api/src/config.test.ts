@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
-/** A PMS credentials key (32 bytes, base64), needed beside DATABASE_URL. */
-const KEY = Buffer.alloc(32, 7).toString('base64');
+/** The key file sealing secrets at rest (SECRETS_KEY_FILE), needed beside DATABASE_URL. */
+const KEY_FILE = '/run/secrets/hostdash-keys';
 
 describe('loadConfig', () => {
   it('has a working default for everything', () => {
@@ -53,7 +53,12 @@ describe('loadConfig', () => {
       firstAdmin: null,
       hostawayApiUrl: 'https://api.hostaway.com',
       guestyApiUrl: 'https://open-api.guesty.com',
-      pmsCredentialsKey: null,
+      secrets: {
+        keyFile: path.resolve(__dirname, '..', '.data', 'secrets.keys'),
+        makeIfMissing: true,
+        legacyKey: null,
+        legacyKeyFile: path.resolve(__dirname, '..', '.data', 'pms-credentials.key'),
+      },
     });
   });
 
@@ -62,7 +67,7 @@ describe('loadConfig', () => {
       API_PORT: '4555',
       API_HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://hostdash:secret@db.internal:5432/hostdash',
-      PMS_CREDENTIALS_KEY: KEY,
+      SECRETS_KEY_FILE: KEY_FILE,
       PGLITE_DIR: '/var/lib/hostdash',
       SHELL_ORIGIN: 'https://dash.hostdash.app/',
       LOGIN_RATE_LIMIT: '10',
@@ -122,7 +127,7 @@ describe('loadConfig', () => {
       pmsSandbox: false,
       hostawayApiUrl: 'http://127.0.0.1:4610',
       guestyApiUrl: 'http://127.0.0.1:4611',
-      pmsCredentialsKey: Buffer.from(KEY, 'base64'),
+      secrets: { keyFile: KEY_FILE, makeIfMissing: false, legacyKey: null, legacyKeyFile: null },
     });
   });
 
@@ -175,10 +180,13 @@ describe('loadConfig', () => {
     return [];
   };
 
+  /** Production as the images run it: with the key file it requires. */
+  const PRODUCTION = { NODE_ENV: 'production', SECRETS_KEY_FILE: KEY_FILE };
+
   it('has the PMS sandbox on outside production and off in production, unless PMS_SANDBOX says', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).pmsSandbox).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).pmsSandbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', PMS_SANDBOX: 'on' }).pmsSandbox).toBe(true);
+    expect(loadConfig(PRODUCTION).pmsSandbox).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, PMS_SANDBOX: 'on' }).pmsSandbox).toBe(true);
     expect(loadConfig({ PMS_SANDBOX: 'false' }).pmsSandbox).toBe(false);
     expect(problemsOf({ PMS_SANDBOX: 'maybe' })).toEqual([
       'PMS_SANDBOX must be on or off (got "maybe")',
@@ -213,8 +221,8 @@ describe('loadConfig', () => {
 
   it('seeds the demo outside production and not in production, unless DEMO_DATA says', () => {
     expect(loadConfig({}).demoData).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on' }).demoData).toBe(true);
+    expect(loadConfig(PRODUCTION).demoData).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, DEMO_DATA: 'on' }).demoData).toBe(true);
     expect(loadConfig({ DEMO_DATA: 'off' }).demoData).toBe(false);
     expect(problemsOf({ DEMO_DATA: 'sometimes' })).toEqual([
       'DEMO_DATA must be on or off (got "sometimes")',
@@ -316,7 +324,7 @@ describe('loadConfig', () => {
 
   it('writes mails as files beside the embedded database, not by default with a server database', () => {
     expect(loadConfig({ PGLITE_DIR: '/srv/hostdash/db' }).mailDir).toBe('/srv/hostdash/db/mail');
-    const server = { DATABASE_URL: 'postgres://db.internal/hostdash', PMS_CREDENTIALS_KEY: KEY };
+    const server = { DATABASE_URL: 'postgres://db.internal/hostdash', SECRETS_KEY_FILE: KEY_FILE };
     expect(loadConfig(server).mailDir).toBeNull();
     expect(loadConfig({ ...server, MAIL_DIR: '/tmp/hd-mail' }).mailDir).toBe('/tmp/hd-mail');
     expect(loadConfig({ MAIL_DIR: 'None' }).mailDir).toBeNull();

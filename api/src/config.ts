@@ -7,6 +7,7 @@ import {
   type StorageSettings,
 } from '@hostdash/storage';
 import { formatMailAddress, parseMailAddress } from './mail/transport';
+import { decodeKey } from './secrets/keyRing';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -166,11 +167,22 @@ export interface ApiConfig {
   hostawayApiUrl: string;
   /** Where the Guesty adapter calls (GUESTY_API_URL): Guesty's Open API, or a local fake. */
   guestyApiUrl: string;
+  /** Where the key ring sealing secrets at rest is (src/secrets, docs/adr/0028-secrets-at-rest.md). */
+  secrets: SecretsSettings;
+}
+
+export interface SecretsSettings {
   /**
-   * PMS_CREDENTIALS_KEY: 32 bytes (base64) sealing PMS credentials at rest (src/pms/vault.ts);
-   * null: a key file beside the embedded database (required with DATABASE_URL).
+   * SECRETS_KEY_FILE: the key ring (a container secret); by default `<PGLITE_DIR>/secrets.keys`
+   * with the embedded database outside production. Required with DATABASE_URL or in production.
    */
-  pmsCredentialsKey: Buffer | null;
+  keyFile: string;
+  /** Made at the first start when missing: the embedded default only (a file named must exist). */
+  makeIfMissing: boolean;
+  /** PMS_CREDENTIALS_KEY (deprecated, ADR 28): opens values sealed before key ids, never seals. */
+  legacyKey: Buffer | null;
+  /** The embedded database's key from before key ids (`<PGLITE_DIR>/pms-credentials.key`), if any. */
+  legacyKeyFile: string | null;
 }
 
 export interface FirstAdminSetting {
@@ -201,26 +213,42 @@ function firstAdminSetting(env: NodeJS.ProcessEnv, problems: string[]): FirstAdm
   return { email, name: name || 'Administrator', passwordFile: path.resolve(passwordFile) };
 }
 
-/** PMS_CREDENTIALS_KEY as 32 bytes; a problem when malformed, or when missing with a server. */
-function credentialsKey(
-  raw: string | undefined,
-  databaseUrl: string | null,
+/** The embedded database's key file from before key ids, read when present (ADR 28). */
+export const LEGACY_KEY_FILE_NAME = 'pms-credentials.key';
+/** The embedded default's key ring, beside the data. */
+export const DEFAULT_KEY_FILE_NAME = 'secrets.keys';
+
+/**
+ * SECRETS_KEY_FILE, required with a server database or in production (the key must then never be
+ * beside the data); and PMS_CREDENTIALS_KEY, which only opens what was sealed before key ids.
+ */
+function secretsSettings(
+  env: NodeJS.ProcessEnv,
+  context: { databaseUrl: string | null; production: boolean; pgliteDir: string },
   problems: string[],
-): Buffer | null {
-  const value = raw?.trim();
-  if (!value) {
-    if (databaseUrl)
-      problems.push(
-        'PMS_CREDENTIALS_KEY is required with DATABASE_URL: 32 random bytes, base64 (openssl rand -base64 32)',
-      );
-    return null;
-  }
-  const key = Buffer.from(value, 'base64');
-  if (key.length !== 32 || key.toString('base64') !== value) {
-    problems.push('PMS_CREDENTIALS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
-    return null;
-  }
-  return key;
+): SecretsSettings {
+  const { databaseUrl, production, pgliteDir } = context;
+  const named = env.SECRETS_KEY_FILE?.trim();
+  const rawLegacy = env.PMS_CREDENTIALS_KEY?.trim();
+  const legacyKey = rawLegacy ? decodeKey(rawLegacy) : null;
+  if (rawLegacy && !legacyKey)
+    problems.push(
+      'PMS_CREDENTIALS_KEY (deprecated) must be the 32 bytes in base64 it was; it only opens secrets sealed before SECRETS_KEY_FILE',
+    );
+  const legacy = {
+    legacyKey,
+    legacyKeyFile: databaseUrl ? null : path.join(pgliteDir, LEGACY_KEY_FILE_NAME),
+  };
+  if (named) return { keyFile: path.resolve(named), makeIfMissing: false, ...legacy };
+  if (databaseUrl || production)
+    problems.push(
+      `SECRETS_KEY_FILE is required ${databaseUrl ? 'with DATABASE_URL' : 'when NODE_ENV is production'}: a file of keys sealing secrets at rest (a container secret), made with \`npm run secrets -- init <file>\` (README, "Secrets and rotation")${rawLegacy ? '. PMS_CREDENTIALS_KEY alone no longer does: it only opens what it sealed' : ''}`,
+    );
+  return {
+    keyFile: path.join(pgliteDir, DEFAULT_KEY_FILE_NAME),
+    makeIfMissing: true,
+    ...legacy,
+  };
 }
 
 /** Where files go; a problem for half an S3 configuration or two places at once. */
@@ -585,7 +613,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     firstAdmin: firstAdminSetting(env, problems),
     hostawayApiUrl: origin('HOSTAWAY_API_URL', HOSTAWAY_API_URL),
     guestyApiUrl: origin('GUESTY_API_URL', GUESTY_API_URL),
-    pmsCredentialsKey: credentialsKey(env.PMS_CREDENTIALS_KEY, databaseUrl, problems),
+    secrets: secretsSettings(env, { databaseUrl, production, pgliteDir }, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

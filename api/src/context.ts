@@ -3,7 +3,7 @@ import type { PaymentProvider } from './billing/provider';
 import type { ApiConfig } from './config';
 import type { Database } from './db/database';
 import type { Readiness } from './health/readiness';
-import type { CredentialVault } from './pms/vault';
+import type { SecretVault } from './secrets/vault';
 
 /** What every route module is given. */
 export interface AppContext {
@@ -18,8 +18,8 @@ export interface AppContext {
   payments: PaymentProvider;
   /** Tells this API's job worker that work was queued, so it starts now rather than at its next round. */
   jobsQueued: () => void;
-  /** Seals PMS credentials before they are saved (src/pms/vault.ts). */
-  vault: CredentialVault;
+  /** Seals PMS credentials before they are saved (src/secrets/vault.ts). */
+  vault: SecretVault;
   /** Whether this API takes traffic (false once it begins shutting down): /health/ready. */
   readiness: Readiness;
 }

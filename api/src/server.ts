@@ -14,7 +14,8 @@ import { prepareDatabase } from './db/prepare';
 import { recoverImports } from './imports/importWorker';
 import { adaptersFor } from './pms/registry';
 import { connectSandboxDemo } from './pms/sync/sandboxDemo';
-import { vaultFor } from './pms/vault';
+import { KeyRingError } from './secrets/keyRing';
+import { openVault, type OpenedVault } from './secrets/vault';
 import { configuredMailTransport } from './mail/configuredTransport';
 import { tracedDatabase } from './tracing/tracedDatabase';
 import { jobDefinitions, jobSchedules } from './jobs/definitions';
@@ -28,6 +29,19 @@ async function readFirstAdminOrExit(config: ApiConfig) {
     return await readFirstAdmin(config.firstAdmin);
   } catch (error) {
     if (error instanceof FirstAdminError) {
+      console.error(`Invalid configuration:\n  - ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The vault over SECRETS_KEY_FILE (made on the embedded default's first start); a problem stops the start. */
+function openVaultOrExit(config: ApiConfig): OpenedVault {
+  try {
+    return openVault(config.secrets);
+  } catch (error) {
+    if (error instanceof KeyRingError) {
       console.error(`Invalid configuration:\n  - ${error.message}`);
       process.exit(1);
     }
@@ -50,12 +64,12 @@ function readConfig(): ApiConfig {
 async function main(): Promise<void> {
   const config = readConfig();
   const firstAdmin = await readFirstAdminOrExit(config);
+  // Secrets are sealed at rest under the key ring of SECRETS_KEY_FILE (src/secrets, ADR 28).
+  const { vault, made: keyFileMade, legacyFrom } = openVaultOrExit(config);
   const startedAt = Date.now();
   const db = tracedDatabase(await openDatabase(config));
   // The workers start after the app; a route that queues work nudges them once they run.
   let nudgeJobs = (): void => undefined;
-  // PMS credentials are sealed at rest; the routes seal, the import worker opens (src/pms/vault.ts).
-  const vault = vaultFor(config);
   // Files (identity images, reports, issued invoices): a folder, or a bucket (docs/adr/0021).
   const storage = openStorage(config.storage);
   const readiness = createReadiness();
@@ -70,6 +84,15 @@ async function main(): Promise<void> {
     readiness,
     jobsQueued: () => nudgeJobs(),
   });
+  if (keyFileMade)
+    app.log.info(
+      { keyFile: config.secrets.keyFile },
+      'Made the key file that seals secrets at rest, beside the embedded database (set SECRETS_KEY_FILE to keep it elsewhere)',
+    );
+  if (legacyFrom === 'PMS_CREDENTIALS_KEY')
+    app.log.warn(
+      'PMS_CREDENTIALS_KEY is deprecated (ADR 28): it only opens secrets sealed before key ids; `npm run secrets -- rotate` seals them again, then `retire` says when it can go',
+    );
   const where = config.databaseUrl
     ? 'PostgreSQL server (DATABASE_URL)'
     : `embedded PGlite in ${config.pgliteDir}`;
@@ -78,6 +101,7 @@ async function main(): Promise<void> {
       storage,
       demoData: config.demoData,
       firstAdmin,
+      vault,
     });
     if (prepared.firstAdmin?.created)
       app.log.info(
@@ -95,6 +119,7 @@ async function main(): Promise<void> {
         files: storage.location,
         migrationsApplied: prepared.migrationsApplied,
         seeded: prepared.seeded,
+        secretsSealed: prepared.secretsSealed,
         screened: prepared.screened,
         ms: Date.now() - startedAt,
       },

@@ -105,13 +105,16 @@ test.beforeAll(async () => {
   url.pathname = `/${databaseName}`;
   databaseUrl = url.toString();
   workDir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-multi-'));
+  // One key file for all instances, as an operator's mounted secret would be (ADR 28).
+  const keyFile = path.join(workDir, 'secrets.keys');
+  writeFileSync(keyFile, `multi-1:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
   environment = {
     ...process.env,
     DATABASE_URL: databaseUrl,
     STAGE: 'prod',
     LOG_LEVEL: 'warn',
-    // One key and one token for all instances, as an operator's secrets would be.
-    PMS_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+    // One key file and one token for all instances, as an operator's secrets would be.
+    SECRETS_KEY_FILE: keyFile,
     DELIVERY_TOKEN: randomBytes(32).toString('base64url'),
     SHELL_ORIGINS: PORTS.shells.map((_port, index) => shellUrl(index)).join(','),
     SHELL_ORIGIN: shellUrl(0),

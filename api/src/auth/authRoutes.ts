@@ -27,6 +27,7 @@ import {
 import { hashToken, newToken } from './tokens';
 import { spendRecoveryCode } from './recoveryCodes';
 import { verifyTotp } from './totp';
+import { openTotpSecret } from './totpSecrets';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const CHALLENGE_MAX_ATTEMPTS = 5;
@@ -50,13 +51,14 @@ interface SignInRow extends UserRow {
 }
 
 interface ChallengeRow extends UserRow {
-  totp_secret: string;
+  /** Sealed (src/auth/totpSecrets.ts). */
+  totp_secret: unknown;
   totp_last_step: string | null;
 }
 
 const SIGN_IN_THROTTLED = 'Too many failed sign-in attempts.';
 
-export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
+export function registerAuthRoutes(app: Api, { db, config, vault }: AppContext): void {
   const rules = signInRules(config);
   app.addHook('onReady', async () => {
     await prepareDecoy();
@@ -173,7 +175,8 @@ export function registerAuthRoutes(app: Api, { db, config }: AppContext): void {
 
         const lastUsedStep =
           challenge.totp_last_step === null ? null : Number(challenge.totp_last_step);
-        const step = verifyTotp(challenge.totp_secret, code, { lastUsedStep });
+        const secret = openTotpSecret(vault, challenge.totp_secret);
+        const step = verifyTotp(secret, code, { lastUsedStep });
         // A recovery code (a lost phone) signs in once in place of a code.
         const recovered = step === null && (await spendRecoveryCode(tx, challenge.id, code));
         if (step === null && !recovered) {

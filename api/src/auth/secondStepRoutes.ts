@@ -25,6 +25,7 @@ import {
   tooMany,
 } from './throttle';
 import { newTotpSecret, otpauthUrl, verifyTotp } from './totp';
+import { openTotpSecret, sealTotpSecret } from './totpSecrets';
 
 /** A secret not confirmed within this long must be set up again. */
 const SETUP_TTL_MINUTES = 30;
@@ -45,13 +46,14 @@ const wrongCode = () =>
     'That code does not match. Enter the code your authenticator app shows now.',
   );
 
+/** The secrets as stored: sealed (src/auth/totpSecrets.ts). */
 interface SecondStepRow {
-  totp_secret: string | null;
+  totp_secret: unknown;
   totp_last_step: string | null;
-  totp_pending_secret: string | null;
+  totp_pending_secret: unknown;
 }
 
-export function registerSecondStepRoutes(app: Api, { db, config }: AppContext): void {
+export function registerSecondStepRoutes(app: Api, { db, config, vault }: AppContext): void {
   const rules = signInRules(config);
 
   /**
@@ -86,10 +88,10 @@ export function registerSecondStepRoutes(app: Api, { db, config }: AppContext): 
       const caller = await requireUser(db, request);
       const secret = newTotpSecret();
       const [updated] = await db.query(
-        `update users set totp_pending_secret = $2, totp_pending_at = now()
+        `update users set totp_pending_secret = $2::jsonb, totp_pending_at = now()
          where id = $1::bigint and totp_secret is null
          returning 1`,
-        [caller.id, secret],
+        [caller.id, sealTotpSecret(vault, secret)],
       );
       if (!updated) throw secondStepOn();
       request.log.info(
@@ -125,7 +127,8 @@ export function registerSecondStepRoutes(app: Api, { db, config }: AppContext): 
         );
         if (row?.totp_secret) return { result: 'on' } as const;
         if (!row?.totp_pending_secret || !row.pending_fresh) return { result: 'no_setup' } as const;
-        const step = verifyTotp(row.totp_pending_secret, request.body.code);
+        const pending = openTotpSecret(vault, row.totp_pending_secret);
+        const step = verifyTotp(pending, request.body.code);
         if (step === null) return { result: 'wrong' } as const;
         await tx.query(
           `update users set totp_secret = totp_pending_secret, totp_last_step = $2::bigint,
@@ -176,7 +179,7 @@ export function registerSecondStepRoutes(app: Api, { db, config }: AppContext): 
         const lastUsedStep = row.totp_last_step === null ? null : Number(row.totp_last_step);
         const { code } = request.body;
         const right =
-          verifyTotp(row.totp_secret, code, { lastUsedStep }) !== null ||
+          verifyTotp(openTotpSecret(vault, row.totp_secret), code, { lastUsedStep }) !== null ||
           (await spendRecoveryCode(tx, caller.id, code));
         if (!right) return { result: 'wrong' } as const;
         await tx.query(

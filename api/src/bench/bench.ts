@@ -23,6 +23,8 @@ import {
   type ScaleAccount,
 } from '../db/scaleSeed';
 import { prepareDatabase } from '../db/prepare';
+import { newKeyRing } from '../secrets/keyRing';
+import { createVault } from '../secrets/vault';
 import { benchCases, discoverCaseContext } from './benchCases';
 import { openBenchDatabase } from './benchDatabase';
 import { parseBenchOptions, USAGE, UsageError, type BenchOptions } from './benchOptions';
@@ -40,6 +42,8 @@ import {
 import { BenchCallError, measureCase, type CaseResult } from './measure';
 
 const SCALE = { listings: 50_000, buildings: 5, reservations: 100_000 };
+/** A throw-away key ring: the bench's database is dropped after the run, its secrets with it. */
+const vault = createVault(newKeyRing());
 
 /** Progress goes to stderr, so that stdout holds only the results. */
 const progress = (message: string): void => void process.stderr.write(`${message}\n`);
@@ -72,7 +76,7 @@ async function prepareData(
   setupMs: Record<string, number>,
 ): Promise<ScaleAccount> {
   await timed(setupMs, 'migrate + demo seed', async () => {
-    await prepareDatabase(db, { storage, demoData: true, firstAdmin: null });
+    await prepareDatabase(db, { storage, demoData: true, firstAdmin: null, vault });
   });
   const account = await timed(setupMs, `${thousands(SCALE.listings)} listings`, () =>
     seedScalePortfolio(db),
@@ -167,7 +171,7 @@ async function runOn(
     const setupMs: Record<string, number> = {};
     const account = await prepareData(bench.db, storage, setupMs);
     // No request logs: the numbers are the API's work, and stdout stays a readable table.
-    app = buildApp({ db: bench.db, config, storage, logger: false });
+    app = buildApp({ db: bench.db, config, storage, vault, logger: false });
     await app.ready();
     const { sessionId } = await createSession(bench.db, account.ownerId, config.sessionTtlMs);
     const results = await measureAll(app, bench.db, sessionId, options);

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { FolderStorage } from '@hostdash/storage';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { testSecrets } from '../testing/secrets';
 import { TEMPLATE_FILES } from '../testing/templateEnv';
 import {
   databaseUrlOf,
@@ -200,8 +200,8 @@ withServer('on a PostgreSQL server (TEST_DATABASE_URL)', () => {
       const app = buildApp({
         db: server,
         storage,
-        // A server needs the key that seals PMS credentials (PMS_CREDENTIALS_KEY).
-        config: { ...loadConfig({}), databaseUrl, pmsCredentialsKey: randomBytes(32) },
+        // A server needs the key file that seals secrets (SECRETS_KEY_FILE).
+        config: { ...loadConfig({}), databaseUrl, secrets: testSecrets(testDatabase.dir) },
         logger: false,
       });
       const login = await app.inject({

@@ -9,6 +9,8 @@ import { FolderStorage } from '@hostdash/storage';
 import { ensureFirstAdmin, FirstAdminError, readFirstAdmin } from '../admin/firstAdmin';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { openVault, type SecretVault } from '../secrets/vault';
+import { testSecrets } from '../testing/secrets';
 import {
   databaseUrlOf,
   dropDatabase,
@@ -24,8 +26,10 @@ import { prepareDatabase } from './prepare';
 import { OUTAGE_FLAG } from './referenceData';
 
 let dir: string;
+let vault: SecretVault;
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-prepare-'));
+  vault = openVault(testSecrets(dir)).vault;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -74,6 +78,7 @@ describe('a production start (DEMO_DATA off) on an empty database', () => {
       storage: storage(),
       demoData: false,
       firstAdmin: null,
+      vault,
     });
     expect(prepared.migrationsApplied).toEqual(listMigrations().map((file) => file.name));
     expect(prepared).toMatchObject({ seeded: null, firstAdmin: null, adminCanSignIn: false });
@@ -100,6 +105,7 @@ describe('a production start (DEMO_DATA off) on an empty database', () => {
       storage: storage(),
       demoData: false,
       firstAdmin: { ...ADMIN, password: 'a different password' },
+      vault,
     });
     expect(again).toMatchObject({
       migrationsApplied: [],
@@ -124,13 +130,14 @@ describe('a production start (DEMO_DATA off) on an empty database', () => {
       { action: 'user.first_admin', detail: { from: 'ADMIN_EMAIL' } },
     ]);
 
+    // Production needs its key file (SECRETS_KEY_FILE), as an operator's container secret.
+    const { keyFile } = testSecrets(dir);
     const app = buildApp({
       db: empty.db,
       storage: storage(),
       config: {
-        ...loadConfig({ NODE_ENV: 'production' }),
+        ...loadConfig({ NODE_ENV: 'production', SECRETS_KEY_FILE: keyFile }),
         databaseUrl: empty.databaseUrl,
-        pmsCredentialsKey: randomBytes(32),
       },
       logger: false,
     });

@@ -485,10 +485,12 @@ async function writeDemoData(
     return id;
   };
 
+  // The demo's TOTP secret (public: the README gives it) goes in as a string; the start seals it
+  // right after the seed (src/db/prepare.ts).
   const users = await tx.query<{ id: string; email: string }>(
     `insert into users (account_id, name, email, type, subtype, is_active, password_hash, totp_secret, created_at)
      select (e->>'account_id')::bigint, e->>'name', e->>'email', e->>'type', e->>'subtype', (e->>'is_active')::boolean,
-            e->>'password_hash', e->>'totp_secret', now() - (e->>'created_days_ago')::int * interval '1 day'
+            e->>'password_hash', to_jsonb(e->>'totp_secret'), now() - (e->>'created_days_ago')::int * interval '1 day'
      from jsonb_array_elements($1::jsonb) with ordinality as r(e, n)
      order by n
      returning id::text as id, email`,

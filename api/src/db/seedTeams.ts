@@ -121,7 +121,7 @@ export async function writeTeamData(
   const users = await tx.query<{ id: string }>(
     `insert into users (account_id, name, email, type, subtype, is_active, password_hash, totp_secret, created_at)
      select (e->>'account_id')::bigint, e->>'name', e->>'email', e->>'type', e->>'subtype', (e->>'is_active')::boolean,
-            $2, e->>'totp_secret', now() - (e->>'created_days_ago')::int * interval '1 day'
+            $2, to_jsonb(e->>'totp_secret'), now() - (e->>'created_days_ago')::int * interval '1 day'
      from jsonb_array_elements($1::jsonb) with ordinality as r(e, n)
      order by n
      returning id::text as id`,

@@ -16,7 +16,7 @@ import { enqueueJob } from '../jobs/jobs';
 import type { JobSchedule } from '../jobs/schedules';
 import { queueMail } from '../mail/outbox';
 import { guestInviteMail, guestReminderMail } from '../mail/templates/guestInvite';
-import type { CredentialVault } from '../pms/vault';
+import type { SecretVault } from '../secrets/vault';
 import { isoSql } from '../reservations/reservationQueries';
 import { hostLink } from './guestLinks';
 import type {
@@ -175,7 +175,7 @@ export function notSendableReason(stay: {
 }
 
 interface MailServices {
-  vault: CredentialVault;
+  vault: SecretVault;
   config: Pick<ApiConfig, 'guestPortalUrl'>;
 }
 

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
-import { SealedCredentialsError, type CredentialVault } from '../pms/vault';
+import { SealedSecretError, type SecretVault } from '../secrets/vault';
 import { isoSql } from '../reservations/reservationQueries';
 
 export const GUEST_TOKEN_HEADER = 'x-guest-token';
@@ -89,7 +89,7 @@ export interface HostLink {
 
 async function writeToken(
   tx: Sql,
-  vault: CredentialVault,
+  vault: SecretVault,
   reservationId: string,
   userId: string | null,
   mode: 'first' | 'renew',
@@ -117,7 +117,7 @@ async function writeToken(
  */
 export async function hostLink(
   tx: Sql,
-  vault: CredentialVault,
+  vault: SecretVault,
   reservationId: string,
   /** Who asks (null: Hostdash itself, e.g. the guest's invite mail). */
   userId: string | null,
@@ -141,7 +141,7 @@ export async function hostLink(
   try {
     token = vault.open(row.token_sealed).token;
   } catch (error) {
-    if (!(error instanceof SealedCredentialsError)) throw error;
+    if (!(error instanceof SealedSecretError)) throw error;
   }
   if (token === undefined) {
     await writeToken(tx, vault, reservationId, userId, 'renew');

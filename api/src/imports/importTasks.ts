@@ -6,7 +6,7 @@
 import type { Sql } from '../db/database';
 import { enqueueJob } from '../jobs/jobs';
 import type { Credentials, PmsName } from '../pms/pms';
-import type { CredentialVault } from '../pms/vault';
+import type { SecretVault } from '../secrets/vault';
 
 export type ImportState = 'queued' | 'running' | 'succeeded' | 'failed';
 export type ImportStep = 'connecting' | 'listings' | 'reservations' | 'screening';
@@ -126,7 +126,7 @@ const inProgress = () =>
 export async function saveConnection(
   sql: Sql,
   input: { accountId: string; pms: PmsName; credentials: Credentials },
-  vault: CredentialVault,
+  vault: SecretVault,
 ): Promise<void> {
   await sql.query(
     `insert into pms_connections (account_id, pms, credentials)

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Sql } from '../db/database';
-import { SealedCredentialsError, type CredentialVault } from '../pms/vault';
+import { SealedSecretError, type SecretVault } from '../secrets/vault';
 import {
   PmsAuthError,
   PmsUnavailableError,
@@ -61,7 +61,7 @@ export interface ImportWorkerOptions {
   adapters: AdapterLookup;
   log: FastifyBaseLogger;
   /** Opens the connection's sealed credentials. */
-  vault: CredentialVault;
+  vault: SecretVault;
   leaseMs?: number;
   heartbeatMs?: number;
   maxAttempts?: number;
@@ -377,7 +377,7 @@ export async function runNextImport(
   try {
     credentials = state?.credentials ? options.vault.open(state.credentials) : null;
   } catch (error) {
-    if (!(error instanceof SealedCredentialsError)) throw error;
+    if (!(error instanceof SealedSecretError)) throw error;
     options.log.error({ event: 'import', taskId: task.id, pms: task.pms }, error.message);
   }
   const logged = { event: 'import', taskId: task.id, pms: task.pms, attempt: task.attempts };

@@ -9,7 +9,7 @@ import type { ApiConfig } from '../config';
 import type { Database, Sql } from '../db/database';
 import type { AdapterLookup } from '../imports/importWorker';
 import type { MailTransport } from '../mail/transport';
-import type { CredentialVault } from '../pms/vault';
+import type { SecretVault } from '../secrets/vault';
 
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'discarded';
 
@@ -37,7 +37,7 @@ export interface JobServices {
   config: ApiConfig;
   log: FastifyBaseLogger;
   /** Opens sealed PMS credentials. */
-  vault: CredentialVault;
+  vault: SecretVault;
   /** The PMS adapters (the sandbox's with PMS_SANDBOX). */
   adapters: AdapterLookup;
   /** The payment provider (the monthly charges and their retries). */

@@ -54,7 +54,7 @@ import { SANDBOX_CODE_PREFIX, sandboxCredentials } from '../pms/sandbox';
 import { PMS_SYNC_SCHEDULE } from '../pms/sync/syncJobs';
 import { hasWebhooks } from '../pms/sync/webhookCredentials';
 import { webhookUrl } from '../pms/sync/webhookSetup';
-import type { CredentialVault } from '../pms/vault';
+import type { SecretVault } from '../secrets/vault';
 import {
   ConnectionSchema,
   ImportTaskSchema,
@@ -246,7 +246,7 @@ async function checkWithSystem(adapter: PmsAdapter, credentials: Credentials): P
 /** Saves the checked credentials and queues the import, in one transaction. */
 async function connectAndImport(
   sql: Database,
-  vault: CredentialVault,
+  vault: SecretVault,
   caller: Caller,
   pms: PmsName,
   credentials: Credentials,

@@ -1,7 +1,6 @@
 // A real API over a real database for one test file: a copy of the run's template on the run's
 // engine (PGlite, or a PostgreSQL server: src/testing/testDatabase.ts), behind buildApp(). Nothing
 // is mocked.
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { FolderStorage, type ObjectStorage } from '@hostdash/storage';
 import type { FastifyInstance } from 'fastify';
@@ -9,11 +8,12 @@ import { buildApp, type BuildAppOptions } from '../app';
 import type { PaymentProvider } from '../billing/provider';
 import { paymentProviderFor } from '../billing/selectProvider';
 import { loadConfig, type ApiConfig } from '../config';
-import { createVault, type CredentialVault } from '../pms/vault';
+import { openVault, type SecretVault } from '../secrets/vault';
 import type { Database } from '../db/database';
 import type { Readiness } from '../health/readiness';
 import { DEMO_PASSWORD } from '../db/seedData';
 import { createAnswerCheck } from './answerCheck';
+import { testSecrets } from './secrets';
 import { openTestDatabase } from './testDatabase';
 import { TEMPLATE_FILES } from './templateEnv';
 
@@ -34,8 +34,8 @@ export interface TestApi {
   storage: ObjectStorage;
   /** The app's payment provider (test mode unless the test gave another). */
   payments: PaymentProvider;
-  /** The app's PMS credentials vault (a random key per test API). */
-  vault: CredentialVault;
+  /** The app's vault, over the key file in the test's data folder (`config.secrets`). */
+  vault: SecretVault;
   get<Body = Record<string, unknown>>(
     url: string,
     session?: string,
@@ -130,13 +130,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const testDatabase = await openTestDatabase();
   const { dir } = testDatabase;
   const db = options.database ? options.database(testDatabase.db) : testDatabase.db;
-  // A random key per test API, in the configuration as a server's PMS_CREDENTIALS_KEY is (required
-  // with a database server), so an app a test builds from `api.config` opens the same credentials.
-  const credentialsKey = randomBytes(32);
   const config: ApiConfig = {
     ...loadConfig({}),
     databaseUrl: testDatabase.databaseUrl,
-    pmsCredentialsKey: credentialsKey,
+    // The key file copied with the template (its seed's secrets are sealed with it), in the
+    // configuration as a server's SECRETS_KEY_FILE is: an app built from `api.config` opens the same.
+    secrets: testSecrets(dir),
     pgliteDir: dir,
     mailDir: path.join(dir, 'mail'),
     storage: { kind: 'folder', dir: path.join(dir, TEMPLATE_FILES) },
@@ -153,7 +152,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const storage = options.storage ?? folder;
   if (options.storage) await copyObjects(folder, options.storage);
   const answers = createAnswerCheck();
-  const vault = createVault(config.pmsCredentialsKey ?? credentialsKey);
+  const { vault } = openVault(config.secrets);
   const payments = options.paymentProvider
     ? options.paymentProvider(db)
     : paymentProviderFor(config, db);

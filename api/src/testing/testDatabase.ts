@@ -11,6 +11,8 @@ import { FolderStorage } from '@hostdash/storage';
 import { Client } from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { prepareDatabase } from '../db/prepare';
+import { openVault, type SecretVault } from '../secrets/vault';
+import { testSecrets } from './secrets';
 import { TEMPLATE_DB_ENV, TEMPLATE_DIR_ENV, TEMPLATE_FILES } from './templateEnv';
 
 /** Which engine the API's tests run on: `pglite` (default) or `postgres`. */
@@ -73,7 +75,11 @@ export function dropDatabase(serverUrl: string, name: string): Promise<void> {
  * with planner statistics, as a server that has run a while has) and closed to connections (so
  * that autovacuum never holds it while a test copies it). Returns its name.
  */
-export async function createTemplateDatabase(serverUrl: string, filesDir: string): Promise<string> {
+export async function createTemplateDatabase(
+  serverUrl: string,
+  filesDir: string,
+  vault: SecretVault,
+): Promise<string> {
   const name = uniqueDatabaseName('hd_test_template');
   await onServer(serverUrl, `create database ${name}`);
   try {
@@ -83,6 +89,7 @@ export async function createTemplateDatabase(serverUrl: string, filesDir: string
         storage: new FolderStorage(filesDir),
         demoData: true,
         firstAdmin: null,
+        vault,
       });
       await db.exec('vacuum analyze');
     } finally {
@@ -111,13 +118,16 @@ export async function dropTemplateDatabase(serverUrl: string, name: string): Pro
 async function createTemplate(): Promise<{ dir: string; database: string | null }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-api-template-'));
   const files = new FolderStorage(path.join(dir, TEMPLATE_FILES));
+  // The key file the seed's secrets are sealed with, copied with the folder: every test's API
+  // opens them with it (src/testing/testApi.ts).
+  const { vault } = openVault(testSecrets(dir));
   if (testEngine() === 'postgres') {
-    const database = await createTemplateDatabase(testServerUrl(), files.location);
+    const database = await createTemplateDatabase(testServerUrl(), files.location, vault);
     return { dir, database };
   }
   const db = await openPglite(dir);
   try {
-    await prepareDatabase(db, { storage: files, demoData: true, firstAdmin: null });
+    await prepareDatabase(db, { storage: files, demoData: true, firstAdmin: null, vault });
   } finally {
     await db.close();
   }

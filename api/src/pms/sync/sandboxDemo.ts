@@ -7,7 +7,7 @@
 import type { ApiConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { sandboxCredentials } from '../sandbox';
-import type { CredentialVault } from '../vault';
+import type { SecretVault } from '../../secrets/vault';
 
 export const SANDBOX_DEMO_OWNER = 'owner@hostdash.test';
 const DEMO_SYSTEM = 'hostaway';
@@ -15,7 +15,7 @@ const DEMO_SYSTEM = 'hostaway';
 /** Connects the demo owner's account if it has no connection. Returns whether it did now. */
 export async function connectSandboxDemo(
   db: Database,
-  vault: CredentialVault,
+  vault: SecretVault,
   config: Pick<ApiConfig, 'pmsSandbox' | 'pmsSandboxDemo' | 'demoData'>,
 ): Promise<boolean> {
   if (!config.pmsSandbox || !config.pmsSandboxDemo || !config.demoData) return false;

@@ -8,7 +8,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../../db/database';
 import type { PmsName } from '../pms';
-import type { CredentialVault } from '../vault';
+import type { SecretVault } from '../../secrets/vault';
 
 /** The systems whose webhooks Hostdash receives. */
 export const WEBHOOK_SYSTEMS = ['hostaway', 'guesty'] as const;
@@ -42,7 +42,7 @@ function parse(credentials: Readonly<Record<string, string>>): WebhookSecret | n
 }
 
 /** Opens a connection's sealed webhook secret (null: none yet, or not readable with this key). */
-export function openWebhookSecret(vault: CredentialVault, sealed: unknown): WebhookSecret | null {
+export function openWebhookSecret(vault: SecretVault, sealed: unknown): WebhookSecret | null {
   if (sealed === null || sealed === undefined) return null;
   try {
     return parse(vault.open(sealed));
@@ -57,7 +57,7 @@ export function openWebhookSecret(vault: CredentialVault, sealed: unknown): Webh
  */
 export async function ensureWebhookSecret(
   sql: Sql,
-  vault: CredentialVault,
+  vault: SecretVault,
   connectionId: string,
 ): Promise<{ pms: WebhookSystem; webhookId: string; secret: WebhookSecret } | null> {
   const [row] = await sql.query<{ pms: PmsName; webhook_id: string; webhook_secret: unknown }>(
