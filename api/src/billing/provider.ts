@@ -20,9 +20,12 @@ export interface SavedPaymentMethod {
 }
 
 export type ProviderFailure =
-  /** The issuer refused the card; `declineCode` is the provider's (`generic_decline`, …). */
-  | { ok: false; code: 'card_declined'; declineCode: string; message: string }
-  | { ok: false; code: 'insufficient_funds'; message: string }
+  /**
+   * The issuer refused the card; `declineCode` is the provider's (`generic_decline`, …).
+   * `chargeId`: the refused charge's id, when a charge was refused (its event names it too).
+   */
+  | { ok: false; code: 'card_declined'; declineCode: string; message: string; chargeId?: string }
+  | { ok: false; code: 'insufficient_funds'; message: string; chargeId?: string }
   /** Unknown, malformed, or another customer's payment method. */
   | { ok: false; code: 'invalid_payment_method'; message: string }
   /** The provider could not be reached or did not answer in time: nothing happened. */
@@ -38,6 +41,12 @@ export interface ChargeRequest {
   description: string;
   /** The same key makes the same charge however often it is sent (one per invoice). */
   idempotencyKey: string;
+  /**
+   * The Hostdash invoice and account the charge is for, kept with it at the provider
+   * (`hostdash_invoice_id`, `hostdash_account_id` in Stripe's metadata): its events name them.
+   */
+  invoiceId?: string;
+  accountId?: string;
 }
 
 export interface PaymentProvider {
@@ -62,6 +71,10 @@ export interface PaymentProvider {
   }): Promise<ProviderResult<null>>;
   charge(request: ChargeRequest): Promise<ProviderResult<{ chargeId: string }>>;
 }
+
+/** The id of the charge a refusal is about (a declined charge), else null. */
+export const refusedChargeId = (failure: ProviderFailure): string | null =>
+  ('chargeId' in failure && failure.chargeId) || null;
 
 export const PROVIDER_UNAVAILABLE_MESSAGE =
   "We couldn't reach the payment provider. Nothing was charged.";

@@ -210,13 +210,31 @@ describe('the Stripe adapter against the fake', () => {
       });
     });
 
-    it('a card whose charges fail: card_declined with Stripe’s reason', async () => {
+    it('a card whose charges fail: card_declined with Stripe’s reason and the PaymentIntent', async () => {
       const { stripe, customerId, paymentMethodId } = await attached('pm_card_chargeCustomerFail');
-      expect(await stripe.charge(request(customerId, paymentMethodId, 'invoice_9002'))).toEqual({
+      const result = await stripe.charge(request(customerId, paymentMethodId, 'invoice_9002'));
+      expect(result).toEqual({
         ok: false,
         code: 'card_declined',
         declineCode: 'generic_decline',
         message: 'Your card was declined.',
+        chargeId: expect.stringMatching(/^pi_fake_/),
+      });
+      const refused = !result.ok && 'chargeId' in result ? result.chargeId : '';
+      expect(fake.paymentIntents.get(refused ?? '')?.status).toBe('requires_payment_method');
+    });
+
+    it('names the Hostdash invoice and account in the PaymentIntent’s metadata', async () => {
+      const { stripe, customerId, paymentMethodId } = await attached('pm_card_visa');
+      const result = await stripe.charge({
+        ...request(customerId, paymentMethodId, 'invoice_9003'),
+        invoiceId: '9003',
+        accountId: '42',
+      });
+      if (!result.ok) throw new Error('charge failed');
+      expect(fake.paymentIntents.get(result.value.chargeId)?.metadata).toEqual({
+        hostdash_invoice_id: '9003',
+        hostdash_account_id: '42',
       });
     });
   });

@@ -7,7 +7,8 @@
 //                            the card shows (brand, last four, expiry, name)
 //   setDefaultPaymentMethod  customers.update(invoice_settings.default_payment_method)
 //   charge                   paymentIntents.create (off_session, confirm) with the invoice's
-//                            Idempotency-Key, so a charge cannot happen twice
+//                            Idempotency-Key, so a charge cannot happen twice, and the invoice
+//                            and account in its metadata (what its webhook events are matched by)
 // Stripe's refusals become results (provider.ts): a declined card, insufficient funds, an unknown
 // payment method; a connection error, a 5xx, a rate limit or an error we do not expect is
 // "unavailable" (nothing happened that we know of). Nothing here logs: not the requests, not
@@ -196,8 +197,12 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<ProviderResult<{ chargeId: string }>> {
-    const result = await this.attempt(() =>
-      this.stripe.paymentIntents.create(
+    const metadata: Record<string, string> = {};
+    if (request.invoiceId) metadata.hostdash_invoice_id = request.invoiceId;
+    if (request.accountId) metadata.hostdash_account_id = request.accountId;
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amountCents,
           currency: request.currency.toLowerCase(),
@@ -206,18 +211,36 @@ export class StripePaymentProvider implements PaymentProvider {
           off_session: true,
           confirm: true,
           description: request.description,
+          ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
         },
         { idempotencyKey: request.idempotencyKey },
-      ),
-    );
-    if (!result.ok) return result;
-    const intent = result.value;
+      );
+    } catch (error) {
+      // A refused charge is still a PaymentIntent, which its payment_failed event names.
+      return withChargeId(
+        stripeFailure(error),
+        error instanceof Stripe.errors.StripeError ? error.payment_intent?.id : undefined,
+      );
+    }
     if (intent.status === 'succeeded') return { ok: true, value: { chargeId: intent.id } };
     if (intent.status === 'requires_action')
-      return declined('authentication_required', AUTHENTICATION_REQUIRED_MESSAGE);
-    return declined(
-      intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status,
-      intent.last_payment_error?.message,
+      return withChargeId(
+        declined('authentication_required', AUTHENTICATION_REQUIRED_MESSAGE),
+        intent.id,
+      );
+    return withChargeId(
+      declined(
+        intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status,
+        intent.last_payment_error?.message,
+      ),
+      intent.id,
     );
   }
+}
+
+/** A refusal with the id of the charge that was refused (declines only). */
+function withChargeId(failure: ProviderFailure, chargeId: string | undefined): ProviderFailure {
+  if (!chargeId || (failure.code !== 'card_declined' && failure.code !== 'insufficient_funds'))
+    return failure;
+  return { ...failure, chargeId };
 }

@@ -147,7 +147,9 @@ const invalidMethod = (): ProviderFailure => ({
   message: 'This card is not known to the payment provider: enter it again.',
 });
 
-function declined(outcome: 'generic_decline' | 'test_mode_live_card'): ProviderFailure {
+function declined(
+  outcome: 'generic_decline' | 'test_mode_live_card',
+): Extract<ProviderFailure, { code: 'card_declined' }> {
   return {
     ok: false,
     code: 'card_declined',
@@ -238,6 +240,6 @@ export class TestPaymentProvider implements PaymentProvider {
     if (!charge) return invalidMethod();
     return charge.status === 'succeeded'
       ? { ok: true, value: { chargeId: charge.id } }
-      : declined('generic_decline');
+      : { ...declined('generic_decline'), chargeId: charge.id };
   }
 }

@@ -73,7 +73,9 @@ export interface FakePaymentIntent {
   customer: string;
   payment_method: string;
   description: string | null;
+  metadata: Record<string, string>;
   status: 'succeeded' | 'requires_payment_method';
+  last_payment_error: { code: string; decline_code: string; message: string } | null;
 }
 
 export interface RecordedRequest {
@@ -142,6 +144,16 @@ const newId = (prefix: string): string => `${prefix}${randomBytes(12).toString('
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** `metadata[key]` form fields as Stripe's metadata object. */
+function metadataOf(params: Record<string, string>): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match?.[1]) metadata[match[1]] = value;
+  }
+  return metadata;
+}
+
 export async function startFakeStripe(options: { secretKey?: string } = {}): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? 'sk_test_fake_hostdash';
   const requests: RecordedRequest[] = [];
@@ -184,11 +196,14 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     id: intent.id,
     object: 'payment_intent',
     amount: intent.amount,
+    amount_received: intent.status === 'succeeded' ? intent.amount : 0,
     currency: intent.currency,
     customer: intent.customer,
     payment_method: intent.payment_method,
     description: intent.description,
+    metadata: intent.metadata,
     status: intent.status,
+    last_payment_error: intent.last_payment_error,
     latest_charge: intent.status === 'succeeded' ? newId('ch_fake_') : null,
     livemode: false,
   });
@@ -224,16 +239,11 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
   const isAnswer = (value: object): value is Answer => 'status' in value && 'body' in value;
 
   const createCustomer = (params: Record<string, string>): Answer => {
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of Object.entries(params)) {
-      const match = /^metadata\[(.+)\]$/.exec(key);
-      if (match?.[1]) metadata[match[1]] = value;
-    }
     const customer: FakeCustomer = {
       id: newId('cus_fake_'),
       name: params.name ?? null,
       email: params.email ?? null,
-      metadata,
+      metadata: metadataOf(params),
       default_payment_method: null,
     };
     customers.set(customer.id, customer);
@@ -333,7 +343,9 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       customer: customerId,
       payment_method: methodId,
       description: params.description ?? null,
+      metadata: metadataOf(params),
       status: 'succeeded',
+      last_payment_error: null,
     };
     const declineCode =
       method.outcome === 'insufficient_funds'
@@ -344,19 +356,20 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
             ? 'authentication_required'
             : 'generic_decline';
     if (declineCode) {
+      const error = {
+        code: declineCode === 'authentication_required' ? declineCode : 'card_declined',
+        decline_code: declineCode,
+        message:
+          declineCode === 'authentication_required'
+            ? 'Your card was declined. This transaction requires authentication.'
+            : DECLINES[declineCode],
+      };
       intent.status = 'requires_payment_method';
+      intent.last_payment_error = error;
       paymentIntents.set(intent.id, intent);
       return stripeError(
         402,
-        {
-          type: 'card_error',
-          code: declineCode === 'authentication_required' ? declineCode : 'card_declined',
-          decline_code: declineCode,
-          message:
-            declineCode === 'authentication_required'
-              ? 'Your card was declined. This transaction requires authentication.'
-              : DECLINES[declineCode],
-        },
+        { type: 'card_error', ...error },
         { payment_intent: intentJson(intent) },
       );
     }
