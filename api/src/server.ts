@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const storage = openStorage(config.storage);
   const readiness = createReadiness();
   // Test mode, or Stripe with STRIPE_SECRET_KEY: the routes and the monthly charges use the same.
-  const payments = paymentProviderFor(config, db);
+  const payments = paymentProviderFor(config, db, { jobsQueued: () => nudgeJobs() });
   const app = buildApp({
     db,
     config,
@@ -70,6 +70,10 @@ async function main(): Promise<void> {
     readiness,
     jobsQueued: () => nudgeJobs(),
   });
+  if (config.stripeSecretKey && !config.stripeWebhookSecret)
+    app.log.warn(
+      'STRIPE_WEBHOOK_SECRET is not set: Stripe’s events are answered 503 (and retried by Stripe) until it is (README, "Stripe webhooks")',
+    );
   const where = config.databaseUrl
     ? 'PostgreSQL server (DATABASE_URL)'
     : `embedded PGlite in ${config.pgliteDir}`;

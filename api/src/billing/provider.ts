@@ -2,8 +2,10 @@
 // built-in test mode (testProvider.ts) is the default; the Stripe adapter (stripeProvider.ts: the
 // official `stripe` SDK: customers.create, setupIntents.create + paymentMethods.retrieve,
 // customers.update for the default method, paymentIntents.create with an Idempotency-Key)
-// implements the same interface and is chosen when STRIPE_SECRET_KEY is set. Failures are results, not exceptions: a route turns each
-// into its answer (402, 503, 400) and nothing is saved.
+// implements the same interface and is chosen when STRIPE_SECRET_KEY is set. Failures are results,
+// not exceptions: a route turns each into its answer (402, 503, 400) and nothing is saved. What
+// happens later at the provider (a charge settled, a card removed or renewed) arrives as an event
+// (paymentEvents.ts): Stripe's webhooks, or the test-mode provider's own.
 
 /** What a provider shows of a card (never the number or the CVC). */
 export interface CardMetadata {

@@ -27,8 +27,8 @@ import { unavailable } from './provider';
 export const AUTHENTICATION_REQUIRED_MESSAGE =
   'Your bank asked to confirm this card, which cannot be done here yet. Try another card.';
 const INVALID_METHOD_MESSAGE = 'This card is not known to the payment provider: enter it again.';
-const DECLINED_MESSAGE = 'Your card was declined. Try another card, or ask your bank why.';
-const NO_FUNDS_MESSAGE = 'Your card has insufficient funds. Try another card.';
+export const DECLINED_MESSAGE = 'Your card was declined. Try another card, or ask your bank why.';
+export const NO_FUNDS_MESSAGE = 'Your card has insufficient funds. Try another card.';
 
 export interface StripeProviderOptions {
   secretKey: string;

@@ -156,7 +156,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const vault = createVault(config.pmsCredentialsKey ?? credentialsKey);
   const payments = options.paymentProvider
     ? options.paymentProvider(db)
-    : paymentProviderFor(config, db);
+    : paymentProviderFor(config, db, { jobsQueued: options.jobsQueued });
   const app = buildApp({
     vault,
     db,
