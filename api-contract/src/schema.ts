@@ -5348,7 +5348,7 @@ export interface paths {
     put?: never;
     /**
      * Add the account’s card (owners)
-     * @description Makes the provider customer if the account has none, attaches the tokenised card (where a card is declined: 402 `card_declined` with the provider’s reason, 402 `insufficient_funds`; nothing saved) and makes it the default. `/loadAuth` then has `billing.stripe_customer_id`. 400 `invalid_request` with `field: payment_method` for an unknown token; 503 `provider_unavailable` when the provider cannot be reached (nothing charged or saved).
+     * @description Makes the provider customer if the account has none, attaches the tokenised card (where a card is declined: 402 `card_declined` with the provider’s reason, 402 `insufficient_funds`; nothing saved) and makes it the default. `/loadAuth` then has `billing.stripe_customer_id`. 400 `invalid_request` with `field: payment_method` for an unknown token; 503 `provider_unavailable` when the provider cannot be reached (nothing charged or saved). One provider customer per account: two first saves at once share it (409 `billing_customer_changed` should the account’s customer have changed meanwhile).
      */
     post: {
       parameters: {
@@ -5416,6 +5416,15 @@ export interface paths {
         };
         /** @description Not found, or not shared with the caller (`not_found`). */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -5546,6 +5555,15 @@ export interface paths {
         };
         /** @description Not found, or not shared with the caller (`not_found`). */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
           headers: {
             [name: string]: unknown;
           };

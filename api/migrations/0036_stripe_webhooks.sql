@@ -28,3 +28,11 @@ create table payment_events (
 -- The events still to apply (their jobs are queued or running).
 create index payment_events_waiting on payment_events (received_at) where processed_at is null;
 
+-- The test-mode provider's customers, one per Idempotency-Key as Stripe keeps them (the key is
+-- per account: `customer_account_<id>`), so two first card saves at once make one customer.
+create table test_provider_customers (
+  id text primary key check (id ~ '^cus_test_[A-Za-z0-9]{16,40}$'),
+  idempotency_key text not null unique check (char_length(idempotency_key) between 1 and 255),
+  account_id bigint not null,
+  created_at timestamptz not null default now()
+);

@@ -4,7 +4,7 @@
 // (the invoice its metadata names, of that account and amount); a failure already written, or
 // older than the invoice's last try, changes nothing; a payment that arrives before the month's
 // close wrote its result pays the month and mails its invoice once. Also: the webhook route is off
-// in test mode.
+// in test mode, and two first card saves at once make one customer.
 import { runDueJobs, type TryResult } from '../jobs/jobWorker';
 import { testJobServices } from '../testing/jobServices';
 import { startTestApi, type TestApi } from '../testing/testApi';
@@ -12,6 +12,7 @@ import { writeInvoice } from './invoices';
 import { paymentEventJob, receivePaymentEvent, type ProviderEvent } from './paymentEvents';
 
 const CHARGE_DECLINED = '4000000000000341';
+const VISA = '4242424242424242';
 
 let api: TestApi;
 const sessions: Record<string, string> = {};
@@ -293,4 +294,36 @@ describe('the test-mode provider’s events', () => {
       await api.db.query('select outcome from payment_events where id = $1', [event.id]),
     ).toEqual([{ outcome: 'not_hostdash' }]);
   });
+});
+
+it('two first card saves at once make one customer, on the account and in both answers', async () => {
+  const [account] = await api.db.query<{ id: string }>(
+    'select account_id::text as id from users where id = $1',
+    [userIds.newhost],
+  );
+  const [first, second] = await Promise.all([token(VISA), token(VISA)]);
+  const save = (paymentMethod: string) =>
+    api.post<{ customer_id: string; card: { payment_method_id: string } }>(
+      `/user/billing/create/${userIds.newhost}`,
+      { payment_method: paymentMethod },
+      sessions.newhost,
+    );
+  const answers = await Promise.all([save(first!), save(second!)]);
+  for (const answer of answers) expect(answer.status).toBe(200);
+  const customerId = answers[0]!.body.customer_id;
+  expect(answers[1]!.body.customer_id).toBe(customerId);
+  expect(
+    await api.db.query(
+      'select id, idempotency_key from test_provider_customers where account_id = $1',
+      [account!.id],
+    ),
+  ).toEqual([{ id: customerId, idempotency_key: `customer_account_${account!.id}` }]);
+  const [saved] = await api.db.query<{ stripe_customer_id: string; payment_method_id: string }>(
+    'select stripe_customer_id, payment_method_id from accounts where id = $1',
+    [account!.id],
+  );
+  expect(saved?.stripe_customer_id).toBe(customerId);
+  expect(answers.map((answer) => answer.body.card.payment_method_id)).toContain(
+    saved?.payment_method_id,
+  );
 });

@@ -51,6 +51,13 @@ export interface ChargeRequest {
   accountId?: string;
 }
 
+/**
+ * The Idempotency-Key of an account's customer: one per account, whatever its name or email, so
+ * a retry or two first card saves at once get the same customer back.
+ */
+export const customerIdempotencyKey = (accountId: string): string =>
+  `customer_account_${accountId}`;
+
 export interface PaymentProvider {
   readonly mode: 'test' | 'stripe';
   createCustomer(input: {

@@ -67,7 +67,27 @@ describe('the Stripe adapter against the fake', () => {
       metadata: { account_id: '7' },
     });
     const sent = fake.requests.filter((request) => request.path === '/v1/customers');
-    expect(sent.at(-1)?.idempotencyKey).toMatch(/^hostdash-customer-7-[0-9a-f]{16}$/);
+    expect(sent.at(-1)?.idempotencyKey).toBe('customer_account_7');
+    expect(sent.at(-1)?.params).toEqual({ 'metadata[account_id]': '7' });
+  });
+
+  it('keeps one customer when the account’s name or email changed between two first saves', async () => {
+    const first = await provider().createCustomer({
+      accountId: '8',
+      name: 'Okafor Coastal Homes',
+      email: 'newhost@hostdash.test',
+    });
+    const renamed = await provider().createCustomer({
+      accountId: '8',
+      name: 'Okafor Coastal Stays',
+      email: 'sam@okafor.test',
+    });
+    if (!first.ok || !renamed.ok) throw new Error('createCustomer failed');
+    expect(renamed.value.customerId).toBe(first.value.customerId);
+    expect(fake.customers.get(first.value.customerId)).toMatchObject({
+      name: 'Okafor Coastal Stays',
+      email: 'sam@okafor.test',
+    });
   });
 
   it('attaches a good card through a confirmed off-session SetupIntent', async () => {

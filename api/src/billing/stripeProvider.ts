@@ -1,7 +1,9 @@
 // The Stripe payment provider: the official `stripe` SDK, chosen when STRIPE_SECRET_KEY is set.
 // The billing remote collects the card with Stripe Elements (the publishable key), so the API
 // only ever receives a PaymentMethod id (`pm_…`):
-//   createCustomer           customers.create, with the account in its metadata
+//   createCustomer           customers.create with the account in its metadata and the account's
+//                            Idempotency-Key (one customer per account), then customers.update
+//                            for its name and email
 //   attachPaymentMethod      setupIntents.create (confirm, off_session, cards only): the
 //                            issuer checks the card here; then paymentMethods.retrieve for what
 //                            the card shows (brand, last four, expiry, name)
@@ -13,7 +15,6 @@
 // payment method; a connection error, a 5xx, a rate limit or an error we do not expect is
 // "unavailable" (nothing happened that we know of). Nothing here logs: not the requests, not
 // Stripe's answers.
-import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type {
   ChargeRequest,
@@ -22,7 +23,7 @@ import type {
   ProviderResult,
   SavedPaymentMethod,
 } from './provider';
-import { unavailable } from './provider';
+import { customerIdempotencyKey, unavailable } from './provider';
 
 export const AUTHENTICATION_REQUIRED_MESSAGE =
   'Your bank asked to confirm this card, which cannot be done here yet. Try another card.';
@@ -117,15 +118,16 @@ export class StripePaymentProvider implements PaymentProvider {
     name: string;
     email: string;
   }): Promise<ProviderResult<{ customerId: string }>> {
-    // One customer per account: a retry (or a second attempt after a declined first card, whose
-    // customer was not saved) gets the same customer back for Stripe's 24 hours of idempotency.
-    // The name and email are in the key because Stripe refuses a key reused with other params.
-    const details = createHash('sha256').update(`${name}\n${email}`).digest('hex').slice(0, 16);
+    // One customer per account: the key names the account only, and so do the parameters sent
+    // with it (Stripe refuses a key reused with other parameters), so a retry, a second attempt
+    // after a declined first card, or two first saves at once get the same customer back for
+    // Stripe's 24 hours of idempotency. The name and email, which may change, follow in an update.
     return this.attempt(async () => {
       const customer = await this.stripe.customers.create(
-        { name, ...(email ? { email } : {}), metadata: { account_id: accountId } },
-        { idempotencyKey: `hostdash-customer-${accountId}-${details}` },
+        { metadata: { account_id: accountId } },
+        { idempotencyKey: customerIdempotencyKey(accountId) },
       );
+      await this.stripe.customers.update(customer.id, { name, ...(email ? { email } : {}) });
       return { customerId: customer.id };
     });
   }

@@ -4,7 +4,8 @@
 // replay is a no-op); a bad, missing or stale signature is refused with 400; an unknown type is
 // recorded as ignored; a declined charge's event after its synchronous answer changes nothing
 // more; a payment for a failed month pays it and ends past due; a card removed or renewed in Stripe
-// follows on the account. The fake's signature is checked against the official SDK's.
+// follows on the account; two first card saves at once make one customer. The fake's signature is
+// checked against the official SDK's.
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { runDueJobs, type TryResult } from '../jobs/jobWorker';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   fake.setWebhook({ url: `http://127.0.0.1:${port}/webhooks/stripe`, secret: WEBHOOK_SECRET });
   // The demo owner's customer, as if it existed in Stripe.
   fake.addCustomer('cus_demo_olivia');
-  for (const role of ['owner', 'admin']) {
+  for (const role of ['owner', 'admin', 'newhost']) {
     sessions[role] = await api.signIn(`${role}@hostdash.test`);
     const [user] = await api.db.query<{ id: string }>(
       'select id::text as id from users where email = $1',
@@ -344,6 +345,36 @@ describe('charges through Stripe and their events', () => {
     });
     await runJobs();
     expect(await eventRow(old!.eventId)).toMatchObject({ outcome: 'not_saved_card' });
+  });
+
+  it('two first card saves at once make one Stripe customer, on the account and in both answers', async () => {
+    const [account] = await api.db.query<{ id: string }>(
+      'select account_id::text as id from users where id = $1',
+      [userIds.newhost],
+    );
+    const save = (token: string) =>
+      api.post<{ customer_id: string; card: { payment_method_id: string } }>(
+        `/user/billing/create/${userIds.newhost}`,
+        { payment_method: token },
+        sessions.newhost,
+      );
+    const answers = await Promise.all([save('pm_card_visa'), save('pm_card_mastercard')]);
+    for (const answer of answers) expect(answer.status).toBe(200);
+    const customerId = answers[0]!.body.customer_id;
+    expect(answers[1]!.body.customer_id).toBe(customerId);
+    expect(
+      [...fake.customers.values()]
+        .filter((customer) => customer.metadata.account_id === account!.id)
+        .map((customer) => customer.id),
+    ).toEqual([customerId]);
+    const [saved] = await api.db.query<{ stripe_customer_id: string; payment_method_id: string }>(
+      'select stripe_customer_id, payment_method_id from accounts where id = $1',
+      [account!.id],
+    );
+    expect(saved?.stripe_customer_id).toBe(customerId);
+    expect(answers.map((answer) => answer.body.card.payment_method_id)).toContain(
+      saved?.payment_method_id,
+    );
   });
 
   it('never logs the signing secret or a signature', () => {

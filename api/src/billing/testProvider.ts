@@ -4,9 +4,9 @@
 // ever receives the token; a card is declined when it is attached to the customer, as a
 // SetupIntent would be. Its records live in the test_provider_* tables. The number and the CVC are
 // checked here and dropped: only brand, last four, expiry, name and the test outcome are kept.
-// After each charge it sends the event Stripe would (payment_intent.succeeded or .payment_failed)
-// — in-process, written with the charge and applied by the same job as Stripe's webhooks
-// (paymentEvents.ts).
+// Like Stripe, it makes one customer per Idempotency-Key (one per account), and after each charge
+// it sends the event Stripe would (payment_intent.succeeded or .payment_failed) — in-process,
+// written with the charge and applied by the same job as Stripe's webhooks (paymentEvents.ts).
 import { randomBytes } from 'node:crypto';
 import type { Database, Sql } from '../db/database';
 import { refusedField } from '../http/errors';
@@ -19,6 +19,7 @@ import type {
   ProviderResult,
   SavedPaymentMethod,
 } from './provider';
+import { customerIdempotencyKey, unavailable } from './provider';
 
 export type TestOutcome =
   'succeeds' | 'generic_decline' | 'insufficient_funds' | 'charge_declined' | 'test_mode_live_card';
@@ -218,8 +219,23 @@ export class TestPaymentProvider implements PaymentProvider {
     return row ?? null;
   }
 
-  async createCustomer(): Promise<ProviderResult<{ customerId: string }>> {
-    return { ok: true, value: { customerId: newId('cus_test_') } };
+  /** One customer per account, as the Stripe adapter's Idempotency-Key makes it. */
+  async createCustomer({
+    accountId,
+  }: {
+    accountId: string;
+  }): Promise<ProviderResult<{ customerId: string }>> {
+    const key = customerIdempotencyKey(accountId);
+    await this.db.query(
+      `insert into test_provider_customers (id, idempotency_key, account_id) values ($1, $2, $3::bigint)
+       on conflict (idempotency_key) do nothing`,
+      [newId('cus_test_'), key, accountId],
+    );
+    const [customer] = await this.db.query<{ id: string }>(
+      'select id from test_provider_customers where idempotency_key = $1',
+      [key],
+    );
+    return customer ? { ok: true, value: { customerId: customer.id } } : unavailable();
   }
 
   async attachPaymentMethod({

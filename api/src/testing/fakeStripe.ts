@@ -401,6 +401,8 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
   const updateCustomer = (id: string, params: Record<string, string>): Answer => {
     const customer = customers.get(id);
     if (!customer) return noSuch('customer', id);
+    if (params.name !== undefined) customer.name = params.name;
+    if (params.email !== undefined) customer.email = params.email;
     const methodId = params['invoice_settings[default_payment_method]'];
     if (methodId !== undefined) {
       const method = paymentMethods.get(methodId);
