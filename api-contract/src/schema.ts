@@ -5348,7 +5348,7 @@ export interface paths {
     put?: never;
     /**
      * Add the account’s card (owners)
-     * @description Makes the provider customer if the account has none, attaches the tokenised card (where a card is declined: 402 `card_declined` with the provider’s reason, 402 `insufficient_funds`; nothing saved) and makes it the default. `/loadAuth` then has `billing.stripe_customer_id`. 400 `invalid_request` with `field: payment_method` for an unknown token; 503 `provider_unavailable` when the provider cannot be reached (nothing charged or saved).
+     * @description Makes the provider customer if the account has none, attaches the tokenised card (where a card is declined: 402 `card_declined` with the provider’s reason, 402 `insufficient_funds`; nothing saved) and makes it the default. `/loadAuth` then has `billing.stripe_customer_id`. 400 `invalid_request` with `field: payment_method` for an unknown token; 503 `provider_unavailable` when the provider cannot be reached (nothing charged or saved). One provider customer per account: two first saves at once share it (409 `billing_customer_changed` should the account’s customer have changed meanwhile).
      */
     post: {
       parameters: {
@@ -5416,6 +5416,15 @@ export interface paths {
         };
         /** @description Not found, or not shared with the caller (`not_found`). */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -5546,6 +5555,15 @@ export interface paths {
         };
         /** @description Not found, or not shared with the caller (`not_found`). */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record changed since the caller read it. */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -11058,6 +11076,123 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/webhooks/stripe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stripe’s webhook (Stripe-Signature)
+     * @description Stripe calls it with the events of the endpoint set up in its dashboard (README, "Stripe webhooks"), signed with that endpoint’s secret (STRIPE_WEBHOOK_SECRET). Answers 200 once the event is written: it is applied in the background (a charge paid or failed on the invoice its metadata names, the saved card removed or renewed), once per event id — a replay answers 200 `duplicate` and does nothing; a type Hostdash does not act on answers 200 `ignored`. 400 `invalid_signature` for a missing, wrong or stale signature; 404 `stripe_webhooks_off` in test mode; 503 `stripe_webhook_secret_missing` with Stripe but no STRIPE_WEBHOOK_SECRET (Stripe retries).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          'stripe-signature'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      /** @description A Stripe event. */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The event’s id: the same id again is a replay. */
+            id: string;
+            /** @description e.g. `payment_intent.succeeded`. */
+            type: string;
+            /** @description When Stripe made it (Unix seconds). */
+            created: number;
+            data: {
+              /** @description The object the event is about. */
+              object: {
+                [key: string]: unknown;
+              };
+            } & {
+              [key: string]: unknown;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description The event was received (Stripe stops retrying it). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StripeWebhookReceived'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description A dependency is unavailable. */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12913,6 +13048,16 @@ export interface components {
       /** @description Where to paste it, in the system’s words. */
       instructions: string;
     };
+    /** @description The event was received (Stripe stops retrying it). */
+    StripeWebhookReceived: {
+      /** @enum {boolean} */
+      received: true;
+      /**
+       * @description `queued`: written and applied in the background; `ignored`: a type Hostdash does not act on (or an object it cannot read), recorded as such; `duplicate`: this event id was received before, nothing done.
+       * @enum {string}
+       */
+      status: 'queued' | 'ignored' | 'duplicate';
+    };
     /** @description What Hostdash tells the signed-in person about, the defaults filled in. */
     NotificationPreferences: {
       /** @description A mail when a stay of the account turns red in screening. For the account’s owner and managers (on unless turned off); building staff never get it. */
@@ -13820,6 +13965,7 @@ export type SignupLink = components['schemas']['SignupLink'];
 export type SignupLookup = components['schemas']['SignupLookup'];
 export type PmsWebhookAccepted = components['schemas']['PmsWebhookAccepted'];
 export type PmsWebhookSetup = components['schemas']['PmsWebhookSetup'];
+export type StripeWebhookReceived = components['schemas']['StripeWebhookReceived'];
 export type NotificationPreferences = components['schemas']['NotificationPreferences'];
 export type Profile = components['schemas']['Profile'];
 export type GuestScreenSummary = components['schemas']['GuestScreenSummary'];

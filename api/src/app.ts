@@ -17,6 +17,7 @@ import { registerJobAdminRoutes } from './admin/jobAdminRoutes';
 import { registerBillingRoutes } from './billing/billingRoutes';
 import type { PaymentProvider } from './billing/provider';
 import { paymentProviderFor } from './billing/selectProvider';
+import { registerStripeWebhookRoutes } from './billing/stripeWebhookRoutes';
 import { registerAuthRoutes } from './auth/authRoutes';
 import { registerPasswordResetRoutes } from './auth/passwordResetRoutes';
 import { registerSecondStepRoutes } from './auth/secondStepRoutes';
@@ -133,7 +134,7 @@ export function buildApp({
   vault,
   readiness,
 }: BuildAppOptions): FastifyInstance {
-  const payments = paymentProvider ?? paymentProviderFor(config, db);
+  const payments = paymentProvider ?? paymentProviderFor(config, db, { jobsQueued });
   const traffic = readiness ?? createReadiness();
   const app = Fastify({
     logger: loggerOptions(config, logger),
@@ -275,6 +276,7 @@ export function buildApp({
     registerOnboardingRoutes(api, context);
     registerWebhookSetupRoute(api, context);
     registerPmsWebhookRoutes(api, context);
+    registerStripeWebhookRoutes(api, context);
     registerSettingsRoutes(api, context);
     registerScreensRoutes(api, context);
     registerGuestRoutes(api, context);

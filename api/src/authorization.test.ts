@@ -42,7 +42,8 @@ type Access =
   | 'guest link'
   | 'delivery token'
   | 'hostaway webhook'
-  | 'guesty webhook';
+  | 'guesty webhook'
+  | 'stripe webhook';
 
 /** The ids of the seeded records the requests are about (read in beforeAll). */
 interface Seed {
@@ -797,6 +798,24 @@ const MATRIX: Record<string, Row> = {
     }),
     statuses: everyone(401),
   },
+  // Stripe's webhook (issue 32): a session proves nothing, the Stripe-Signature does. This
+  // matrix's API runs the test-mode provider, where the route is off (404) whoever calls; its
+  // signature refusals are tried in billing/stripeWebhooks.test.ts.
+  'POST /webhooks/stripe': {
+    access: 'stripe webhook',
+    call: () => ({
+      url: '/webhooks/stripe',
+      method: 'POST',
+      headers: { 'stripe-signature': `t=1,v1=${'0'.repeat(64)}` },
+      body: {
+        id: 'evt_matrix',
+        type: 'payment_intent.succeeded',
+        created: 1,
+        data: { object: { id: 'pi_matrix' } },
+      },
+    }),
+    statuses: everyone(404),
+  },
   // A system not connected: nothing to sync.
   'POST /user/updateIntegrations': {
     access: 'signed in',
@@ -1119,6 +1138,7 @@ const SECURITY: Record<Access, string[]> = {
   'delivery token': ['deliveryToken'],
   'hostaway webhook': ['hostawayWebhook'],
   'guesty webhook': ['guestyWebhook'],
+  'stripe webhook': ['stripeSignature'],
 };
 
 /** The dashboard's access table, through shared-auth's public entry (mapped to its source). */

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       stripeSecretKey: null,
       stripePublishableKey: null,
       stripeApiUrl: 'https://api.stripe.com',
+      stripeWebhookSecret: null,
       billingProviderTimeoutMs: 10_000,
       billingRetryDays: [1, 3, 7],
       pmsSandbox: true,
@@ -89,6 +90,7 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_live_51Hsecret',
       STRIPE_PUBLISHABLE_KEY: ' pk_live_51Hpublic ',
       STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      STRIPE_WEBHOOK_SECRET: ' whsec_live_signing ',
       BILLING_PROVIDER_TIMEOUT_MS: '2500',
       PMS_SANDBOX: 'off',
       HOSTAWAY_API_URL: 'http://127.0.0.1:4610/',
@@ -123,6 +125,7 @@ describe('loadConfig', () => {
       stripeSecretKey: 'sk_live_51Hsecret',
       stripePublishableKey: 'pk_live_51Hpublic',
       stripeApiUrl: 'http://127.0.0.1:12111',
+      stripeWebhookSecret: 'whsec_live_signing',
       billingProviderTimeoutMs: 2_500,
       pmsSandbox: false,
       hostawayApiUrl: 'http://127.0.0.1:4610',
@@ -293,6 +296,20 @@ describe('loadConfig', () => {
       { STRIPE_API_URL: 'http://127.0.0.1:12111/v1' },
       'STRIPE_API_URL must be an http or https URL with no path',
     ],
+    [
+      'a webhook secret in test mode',
+      { STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
+      'STRIPE_WEBHOOK_SECRET is for Stripe: set it with STRIPE_SECRET_KEY',
+    ],
+    [
+      'a webhook secret that is not one',
+      {
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'sk_test_abc',
+      },
+      'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret',
+    ],
   ])('refuses %s, saying what to do', (_name, env, problem) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
@@ -320,6 +337,23 @@ describe('loadConfig', () => {
     });
     expect(problems).toHaveLength(2);
     expect(problems.join('\n')).not.toContain('verysecret');
+    const webhook = problemsOf({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'wh_verysecret',
+    });
+    expect(webhook).toHaveLength(1);
+    expect(webhook.join('\n')).not.toContain('verysecret');
+  });
+
+  it('takes a webhook signing secret with the Stripe keys', () => {
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_test_abc',
+      }).stripeWebhookSecret,
+    ).toBe('whsec_test_abc');
   });
 
   it('writes mails as files beside the embedded database, not by default with a server database', () => {

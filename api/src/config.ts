@@ -128,6 +128,13 @@ export interface ApiConfig {
   stripePublishableKey: string | null;
   /** Where the Stripe SDK sends its requests: Stripe's API, or a stripe-mock / local fake. */
   stripeApiUrl: string;
+  /**
+   * STRIPE_WEBHOOK_SECRET: the signing secret (`whsec_…`) of the Stripe webhook endpoint that
+   * sends to /api/webhooks/stripe (README, "Stripe webhooks"; docs/adr/0030-stripe-webhooks.md).
+   * null with Stripe: its events are refused with 503, so Stripe keeps them and retries. Only with
+   * STRIPE_SECRET_KEY (test mode's events never leave the API). A secret: never logged.
+   */
+  stripeWebhookSecret: string | null;
   /** A payment-provider call not answered by then is "unavailable" (nothing charged). */
   billingProviderTimeoutMs: number;
   // Property-management systems (src/pms, docs/adr/0015-pms-adapters-and-sandbox.md).
@@ -376,6 +383,32 @@ function stripeKeys(
   };
 }
 
+/**
+ * STRIPE_WEBHOOK_SECRET: a `whsec_…` signing secret, for Stripe only (its value is never repeated
+ * in a problem).
+ */
+function stripeWebhookSecret(
+  env: NodeJS.ProcessEnv,
+  stripeSecretKey: string | null,
+  problems: string[],
+): string | null {
+  const secret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
+  if (!secret) return null;
+  if (!/^whsec_\S+$/.test(secret)) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…, shown with the endpoint in Stripe’s dashboard or by `stripe listen`)',
+    );
+    return null;
+  }
+  if (!env.STRIPE_SECRET_KEY?.trim()) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET is for Stripe: set it with STRIPE_SECRET_KEY (the built-in test mode needs none)',
+    );
+    return null;
+  }
+  return stripeSecretKey ? secret : null;
+}
+
 /** DELIVERY_TOKEN: shared with the shell server; long enough that guessing it is hopeless. */
 function deliveryToken(env: NodeJS.ProcessEnv, problems: string[]): string | null {
   const token = env.DELIVERY_TOKEN?.trim();
@@ -553,6 +586,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const production = env.NODE_ENV?.trim() === 'production';
   const mailDirSetting = env.MAIL_DIR?.trim();
   const smtpUrl = smtpUrlSetting(env.SMTP_URL, problems);
+  const stripe = stripeKeys(env, problems);
   const config: ApiConfig = {
     port: integer('API_PORT', 4000, 0, 65_535),
     host: text('API_HOST', '127.0.0.1'),
@@ -602,8 +636,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 10 * MINUTE_MS),
     sessionTtlMs: integer('SESSION_TTL_MS', 43_200_000, 60_000, 365 * 24 * 3_600_000),
     flagsmithEnvironmentKey: text('FLAGSMITH_ENVIRONMENT_KEY', 'hostdash-dashboard'),
-    ...stripeKeys(env, problems),
+    ...stripe,
     stripeApiUrl: origin('STRIPE_API_URL', STRIPE_API_URL),
+    stripeWebhookSecret: stripeWebhookSecret(env, stripe.stripeSecretKey, problems),
     billingProviderTimeoutMs: integer('BILLING_PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
     pmsSandbox: onOff('PMS_SANDBOX', !production),
     pmsSandboxSpeed: integer('PMS_SANDBOX_SPEED', 1, 1, 3_600),

@@ -7,6 +7,7 @@ import { TEAM_SCHEMAS } from './accounts/teamSchemas';
 import { ADMIN_JOB_SCHEMAS } from './admin/jobAdminSchemas';
 import { ACCOUNT_SCHEMAS } from './auth/authSchemas';
 import { BILLING_SCHEMAS } from './billing/billingSchemas';
+import { STRIPE_WEBHOOK_SCHEMAS } from './billing/stripeWebhookSchemas';
 import { GUEST_PORTAL_SCHEMAS } from './guestportal/screensSchemas';
 import { GUEST_SCHEMAS } from './guest/guestSchemas';
 import { GUEST_INVITE_SCHEMAS } from './guest/guestInviteSchemas';
@@ -43,6 +44,7 @@ export const NAMED_SCHEMAS: NamedSchema[] = [
   ...TEAM_SCHEMAS,
   ...ONBOARDING_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
+  ...STRIPE_WEBHOOK_SCHEMAS,
   ...SETTINGS_SCHEMAS,
   ...GUEST_PORTAL_SCHEMAS,
   ...GUEST_SCHEMAS,
@@ -99,7 +101,7 @@ export const TAGS = [
   {
     name: 'webhooks',
     description:
-      'What property-management systems call when a booking changes (Hostaway: basic auth; Guesty: a Svix signature): no session.',
+      'What other systems call when something changes there: property-management systems when a booking changes (Hostaway: basic auth; Guesty: a Svix signature), Stripe when a payment or a card changes (a Stripe signature). No session.',
   },
   { name: 'flags', description: 'Feature flags: the Flagsmith-compatible API and the admin view.' },
   { name: 'admin', description: 'Hostdash staff only.' },
@@ -155,6 +157,13 @@ export const OPENAPI_INFO: NonNullable<FastifyDynamicSwaggerOptions['openapi']> 
         name: 'svix-signature',
         description:
           'A Svix signature (`v1,<base64 HMAC-SHA256>` of `svix-id.svix-timestamp.body`) made with the connection’s Guesty webhook secret; the timestamp within 5 minutes, the id never seen before.',
+      },
+      stripeSignature: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Stripe-Signature',
+        description:
+          'Stripe’s signature (`t=<unix time>,v1=<hex HMAC-SHA256 of "t.body">`) made with the webhook endpoint’s signing secret (STRIPE_WEBHOOK_SECRET), within 5 minutes; checked with the official SDK.',
       },
       environmentKey: {
         type: 'apiKey',

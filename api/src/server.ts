@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const storage = openStorage(config.storage);
   const readiness = createReadiness();
   // Test mode, or Stripe with STRIPE_SECRET_KEY: the routes and the monthly charges use the same.
-  const payments = paymentProviderFor(config, db);
+  const payments = paymentProviderFor(config, db, { jobsQueued: () => nudgeJobs() });
   const app = buildApp({
     db,
     config,
@@ -92,6 +92,10 @@ async function main(): Promise<void> {
   if (legacyFrom === 'PMS_CREDENTIALS_KEY')
     app.log.warn(
       'PMS_CREDENTIALS_KEY is deprecated (ADR 28): it only opens secrets sealed before key ids; `npm run secrets -- rotate` seals them again, then `retire` says when it can go',
+    );
+  if (config.stripeSecretKey && !config.stripeWebhookSecret)
+    app.log.warn(
+      'STRIPE_WEBHOOK_SECRET is not set: Stripe’s events are answered 503 (and retried by Stripe) until it is (README, "Stripe webhooks")',
     );
   const where = config.databaseUrl
     ? 'PostgreSQL server (DATABASE_URL)'

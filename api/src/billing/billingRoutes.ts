@@ -88,7 +88,10 @@ export function providerError(failure: ProviderFailure): ApiError {
 
 /**
  * Attaches the token to the account's customer (made first when there is none) and saves the
- * card. A refusal saves nothing: not the card, not a new customer id.
+ * card. A refusal saves nothing: not the card, not a new customer id. The provider makes one
+ * customer per account (its Idempotency-Key names the account), so two first saves at once get
+ * the same one; the write keeps whichever customer the account has, never a second: a save whose
+ * customer is not the account's any more (it changed meanwhile) is refused with 409.
  */
 async function saveCard(
   sql: Sql,
@@ -116,10 +119,11 @@ async function saveCard(
   });
   if (!madeDefault.ok) throw providerError(madeDefault);
   const { card } = attached.value;
-  await sql.query(
+  const saved = await sql.query(
     `update accounts set stripe_customer_id = $2, payment_method_id = $3, card_brand = $4, card_last4 = $5,
        card_exp_month = $6, card_exp_year = $7, card_name = $8, card_updated_at = now()
-     where id = $1::bigint`,
+     where id = $1::bigint and (stripe_customer_id is null or stripe_customer_id = $2)
+     returning id`,
     [
       account.id,
       customerId,
@@ -131,6 +135,12 @@ async function saveCard(
       card.name,
     ],
   );
+  if (saved.length === 0)
+    throw new ApiError(
+      409,
+      'billing_customer_changed',
+      'Another card was saved for this account at the same moment. Reload the billing page to see it.',
+    );
   return {
     customer_id: customerId,
     card: { payment_method_id: attached.value.id, ...card },
@@ -163,7 +173,7 @@ export function registerBillingRoutes(
     security: SESSION,
     params: UserParams,
     body: PaymentMethodBody,
-    response: { 200: ref(BillingSummarySchema), ...errors(400, 401, 402, 403, 404, 503) },
+    response: { 200: ref(BillingSummarySchema), ...errors(400, 401, 402, 403, 404, 409, 503) },
   });
 
   app.post(
@@ -171,7 +181,7 @@ export function registerBillingRoutes(
     {
       schema: cardSchema(
         'Add the account’s card (owners)',
-        'Makes the provider customer if the account has none, attaches the tokenised card (where a card is declined: 402 `card_declined` with the provider’s reason, 402 `insufficient_funds`; nothing saved) and makes it the default. `/loadAuth` then has `billing.stripe_customer_id`. 400 `invalid_request` with `field: payment_method` for an unknown token; 503 `provider_unavailable` when the provider cannot be reached (nothing charged or saved).',
+        'Makes the provider customer if the account has none, attaches the tokenised card (where a card is declined: 402 `card_declined` with the provider’s reason, 402 `insufficient_funds`; nothing saved) and makes it the default. `/loadAuth` then has `billing.stripe_customer_id`. 400 `invalid_request` with `field: payment_method` for an unknown token; 503 `provider_unavailable` when the provider cannot be reached (nothing charged or saved). One provider customer per account: two first saves at once share it (409 `billing_customer_changed` should the account’s customer have changed meanwhile).',
       ),
     },
     async (request) => {

@@ -12,7 +12,7 @@ import {
   type ChargeFailure,
 } from './dunning';
 import { findInvoice, NO_PAYMENT_METHOD_MESSAGE, writeInvoice } from './invoices';
-import type { PaymentProvider, ProviderFailure } from './provider';
+import { refusedChargeId, type PaymentProvider, type ProviderFailure } from './provider';
 
 type Settings = Pick<ApiConfig, 'shellOrigin' | 'billingRetryDays'>;
 
@@ -36,11 +36,15 @@ const accountCard = async (db: Database, accountId: string): Promise<AccountCard
   return card ?? { customer: null, method: null };
 };
 
-/** Charges an invoice's total to the account's card; the key makes a repeat the same charge. */
+/**
+ * Charges an invoice's total to the account's card; the key makes a repeat the same charge. The
+ * charge names the invoice and the account, so the provider's events about it find them.
+ */
 const chargeInvoice = (
   payments: PaymentProvider,
   card: { customer: string; method: string },
-  invoice: { period: string; total_cents: number; currency: string },
+  invoice: { id: string; period: string; total_cents: number; currency: string },
+  accountId: string,
   idempotencyKey: string,
 ) =>
   payments.charge({
@@ -50,6 +54,8 @@ const chargeInvoice = (
     currency: invoice.currency,
     description: `Hostdash ${invoice.period}`,
     idempotencyKey,
+    invoiceId: invoice.id,
+    accountId,
   });
 
 /**
@@ -79,9 +85,11 @@ export async function closePeriod(
   const failed = async (
     failure: ChargeFailure,
     outcome: CloseOutcome['failure'],
+    chargeId: string | null = null,
   ): Promise<CloseOutcome> => {
+    // With the refused charge's id, its payment_failed event is known as this same try.
     await db.transaction((tx) =>
-      recordChargeFailed(tx, config, { invoiceId: invoice.id, chargeId: null, failure }),
+      recordChargeFailed(tx, config, { invoiceId: invoice.id, chargeId, failure }),
     );
     return { invoice: await reread(), alreadyClosed: existed, failure: outcome };
   };
@@ -95,12 +103,13 @@ export async function closePeriod(
     payments,
     { customer: card.customer, method: card.method },
     invoice,
+    accountId,
     `invoice_${invoice.id}`,
   );
   if (result.ok) return paid(result.value.chargeId);
   if (result.code === 'provider_unavailable')
     return { invoice, alreadyClosed: existed, failure: result };
-  return failed(chargeFailureOf(result), result);
+  return failed(chargeFailureOf(result), result, refusedChargeId(result));
 }
 
 /**
@@ -135,6 +144,7 @@ export async function chargeFailedInvoices(
       payments,
       { customer: card.customer, method: card.method },
       invoice,
+      accountId,
       `invoice_${invoice.id}_${card.method}`,
     );
     if (result.ok) {
@@ -148,10 +158,13 @@ export async function chargeFailedInvoices(
       if (updated) paid.push(updated);
     } else if (result.code !== 'provider_unavailable') {
       const failure = chargeFailureOf(result);
+      // The refused charge is kept as the invoice's latest, so its payment_failed event changes
+      // nothing more (paymentEvents.ts): a new card's refusal is not a planned try.
       await db.query(
-        `update invoices set attempted_at = now(), failure_code = $2, failure_message = $3
+        `update invoices set attempted_at = now(), failure_code = $2, failure_message = $3,
+           provider_charge_id = coalesce($4, provider_charge_id)
          where id = $1::bigint and status = 'failed'`,
-        [invoice.id, failure.code, failure.message],
+        [invoice.id, failure.code, failure.message, refusedChargeId(result)],
       );
     }
   }

@@ -17,7 +17,7 @@ import {
 } from '../mail/templates/billingMails';
 import { brandName, NO_PAYMENT_METHOD_MESSAGE } from './invoices';
 import { money } from './invoicePdf';
-import type { PaymentProvider, ProviderFailure } from './provider';
+import { refusedChargeId, type PaymentProvider, type ProviderFailure } from './provider';
 
 export const BILLING_RETRY_QUEUE = 'billing.retry';
 /** A retry the provider could not take is tried again this much later (it used no try). */
@@ -251,6 +251,7 @@ export async function retryCharge(
   { invoiceId, failedTries }: { invoiceId: string; failedTries: number },
 ): Promise<'paid' | 'failed' | 'skipped'> {
   const [invoice] = await db.query<{
+    account_id: string;
     status: string;
     failed_tries: number;
     period: string;
@@ -259,7 +260,7 @@ export async function retryCharge(
     customer: string | null;
     method: string | null;
   }>(
-    `select i.status, i.failed_tries, i.period, i.total_cents, i.currency,
+    `select i.account_id::text as account_id, i.status, i.failed_tries, i.period, i.total_cents, i.currency,
             a.stripe_customer_id as customer, a.payment_method_id as method
      from invoices i join accounts a on a.id = i.account_id where i.id = $1::bigint`,
     [invoiceId],
@@ -283,6 +284,8 @@ export async function retryCharge(
     currency: invoice.currency,
     description: `Hostdash ${invoice.period}`,
     idempotencyKey: retryChargeKey(invoiceId, failedTries, invoice.method),
+    invoiceId,
+    accountId: invoice.account_id,
   });
   if (result.ok) {
     await db.transaction((tx) =>
@@ -295,7 +298,7 @@ export async function retryCharge(
   await db.transaction((tx) =>
     recordChargeFailed(tx, config, {
       invoiceId,
-      chargeId: null,
+      chargeId: refusedChargeId(result),
       failure: chargeFailureOf(result),
     }),
   );

@@ -67,7 +67,27 @@ describe('the Stripe adapter against the fake', () => {
       metadata: { account_id: '7' },
     });
     const sent = fake.requests.filter((request) => request.path === '/v1/customers');
-    expect(sent.at(-1)?.idempotencyKey).toMatch(/^hostdash-customer-7-[0-9a-f]{16}$/);
+    expect(sent.at(-1)?.idempotencyKey).toBe('customer_account_7');
+    expect(sent.at(-1)?.params).toEqual({ 'metadata[account_id]': '7' });
+  });
+
+  it('keeps one customer when the account’s name or email changed between two first saves', async () => {
+    const first = await provider().createCustomer({
+      accountId: '8',
+      name: 'Okafor Coastal Homes',
+      email: 'newhost@hostdash.test',
+    });
+    const renamed = await provider().createCustomer({
+      accountId: '8',
+      name: 'Okafor Coastal Stays',
+      email: 'sam@okafor.test',
+    });
+    if (!first.ok || !renamed.ok) throw new Error('createCustomer failed');
+    expect(renamed.value.customerId).toBe(first.value.customerId);
+    expect(fake.customers.get(first.value.customerId)).toMatchObject({
+      name: 'Okafor Coastal Stays',
+      email: 'sam@okafor.test',
+    });
   });
 
   it('attaches a good card through a confirmed off-session SetupIntent', async () => {
@@ -210,13 +230,31 @@ describe('the Stripe adapter against the fake', () => {
       });
     });
 
-    it('a card whose charges fail: card_declined with Stripe’s reason', async () => {
+    it('a card whose charges fail: card_declined with Stripe’s reason and the PaymentIntent', async () => {
       const { stripe, customerId, paymentMethodId } = await attached('pm_card_chargeCustomerFail');
-      expect(await stripe.charge(request(customerId, paymentMethodId, 'invoice_9002'))).toEqual({
+      const result = await stripe.charge(request(customerId, paymentMethodId, 'invoice_9002'));
+      expect(result).toEqual({
         ok: false,
         code: 'card_declined',
         declineCode: 'generic_decline',
         message: 'Your card was declined.',
+        chargeId: expect.stringMatching(/^pi_fake_/),
+      });
+      const refused = !result.ok && 'chargeId' in result ? result.chargeId : '';
+      expect(fake.paymentIntents.get(refused ?? '')?.status).toBe('requires_payment_method');
+    });
+
+    it('names the Hostdash invoice and account in the PaymentIntent’s metadata', async () => {
+      const { stripe, customerId, paymentMethodId } = await attached('pm_card_visa');
+      const result = await stripe.charge({
+        ...request(customerId, paymentMethodId, 'invoice_9003'),
+        invoiceId: '9003',
+        accountId: '42',
+      });
+      if (!result.ok) throw new Error('charge failed');
+      expect(fake.paymentIntents.get(result.value.chargeId)?.metadata).toEqual({
+        hostdash_invoice_id: '9003',
+        hostdash_account_id: '42',
       });
     });
   });

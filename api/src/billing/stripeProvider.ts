@@ -1,18 +1,20 @@
 // The Stripe payment provider: the official `stripe` SDK, chosen when STRIPE_SECRET_KEY is set.
 // The billing remote collects the card with Stripe Elements (the publishable key), so the API
 // only ever receives a PaymentMethod id (`pm_…`):
-//   createCustomer           customers.create, with the account in its metadata
+//   createCustomer           customers.create with the account in its metadata and the account's
+//                            Idempotency-Key (one customer per account), then customers.update
+//                            for its name and email
 //   attachPaymentMethod      setupIntents.create (confirm, off_session, cards only): the
 //                            issuer checks the card here; then paymentMethods.retrieve for what
 //                            the card shows (brand, last four, expiry, name)
 //   setDefaultPaymentMethod  customers.update(invoice_settings.default_payment_method)
 //   charge                   paymentIntents.create (off_session, confirm) with the invoice's
-//                            Idempotency-Key, so a charge cannot happen twice
+//                            Idempotency-Key, so a charge cannot happen twice, and the invoice
+//                            and account in its metadata (what its webhook events are matched by)
 // Stripe's refusals become results (provider.ts): a declined card, insufficient funds, an unknown
 // payment method; a connection error, a 5xx, a rate limit or an error we do not expect is
 // "unavailable" (nothing happened that we know of). Nothing here logs: not the requests, not
 // Stripe's answers.
-import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type {
   ChargeRequest,
@@ -21,13 +23,13 @@ import type {
   ProviderResult,
   SavedPaymentMethod,
 } from './provider';
-import { unavailable } from './provider';
+import { customerIdempotencyKey, unavailable } from './provider';
 
 export const AUTHENTICATION_REQUIRED_MESSAGE =
   'Your bank asked to confirm this card, which cannot be done here yet. Try another card.';
 const INVALID_METHOD_MESSAGE = 'This card is not known to the payment provider: enter it again.';
-const DECLINED_MESSAGE = 'Your card was declined. Try another card, or ask your bank why.';
-const NO_FUNDS_MESSAGE = 'Your card has insufficient funds. Try another card.';
+export const DECLINED_MESSAGE = 'Your card was declined. Try another card, or ask your bank why.';
+export const NO_FUNDS_MESSAGE = 'Your card has insufficient funds. Try another card.';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -116,15 +118,16 @@ export class StripePaymentProvider implements PaymentProvider {
     name: string;
     email: string;
   }): Promise<ProviderResult<{ customerId: string }>> {
-    // One customer per account: a retry (or a second attempt after a declined first card, whose
-    // customer was not saved) gets the same customer back for Stripe's 24 hours of idempotency.
-    // The name and email are in the key because Stripe refuses a key reused with other params.
-    const details = createHash('sha256').update(`${name}\n${email}`).digest('hex').slice(0, 16);
+    // One customer per account: the key names the account only, and so do the parameters sent
+    // with it (Stripe refuses a key reused with other parameters), so a retry, a second attempt
+    // after a declined first card, or two first saves at once get the same customer back for
+    // Stripe's 24 hours of idempotency. The name and email, which may change, follow in an update.
     return this.attempt(async () => {
       const customer = await this.stripe.customers.create(
-        { name, ...(email ? { email } : {}), metadata: { account_id: accountId } },
-        { idempotencyKey: `hostdash-customer-${accountId}-${details}` },
+        { metadata: { account_id: accountId } },
+        { idempotencyKey: customerIdempotencyKey(accountId) },
       );
+      await this.stripe.customers.update(customer.id, { name, ...(email ? { email } : {}) });
       return { customerId: customer.id };
     });
   }
@@ -196,8 +199,12 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async charge(request: ChargeRequest): Promise<ProviderResult<{ chargeId: string }>> {
-    const result = await this.attempt(() =>
-      this.stripe.paymentIntents.create(
+    const metadata: Record<string, string> = {};
+    if (request.invoiceId) metadata.hostdash_invoice_id = request.invoiceId;
+    if (request.accountId) metadata.hostdash_account_id = request.accountId;
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
         {
           amount: request.amountCents,
           currency: request.currency.toLowerCase(),
@@ -206,18 +213,36 @@ export class StripePaymentProvider implements PaymentProvider {
           off_session: true,
           confirm: true,
           description: request.description,
+          ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
         },
         { idempotencyKey: request.idempotencyKey },
-      ),
-    );
-    if (!result.ok) return result;
-    const intent = result.value;
+      );
+    } catch (error) {
+      // A refused charge is still a PaymentIntent, which its payment_failed event names.
+      return withChargeId(
+        stripeFailure(error),
+        error instanceof Stripe.errors.StripeError ? error.payment_intent?.id : undefined,
+      );
+    }
     if (intent.status === 'succeeded') return { ok: true, value: { chargeId: intent.id } };
     if (intent.status === 'requires_action')
-      return declined('authentication_required', AUTHENTICATION_REQUIRED_MESSAGE);
-    return declined(
-      intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status,
-      intent.last_payment_error?.message,
+      return withChargeId(
+        declined('authentication_required', AUTHENTICATION_REQUIRED_MESSAGE),
+        intent.id,
+      );
+    return withChargeId(
+      declined(
+        intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status,
+        intent.last_payment_error?.message,
+      ),
+      intent.id,
     );
   }
+}
+
+/** A refusal with the id of the charge that was refused (declines only). */
+function withChargeId(failure: ProviderFailure, chargeId: string | undefined): ProviderFailure {
+  if (!chargeId || (failure.code !== 'card_declined' && failure.code !== 'insufficient_funds'))
+    return failure;
+  return { ...failure, chargeId };
 }

@@ -4,9 +4,13 @@
 // ever receives the token; a card is declined when it is attached to the customer, as a
 // SetupIntent would be. Its records live in the test_provider_* tables. The number and the CVC are
 // checked here and dropped: only brand, last four, expiry, name and the test outcome are kept.
+// Like Stripe, it makes one customer per Idempotency-Key (one per account), and after each charge
+// it sends the event Stripe would (payment_intent.succeeded or .payment_failed) — in-process,
+// written with the charge and applied by the same job as Stripe's webhooks (paymentEvents.ts).
 import { randomBytes } from 'node:crypto';
-import type { Sql } from '../db/database';
+import type { Database, Sql } from '../db/database';
 import { refusedField } from '../http/errors';
+import { receivePaymentEvent, type ProviderEvent } from './paymentEvents';
 import type {
   CardMetadata,
   ChargeRequest,
@@ -15,6 +19,7 @@ import type {
   ProviderResult,
   SavedPaymentMethod,
 } from './provider';
+import { customerIdempotencyKey, unavailable } from './provider';
 
 export type TestOutcome =
   'succeeds' | 'generic_decline' | 'insufficient_funds' | 'charge_declined' | 'test_mode_live_card';
@@ -147,7 +152,9 @@ const invalidMethod = (): ProviderFailure => ({
   message: 'This card is not known to the payment provider: enter it again.',
 });
 
-function declined(outcome: 'generic_decline' | 'test_mode_live_card'): ProviderFailure {
+function declined(
+  outcome: 'generic_decline' | 'test_mode_live_card',
+): Extract<ProviderFailure, { code: 'card_declined' }> {
   return {
     ok: false,
     code: 'card_declined',
@@ -156,13 +163,55 @@ function declined(outcome: 'generic_decline' | 'test_mode_live_card'): ProviderF
   };
 }
 
+/** The event Stripe sends about a PaymentIntent once it is settled, for a test-mode charge. */
+function chargeEvent(
+  chargeId: string,
+  request: ChargeRequest,
+  failure: ProviderFailure | null,
+): ProviderEvent {
+  const metadata: Record<string, string> = {};
+  if (request.invoiceId) metadata.hostdash_invoice_id = request.invoiceId;
+  if (request.accountId) metadata.hostdash_account_id = request.accountId;
+  return {
+    id: newId('evt_test_'),
+    type: failure ? 'payment_intent.payment_failed' : 'payment_intent.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: chargeId,
+        object: 'payment_intent',
+        amount: request.amountCents,
+        amount_received: failure ? 0 : request.amountCents,
+        currency: request.currency.toLowerCase(),
+        customer: request.customerId,
+        payment_method: request.paymentMethodId,
+        description: request.description,
+        status: failure ? 'requires_payment_method' : 'succeeded',
+        metadata,
+        last_payment_error:
+          failure?.code === 'card_declined'
+            ? { code: 'card_declined', decline_code: failure.declineCode, message: failure.message }
+            : null,
+      },
+    },
+  };
+}
+
+export interface TestProviderOptions {
+  /** Tells the API's job worker that an event's job was queued (so it runs now). */
+  jobsQueued?: () => void;
+}
+
 export class TestPaymentProvider implements PaymentProvider {
   readonly mode = 'test' as const;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly db: Database,
+    private readonly options: TestProviderOptions = {},
+  ) {}
 
   private async method(id: string): Promise<StoredMethod | null> {
-    const [row] = await this.sql.query<StoredMethod>(
+    const [row] = await this.db.query<StoredMethod>(
       `select id, brand, last4, exp_month, exp_year, name, outcome, customer_id
        from test_provider_payment_methods where id = $1`,
       [id],
@@ -170,8 +219,23 @@ export class TestPaymentProvider implements PaymentProvider {
     return row ?? null;
   }
 
-  async createCustomer(): Promise<ProviderResult<{ customerId: string }>> {
-    return { ok: true, value: { customerId: newId('cus_test_') } };
+  /** One customer per account, as the Stripe adapter's Idempotency-Key makes it. */
+  async createCustomer({
+    accountId,
+  }: {
+    accountId: string;
+  }): Promise<ProviderResult<{ customerId: string }>> {
+    const key = customerIdempotencyKey(accountId);
+    await this.db.query(
+      `insert into test_provider_customers (id, idempotency_key, account_id) values ($1, $2, $3::bigint)
+       on conflict (idempotency_key) do nothing`,
+      [newId('cus_test_'), key, accountId],
+    );
+    const [customer] = await this.db.query<{ id: string }>(
+      'select id from test_provider_customers where idempotency_key = $1',
+      [key],
+    );
+    return customer ? { ok: true, value: { customerId: customer.id } } : unavailable();
   }
 
   async attachPaymentMethod({
@@ -192,10 +256,10 @@ export class TestPaymentProvider implements PaymentProvider {
         code: 'insufficient_funds',
         message: DECLINE_MESSAGES.insufficient_funds,
       };
-    await this.sql.query(
-      'update test_provider_payment_methods set customer_id = $2 where id = $1',
-      [paymentMethodId, customerId],
-    );
+    await this.db.query('update test_provider_payment_methods set customer_id = $2 where id = $1', [
+      paymentMethodId,
+      customerId,
+    ]);
     const { id, outcome: _outcome, customer_id: _customer, ...card } = method;
     return { ok: true, value: { id, card } };
   }
@@ -214,30 +278,40 @@ export class TestPaymentProvider implements PaymentProvider {
   async charge(request: ChargeRequest): Promise<ProviderResult<{ chargeId: string }>> {
     const method = await this.method(request.paymentMethodId);
     if (!method || method.customer_id !== request.customerId) return invalidMethod();
-    const failure = method.outcome === 'succeeds' ? null : 'card_declined';
-    // The same idempotency key is the same charge, whatever its outcome was.
-    await this.sql.query(
-      `insert into test_provider_charges (id, idempotency_key, customer_id, payment_method_id, amount_cents, currency, status, failure_code)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
-       on conflict (idempotency_key) do nothing`,
-      [
-        newId('ch_test_'),
-        request.idempotencyKey,
-        request.customerId,
-        request.paymentMethodId,
-        request.amountCents,
-        request.currency,
-        failure ? 'failed' : 'succeeded',
-        failure,
-      ],
-    );
-    const [charge] = await this.sql.query<{ id: string; status: string }>(
-      'select id, status from test_provider_charges where idempotency_key = $1',
-      [request.idempotencyKey],
-    );
+    const refusal = method.outcome === 'succeeds' ? null : declined('generic_decline');
+    // The same idempotency key is the same charge, whatever its outcome was; a new charge's event
+    // is written with it (one event per charge, as Stripe sends).
+    const { charge, queued } = await this.db.transaction(async (tx) => {
+      const chargeId = newId('ch_test_');
+      const [made] = await tx.query(
+        `insert into test_provider_charges (id, idempotency_key, customer_id, payment_method_id, amount_cents, currency, status, failure_code)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
+         on conflict (idempotency_key) do nothing
+         returning id`,
+        [
+          chargeId,
+          request.idempotencyKey,
+          request.customerId,
+          request.paymentMethodId,
+          request.amountCents,
+          request.currency,
+          refusal ? 'failed' : 'succeeded',
+          refusal ? 'card_declined' : null,
+        ],
+      );
+      const receipt = made
+        ? await receivePaymentEvent(tx, 'test', chargeEvent(chargeId, request, refusal))
+        : null;
+      const [stored] = await tx.query<{ id: string; status: string }>(
+        'select id, status from test_provider_charges where idempotency_key = $1',
+        [request.idempotencyKey],
+      );
+      return { charge: stored, queued: receipt === 'queued' };
+    });
+    if (queued) this.options.jobsQueued?.();
     if (!charge) return invalidMethod();
     return charge.status === 'succeeded'
       ? { ok: true, value: { chargeId: charge.id } }
-      : declined('generic_decline');
+      : { ...declined('generic_decline'), chargeId: charge.id };
   }
 }

@@ -3,6 +3,7 @@
 import type { ApiConfig } from '../config';
 import { GUEST_INVITE_JOBS, guestInviteSchedule } from '../guest/guestInvites';
 import { BILLING_JOBS, billingCloseSchedule } from '../billing/billingJobs';
+import { paymentEventJob } from '../billing/paymentEvents';
 import { importJob } from '../imports/importJob';
 import { mailJob } from '../mail/mailJob';
 import type { JobDefinition } from './jobs';
@@ -23,6 +24,8 @@ export function jobDefinitions({ mailTransport }: { mailTransport: boolean }): J
     sandboxWebhooksJob,
     // Months closed and charged, failed charges tried again (docs/adr/0029).
     ...BILLING_JOBS,
+    // The payment provider's events: Stripe's webhooks and test mode's own (docs/adr/0030).
+    paymentEventJob as JobDefinition,
   ];
   // Without a transport this API leaves the mails to one that has one (or they wait).
   if (mailTransport) definitions.push(mailJob);

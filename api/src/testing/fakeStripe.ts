@@ -12,7 +12,12 @@
 //   pm_card_chargeCustomerFail                 attaches; every charge is declined
 // Like Stripe, a test token used with a customer makes a new PaymentMethod (pm_fake_…) attached
 // to that customer. `failWith` makes it answer 500, 429 or never, to test an outage.
-import { createHash, randomBytes } from 'node:crypto';
+// Webhooks: with `setWebhook({ url, secret })` it posts events to the URL signed as Stripe signs
+// them (`Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.payload" with the secret>`, the body
+// pretty-printed as Stripe sends it): payment_intent.succeeded or .payment_failed after each new
+// charge, and whatever a test emits (`emit`, `resend` for Stripe's retry of the same event,
+// `detachPaymentMethod` and `updateCard` for what happens in Stripe's dashboard or the network).
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -73,7 +78,47 @@ export interface FakePaymentIntent {
   customer: string;
   payment_method: string;
   description: string | null;
+  metadata: Record<string, string>;
   status: 'succeeded' | 'requires_payment_method';
+  last_payment_error: { code: string; decline_code: string; message: string } | null;
+}
+
+/** An event as Stripe posts it to a webhook endpoint. */
+export interface FakeEvent {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  data: { object: Record<string, unknown> };
+}
+
+/** One post of an event to the webhook, and the endpoint's answer. */
+export interface FakeDelivery {
+  eventId: string;
+  type: string;
+  /** The answer's status; null: the endpoint could not be reached. */
+  status: number | null;
+  body: unknown;
+}
+
+/** How a delivery is signed (by default: now, with the webhook's secret). */
+export interface SignOptions {
+  timestamp?: number;
+  secret?: string;
+  /** A header of the test's own; null: none is sent. */
+  signature?: string | null;
+}
+
+/**
+ * The Stripe-Signature header Stripe sends: the time, and the hex HMAC-SHA256 of
+ * `<time>.<payload>` keyed with the endpoint's signing secret (https://docs.stripe.com/webhooks).
+ */
+export function stripeSignatureHeader(payload: string, secret: string, timestamp: number): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
 }
 
 export interface RecordedRequest {
@@ -104,6 +149,29 @@ export interface FakeStripe {
   failWith(failure: FakeFailure): void;
   /** A customer that exists already (e.g. a demo account's `cus_demo_…`). */
   addCustomer(id: string): FakeCustomer;
+  /** Where events are posted and the secret they are signed with (null: none are posted). */
+  setWebhook(endpoint: { url: string; secret: string } | null): void;
+  /** Every event made, by id. */
+  events: Map<string, FakeEvent>;
+  /** Every post to the webhook, in order. */
+  deliveries: FakeDelivery[];
+  /** Makes an event and posts it (null: no webhook is set). */
+  emit(
+    type: string,
+    object: Record<string, unknown>,
+    options?: SignOptions,
+  ): Promise<FakeDelivery | null>;
+  /** Posts an event made before once more, as Stripe's retry does (the same id and body). */
+  resend(eventId: string, options?: SignOptions): Promise<FakeDelivery>;
+  /** Resolves once every post made so far was answered. */
+  settled(): Promise<void>;
+  /** The card is detached from its customer (in Stripe's dashboard): payment_method.detached. */
+  detachPaymentMethod(id: string): Promise<FakeDelivery | null>;
+  /** The network renewed the card: payment_method.automatically_updated. */
+  updateCard(
+    id: string,
+    changes: Partial<Pick<FakePaymentMethod, 'brand' | 'last4' | 'exp_month' | 'exp_year'>>,
+  ): Promise<FakeDelivery | null>;
   close(): Promise<void>;
 }
 
@@ -142,6 +210,16 @@ const newId = (prefix: string): string => `${prefix}${randomBytes(12).toString('
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** `metadata[key]` form fields as Stripe's metadata object. */
+function metadataOf(params: Record<string, string>): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match?.[1]) metadata[match[1]] = value;
+  }
+  return metadata;
+}
+
 export async function startFakeStripe(options: { secretKey?: string } = {}): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? 'sk_test_fake_hostdash';
   const requests: RecordedRequest[] = [];
@@ -151,6 +229,88 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   let failure: FakeFailure = null;
   const expYear = new Date().getUTCFullYear() + 1;
+  const events = new Map<string, FakeEvent>();
+  const deliveries: FakeDelivery[] = [];
+  const posting = new Set<Promise<unknown>>();
+  let webhook: { url: string; secret: string } | null = null;
+
+  /** Posts an event's body to the webhook, signed (Stripe pretty-prints its bodies). */
+  const post = async (event: FakeEvent, options: SignOptions = {}): Promise<FakeDelivery> => {
+    const endpoint = webhook;
+    if (!endpoint) throw new Error('The fake Stripe has no webhook: call setWebhook first.');
+    const payload = JSON.stringify(event, null, 2);
+    const signature =
+      options.signature === undefined
+        ? stripeSignatureHeader(
+            payload,
+            options.secret ?? endpoint.secret,
+            options.timestamp ?? now(),
+          )
+        : options.signature;
+    const delivery: FakeDelivery = {
+      eventId: event.id,
+      type: event.type,
+      status: null,
+      body: null,
+    };
+    deliveries.push(delivery);
+    try {
+      const response = await fetch(endpoint.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          ...(signature === null ? {} : { 'stripe-signature': signature }),
+        },
+        body: payload,
+      });
+      delivery.status = response.status;
+      const text = await response.text();
+      try {
+        delivery.body = JSON.parse(text);
+      } catch {
+        delivery.body = text;
+      }
+    } catch {
+      delivery.status = null;
+    }
+    return delivery;
+  };
+
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    posting.add(work);
+    void work.finally(() => posting.delete(work)).catch(() => undefined);
+    return work;
+  };
+
+  const makeEvent = (
+    type: string,
+    object: Record<string, unknown>,
+    idempotencyKey: string | null = null,
+  ): FakeEvent => {
+    const event: FakeEvent = {
+      id: newId('evt_fake_'),
+      object: 'event',
+      type,
+      created: now(),
+      livemode: false,
+      pending_webhooks: webhook ? 1 : 0,
+      request: { id: idempotencyKey ? newId('req_fake_') : null, idempotency_key: idempotencyKey },
+      data: { object },
+    };
+    events.set(event.id, event);
+    return event;
+  };
+
+  const emit = (
+    type: string,
+    object: Record<string, unknown>,
+    options: SignOptions = {},
+    idempotencyKey: string | null = null,
+  ): Promise<FakeDelivery | null> => {
+    const event = makeEvent(type, object, idempotencyKey);
+    return webhook ? track(post(event, options)) : Promise.resolve(null);
+  };
 
   const customerJson = (customer: FakeCustomer) => ({
     id: customer.id,
@@ -184,11 +344,14 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     id: intent.id,
     object: 'payment_intent',
     amount: intent.amount,
+    amount_received: intent.status === 'succeeded' ? intent.amount : 0,
     currency: intent.currency,
     customer: intent.customer,
     payment_method: intent.payment_method,
     description: intent.description,
+    metadata: intent.metadata,
     status: intent.status,
+    last_payment_error: intent.last_payment_error,
     latest_charge: intent.status === 'succeeded' ? newId('ch_fake_') : null,
     livemode: false,
   });
@@ -224,16 +387,11 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
   const isAnswer = (value: object): value is Answer => 'status' in value && 'body' in value;
 
   const createCustomer = (params: Record<string, string>): Answer => {
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of Object.entries(params)) {
-      const match = /^metadata\[(.+)\]$/.exec(key);
-      if (match?.[1]) metadata[match[1]] = value;
-    }
     const customer: FakeCustomer = {
       id: newId('cus_fake_'),
       name: params.name ?? null,
       email: params.email ?? null,
-      metadata,
+      metadata: metadataOf(params),
       default_payment_method: null,
     };
     customers.set(customer.id, customer);
@@ -243,6 +401,8 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
   const updateCustomer = (id: string, params: Record<string, string>): Answer => {
     const customer = customers.get(id);
     if (!customer) return noSuch('customer', id);
+    if (params.name !== undefined) customer.name = params.name;
+    if (params.email !== undefined) customer.email = params.email;
     const methodId = params['invoice_settings[default_payment_method]'];
     if (methodId !== undefined) {
       const method = paymentMethods.get(methodId);
@@ -311,7 +471,10 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     return { status: 200, body: intent };
   };
 
-  const createPaymentIntent = (params: Record<string, string>): Answer => {
+  const createPaymentIntent = (
+    params: Record<string, string>,
+    idempotencyKey: string | null,
+  ): Answer => {
     const customerId = params.customer ?? '';
     if (!customers.has(customerId)) return noSuch('customer', customerId, 'customer');
     const methodId = params.payment_method ?? '';
@@ -333,7 +496,9 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       customer: customerId,
       payment_method: methodId,
       description: params.description ?? null,
+      metadata: metadataOf(params),
       status: 'succeeded',
+      last_payment_error: null,
     };
     const declineCode =
       method.outcome === 'insufficient_funds'
@@ -343,33 +508,49 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
           : method.outcome === 'authentication_required'
             ? 'authentication_required'
             : 'generic_decline';
+    // As Stripe: the event of a settled PaymentIntent follows its answer.
+    const settledEvent = (type: string) =>
+      void track(
+        new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+          emit(type, intentJson(intent), {}, idempotencyKey),
+        ),
+      );
     if (declineCode) {
+      const error = {
+        code: declineCode === 'authentication_required' ? declineCode : 'card_declined',
+        decline_code: declineCode,
+        message:
+          declineCode === 'authentication_required'
+            ? 'Your card was declined. This transaction requires authentication.'
+            : DECLINES[declineCode],
+      };
       intent.status = 'requires_payment_method';
+      intent.last_payment_error = error;
       paymentIntents.set(intent.id, intent);
+      settledEvent('payment_intent.payment_failed');
       return stripeError(
         402,
-        {
-          type: 'card_error',
-          code: declineCode === 'authentication_required' ? declineCode : 'card_declined',
-          decline_code: declineCode,
-          message:
-            declineCode === 'authentication_required'
-              ? 'Your card was declined. This transaction requires authentication.'
-              : DECLINES[declineCode],
-        },
+        { type: 'card_error', ...error },
         { payment_intent: intentJson(intent) },
       );
     }
     paymentIntents.set(intent.id, intent);
+    settledEvent('payment_intent.succeeded');
     return { status: 200, body: intentJson(intent) };
   };
 
-  const route = (method: string, path: string, params: Record<string, string>): Answer => {
+  const route = (
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    idempotencyKey: string | null = null,
+  ): Answer => {
     if (method === 'POST' && path === '/v1/customers') return createCustomer(params);
     const customer = /^\/v1\/customers\/([^/]+)$/.exec(path)?.[1];
     if (method === 'POST' && customer) return updateCustomer(decodeURIComponent(customer), params);
     if (method === 'POST' && path === '/v1/setup_intents') return createSetupIntent(params);
-    if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params);
+    if (method === 'POST' && path === '/v1/payment_intents')
+      return createPaymentIntent(params, idempotencyKey);
     const methodId = /^\/v1\/payment_methods\/([^/]+)$/.exec(path)?.[1];
     if (method === 'GET' && methodId) {
       const found = paymentMethods.get(decodeURIComponent(methodId));
@@ -447,7 +628,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
             );
           return send(earlier.answer, { 'idempotent-replayed': 'true' });
         }
-        const answer = route(request.method, url.pathname, params);
+        const answer = route(request.method, url.pathname, params, key);
         // As Stripe: a result is saved, whether it succeeded or failed, unless it was a 500.
         if (answer.status < 500) idempotent.set(key, { fingerprint, answer });
         return send(answer);
@@ -479,6 +660,34 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       };
       customers.set(id, customer);
       return customer;
+    },
+    setWebhook(endpoint) {
+      webhook = endpoint;
+    },
+    events,
+    deliveries,
+    emit: (type, object, options) => emit(type, object, options),
+    resend(eventId, options) {
+      const event = events.get(eventId);
+      if (!event) throw new Error(`The fake Stripe made no event ${eventId}.`);
+      return track(post(event, options));
+    },
+    async settled() {
+      while (posting.size > 0) await Promise.allSettled([...posting]);
+    },
+    detachPaymentMethod(id) {
+      const method = paymentMethods.get(id);
+      if (!method) throw new Error(`The fake Stripe has no PaymentMethod ${id}.`);
+      method.customer = null;
+      for (const customer of customers.values())
+        if (customer.default_payment_method === id) customer.default_payment_method = null;
+      return emit('payment_method.detached', methodJson(method));
+    },
+    updateCard(id, changes) {
+      const method = paymentMethods.get(id);
+      if (!method) throw new Error(`The fake Stripe has no PaymentMethod ${id}.`);
+      Object.assign(method, changes);
+      return emit('payment_method.automatically_updated', methodJson(method));
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -155,7 +155,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const { vault } = openVault(config.secrets);
   const payments = options.paymentProvider
     ? options.paymentProvider(db)
-    : paymentProviderFor(config, db);
+    : paymentProviderFor(config, db, { jobsQueued: options.jobsQueued });
   const app = buildApp({
     vault,
     db,
