@@ -6,21 +6,11 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
-import {
-  Box,
-  Button,
-  Chip,
-  MenuItem,
-  Paper,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { formatDateTime, getRowsPerPage, labelOf, LABELS } from '@hostdash/shared-auth';
 import {
   ConfirmDialog,
+  FilterSelect,
   ListPagination,
   LoadError,
   PageHeader,
@@ -55,45 +45,8 @@ import {
 import { jobsActions, selectJobs } from './jobsSlice';
 import { emptyJobs, jobName, jobQuestion, refsText, VIEW_LABELS } from './jobWords';
 
-const ALL = '';
 const NONE = '—';
 const mono = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
-
-/** A filter as a select: "All …" first, then the choices (a value from a link still shows). */
-function FilterSelect({
-  label,
-  allLabel,
-  value,
-  choices,
-  onChange,
-}: {
-  label: string;
-  allLabel: string;
-  value: string;
-  choices: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  const known = value === ALL || choices.some((choice) => choice.value === value);
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      sx={{ minWidth: { sm: 200 }, width: { xs: '100%', sm: 'auto' } }}
-    >
-      <MenuItem value={ALL}>{allLabel}</MenuItem>
-      {!known && <MenuItem value={value}>{value}</MenuItem>}
-      {choices.map((choice) => (
-        <MenuItem key={choice.value} value={choice.value}>
-          {choice.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 /** One queue's counts as chips: what needs an admin (failed) first, idle said in words. */
 function QueueCard({
