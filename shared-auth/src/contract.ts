@@ -69,6 +69,11 @@
 // 1.20.0: issue 31's words: the background work's page (/admin/jobs): LABELS.jobState,
 // mailState, mailKind, and the audit actions job.retry and job.discard; the guests' mails:
 // LABELS.guestMailKind, guestMailState, guestInviteOutcome (the reservation page and bulk send).
+// 1.21.0: issue 32's words and months: LABELS.billingWarning.past_due, the audit action
+// job.schedule_run, and formatMonth ("October 2026" for an invoice's `2026-10`), which the shell's
+// billing banner, the billing page and the admin area's user panel read alike. The shell refreshes
+// its user when a remote asks (authActions.loadAuth, unchanged): the billing remote does after a
+// saved card, so the banner goes once the failed months are paid.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.20.0';
+export const CONTRACT_VERSION = '1.21.0';

@@ -1,5 +1,6 @@
 import {
   formatDate,
+  formatMonth,
   formatDateTime,
   formatRelativeTime,
   formatTimeOfDay,
@@ -54,6 +55,12 @@ describe('calendar dates', () => {
   it('formats a YYYY-MM-DD as that day and today as YYYY-MM-DD', () => {
     expect(formatDate('2026-03-01')).toBe('Mar\u00a01,\u00a02026');
     expect(toIsoDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+
+  it('names a billed month (YYYY-MM) as a host does, whatever the time zone', () => {
+    expect(formatMonth('2026-10')).toBe('October\u00a02026');
+    expect(formatMonth('2027-01')).toBe('January\u00a02027');
+    expect(formatMonth('not a month')).toBe('not a month');
   });
 });
 

@@ -94,6 +94,18 @@ export function formatDate(value: DateInput): string {
   return Number.isNaN(date.getTime()) ? '' : unbroken(dateFormat.format(date));
 }
 
+const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', year: 'numeric' });
+
+/**
+ * "October 2026" for a month as the API names it (`2026-10`: an invoice's period), the way a host
+ * names a month they paid for; unbroken. Anything else is answered as it is.
+ */
+export function formatMonth(period: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(period);
+  if (!match) return period;
+  return unbroken(monthFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, 1)));
+}
+
 /** "Nov 22, 2026, 3:05 PM": the date and the time each unbroken, the line may break between. */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);

@@ -50,6 +50,7 @@ export const LABELS = {
     'guestportal.screen_edited': 'Guest portal screen edited',
     'job.retry': 'Background job retried',
     'job.discard': 'Background job discarded',
+    'job.schedule_run': 'Schedule run now',
   },
   /** What the team page does to a teammate (`POST /user/accounts/update/{userId}/{action}`). */
   teamAction: {
@@ -123,6 +124,8 @@ export const LABELS = {
     card_expiring: 'Card expiring soon',
     card_expired: 'Card expired',
     last_charge_failed: 'Last payment failed',
+    /** Every try of a month's charge failed; nothing is switched off (issue 32). */
+    past_due: 'Past due',
   },
   /** Which payment provider takes the card: the built-in test mode, or Stripe. */
   paymentProvider: { test: 'Test mode', stripe: 'Stripe' },

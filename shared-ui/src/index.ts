@@ -3,6 +3,8 @@ export * from './EmptyState';
 export * from './LoadError';
 export * from './useDelayed';
 export * from './VerificationChip';
+export * from './BillingChips';
+export * from './FilterSelect';
 export * from './RiskChip';
 export * from './StatCard';
 export * from './renderStandalone';

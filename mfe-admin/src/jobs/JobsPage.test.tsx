@@ -92,6 +92,78 @@ describe('JobsPage', () => {
     expect(await rowOf('Scheduled jobs', /^Job 4 \(maintenance\)/)).toHaveTextContent('Now');
   });
 
+  it('runs a schedule now, says so and reads the list again', async () => {
+    const { store } = await open('/admin/jobs?view=scheduled');
+    const row = await rowOf('Schedules', 'maintenance');
+    const loads = server.requestsTo('/admin/jobs').length;
+    await userEvent.click(within(row).getByRole('button', { name: 'Run maintenance now' }));
+    // Nothing it does would not happen by itself within the hour: no question first.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(selectSnackbar(store.getState()).text).toBe(
+        'maintenance runs now: a worker queues its job within seconds.',
+      ),
+    );
+    expect(server.requestsTo('/admin/jobs/schedules/maintenance/run')).toHaveLength(1);
+    await waitFor(() => expect(server.requestsTo('/admin/jobs').length).toBe(loads + 1));
+    await waitFor(async () =>
+      expect((await rowOf('Schedules', 'maintenance')).querySelectorAll('td')[2]).toHaveTextContent(
+        /^Now$/,
+      ),
+    );
+  });
+
+  it('asks before running billing.close, which charges cards, and sends nothing on Cancel', async () => {
+    const { store } = await open('/admin/jobs?view=scheduled');
+    const row = await rowOf('Schedules', 'billing.close');
+    await userEvent.click(within(row).getByRole('button', { name: 'Run billing.close now' }));
+    expect(
+      within(dialog()).getByRole('heading', { name: 'Run billing.close now?' }),
+    ).toBeInTheDocument();
+    expect(dialog()).toHaveTextContent(/for every account and charges their cards now/);
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requestsTo('/admin/jobs/schedules/billing.close/run')).toHaveLength(0);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Run billing.close now' }));
+    server.failNextAction = {
+      status: 500,
+      json: {
+        error: 'internal',
+        message: 'Something went wrong on our side. Try again in a moment.',
+      },
+    };
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Run and charge' }));
+    expect(
+      await within(dialog()).findByText('Something went wrong on our side. Try again in a moment.'),
+    ).toBeInTheDocument();
+    // Said in the dialog that asked, not again in the snackbar.
+    expect(selectSnackbar(store.getState()).open).toBe(false);
+
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Run and charge' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requestsTo('/admin/jobs/schedules/billing.close/run')).toHaveLength(2);
+    expect(selectSnackbar(store.getState()).text).toBe(
+      'billing.close runs now: a worker queues its job within seconds.',
+    );
+  });
+
+  it('says a refused run in the snackbar, in words', async () => {
+    const { store } = await open('/admin/jobs?view=scheduled');
+    const row = await rowOf('Schedules', 'maintenance');
+    server.failNextAction = {
+      status: 404,
+      json: { error: 'not_found', message: 'There is no schedule of that name.' },
+    };
+    await userEvent.click(within(row).getByRole('button', { name: 'Run maintenance now' }));
+    await waitFor(() =>
+      expect(selectSnackbar(store.getState())).toMatchObject({
+        text: 'There is no schedule of that name.',
+        props: { severity: 'error' },
+      }),
+    );
+  });
+
   it('asks before retrying, then says so and moves the job out of the failed list', async () => {
     const { store } = await open();
     const row = await rowOf('Failed jobs', 'Job 1 (mail)');

@@ -1,26 +1,17 @@
 // `/admin/jobs` (Hostdash staff): the background work of every API. Each queue's counts, then one
 // tab per state — failed (with Retry and Discard, each asked first), running (which worker holds
-// it, until when), scheduled (the recurring schedules and every waiting job), succeeded, discarded
+// it, until when), scheduled (the recurring schedules, each with Run now — asked first for the one
+// that charges cards — and every waiting job), succeeded, discarded
 // — and the mail log, searched by recipient, so support can answer "I never got the mail". The
 // address holds the tab, the queue, the page and the mail log's search (jobsQuery.ts).
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
-import {
-  Box,
-  Button,
-  Chip,
-  MenuItem,
-  Paper,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { formatDateTime, getRowsPerPage, labelOf, LABELS } from '@hostdash/shared-auth';
 import {
   ConfirmDialog,
+  FilterSelect,
   ListPagination,
   LoadError,
   PageHeader,
@@ -37,6 +28,7 @@ import type {
   AdminMail,
   JobAction,
   MailState,
+  ScheduleRun,
 } from './jobsApi';
 import {
   JOB_VIEWS,
@@ -53,47 +45,17 @@ import {
   type View,
 } from './jobsQuery';
 import { jobsActions, selectJobs } from './jobsSlice';
-import { emptyJobs, jobName, jobQuestion, refsText, VIEW_LABELS } from './jobWords';
+import {
+  emptyJobs,
+  jobName,
+  jobQuestion,
+  refsText,
+  scheduleQuestion,
+  VIEW_LABELS,
+} from './jobWords';
 
-const ALL = '';
 const NONE = '—';
 const mono = { fontFamily: 'monospace', overflowWrap: 'anywhere' } as const;
-
-/** A filter as a select: "All …" first, then the choices (a value from a link still shows). */
-function FilterSelect({
-  label,
-  allLabel,
-  value,
-  choices,
-  onChange,
-}: {
-  label: string;
-  allLabel: string;
-  value: string;
-  choices: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  const known = value === ALL || choices.some((choice) => choice.value === value);
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      sx={{ minWidth: { sm: 200 }, width: { xs: '100%', sm: 'auto' } }}
-    >
-      <MenuItem value={ALL}>{allLabel}</MenuItem>
-      {!known && <MenuItem value={value}>{value}</MenuItem>}
-      {choices.map((choice) => (
-        <MenuItem key={choice.value} value={choice.value}>
-          {choice.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 /** One queue's counts as chips: what needs an admin (failed) first, idle said in words. */
 function QueueCard({
@@ -279,32 +241,60 @@ function jobColumns(
   }
 }
 
-const SCHEDULE_COLUMNS: ListColumn<AdminJobSchedule>[] = [
-  {
-    key: 'name',
-    header: 'Schedule',
-    phone: 'primary',
-    render: (schedule) => (
-      <>
-        <Typography sx={{ fontWeight: 500 }}>{schedule.name}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          Queue {schedule.queue}
-        </Typography>
-      </>
-    ),
-  },
-  {
-    key: 'cron',
-    header: 'When (cron, UTC)',
-    render: (schedule) => <Box sx={mono}>{schedule.cron}</Box>,
-  },
-  { key: 'next', header: 'Next run', render: (schedule) => formatDateTime(schedule.next_run_at) },
-  {
-    key: 'last',
-    header: 'Last run',
-    render: (schedule) => (schedule.last_run_at ? formatDateTime(schedule.last_run_at) : 'Not yet'),
-  },
-];
+function scheduleColumns(
+  now: number,
+  run: (schedule: AdminJobSchedule) => void,
+  running: boolean,
+): ListColumn<AdminJobSchedule>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Schedule',
+      phone: 'primary',
+      render: (schedule) => (
+        <>
+          <Typography sx={{ fontWeight: 500 }}>{schedule.name}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Queue {schedule.queue}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'cron',
+      header: 'When (cron, UTC)',
+      render: (schedule) => <Box sx={mono}>{schedule.cron}</Box>,
+    },
+    {
+      key: 'next',
+      header: 'Next run',
+      // Run now, or its time come: a worker queues it within seconds.
+      render: (schedule) =>
+        Date.parse(schedule.next_run_at) <= now ? 'Now' : formatDateTime(schedule.next_run_at),
+    },
+    {
+      key: 'last',
+      header: 'Last run',
+      render: (schedule) =>
+        schedule.last_run_at ? formatDateTime(schedule.last_run_at) : 'Not yet',
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (schedule) => (
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={running}
+          onClick={() => run(schedule)}
+          aria-label={`Run ${schedule.name} now`}
+        >
+          Run now
+        </Button>
+      ),
+    },
+  ];
+}
 
 const MAIL_STATE_COLOURS: Record<MailState, 'success' | 'error' | 'default'> = {
   delivered: 'success',
@@ -484,6 +474,17 @@ export function JobsPage() {
   const tabsId = useId();
   // "Due now" is judged against the time of the answer, not of each render.
   const [now, setNow] = useState(() => Date.now());
+  useEffect(() => setNow(Date.now()), [overview]);
+  const scheduleRun = usePendingChange<ScheduleRun>(status.run);
+  const runQuestion = scheduleRun.pending
+    ? scheduleQuestion(scheduleRun.pending.name, new Date(now))
+    : null;
+  // A schedule that charges cards is asked first; any other runs at once.
+  const runNow = (schedule: AdminJobSchedule) => {
+    if (scheduleQuestion(schedule.name, new Date()))
+      scheduleRun.ask({ name: schedule.name, asked: true });
+    else dispatch(jobsActions.runSchedule.requested({ name: schedule.name, asked: false }));
+  };
 
   const loadJobs = () => dispatch(jobsActions.load.requested(jobsLoadOf(query)));
   const loadMails = () => dispatch(jobsActions.loadMails.requested(mailsLoadOf(query)));
@@ -643,7 +644,7 @@ export function JobsPage() {
               <Paper>
                 <ResponsiveList
                   label="Schedules"
-                  columns={SCHEDULE_COLUMNS}
+                  columns={scheduleColumns(now, runNow, status.run.loading)}
                   rows={overview?.schedules ?? []}
                   rowKey={(schedule) => schedule.name}
                   placeholders={overview ? 0 : 2}
@@ -721,6 +722,20 @@ export function JobsPage() {
         onCancel={change.cancel}
       >
         {pending ? jobQuestion(pending).text : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={runQuestion !== null}
+        title={runQuestion?.title ?? ''}
+        confirmLabel={runQuestion?.confirmLabel ?? ''}
+        destructive={runQuestion?.destructive ?? false}
+        busy={scheduleRun.busy}
+        error={scheduleRun.error}
+        onConfirm={() =>
+          scheduleRun.confirm((asked) => dispatch(jobsActions.runSchedule.requested(asked)))
+        }
+        onCancel={scheduleRun.cancel}
+      >
+        {runQuestion?.text ?? null}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,7 +1,8 @@
-// What the jobs page says: its tabs, the questions before a retry or a discard and what the
-// snackbar says after, each tab's empty list in an admin's words. The values' own words (a job's
+// What the jobs page says: its tabs, the questions before a retry, a discard or a schedule run
+// that charges cards, and what the snackbar says after, each tab's empty list in an admin's words. The values' own words (a job's
 // state, a mail's kind and state) are the shared LABELS.
-import type { AdminJob, JobAction } from './jobsApi';
+import { formatMonth } from '@hostdash/shared-auth';
+import type { AdminJob, AdminJobSchedule, JobAction } from './jobsApi';
 import type { View } from './jobsQuery';
 
 export const VIEW_LABELS: Record<View, string> = {
@@ -51,6 +52,33 @@ export const jobActionDoneMessage = (action: JobAction['action'], job: AdminJob)
   action === 'retry'
     ? `${jobName(job)} is queued again: a worker picks it up within seconds.`
     : `${jobName(job)} is discarded: it will not run.`;
+
+/** The schedule that closes the month that ended and charges every account's card for it. */
+export const BILLING_CLOSE_SCHEDULE = 'billing.close';
+
+/** `2026-10` on any day of November 2026 (UTC, as the schedule counts): the month that ended. */
+export function monthBefore(now: Date): string {
+  const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return previous.toISOString().slice(0, 7);
+}
+
+/**
+ * The question before running a schedule now, for one whose run charges cards; null for the
+ * others, which run at once (a run now only brings forward what runs by itself anyway).
+ */
+export function scheduleQuestion(name: string, now: Date): JobQuestion | null {
+  if (name !== BILLING_CLOSE_SCHEDULE) return null;
+  const month = formatMonth(monthBefore(now));
+  return {
+    title: `Run ${name} now?`,
+    text: `It closes ${month} for every account and charges their cards now, as on the first of the month. A month already closed is not charged again; a declined card is tried again on its days and its owners are mailed.`,
+    confirmLabel: 'Run and charge',
+    destructive: true,
+  };
+}
+
+export const scheduleRunMessage = (schedule: AdminJobSchedule): string =>
+  `${schedule.name} runs now: a worker queues its job within seconds.`;
 
 /** Each job tab's empty list, for all queues or one. */
 export function emptyJobs(

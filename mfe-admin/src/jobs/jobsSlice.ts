@@ -1,5 +1,6 @@
 // The jobs page's part of the `admin` slice (`admin.jobs`): the overview (queues, schedules and the
-// jobs of the tab the address asks for), the mail log's page, and one action on a job at a time.
+// jobs of the tab the address asks for), the mail log's page, one action on a job at a time, and
+// a schedule run now.
 import { createReducer } from '@reduxjs/toolkit';
 import {
   addRemoteStatusCases,
@@ -12,8 +13,10 @@ import type {
   AdminJobOverview,
   AdminMailPage,
   JobAction,
+  AdminJobSchedule,
   JobsLoad,
   MailsLoad,
+  ScheduleRun,
 } from './jobsApi';
 
 export interface JobsState {
@@ -22,20 +25,21 @@ export interface JobsState {
   /** What the overview was last asked for: an action reloads the same list. */
   load: JobsLoad | null;
   mails: AdminMailPage | null;
-  status: { load: RemoteStatus; mails: RemoteStatus; act: RemoteStatus };
+  status: { load: RemoteStatus; mails: RemoteStatus; act: RemoteStatus; run: RemoteStatus };
 }
 
 export const initialJobsState: JobsState = {
   overview: null,
   load: null,
   mails: null,
-  status: { load: idleStatus(), mails: idleStatus(), act: idleStatus() },
+  status: { load: idleStatus(), mails: idleStatus(), act: idleStatus(), run: idleStatus() },
 };
 
 export const jobsActions = {
   load: createRemoteAction<JobsLoad, AdminJobOverview>('admin/loadJobs'),
   loadMails: createRemoteAction<MailsLoad, AdminMailPage>('admin/loadMails'),
   act: createRemoteAction<JobAction, AdminJob>('admin/actOnJob'),
+  runSchedule: createRemoteAction<ScheduleRun, AdminJobSchedule>('admin/runSchedule'),
 };
 
 export const jobsReducer = createReducer(initialJobsState, (builder) => {
@@ -52,6 +56,7 @@ export const jobsReducer = createReducer(initialJobsState, (builder) => {
   addRemoteStatusCases(builder, jobsActions.load, (state) => state.status.load);
   addRemoteStatusCases(builder, jobsActions.loadMails, (state) => state.status.mails);
   addRemoteStatusCases(builder, jobsActions.act, (state) => state.status.act);
+  addRemoteStatusCases(builder, jobsActions.runSchedule, (state) => state.status.run);
 });
 
 interface WithJobs {

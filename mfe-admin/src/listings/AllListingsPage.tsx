@@ -3,7 +3,7 @@
 // a shared link show the same rows.
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Box, Button, Link, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   formatDate,
@@ -13,6 +13,7 @@ import {
   toggledSort,
 } from '@hostdash/shared-auth';
 import {
+  FilterSelect,
   ListPagination,
   LoadError,
   PageHeader,
@@ -103,46 +104,6 @@ const COLUMNS: ListColumn<AdminListing>[] = [
     render: (listing) => formatDate(listing.updated_at),
   },
 ];
-
-const ALL = '';
-
-/** A filter as a select: "All …" first, then the choices. */
-function FilterSelect({
-  label,
-  allLabel,
-  value,
-  choices,
-  onChange,
-}: {
-  label: string;
-  allLabel: string;
-  value: string;
-  choices: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  // A value from a shared link that is no longer a choice still shows (and can be cleared).
-  const known = value === ALL || choices.some((choice) => choice.value === value);
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      // "All …" is a choice like the others: shown, with the label above it.
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      sx={{ minWidth: { sm: 180 }, width: { xs: '100%', sm: 'auto' } }}
-    >
-      <MenuItem value={ALL}>{allLabel}</MenuItem>
-      {!known && <MenuItem value={value}>{value}</MenuItem>}
-      {choices.map((choice) => (
-        <MenuItem key={choice.value} value={choice.value}>
-          {choice.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 export function AllListingsPage() {
   const dispatch = useDispatch();

@@ -60,6 +60,13 @@ export const SCHEDULES: AdminJobSchedule[] = [
     next_run_at: '2026-11-24T10:07:00.000Z',
     last_run_at: '2026-11-24T09:07:00.000Z',
   },
+  {
+    name: 'billing.close',
+    cron: '0 2 1 * *',
+    queue: 'billing.close',
+    next_run_at: '2026-12-01T02:00:00.000Z',
+    last_run_at: '2026-11-01T02:00:00.000Z',
+  },
 ];
 
 export const JOBS: AdminJob[] = [
@@ -108,7 +115,8 @@ export const JOBS: AdminJob[] = [
 export interface JobsServer extends Upstream {
   jobs: AdminJob[];
   mails: AdminMail[];
-  /** The next retry or discard answers this instead. */
+  schedules: AdminJobSchedule[];
+  /** The next retry, discard or schedule run answers this instead. */
   failNextAction: UpstreamAnswer | null;
   requestsTo: (pathname: string) => RecordedRequest[];
 }
@@ -144,11 +152,32 @@ export async function startJobsServer(
     }),
   ],
 ): Promise<JobsServer> {
-  let state: Pick<JobsServer, 'jobs' | 'mails' | 'failNextAction'> = {
+  let state: Pick<JobsServer, 'jobs' | 'mails' | 'schedules' | 'failNextAction'> = {
     jobs: [...jobs],
     mails,
+    schedules: [...SCHEDULES],
     failNextAction: null,
   };
+
+  /** As the API does: the schedule is due now (a worker then queues its job). */
+  function runSchedule(name: string): UpstreamAnswer {
+    if (state.failNextAction) {
+      const failure = state.failNextAction;
+      state.failNextAction = null;
+      return failure;
+    }
+    const schedule = state.schedules.find((candidate) => candidate.name === name);
+    if (!schedule)
+      return {
+        status: 404,
+        json: { error: 'not_found', message: 'There is no schedule of that name.' },
+      };
+    const due = { ...schedule, next_run_at: new Date().toISOString() };
+    state.schedules = state.schedules.map((candidate) =>
+      candidate.name === name ? due : candidate,
+    );
+    return { json: due };
+  }
 
   function act(id: string, action: string): UpstreamAnswer {
     if (state.failNextAction) {
@@ -186,7 +215,7 @@ export async function startJobsServer(
         return {
           json: {
             queues: queuesOf(state.jobs),
-            schedules: SCHEDULES,
+            schedules: state.schedules,
             jobs: { items: matching.slice(from, from + size), total: matching.length, size, from },
           },
         };
@@ -207,6 +236,8 @@ export async function startJobsServer(
       }
       const action = /^\/admin\/jobs\/([0-9]+)\/(retry|discard)$/.exec(path);
       if (action && request.method === 'POST') return act(action[1]!, action[2]!);
+      const run = /^\/admin\/jobs\/schedules\/([^/]+)\/run$/.exec(path);
+      if (run && request.method === 'POST') return runSchedule(decodeURIComponent(run[1]!));
       return { status: 404, json: { error: 'not_found', message: `No route ${path}` } };
     },
     { check: keepsContract },

@@ -1,5 +1,6 @@
-// A stand-in for the user admin API over real HTTP: the list pages and sorts, the search matches
-// names, emails and accounts, the panel has an audit log, and the actions change the user and log
+// A stand-in for the user admin API over real HTTP: the list pages and sorts (and keeps the users
+// of past-due accounts with `past_due=true`, or those whose name or email has `search`), the
+// search matches names, emails and accounts, the panel has an audit log, and the actions change the user and log
 // themselves as the API does. Who may do what is tested against the real database in api/; every
 // answer here is checked against the API contract (api/openapi.json).
 import { keepsContract } from '../../../config/testing/contract';
@@ -122,7 +123,14 @@ export async function startUsersServer(
         const [field = 'created_at', direction = 'desc'] = (
           url.searchParams.get('sort') ?? 'created_at:desc'
         ).split(':');
-        return { json: page(url, [...state.users].sort(compare(field, direction))) };
+        const pastDue = url.searchParams.get('past_due') === 'true';
+        const search = (url.searchParams.get('search') ?? '').toLowerCase();
+        const rows = state.users.filter(
+          (user) =>
+            (!pastDue || user.billing.past_due_since !== null) &&
+            `${user.name} ${user.email}`.toLowerCase().includes(search),
+        );
+        return { json: page(url, rows.sort(compare(field, direction))) };
       }
       if (path === '/user/accounts/search') {
         const search = (url.searchParams.get('search') ?? '').toLowerCase();

@@ -1,5 +1,5 @@
 // One user's panel on /users: who they are and where (account, role, state, last sign-in, second
-// step, billing), what an admin can do to them — each action asked first, said after — and the
+// step, billing: the card, past due since when, the failed payment), what an admin can do to them — each action asked first, said after — and the
 // audit log of what was done to them, newest first.
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -21,8 +21,20 @@ import {
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { formatDateTime, labelOf, selectUser } from '@hostdash/shared-auth';
-import { ConfirmDialog, LoadError, useDelayed } from '@hostdash/shared-ui';
+import {
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  labelOf,
+  selectUser,
+} from '@hostdash/shared-auth';
+import {
+  ConfirmDialog,
+  InvoiceStatusChip,
+  LoadError,
+  PastDueChip,
+  useDelayed,
+} from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
 import { usePendingChange } from '../usePendingChange';
 import type { AdminUserDetail, AuditEntry, Subtype, UserUpdate } from './usersApi';
@@ -148,6 +160,33 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
               ? 'Payment method on file'
               : 'No payment method yet'}
         </Fact>
+        {hostUser && user.billing.past_due_since && (
+          <Fact label="Past due">
+            <Stack
+              direction="row"
+              useFlexGap
+              spacing={1}
+              sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+            >
+              <PastDueChip />
+              <span>since {formatDate(user.billing.past_due_since)}</span>
+            </Stack>
+          </Fact>
+        )}
+        {hostUser && user.billing.failed_payment && (
+          <Fact label="Failed payment">
+            <Stack spacing={0.5}>
+              <span>
+                {formatMonth(user.billing.failed_payment.period)}:{' '}
+                {user.billing.failed_payment.message}
+              </span>
+              <InvoiceStatusChip
+                status="failed"
+                nextTryAt={user.billing.failed_payment.next_try_at}
+              />
+            </Stack>
+          </Fact>
+        )}
         <Fact label="Joined">{formatDateTime(user.created_at)}</Fact>
       </Box>
 

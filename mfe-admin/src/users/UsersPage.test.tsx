@@ -6,6 +6,7 @@ import { makeUser, startUsersServer, type UsersServer } from '../testing/usersSe
 import { renderRemote } from '../testing/renderRemote';
 
 const ADMIN = STAFF;
+const DECLINED = 'Your card was declined. Try another card, or ask your bank why.';
 
 let server: UsersServer;
 
@@ -26,6 +27,24 @@ function people() {
     billing: { stripe_customer_id: 'cus_1', past_due_since: null, failed_payment: null },
   });
   users[4] = makeUser(5, { ...ADMIN, type: 'admin', subtype: 'admin', account_owner: null });
+  // An account whose October charge failed on every try: its owner and its manager.
+  const pastDue = {
+    account_id: '7',
+    account_name: 'Lapsed Lofts',
+    billing: {
+      stripe_customer_id: 'cus_7',
+      past_due_since: '2026-11-08T02:00:00Z',
+      failed_payment: { period: '2026-10', message: DECLINED, next_try_at: null },
+    },
+  };
+  users[27] = makeUser(28, {
+    ...pastDue,
+    name: 'Pia Lapsed',
+    email: 'pia@lapsedlofts.test',
+    subtype: 'owner',
+    account_owner: null,
+  });
+  users[26] = makeUser(27, { ...pastDue, name: 'Paul Reyes', email: 'paul@lapsedlofts.test' });
   return users;
 }
 
@@ -207,5 +226,82 @@ describe('UsersPage', () => {
   it('says when the user does not exist', async () => {
     await open('/users?user=999');
     expect(await screen.findByText(/There is no user with this id/)).toBeInTheDocument();
+  });
+
+  describe('past-due accounts', () => {
+    const params = (request: { url: string } | undefined) =>
+      Object.fromEntries(new URL(request!.url, 'http://api').searchParams);
+
+    it('keeps their users by a filter in the address, each with the chip, and lets it go', async () => {
+      await open();
+      await within(table()).findByText('Mira Manager');
+      await userEvent.click(screen.getByRole('combobox', { name: 'Billing' }));
+      await userEvent.click(screen.getByRole('option', { name: 'Past due' }));
+      await waitFor(() => expect(location()).toBe('/users?past_due=true'));
+      await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(3));
+      const [, pia, paul] = within(table()).getAllByRole('row');
+      expect(paul).toHaveTextContent(/Paul Reyes.*Lapsed Lofts.*ActivePast due/);
+      expect(pia).toHaveTextContent(/Pia Lapsed.*Lapsed Lofts.*Owner.*ActivePast due/);
+      expect(params(server.requestsTo('/admin/user/load').at(-1))).toEqual({
+        from: '0',
+        size: '10',
+        sort: 'created_at:desc',
+        past_due: 'true',
+      });
+      expect(screen.getByText(/^2 users of past-due accounts: every try/)).toBeInTheDocument();
+
+      // A sort keeps the filter.
+      await userEvent.click(within(table()).getByRole('button', { name: 'User' }));
+      await waitFor(() =>
+        expect(params(server.requestsTo('/admin/user/load').at(-1))).toMatchObject({
+          sort: 'name:asc',
+          past_due: 'true',
+        }),
+      );
+
+      await userEvent.click(screen.getByRole('combobox', { name: 'Billing' }));
+      await userEvent.click(screen.getByRole('option', { name: 'All accounts' }));
+      await waitFor(() => expect(location()).toBe('/users'));
+      await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(11));
+      expect(params(server.requestsTo('/admin/user/load').at(-1))).not.toHaveProperty('past_due');
+    });
+
+    it('opens filtered from a link, and searches names and emails inside the filter', async () => {
+      await open('/users?past_due=true&search=paul');
+      await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(2));
+      expect(within(table()).getAllByRole('row')[1]).toHaveTextContent('Paul Reyes');
+      expect(params(server.requestsTo('/admin/user/load').at(-1))).toMatchObject({
+        search: 'paul',
+        past_due: 'true',
+      });
+      // The ranked search across accounts has no filter: it is not asked.
+      expect(server.requestsTo('/user/accounts/search')).toHaveLength(0);
+      expect(screen.getByText(/^1 user of past-due accounts matches “paul”/)).toBeInTheDocument();
+    });
+
+    it('says so when no account is past due', async () => {
+      await open(
+        '/users?past_due=true',
+        people().filter((user) => user.billing.past_due_since === null),
+      );
+      expect(await screen.findByText('No account is past due')).toBeInTheDocument();
+    });
+
+    it("shows the account's past due and its failed payment in the user's panel", async () => {
+      await open('/users?past_due=true&user=28');
+      const pia = await screen.findByRole('dialog', { name: 'Pia Lapsed' });
+      expect(pia).toHaveTextContent('BillingPayment method on file');
+      expect(pia).toHaveTextContent('Past duePast duesince Nov 8, 2026');
+      expect(pia).toHaveTextContent(
+        `Failed paymentOctober 2026: ${DECLINED}Payment failedno try left`,
+      );
+    });
+
+    it('shows neither for a user whose account is paid up', async () => {
+      await open('/users?user=30');
+      const mira = await screen.findByRole('dialog', { name: 'Mira Manager' });
+      expect(mira).not.toHaveTextContent('Past due');
+      expect(mira).not.toHaveTextContent('Failed payment');
+    });
   });
 });

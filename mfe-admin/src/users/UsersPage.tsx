@@ -1,6 +1,8 @@
 // `/users` (staff only, spec section 6 rule 4): every user of every account, newest first, paged in
 // the API with the rows per page this browser remembers; a search across accounts ranked by
-// relevance; and the selected user's panel (`?user={id}`, so Back closes it and a link opens it).
+// relevance; the users of past-due accounts (`?past_due=true`, issue 32), where a search looks in
+// names and emails inside the filter (the ranked search has no filters); and the selected user's
+// panel (`?user={id}`, so Back closes it and a link opens it). The address holds all of them.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
@@ -8,12 +10,15 @@ import { useDispatch, useSelector } from 'react-redux';
 import {
   formatDateTime,
   getRowsPerPage,
+  labelOf,
   leadingSortKey,
   SEARCH_PAGE_SIZE,
   toggledSort,
 } from '@hostdash/shared-auth';
 import {
+  FilterSelect,
   ListPagination,
+  PastDueChip,
   LoadError,
   PageHeader,
   ResponsiveList,
@@ -31,15 +36,20 @@ import { ActiveChip, roleOf } from './userChips';
 
 const SEARCH_PARAM = 'search';
 const USER_PARAM = 'user';
+const PAST_DUE_PARAM = 'past_due';
+const PAST_DUE = 'true';
 
 export function UsersPage() {
   const dispatch = useDispatch();
-  const { users, pagination, searchResults, status } = useSelector(selectAdmin);
+  const { users, pagination, filter, searchResults, status } = useSelector(selectAdmin);
   const [params, setParams] = useSearchParams();
   const search = params.get(SEARCH_PARAM) ?? '';
   const openUserId = params.get(USER_PARAM);
+  const pastDue = params.get(PAST_DUE_PARAM) === PAST_DUE;
   const [searchText, setSearchText] = useState(search);
-  const searching = search !== '';
+  // The ranked search across accounts; inside the past-due filter a search narrows the list.
+  const searching = search !== '' && !pastDue;
+  const listFilter = { pastDue, search: pastDue ? search : '' };
   const loading = searching ? status.search.loading : status.users.loading;
   const error = searching ? status.search.error : status.users.error;
   const showSkeleton = useDelayed(loading);
@@ -53,17 +63,27 @@ export function UsersPage() {
     setParams(next, { replace });
   };
 
-  // The list on arrival (the page and rows per page it was on); a search whenever the address
-  // names one, so a shared link or Back shows the same results.
+  // The list on arrival (the page and rows per page it was on, when its filter is the address's),
+  // and from the first page whenever the address's filter changes, so a shared link or Back shows
+  // the same users.
+  const filterKey = JSON.stringify(listFilter);
   useEffect(() => {
     if (users === null)
-      dispatch(usersActions.load.requested({ ...pagination, size: getRowsPerPage(USERS_LIST) }));
-    // Only on arrival: later loads come from the controls.
+      dispatch(
+        usersActions.load.requested({
+          ...pagination,
+          size: getRowsPerPage(USERS_LIST),
+          ...listFilter,
+        }),
+      );
+    else if (JSON.stringify(filter) !== filterKey)
+      dispatch(usersActions.load.requested({ ...pagination, from: 0, ...listFilter }));
+    // `filterKey` is the address's filter: later loads come from the controls.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [filterKey]);
   useEffect(() => {
     setSearchText((text) => (text.trim() === search ? text : search));
-    if (search) {
+    if (searching) {
       if (searchResults?.search !== search)
         dispatch(usersActions.search.requested({ search, from: 0, size: SEARCH_PAGE_SIZE }));
     } else if (searchResults) {
@@ -71,7 +91,7 @@ export function UsersPage() {
     }
     // The address decides; the results it already shows are not asked for again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
+  }, [search, searching]);
 
   useDebouncedSearch(searchText, search, (typed) =>
     changeParams({ [SEARCH_PARAM]: typed || null }, true),
@@ -116,7 +136,12 @@ export function UsersPage() {
       key: 'is_active',
       header: 'Status',
       sortable: true,
-      render: (user) => <ActiveChip user={user} />,
+      render: (user) => (
+        <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+          <ActiveChip user={user} />
+          {user.billing.past_due_since && <PastDueChip since={user.billing.past_due_since} />}
+        </Stack>
+      ),
     },
     {
       key: 'last_sign_in_at',
@@ -141,7 +166,7 @@ export function UsersPage() {
             size: SEARCH_PAGE_SIZE,
           }),
         )
-      : dispatch(usersActions.load.requested(pagination));
+      : dispatch(usersActions.load.requested({ ...pagination, ...filter }));
 
   const total = searching ? (searchResults?.total ?? 0) : pagination.total;
   const from = searching ? (searchResults?.from ?? 0) : pagination.from;
@@ -153,7 +178,9 @@ export function UsersPage() {
         subtitle={
           searching
             ? `${total} ${total === 1 ? 'user matches' : 'users match'} “${search}”, best match first.`
-            : 'Everyone on Hostdash, in every account. Open a user to see their account and history, or to act.'
+            : pastDue
+              ? `${total} ${total === 1 ? 'user' : 'users'} of past-due accounts${search ? ` ${total === 1 ? 'matches' : 'match'} “${search}” in their name or email` : ''}: every try of a month’s charge failed. Nothing is switched off for them.`
+              : 'Everyone on Hostdash, in every account. Open a user to see their account and history, or to act.'
         }
         actions={
           // One box, so on a phone the search and the button each take a full line without the
@@ -178,6 +205,21 @@ export function UsersPage() {
           </Box>
         }
       />
+      <Stack
+        component="section"
+        aria-label="Filters"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { sm: 'center' } }}
+      >
+        <FilterSelect
+          label="Billing"
+          allLabel="All accounts"
+          value={pastDue ? PAST_DUE : ''}
+          choices={[{ value: PAST_DUE, label: labelOf('billingWarning', 'past_due') }]}
+          onChange={(value) => changeParams({ [PAST_DUE_PARAM]: value || null })}
+        />
+      </Stack>
       {error && <LoadError error={error} onRetry={retry} />}
       <Paper>
         <ResponsiveList
@@ -192,6 +234,7 @@ export function UsersPage() {
             dispatch(
               usersActions.load.requested({
                 ...pagination,
+                ...filter,
                 sort: toggledSort(sort, field),
                 from: 0,
               }),
@@ -204,7 +247,14 @@ export function UsersPage() {
                   title: 'No users match',
                   text: `Nobody’s name, email or account matches “${search}”.`,
                 }
-              : { title: 'No users yet' }
+              : pastDue
+                ? {
+                    title: search ? 'No past-due users match' : 'No account is past due',
+                    text: search
+                      ? `No user of a past-due account has “${search}” in their name or email.`
+                      : 'Every account’s monthly charges were paid, or still have a try left.',
+                  }
+                : { title: 'No users yet' }
           }
           footer={
             <ListPagination
@@ -216,7 +266,7 @@ export function UsersPage() {
               onChange={(page) =>
                 searching
                   ? dispatch(usersActions.search.requested({ search, ...page }))
-                  : dispatch(usersActions.load.requested({ ...pagination, ...page }))
+                  : dispatch(usersActions.load.requested({ ...pagination, ...filter, ...page }))
               }
             />
           }

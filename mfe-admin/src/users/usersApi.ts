@@ -22,6 +22,10 @@ export interface UsersQuery {
   from: number;
   size: number;
   sort: string;
+  /** Only the users of past-due accounts (`past_due=true`). */
+  pastDue?: boolean;
+  /** In names and emails, inside the list's filter (the ranked search has no filters). */
+  search?: string;
 }
 
 export interface UserSearchQuery {
@@ -47,8 +51,20 @@ export interface UserUpdate {
 export const SEARCH_SORT = '_score,created_at:desc';
 
 export const usersApi = {
-  load: ({ from, size, sort }: UsersQuery, { signal }: { signal?: AbortSignal } = {}) =>
-    api.get<AdminUserPage>('/admin/user/load', { params: { from, size, sort }, signal }),
+  load: (
+    { from, size, sort, pastDue, search }: UsersQuery,
+    { signal }: { signal?: AbortSignal } = {},
+  ) =>
+    api.get<AdminUserPage>('/admin/user/load', {
+      params: {
+        from,
+        size,
+        sort,
+        ...(search ? { search } : {}),
+        ...(pastDue ? { past_due: true } : {}),
+      },
+      signal,
+    }),
   search: ({ search, from, size }: UserSearchQuery, { signal }: { signal?: AbortSignal } = {}) =>
     api.get<AdminUserSearch>('/user/accounts/search', {
       params: { search, from, size, sort: SEARCH_SORT },

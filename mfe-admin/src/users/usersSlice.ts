@@ -41,9 +41,19 @@ export interface SearchResults {
   from: number;
 }
 
+/** What the list is narrowed to (the address's `past_due`, and a search inside that filter). */
+export interface UsersFilter {
+  pastDue: boolean;
+  search: string;
+}
+
+export const NO_USERS_FILTER: UsersFilter = { pastDue: false, search: '' };
+
 export interface UserAdminState {
   users: AdminUser[] | null;
   pagination: Pagination;
+  /** The filter `users` was last asked for. */
+  filter: UsersFilter;
   /** null: no search; the list shows `users`. */
   searchResults: SearchResults | null;
   /** The user whose panel is open (its id at once, its detail once loaded). */
@@ -58,14 +68,16 @@ export interface UserAdminState {
 }
 
 export function paginationOf(
-  query: Pick<Pagination, 'sort' | 'size' | 'from'>,
+  { sort, size, from }: Pick<Pagination, 'sort' | 'size' | 'from'>,
   total: number,
 ): Pagination {
   return {
-    ...query,
+    sort,
+    size,
+    from,
     total,
-    pages: pageCount(total, query.size),
-    page: pageFromOffset(query.from, query.size),
+    pages: pageCount(total, size),
+    page: pageFromOffset(from, size),
   };
 }
 
@@ -75,6 +87,7 @@ export const initialUserAdminState = (): UserAdminState => ({
     { sort: DEFAULT_USERS_SORT, size: getRowsPerPage(USERS_LIST), from: 0 },
     0,
   ),
+  filter: NO_USERS_FILTER,
   searchResults: null,
   selectedUserId: null,
   selectedUser: null,
@@ -117,6 +130,10 @@ const usersSlice = createSlice({
     builder
       .addCase(usersActions.load.requested, (state, action) => {
         state.pagination = paginationOf(action.payload, state.pagination.total);
+        state.filter = {
+          pastDue: action.payload.pastDue ?? false,
+          search: action.payload.search ?? '',
+        };
       })
       .addCase(usersActions.load.succeeded, (state, action) => {
         state.users = action.payload.items;

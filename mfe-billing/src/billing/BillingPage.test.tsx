@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { configureApiClient, selectSnackbar, selectUser, type User } from '@hostdash/shared-auth';
 import { DEMO_OWNER, demoUser } from '../../../config/testing/demoUsers';
 import {
+  CHARGE_DECLINED_MESSAGE,
+  failedOverview,
   makeOverview,
   startBillingServer,
   VISA_4242,
@@ -162,13 +164,21 @@ describe('BillingPage', () => {
     await settled(store);
   });
 
-  it('says the unpaid invoice is charged to a new card', async () => {
-    await start(
-      makeOverview({
-        warnings: [{ code: 'last_charge_failed', message: 'The charge for October 2026 failed.' }],
+  it('charges the failed month to a new card, says so, and has the shell read the user again', async () => {
+    await start(failedOverview());
+    const { store } = await renderRemote('/billing', {
+      user: demoUser({
+        billing: {
+          stripe_customer_id: 'cus_demo_olivia',
+          past_due_since: null,
+          failed_payment: {
+            period: '2026-10',
+            message: CHARGE_DECLINED_MESSAGE,
+            next_try_at: '2026-12-03T02:00:00Z',
+          },
+        },
       }),
-    );
-    const { store } = await renderRemote('/billing', { user: DEMO_OWNER });
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Replace card' }));
     await enterCard('4242424242424242');
     await userEvent.click(screen.getByRole('button', { name: 'Replace card' }));
@@ -177,7 +187,79 @@ describe('BillingPage', () => {
         'Card saved: Visa ending 4242. The unpaid invoice is charged to it now.',
       ),
     );
+    // The shell's user no longer has a failed payment: its banner goes.
+    expect(server.requestsTo('/loadAuth')).toHaveLength(1);
+    await waitFor(() => expect(selectUser(store.getState())?.billing.failed_payment).toBeNull());
+    const past = screen.getByRole('table', { name: 'Past invoices' });
+    expect(within(past).getByRole('row', { name: /October\s2026/ })).toHaveTextContent('Paid');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'What past due means' })).toBeNull();
     await settled(store);
+  });
+
+  it('says so when the new card could not pay the failed month either', async () => {
+    await start(failedOverview());
+    const { store } = await renderRemote('/billing', { user: DEMO_OWNER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Replace card' }));
+    await enterCard('4000000000000341');
+    await userEvent.click(screen.getByRole('button', { name: 'Replace card' }));
+    await waitFor(() =>
+      expect(selectSnackbar(store.getState())).toMatchObject({
+        text: 'Card saved: Visa ending 0341. The unpaid invoice could not be charged to it: see the warning above.',
+        props: { severity: 'warning' },
+      }),
+    );
+    expect(selectUser(store.getState())?.billing.failed_payment?.period).toBe('2026-10');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Last payment failed/);
+    await settled(store);
+  });
+
+  it('shows a failed invoice with its next try, and what past due would change', async () => {
+    await start(failedOverview());
+    await renderRemote('/billing', { user: DEMO_OWNER });
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent(/^Last payment failedThe payment for October 2026 failed\./);
+    const past = screen.getByRole('table', { name: 'Past invoices' });
+    expect(within(past).getByRole('row', { name: /October\s2026/ })).toHaveTextContent(
+      /Payment failednext try Dec 3, 2026/,
+    );
+    const note = screen.getByRole('region', { name: 'What past due means' });
+    expect(note).toHaveTextContent(/If the last try fails too, your account is past due\./);
+    expect(note).toHaveTextContent(/Nothing is switched off/);
+  });
+
+  it('says a past-due account is past due, since when, and that nothing is switched off', async () => {
+    await start(failedOverview({ pastDue: true }));
+    await renderRemote('/billing', {
+      user: demoUser({
+        billing: {
+          stripe_customer_id: 'cus_demo_olivia',
+          past_due_since: '2026-11-08T02:00:00Z',
+          failed_payment: {
+            period: '2026-10',
+            message: CHARGE_DECLINED_MESSAGE,
+            next_try_at: null,
+          },
+        },
+      }),
+    });
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent(/^Past dueYour account is past due/);
+    const past = screen.getByRole('table', { name: 'Past invoices' });
+    expect(within(past).getByRole('row', { name: /October\s2026/ })).toHaveTextContent(
+      /Payment failedno try left/,
+    );
+    const note = screen.getByRole('region', { name: 'What past due means' });
+    expect(note).toHaveTextContent('Your account is past due since Nov 8, 2026.');
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Nothing is switched off while a payment is due: screening, syncs and guest mails keep running.',
+      'A banner on every page of the dashboard says so until the unpaid months are paid.',
+      'Replace your card and we charge the unpaid months to it at once.',
+    ]);
   });
 
   it('shows a banner while the card is expiring or the last charge failed', async () => {

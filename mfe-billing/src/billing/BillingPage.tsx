@@ -1,19 +1,22 @@
 // `/billing` (owners; the one page a host without a payment method can reach, spec section 6 rule
 // 6): the card on file or a way to add one, the upcoming invoice line by line, past invoices with
-// their PDF, and a banner while the card is expiring or the last payment failed.
-import { lazy, Suspense, useEffect, useState } from 'react';
+// their PDF (a failed one with its next try), and a banner while the card is expiring, a payment
+// failed or the account is past due, with what past due changes (issue 32).
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Card,
   CardContent,
   CardHeader,
-  Chip,
   LinearProgress,
   Link,
+  List,
+  ListItem,
   Stack,
   Table,
   TableBody,
@@ -21,8 +24,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatDate, labelOf, selectUser, type ApiError } from '@hostdash/shared-auth';
+import { formatDate, formatMonth, labelOf, selectUser, type ApiError } from '@hostdash/shared-auth';
 import {
+  InvoiceStatusChip,
   LoadError,
   messageOf,
   PageHeader,
@@ -30,9 +34,14 @@ import {
   type ListColumn,
 } from '@hostdash/shared-ui';
 import { CardForm, type CardFormProps } from '../card/CardForm';
-import { billingActions, selectBilling, type CardSource } from './billingSlice';
+import {
+  billingActions,
+  isFailedPaymentWarning,
+  selectBilling,
+  type CardSource,
+} from './billingSlice';
 import { billingApi, type BillingOverview, type UpcomingInvoice } from './billingApi';
-import { formatMoney, formatPeriod } from './money';
+import { formatMoney } from './money';
 
 type InvoiceRow = BillingOverview['invoices'][number];
 
@@ -90,7 +99,7 @@ function UpcomingInvoiceCard({ invoice }: { invoice: UpcomingInvoice }) {
     <Card>
       <CardHeader
         title="Upcoming invoice"
-        subheader={`${formatPeriod(invoice.period)} so far · charged on ${formatDate(invoice.charge_date)}`}
+        subheader={`${formatMonth(invoice.period)} so far · charged on ${formatDate(invoice.charge_date)}`}
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>
@@ -134,12 +143,50 @@ function UpcomingInvoiceCard({ invoice }: { invoice: UpcomingInvoice }) {
   );
 }
 
+/**
+ * What a failed payment changes, and what it does not (docs/adr/0029): said beside the warning, so
+ * an owner does not fear their guests' screening stops.
+ */
+function PastDueNote({ pastDue, since }: { pastDue: boolean; since: string | null }) {
+  const points = [
+    ...(pastDue
+      ? []
+      : [
+          'We try the charge again by ourselves over the next days. If the last try fails too, your account is past due.',
+        ]),
+    'Nothing is switched off while a payment is due: screening, syncs and guest mails keep running.',
+    'A banner on every page of the dashboard says so until the unpaid months are paid.',
+    'Replace your card and we charge the unpaid months to it at once.',
+  ];
+  const titleId = useId();
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardHeader
+        title="What past due means"
+        subheader={
+          pastDue && since ? `Your account is past due since ${formatDate(since)}.` : undefined
+        }
+        slotProps={{ title: { component: 'h2', variant: 'h6', id: titleId } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <List dense disablePadding sx={{ listStyle: 'disc', pl: 2.5 }}>
+          {points.map((point) => (
+            <ListItem key={point} disableGutters sx={{ display: 'list-item', py: 0.25 }}>
+              {point}
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}
+
 const INVOICE_COLUMNS: ListColumn<InvoiceRow>[] = [
   {
     key: 'period',
     header: 'Period',
     phone: 'primary',
-    render: (invoice) => formatPeriod(invoice.period),
+    render: (invoice) => formatMonth(invoice.period),
   },
   {
     key: 'total',
@@ -150,13 +197,7 @@ const INVOICE_COLUMNS: ListColumn<InvoiceRow>[] = [
     key: 'status',
     header: 'Status',
     render: (invoice) => (
-      <Chip
-        size="small"
-        label={labelOf('invoiceStatus', invoice.status)}
-        color={
-          invoice.status === 'paid' ? 'success' : invoice.status === 'failed' ? 'error' : 'default'
-        }
-      />
+      <InvoiceStatusChip status={invoice.status} nextTryAt={invoice.next_try_at} />
     ),
   },
   {
@@ -216,6 +257,7 @@ export function BillingPage() {
   };
   const { refusal, fieldRefusal } = refusalOf(save.error);
   const hasCard = Boolean(overview?.card);
+  const failedPayment = overview?.warnings.find(isFailedPaymentWarning);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 880 }}>
@@ -231,9 +273,18 @@ export function BillingPage() {
       )}
       {overview?.warnings.map((warning) => (
         <Alert key={warning.code} severity={warning.code === 'card_expiring' ? 'warning' : 'error'}>
-          {warning.message}
+          <AlertTitle>{labelOf('billingWarning', warning.code)}</AlertTitle>
+          <Box component="p" sx={{ m: 0 }}>
+            {warning.message}
+          </Box>
         </Alert>
       ))}
+      {failedPayment && (
+        <PastDueNote
+          pastDue={failedPayment.code === 'past_due'}
+          since={user?.billing?.past_due_since ?? null}
+        />
+      )}
       {overview && (
         <>
           <Card>

@@ -86,3 +86,7 @@ interface WithBilling {
   billing: BillingState;
 }
 export const selectBilling = (state: WithBilling): BillingState => state.billing;
+
+/** A warning that a month's charge failed: the API charges such a month to a new card at once. */
+export const isFailedPaymentWarning = (warning: { code: string }): boolean =>
+  warning.code === 'last_charge_failed' || warning.code === 'past_due';

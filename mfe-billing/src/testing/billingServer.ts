@@ -75,6 +75,39 @@ export function makeOverview(overrides: Partial<BillingOverview> = {}): BillingO
   };
 }
 
+/** Why a failed month's charge failed, as the API keeps it. */
+export const CHARGE_DECLINED_MESSAGE =
+  'Your card was declined. Try another card, or ask your bank why.';
+
+/**
+ * The overview of an account whose October charge failed: the invoice, its next try and the
+ * warning, or, past due (every try failed), no next try and the past-due warning.
+ */
+export function failedOverview({ pastDue = false } = {}): BillingOverview {
+  const base = makeOverview();
+  return makeOverview({
+    invoices: [
+      {
+        ...base.invoices[0]!,
+        status: 'failed',
+        charged_at: null,
+        next_try_at: pastDue ? null : '2026-12-03T02:00:00Z',
+      },
+    ],
+    warnings: [
+      pastDue
+        ? {
+            code: 'past_due',
+            message: `Your account is past due: every try to charge October 2026 failed. ${CHARGE_DECLINED_MESSAGE} Screening keeps running. Replace your card and we charge it at once.`,
+          }
+        : {
+            code: 'last_charge_failed',
+            message: `The payment for October 2026 failed. ${CHARGE_DECLINED_MESSAGE} We try again on 3 December 2026. Replace your card and we charge it at once.`,
+          },
+    ],
+  });
+}
+
 const DECLINED: UpstreamAnswer = {
   status: 402,
   json: {
@@ -83,9 +116,13 @@ const DECLINED: UpstreamAnswer = {
   },
 };
 
-/** Stripe's documented test numbers, and how attaching a token made from each one answers. */
-const ATTACH_OUTCOMES: Record<string, UpstreamAnswer | 'saved'> = {
+/**
+ * Stripe's documented test numbers, and how attaching a token made from each one answers
+ * (`charges_declined`: it attaches, but a charge to it is declined).
+ */
+const ATTACH_OUTCOMES: Record<string, UpstreamAnswer | 'saved' | 'charges_declined'> = {
   '4242424242424242': 'saved',
+  '4000000000000341': 'charges_declined',
   '4000000000000002': DECLINED,
   '4000000000009995': {
     status: 402,
@@ -126,7 +163,10 @@ export async function startBillingServer(
   };
   // Tokens made by the tokenising call: the card they stand for, and how attaching it answers
   // (as in the real test mode, a card is declined when it is attached, not when tokenised).
-  const tokens = new Map<string, { card: Card; outcome: UpstreamAnswer | 'saved' }>();
+  const tokens = new Map<
+    string,
+    { card: Card; outcome: UpstreamAnswer | 'saved' | 'charges_declined' }
+  >();
 
   function tokenise(request: RecordedRequest): UpstreamAnswer {
     const card = JSON.parse(request.body) as {
@@ -167,7 +207,7 @@ export async function startBillingServer(
         },
       };
     }
-    if (token.outcome !== 'saved') return { ...token.outcome, delayMs: state.saveDelayMs };
+    if (typeof token.outcome === 'object') return { ...token.outcome, delayMs: state.saveDelayMs };
     const { card } = token;
     if (route === 'updateCard' && !state.overview.customer_id) {
       return {
@@ -176,7 +216,24 @@ export async function startBillingServer(
       };
     }
     const customerId = state.overview.customer_id ?? 'cus_test_new';
-    state.overview = { ...state.overview, customer_id: customerId, card, warnings: [] };
+    // As the API does: the failed months are charged to the new card at once; a card whose
+    // charges are declined leaves them failed (and their warning) as they were.
+    const pays = token.outcome === 'saved';
+    state.overview = {
+      ...state.overview,
+      customer_id: customerId,
+      card,
+      invoices: state.overview.invoices.map((invoice) =>
+        pays && invoice.status === 'failed'
+          ? { ...invoice, status: 'paid', charged_at: new Date().toISOString(), next_try_at: null }
+          : invoice,
+      ),
+      warnings: pays
+        ? []
+        : state.overview.warnings.filter(
+            (warning) => warning.code === 'last_charge_failed' || warning.code === 'past_due',
+          ),
+    };
     const summary: BillingSummary = { customer_id: customerId, card };
     return { json: summary, delayMs: state.saveDelayMs };
   }
@@ -186,10 +243,25 @@ export async function startBillingServer(
       const path = new URL(request.url, 'http://api').pathname.replace(/\/$/, '');
       if (path === '/loadAuth') {
         // As the API answers it (the shell's proxy would remove `sessionId`).
+        // The oldest failed month, as the banner reads it; past due while its warning is there.
+        const failed = state.overview.invoices
+          .filter((invoice) => invoice.status === 'failed')
+          .sort((a, b) => a.period.localeCompare(b.period))[0];
+        const pastDue = state.overview.warnings.some((warning) => warning.code === 'past_due');
         return {
           json: {
             ...DEMO_OWNER,
-            billing: { stripe_customer_id: state.overview.customer_id },
+            billing: {
+              stripe_customer_id: state.overview.customer_id,
+              past_due_since: pastDue ? '2026-11-08T02:00:00Z' : null,
+              failed_payment: failed
+                ? {
+                    period: failed.period,
+                    message: CHARGE_DECLINED_MESSAGE,
+                    next_try_at: failed.next_try_at,
+                  }
+                : null,
+            },
             sessionId: 'session-under-test',
           },
           delayMs: state.loadAuthDelayMs,

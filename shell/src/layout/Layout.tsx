@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useSession } from '../app/session';
+import { BillingBanner } from './BillingBanner';
 import { InfoIcon, MenuIcon } from './icons';
 
 // What only a signed-in person or a click needs is its own chunk: the sign-in page loads none of it.
@@ -98,6 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
       )}
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
         <Toolbar />
+        <BillingBanner />
         {children}
       </Box>
     </Box>
