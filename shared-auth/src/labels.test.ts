@@ -60,6 +60,8 @@ const NOT_SHOWN = new Set(
     ],
     ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     ['LCP', 'INP', 'CLS', 'TTFB', 'FCP'],
+    // The answer to Stripe's webhook (issue 32): read by Stripe, never shown.
+    ['queued', 'ignored', 'duplicate'],
   ].map((values) => values.join('|')),
 );
 
