@@ -26,8 +26,7 @@ import {
 } from './throttle';
 import { hashToken, newToken } from './tokens';
 import { spendRecoveryCode } from './recoveryCodes';
-import { verifyTotp } from './totp';
-import { openTotpSecret } from './totpSecrets';
+import { verifyStoredTotp } from './totpSecrets';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const CHALLENGE_MAX_ATTEMPTS = 5;
@@ -175,8 +174,11 @@ export function registerAuthRoutes(app: Api, { db, config, vault }: AppContext):
 
         const lastUsedStep =
           challenge.totp_last_step === null ? null : Number(challenge.totp_last_step);
-        const secret = openTotpSecret(vault, challenge.totp_secret);
-        const step = verifyTotp(secret, code, { lastUsedStep });
+        const step = verifyStoredTotp(vault, challenge.totp_secret, code, {
+          lastUsedStep,
+          userId: challenge.id,
+          log: request.log,
+        });
         // A recovery code (a lost phone) signs in once in place of a code.
         const recovered = step === null && (await spendRecoveryCode(tx, challenge.id, code));
         if (step === null && !recovered) {

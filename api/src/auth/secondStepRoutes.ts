@@ -25,7 +25,8 @@ import {
   tooMany,
 } from './throttle';
 import { newTotpSecret, otpauthUrl, verifyTotp } from './totp';
-import { openTotpSecret, sealTotpSecret } from './totpSecrets';
+import { SealedSecretError } from '../secrets/vault';
+import { openTotpSecret, sealTotpSecret, verifyStoredTotp } from './totpSecrets';
 
 /** A secret not confirmed within this long must be set up again. */
 const SETUP_TTL_MINUTES = 30;
@@ -127,7 +128,14 @@ export function registerSecondStepRoutes(app: Api, { db, config, vault }: AppCon
         );
         if (row?.totp_secret) return { result: 'on' } as const;
         if (!row?.totp_pending_secret || !row.pending_fresh) return { result: 'no_setup' } as const;
-        const pending = openTotpSecret(vault, row.totp_pending_secret);
+        let pending: string;
+        try {
+          pending = openTotpSecret(vault, row.totp_pending_secret);
+        } catch (error) {
+          // Sealed with a key that is gone: the person scans a new code, nothing else is lost.
+          if (!(error instanceof SealedSecretError)) throw error;
+          return { result: 'no_setup' } as const;
+        }
         const step = verifyTotp(pending, request.body.code);
         if (step === null) return { result: 'wrong' } as const;
         await tx.query(
@@ -179,8 +187,11 @@ export function registerSecondStepRoutes(app: Api, { db, config, vault }: AppCon
         const lastUsedStep = row.totp_last_step === null ? null : Number(row.totp_last_step);
         const { code } = request.body;
         const right =
-          verifyTotp(openTotpSecret(vault, row.totp_secret), code, { lastUsedStep }) !== null ||
-          (await spendRecoveryCode(tx, caller.id, code));
+          verifyStoredTotp(vault, row.totp_secret, code, {
+            lastUsedStep,
+            userId: caller.id,
+            log: request.log,
+          }) !== null || (await spendRecoveryCode(tx, caller.id, code));
         if (!right) return { result: 'wrong' } as const;
         await tx.query(
           'update users set totp_secret = null, totp_last_step = null where id = $1::bigint',

@@ -55,6 +55,7 @@ const owner = {
   webhookPassword: '',
   webhookLogin: '',
   whsec: '',
+  recoveryCodes: [] as string[],
   guestStayId: '',
   guestUrl: '',
 };
@@ -161,7 +162,8 @@ async function signInWithCode(
     challengeToken: started.body.challengeToken,
     code: totp(secret, Date.now() + stepsAhead * 30_000),
   });
-  compared.push(started.body.challengeToken, signedIn.body.sessionId ?? '');
+  compared.push(started.body.challengeToken);
+  if (signedIn.body.sessionId) compared.push(signedIn.body.sessionId);
   return signedIn;
 }
 
@@ -228,6 +230,7 @@ beforeAll(async () => {
   );
   expect(confirmed.status).toBe(200);
   compared.push(...confirmed.body.recovery_codes);
+  owner.recoveryCodes = [...confirmed.body.recovery_codes];
 
   // The webhook secrets, shown to the owner to paste into Hostaway and Guesty; one delivery.
   const hostawayHook = await api.get<{ url: string; login: string; password: string }>(
@@ -361,6 +364,42 @@ it('a tampered sealed value fails clearly, names no content, and leaves the conn
     await api.db.query('update pms_connections set credentials = $2::jsonb where id = $1::bigint', [
       beds24!.id,
       JSON.stringify(beds24!.credentials),
+    ]);
+  }
+});
+
+it('a second-step secret that does not open refuses codes, not recovery codes, and says so in the log', async () => {
+  const [user] = await api.db.query<{ id: string; totp_secret: { data: string } }>(
+    'select id::text as id, totp_secret from users where email = $1',
+    [OWNER],
+  );
+  const data = Buffer.from(user!.totp_secret.data, 'base64');
+  data[1] = (data[1] ?? 0) ^ 4;
+  await api.db.query('update users set totp_secret = $2::jsonb where id = $1::bigint', [
+    user!.id,
+    JSON.stringify({ ...user!.totp_secret, data: data.toString('base64') }),
+  ]);
+  try {
+    const before = appLog.length;
+    const withCode = await signInWithCode([OWNER, OWNER_PASSWORD], owner.totpSecret, 0);
+    expect(withCode.status).toBe(401);
+    const lines = appLog.slice(before).join('\n');
+    expect(lines).toContain('"event":"totp_secret_unreadable"');
+    expect(lines).toContain(`"userId":"${user!.id}"`);
+    for (const secret of secrets()) expect(lines).not.toContain(secret);
+    const started = await api.post<{ challengeToken: string }>('/login', {
+      email: OWNER,
+      password: OWNER_PASSWORD,
+    });
+    const recovered = await api.post('/user/auth/challenge', {
+      challengeToken: started.body.challengeToken,
+      code: owner.recoveryCodes.pop(),
+    });
+    expect(recovered.status).toBe(200);
+  } finally {
+    await api.db.query('update users set totp_secret = $2::jsonb where id = $1::bigint', [
+      user!.id,
+      JSON.stringify(user!.totp_secret),
     ]);
   }
 });

@@ -8,7 +8,16 @@ import path from 'node:path';
 import { openPglite, type Database } from '../db/database';
 import { DEMO_TOTP_SECRET } from '../db/seedData';
 import { testSecrets } from '../testing/secrets';
-import { openTestDatabase, testEngine, type TestDatabase } from '../testing/testDatabase';
+import {
+  databaseUrlOf,
+  dropDatabase,
+  onServer,
+  openTestDatabase,
+  testEngine,
+  testServerUrl,
+  uniqueDatabaseName,
+  type TestDatabase,
+} from '../testing/testDatabase';
 import { readKeyRing } from './keyRing';
 import { keyUsage } from './reseal';
 import { runSecretsCommand, SECRETS_USAGE } from './secretsCommand';
@@ -88,6 +97,38 @@ const embedded = testEngine() === 'pglite';
   expect(refused.code).toBe(1);
   expect(refused.output).toMatch(/^The embedded database in .* is open: stop the API first/);
   await testDatabase.db.close();
+});
+
+/** A command's exit code and lines, with other settings than the test's. */
+async function runWith(environment: NodeJS.ProcessEnv, ...args: string[]) {
+  const lines: string[] = [];
+  const code = await runSecretsCommand(args, environment, (line) => void lines.push(line));
+  return { code, lines };
+}
+
+(embedded ? it : it.skip)('refuses a data folder the API has not made a database in', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-none-'));
+  expect(await runWith({ PGLITE_DIR: dir }, 'status')).toEqual({
+    code: 1,
+    lines: [`There is no embedded database in ${dir} yet.`],
+  });
+});
+
+(embedded ? it.skip : it)('refuses a server database the API has not migrated', async () => {
+  const serverUrl = testServerUrl();
+  const name = uniqueDatabaseName('hd_test_unmigrated');
+  await onServer(serverUrl, `create database ${name}`);
+  try {
+    const environment = { DATABASE_URL: databaseUrlOf(serverUrl, name), SECRETS_KEY_FILE: keyFile };
+    expect(await runWith(environment, 'status')).toEqual({
+      code: 1,
+      lines: [
+        'The database is not migrated to this version yet: start the API once (it migrates), then run this again.',
+      ],
+    });
+  } finally {
+    await dropDatabase(serverUrl, name);
+  }
 });
 
 it('status lists the keys and how many values each seals', async () => {

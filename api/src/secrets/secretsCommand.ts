@@ -52,10 +52,15 @@ async function openChecked(config: ApiConfig): Promise<Database> {
     throw new CommandError(`There is no embedded database in ${config.pgliteDir} yet.`);
   const db = await openDatabase(config);
   try {
-    const [migrated] = await db.query<{ ok: boolean }>(
-      `select exists (select 1 from schema_migrations where version = $1) as ok`,
-      [SEALED_SCHEMA],
+    const [table] = await db.query<{ found: boolean }>(
+      `select to_regclass('schema_migrations') is not null as found`,
     );
+    const [migrated] = table?.found
+      ? await db.query<{ ok: boolean }>(
+          `select exists (select 1 from schema_migrations where version = $1) as ok`,
+          [SEALED_SCHEMA],
+        )
+      : [];
     if (!migrated?.ok)
       throw new CommandError(
         'The database is not migrated to this version yet: start the API once (it migrates), then run this again.',
