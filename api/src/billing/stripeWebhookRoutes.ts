@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors';
 import { errors, ref, type Api } from '../http/schemas';
 import { receivePaymentEvent } from './paymentEvents';
 import { StripeEventBody, StripeWebhookReceivedSchema } from './stripeWebhookSchemas';
+import { keepRawJsonBodies, rawJsonBody } from '../http/rawJsonBody';
 
 export const STRIPE_WEBHOOK_SECURITY = [{ stripeSignature: [] }];
 
@@ -27,7 +28,6 @@ const BAD_SIGNATURE_MESSAGE =
   'The Stripe-Signature header is missing, was not made with this endpoint’s signing secret (STRIPE_WEBHOOK_SECRET), or is more than 5 minutes old.';
 
 /** The exact bytes of each body, for the signature (kept per request, never logged). */
-const rawBodies = new WeakMap<FastifyRequest, string>();
 
 export function registerStripeWebhookRoutes(
   app: Api,
@@ -49,7 +49,7 @@ export function registerStripeWebhookRoutes(
     const signature = request.headers['stripe-signature'];
     try {
       Stripe.webhooks.constructEvent(
-        rawBodies.get(request) ?? '',
+        rawJsonBody(request),
         Array.isArray(signature) ? (signature[0] ?? '') : (signature ?? ''),
         config.stripeWebhookSecret,
       );
@@ -64,21 +64,7 @@ export function registerStripeWebhookRoutes(
 
   app.register(async (scope) => {
     // The signature is over the bytes sent: this scope keeps them beside the parsed body.
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 1024 * 1024 },
-      (request, body, done) => {
-        const text = typeof body === 'string' ? body : body.toString('utf8');
-        rawBodies.set(request, text);
-        if (text.trim() === '') return done(null, undefined);
-        try {
-          done(null, JSON.parse(text));
-        } catch {
-          done(new ApiError(400, 'invalid_json', 'The body is not JSON.'), undefined);
-        }
-      },
-    );
+    keepRawJsonBodies(scope);
     const api = scope as unknown as Api;
 
     api.post(

@@ -28,6 +28,7 @@ import {
   WebhookAcceptedSchema,
   WebhookParams,
 } from './webhookSchemas';
+import { keepRawJsonBodies, rawJsonBody } from '../../http/rawJsonBody';
 
 export const HOSTAWAY_WEBHOOK_SECURITY = [{ hostawayWebhook: [] }];
 export const GUESTY_WEBHOOK_SECURITY = [{ guestyWebhook: [] }];
@@ -55,7 +56,6 @@ interface ProvenDelivery {
 }
 
 /** The exact bytes of each JSON body, for the signature (kept per request, never logged). */
-const rawBodies = new WeakMap<FastifyRequest, string>();
 /** What preValidation proved, for the handler. */
 const proven = new WeakMap<FastifyRequest, ProvenDelivery>();
 
@@ -114,7 +114,7 @@ export function registerPmsWebhookRoutes(app: Api, { db, vault, jobsQueued }: Ap
         timestamp: header(request, 'svix-timestamp'),
         signature: header(request, 'svix-signature'),
       },
-      rawBodies.get(request) ?? '',
+      rawJsonBody(request),
     );
     if (check === 'stale') throw fail('stale_timestamp', replayed());
     if (check !== 'ok') throw fail(check);
@@ -153,21 +153,7 @@ export function registerPmsWebhookRoutes(app: Api, { db, vault, jobsQueued }: Ap
 
   app.register(async (scope) => {
     // The signature is over the bytes sent: this scope keeps them beside the parsed body.
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 1024 * 1024 },
-      (request, body, done) => {
-        const text = typeof body === 'string' ? body : body.toString('utf8');
-        rawBodies.set(request, text);
-        if (text.trim() === '') return done(null, undefined);
-        try {
-          done(null, JSON.parse(text));
-        } catch {
-          done(new ApiError(400, 'invalid_json', 'The body is not JSON.'), undefined);
-        }
-      },
-    );
+    keepRawJsonBodies(scope);
     const api = scope as unknown as Api;
     const common = {
       // Logged by route pattern: the address names the connection's webhook.
