@@ -118,6 +118,16 @@ const STATE_WORDS: Record<JobStateValue, string> = {
 };
 
 /** The job, locked for the change, or 404. */
+/** A schedule as staff see it (AdminJobSchedule). */
+interface ScheduleRow {
+  name: string;
+  cron: string;
+  queue: string;
+  next_run_at: string;
+  last_run_at: string | null;
+}
+const SCHEDULE_COLUMNS = 'name, cron, queue, next_run_at, last_run_at';
+
 async function lockedJob(tx: Sql, id: string): Promise<JobRow> {
   const [row] = await tx.query<JobRow>(
     `select ${JOB_COLUMNS}, j.key from jobs j where j.id = $1::bigint for update`,
@@ -173,15 +183,8 @@ export function registerJobAdminRoutes(app: Api, { db, jobsQueued }: AppContext)
          left join counts c on c.queue = q.queue
          order by q.queue`,
       );
-      const schedules = await db.query<{
-        name: string;
-        cron: string;
-        queue: string;
-        next_run_at: string;
-        last_run_at: string | null;
-      }>(
-        `select name, cron, queue, next_run_at, last_run_at from job_schedules
-         order by next_run_at, name`,
+      const schedules = await db.query<ScheduleRow>(
+        `select ${SCHEDULE_COLUMNS} from job_schedules order by next_run_at, name`,
       );
       const params = new SqlParams();
       const conditions: string[] = [];
@@ -302,15 +305,9 @@ export function registerJobAdminRoutes(app: Api, { db, jobsQueued }: AppContext)
       const admin = await requireAdmin(db, request);
       const { name } = request.params;
       const schedule = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{
-          name: string;
-          cron: string;
-          queue: string;
-          next_run_at: string;
-          last_run_at: string | null;
-        }>(
+        const [row] = await tx.query<ScheduleRow>(
           `update job_schedules set next_run_at = now(), updated_at = now() where name = $1
-           returning name, cron, queue, next_run_at, last_run_at`,
+           returning ${SCHEDULE_COLUMNS}`,
           [name],
         );
         if (!row) throw notFound('There is no schedule of that name.');
