@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import type { Invoice } from './billingSchemas';
 import {
   chargeFailureOf,
+  chargeInvoice,
   mailInvoiceIssued,
   recordChargeFailed,
   recordChargeSucceeded,
@@ -35,28 +36,6 @@ const accountCard = async (db: Database, accountId: string): Promise<AccountCard
   );
   return card ?? { customer: null, method: null };
 };
-
-/**
- * Charges an invoice's total to the account's card; the key makes a repeat the same charge. The
- * charge names the invoice and the account, so the provider's events about it find them.
- */
-const chargeInvoice = (
-  payments: PaymentProvider,
-  card: { customer: string; method: string },
-  invoice: { id: string; period: string; total_cents: number; currency: string },
-  accountId: string,
-  idempotencyKey: string,
-) =>
-  payments.charge({
-    customerId: card.customer,
-    paymentMethodId: card.method,
-    amountCents: invoice.total_cents,
-    currency: invoice.currency,
-    description: `Hostdash ${invoice.period}`,
-    idempotencyKey,
-    invoiceId: invoice.id,
-    accountId,
-  });
 
 /**
  * Closes a month: writes its invoice once and charges it once. An invoice already paid or failed

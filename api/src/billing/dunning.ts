@@ -235,6 +235,28 @@ export async function mailInvoiceIssued(
     });
 }
 
+/**
+ * Charges an invoice's total to the account's card; the key makes a repeat the same charge. The
+ * charge names the invoice and the account, so the provider's events about it find them.
+ */
+export const chargeInvoice = (
+  payments: PaymentProvider,
+  card: { customer: string; method: string },
+  invoice: { id: string; period: string; total_cents: number; currency: string },
+  accountId: string,
+  idempotencyKey: string,
+) =>
+  payments.charge({
+    customerId: card.customer,
+    paymentMethodId: card.method,
+    amountCents: invoice.total_cents,
+    currency: invoice.currency,
+    description: `Hostdash ${invoice.period}`,
+    idempotencyKey,
+    invoiceId: invoice.id,
+    accountId,
+  });
+
 /** The charge's key: one per invoice, try and card, so a repeated job never charges twice. */
 export const retryChargeKey = (invoiceId: string, failedTries: number, method: string): string =>
   `invoice_${invoiceId}_try_${failedTries + 1}_${method}`;
@@ -277,16 +299,18 @@ export async function retryCharge(
     );
     return 'failed';
   }
-  const result = await payments.charge({
-    customerId: invoice.customer,
-    paymentMethodId: invoice.method,
-    amountCents: invoice.total_cents,
-    currency: invoice.currency,
-    description: `Hostdash ${invoice.period}`,
-    idempotencyKey: retryChargeKey(invoiceId, failedTries, invoice.method),
-    invoiceId,
-    accountId: invoice.account_id,
-  });
+  const result = await chargeInvoice(
+    payments,
+    { customer: invoice.customer, method: invoice.method },
+    {
+      id: invoiceId,
+      period: invoice.period,
+      total_cents: invoice.total_cents,
+      currency: invoice.currency,
+    },
+    invoice.account_id,
+    retryChargeKey(invoiceId, failedTries, invoice.method),
+  );
   if (result.ok) {
     await db.transaction((tx) =>
       recordChargeSucceeded(tx, config, { invoiceId, chargeId: result.value.chargeId }),
