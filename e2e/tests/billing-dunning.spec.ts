@@ -98,7 +98,7 @@ test('a failed monthly charge: the owner is told everywhere, replaces the card, 
       .getByRole('table', { name: 'Schedules' })
       .getByRole('row')
       .filter({ hasText: 'billing.close' });
-    await close.getByRole('button', { name: 'Run billing.close now' }).click();
+    await close.getByRole('button', { name: 'Run now: billing.close' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Run billing.close now?' });
     await expect(dialog).toContainText(`It closes ${month} for every account`);
     await dialog.getByRole('button', { name: 'Run and charge' }).click();

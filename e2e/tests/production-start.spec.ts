@@ -1,12 +1,14 @@
 // A production start (ADR 24): the built API and shell server as the images run them
 // (NODE_ENV=production) on an empty embedded database, with the first admin named by ADMIN_EMAIL
-// and a password file. Nobody from the demo can sign in; the first admin can, in Chromium, and
+// and a password file, and the key ring made as the README says (`npm run secrets -- init`). Nobody from the demo can sign in; the first admin can, in Chromium, and
 // finds themself alone on /users with how they were made, and the outage flag ready to use.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { repoDir } from './support/delivery';
 import { E2E_PORT_OFFSET } from './support/env';
 import {
   OwnServers,
@@ -38,6 +40,11 @@ test.beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'hostdash-production-'));
   const passwordFile = path.join(workDir, 'admin-password');
   writeFileSync(passwordFile, `${ADMIN.password}\n`, { mode: 0o600 });
+  // Production refuses to start without a key ring that is not beside the data (ADR 28).
+  const keyFile = path.join(workDir, 'secrets.keys');
+  execFileSync(process.execPath, [path.join(repoDir, 'scripts/secrets.mjs'), 'init', keyFile], {
+    stdio: 'ignore',
+  });
   environment = {
     ...ownPlatformEnvironment(workDir, PORTS),
     NODE_ENV: 'production',
@@ -45,6 +52,7 @@ test.beforeAll(async () => {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_NAME: ADMIN.name,
     ADMIN_PASSWORD_FILE: passwordFile,
+    SECRETS_KEY_FILE: keyFile,
   };
   await startOwnPlatform(own, environment);
 });

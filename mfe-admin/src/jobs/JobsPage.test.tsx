@@ -96,7 +96,7 @@ describe('JobsPage', () => {
     const { store } = await open('/admin/jobs?view=scheduled');
     const row = await rowOf('Schedules', 'maintenance');
     const loads = server.requestsTo('/admin/jobs').length;
-    await userEvent.click(within(row).getByRole('button', { name: 'Run maintenance now' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Run now: maintenance' }));
     // Nothing it does would not happen by itself within the hour: no question first.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() =>
@@ -116,7 +116,7 @@ describe('JobsPage', () => {
   it('asks before running billing.close, which charges cards, and sends nothing on Cancel', async () => {
     const { store } = await open('/admin/jobs?view=scheduled');
     const row = await rowOf('Schedules', 'billing.close');
-    await userEvent.click(within(row).getByRole('button', { name: 'Run billing.close now' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Run now: billing.close' }));
     expect(
       within(dialog()).getByRole('heading', { name: 'Run billing.close now?' }),
     ).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('JobsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.requestsTo('/admin/jobs/schedules/billing.close/run')).toHaveLength(0);
 
-    await userEvent.click(within(row).getByRole('button', { name: 'Run billing.close now' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Run now: billing.close' }));
     server.failNextAction = {
       status: 500,
       json: {
@@ -155,7 +155,7 @@ describe('JobsPage', () => {
       status: 404,
       json: { error: 'not_found', message: 'There is no schedule of that name.' },
     };
-    await userEvent.click(within(row).getByRole('button', { name: 'Run maintenance now' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Run now: maintenance' }));
     await waitFor(() =>
       expect(selectSnackbar(store.getState())).toMatchObject({
         text: 'There is no schedule of that name.',
