@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient } from '@hostdash/shared-auth';
+import { configureApiClient, formatDate, toIsoDate } from '@hostdash/shared-auth';
 import { keepsContract } from '../../../config/testing/contract';
 import { startUpstream, type Upstream } from '../../../config/testing/upstream';
 import type { CalendarMonth } from '../reservations/reservationsApi';
@@ -41,7 +41,12 @@ function monthAnswer(month: string): CalendarMonth {
             ]
           : [],
       },
-      { id: '6', nickname: 'Bay View Loft', building: null, stays: [] },
+      {
+        id: '6',
+        nickname: 'Bay View Loft',
+        building: null,
+        stays: november ? [stay('73', 'Noor Haddad', '2026-11-07', '2026-11-10', 'yellow')] : [],
+      },
     ],
   };
 }
@@ -118,7 +123,22 @@ describe('the reservations calendar', () => {
     );
   });
 
-  it('is an agenda of arrivals on a phone', async () => {
+  it('names each building once, as a heading over its listings', async () => {
+    await renderRemote('/reservations?view=calendar&month=2026-11');
+    const marinaLofts = await screen.findByRole('group', { name: 'Marina Lofts' });
+    expect(
+      within(marinaLofts).getByRole('heading', { level: 3, name: 'Marina Lofts' }),
+    ).toBeInTheDocument();
+    // The row says the listing's own part; its whole name stays its name.
+    const row = within(marinaLofts).getByRole('group', { name: 'Marina Lofts 4D' });
+    expect(within(row).getByText('4D')).toHaveAttribute('title', 'Marina Lofts 4D');
+    const loose = screen.getByRole('group', { name: 'Without a building' });
+    expect(within(loose).getByRole('group', { name: 'Bay View Loft' })).toBeInTheDocument();
+  });
+});
+
+describe('the calendar on a phone', () => {
+  beforeEach(() => {
     Object.defineProperty(window, 'matchMedia', {
       configurable: true,
       value: (query: string) => ({
@@ -132,13 +152,71 @@ describe('the reservations calendar', () => {
         dispatchEvent: () => false,
       }),
     });
-    await renderRemote('/reservations?view=calendar&month=2026-11');
-    const agenda = await screen.findByRole('region', { name: 'Arrivals in November 2026' });
-    expect(within(agenda).getByText('Already staying')).toBeInTheDocument();
+  });
+
+  const agenda = () => screen.findByRole('region', { name: /^Arrivals from / });
+  const dayTitles = (region: HTMLElement) =>
+    within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.MuiListSubheader-root')?.textContent)
+      .filter(Boolean);
+
+  it('is a week of arrivals, every day said, and who is already staying', async () => {
+    await renderRemote('/reservations?view=calendar&week=2026-11-09');
+    const week = await agenda();
+    expect(months).toEqual(['2026-11']);
+    expect(dayTitles(week)).toEqual([
+      'Already staying',
+      ...(
+        [
+          ['Monday', '2026-11-09'],
+          ['Tuesday', '2026-11-10'],
+          ['Wednesday', '2026-11-11'],
+          ['Thursday', '2026-11-12'],
+          ['Friday', '2026-11-13'],
+          ['Saturday', '2026-11-14'],
+          ['Sunday', '2026-11-15'],
+        ] as const
+      ).map(([weekday, day]) => `${weekday} ${formatDate(day)}`),
+    ]);
+    expect(within(week).getByRole('link', { name: /^Noor Haddad, Bay View Loft/ })).toBeVisible();
     expect(
-      within(agenda).getByRole('link', { name: /^Lukas Brandt, Marina Lofts 4D/ }),
+      within(week).getByRole('link', { name: /^Lukas Brandt, Marina Lofts 4D/ }),
     ).toHaveAttribute('href', '/reservation/72');
+    expect(within(week).getAllByText('No arrivals')).toHaveLength(6);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      `${formatDate('2026-11-09')} – ${formatDate('2026-11-15')}`,
+    );
     expect(screen.queryByRole('group', { name: 'Marina Lofts 4D' })).not.toBeInTheDocument();
+  });
+
+  it('pages by week across a month’s end, and comes back to today', async () => {
+    await renderRemote('/reservations?view=calendar&week=2026-11-23');
+    await agenda();
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/reservations?view=calendar&week=2026-11-30',
+    );
+    // Nov 30 to Dec 6: both months' stays.
+    await waitFor(() => expect(months).toEqual(['2026-11', '2026-11', '2026-12']));
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the next week' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('week=2026-12-07');
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`week=${toIsoDate()}`);
+    expect(await agenda()).toHaveAccessibleName(`Arrivals from ${formatDate(toIsoDate())}`);
+    expect(screen.queryByRole('button', { name: 'Today' })).not.toBeInTheDocument();
+  });
+
+  it('starts today, or at the first day of a month a shared link names', async () => {
+    await renderRemote('/reservations?view=calendar');
+    expect(await agenda()).toHaveAccessibleName(`Arrivals from ${formatDate(toIsoDate())}`);
+    expect(within(await agenda()).getAllByRole('listitem')[0]).toHaveTextContent(/^Today, /);
+  });
+
+  it('opens a desktop’s month at its first day', async () => {
+    await renderRemote('/reservations?view=calendar&month=2025-03');
+    expect(await agenda()).toHaveAccessibleName(`Arrivals from ${formatDate('2025-03-01')}`);
+    expect(months).toEqual(['2025-03']);
   });
 });
 

@@ -1,7 +1,8 @@
-// The reservations calendar (`/reservations?view=calendar&month=YYYY-MM`): a month of confirmed
-// stays, one row per listing, each stay a bar over its nights coloured by its risk. A host sees
-// occupancy and risk across the portfolio at once and opens a stay with one click. On a phone the
-// same month is an agenda: arrivals day by day.
+// The reservations calendar (`/reservations?view=calendar`): confirmed stays, coloured by risk.
+// On a desktop it is a month (`&month=YYYY-MM`), one row per listing under its building's heading,
+// each stay a bar over its nights: occupancy and risk across the portfolio at once. On a phone it
+// is a week of arrivals day by day (`&week=YYYY-MM-DD`, its first day), starting today, paged by
+// week with a way back to today: a month of 120 listings' arrivals was a 34 000 px page.
 import { useEffect, useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -35,18 +36,29 @@ import { EmptyState, LoadError, PageHeader, RiskChip, VerificationChip } from '@
 import type { CalendarMonth } from '../reservations/reservationsApi';
 import { reservationsActions, selectCalendar } from '../reservations/reservationsSlice';
 import {
+  addDays,
   addMonths,
+  byBuilding,
   daysOfMonth,
+  isDay,
   isMonth,
   monthOf,
+  monthsOfDays,
+  nameInBuilding,
   nightsOf,
   stayBar,
+  WEEK_DAYS,
+  weekFrom,
   type MonthDay,
 } from './calendarLayout';
 import { ReservationsActions } from './ReservationsViewSwitch';
 
 type CalendarListing = CalendarMonth['listings'][number];
 type CalendarStay = CalendarListing['stays'][number];
+interface ListingStay {
+  stay: CalendarStay;
+  listing: CalendarListing;
+}
 
 const NAME_WIDTH = 200;
 const DAY_MIN_WIDTH = 28;
@@ -59,6 +71,9 @@ const monthTitle = (month: string): string => {
     year: 'numeric',
   });
 };
+
+const weekdayOf = (day: string): string =>
+  new Date(`${day}T12:00:00`).toLocaleDateString(DISPLAY_LOCALE, { weekday: 'long' });
 
 /** What a bar or an agenda line says to a screen reader and in its tooltip. */
 export function stayDescription(stay: CalendarStay, listing: CalendarListing): string {
@@ -74,83 +89,153 @@ export function stayDescription(stay: CalendarStay, listing: CalendarListing): s
   ].join(', ');
 }
 
+/** What the calendar shows: a month (desktop) or a week (phone), and how to page from it. */
+interface Period {
+  kind: 'month' | 'week';
+  /** The week's first day, or the month (YYYY-MM). */
+  value: string;
+  title: string;
+  /** The months whose stays it needs. */
+  months: string[];
+  /** The address's values for the period before, after, and the one holding today. */
+  previous: string;
+  next: string;
+  current: string;
+  isCurrent: boolean;
+}
+
+/**
+ * The period from the address. Each width keeps its own parameter, and reads the other's when its
+ * own is missing, so a month shared from a desktop opens at that month on a phone and back.
+ */
+function periodOf(params: URLSearchParams, phone: boolean, today: string): Period {
+  const month = params.get('month');
+  const week = params.get('week');
+  if (phone) {
+    const first = isDay(week)
+      ? week
+      : isMonth(month) && month !== monthOf(today)
+        ? `${month}-01`
+        : today;
+    const days = weekFrom(first);
+    return {
+      kind: 'week',
+      value: first,
+      title: `${formatDate(first)} – ${formatDate(days[WEEK_DAYS - 1]!)}`,
+      months: monthsOfDays(days),
+      previous: addDays(first, -WEEK_DAYS),
+      next: addDays(first, WEEK_DAYS),
+      current: today,
+      isCurrent: first === today,
+    };
+  }
+  const shown = isMonth(month) ? month : isDay(week) ? monthOf(week) : monthOf(today);
+  return {
+    kind: 'month',
+    value: shown,
+    title: monthTitle(shown),
+    months: [shown],
+    previous: addMonths(shown, -1),
+    next: addMonths(shown, 1),
+    current: monthOf(today),
+    isCurrent: shown === monthOf(today),
+  };
+}
+
+const sameMonths = (data: CalendarMonth[], months: string[]): boolean =>
+  data.length === months.length && data.every((month, index) => month.month === months[index]);
+
 export function CalendarPage() {
   const dispatch = useDispatch();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const [params, setParams] = useSearchParams();
   const today = toIsoDate();
-  const requested = params.get('month');
-  const month = isMonth(requested) ? requested : monthOf(today);
+  const period = periodOf(params, phone, today);
   const { data, status } = useSelector(selectCalendar);
+  const monthsKey = period.months.join(',');
 
+  const load = () =>
+    dispatch(reservationsActions.loadCalendar.requested({ months: period.months }));
   useEffect(() => {
-    dispatch(reservationsActions.loadCalendar.requested({ month }));
-  }, [month, dispatch]);
+    load();
+    // The months are the period's whole input (as one key, not a new array each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [monthsKey, dispatch]);
 
-  const goTo = (next: string) =>
+  const goTo = (value: string) =>
     setParams((current) => {
       const changed = new URLSearchParams(current);
       changed.set('view', 'calendar');
-      changed.set('month', next);
+      changed.delete(period.kind === 'week' ? 'month' : 'week');
+      changed.set(period.kind, value);
       return changed;
     });
 
-  const shown = data?.month === month ? data : null;
+  const shown = data && sameMonths(data, period.months) ? data : null;
+  const unit = period.kind === 'week' ? 'week' : 'month';
 
   return (
     <Stack spacing={2}>
       <PageHeader
         title="Reservations"
-        documentTitle={`Calendar, ${monthTitle(month)}`}
-        subtitle="Confirmed stays by listing. Select a stay to open it."
+        documentTitle={`Calendar, ${period.title}`}
+        subtitle={
+          period.kind === 'week'
+            ? 'Arrivals day by day. Select a stay to open it.'
+            : 'Confirmed stays by listing. Select a stay to open it.'
+        }
         actions={<ReservationsActions view="calendar" />}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <IconButton aria-label="Previous month" onClick={() => goTo(addMonths(month, -1))}>
+        <IconButton aria-label={`Previous ${unit}`} onClick={() => goTo(period.previous)}>
           <SvgIcon>
             <path d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" />
           </SvgIcon>
         </IconButton>
-        <Typography component="h2" variant="h6" sx={{ minWidth: 170, textAlign: 'center' }}>
-          {monthTitle(month)}
+        <Typography
+          component="h2"
+          variant="h6"
+          sx={{ minWidth: period.kind === 'week' ? 0 : 170, textAlign: 'center' }}
+        >
+          {period.title}
         </Typography>
-        <IconButton aria-label="Next month" onClick={() => goTo(addMonths(month, 1))}>
+        <IconButton aria-label={`Next ${unit}`} onClick={() => goTo(period.next)}>
           <SvgIcon>
             <path d="M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z" />
           </SvgIcon>
         </IconButton>
-        {month !== monthOf(today) && (
-          <Button size="small" onClick={() => goTo(monthOf(today))}>
-            This month
+        {!period.isCurrent && (
+          <Button size="small" variant="outlined" onClick={() => goTo(period.current)}>
+            Today
           </Button>
         )}
         <Box sx={{ flexGrow: 1 }} />
         <Legend />
       </Stack>
 
-      {status.error && (
-        <LoadError
-          error={status.error}
-          onRetry={() => dispatch(reservationsActions.loadCalendar.requested({ month }))}
-        />
-      )}
+      {status.error && <LoadError error={status.error} onRetry={load} />}
       {!shown && !status.error && <Skeleton variant="rounded" height={phone ? 320 : 480} />}
       {shown &&
-        (shown.listings.length === 0 ? (
+        (shown.every((month) => month.listings.length === 0) ? (
           <Card>
             <EmptyState title="No listings to show">
               Listings that are active or paused appear here with their stays.
             </EmptyState>
           </Card>
-        ) : phone ? (
-          <Agenda calendar={shown} today={today} />
+        ) : period.kind === 'week' ? (
+          <WeekAgenda
+            months={shown}
+            first={period.value}
+            today={today}
+            onNext={() => goTo(period.next)}
+          />
         ) : (
-          <Timeline calendar={shown} today={today} />
+          <Timeline calendar={shown[0]!} today={today} />
         ))}
-      {shown?.truncated && (
+      {shown?.some((month) => month.truncated) && (
         <Typography variant="body2" color="text.secondary">
-          Showing the first {shown.listings.length} listings.
+          Showing the first {shown[0]!.listings.length} listings.
         </Typography>
       )}
     </Stack>
@@ -189,10 +274,16 @@ function Legend() {
   );
 }
 
-/** Desktop: a row per listing, a column per day, names and days kept in view while scrolling. */
+/**
+ * Desktop: a row per listing under its building's heading (the building is said once, so the
+ * listing's own part of its name fits), a column per day, names and days kept in view while
+ * scrolling.
+ */
 function Timeline({ calendar, today }: { calendar: CalendarMonth; today: string }) {
   const days = useMemo(() => daysOfMonth(calendar.month), [calendar.month]);
+  const groups = useMemo(() => byBuilding(calendar.listings), [calendar.listings]);
   const columns = `${NAME_WIDTH}px repeat(${days.length}, minmax(${DAY_MIN_WIDTH}px, 1fr))`;
+  const headed = groups.some((group) => group.building !== null);
   return (
     <Card
       component="section"
@@ -201,18 +292,43 @@ function Timeline({ calendar, today }: { calendar: CalendarMonth; today: string 
     >
       <Box sx={{ minWidth: NAME_WIDTH + days.length * DAY_MIN_WIDTH, position: 'relative' }}>
         <DayHeader days={days} columns={columns} today={today} />
-        {calendar.listings.map((listing) => (
-          <ListingRow
-            key={listing.id}
-            listing={listing}
-            month={calendar.month}
-            days={days}
-            columns={columns}
-            today={today}
-          />
+        {groups.map((group) => (
+          <Box
+            key={group.building ?? ''}
+            role="group"
+            aria-label={group.building ?? 'Without a building'}
+          >
+            {headed && <BuildingHeading name={group.building ?? 'Without a building'} />}
+            {group.listings.map((listing) => (
+              <ListingRow
+                key={listing.id}
+                listing={listing}
+                month={calendar.month}
+                days={days}
+                columns={columns}
+                today={today}
+              />
+            ))}
+          </Box>
         ))}
       </Box>
     </Card>
+  );
+}
+
+/** A building's heading row, its name kept in view while the days scroll sideways. */
+function BuildingHeading({ name }: { name: string }) {
+  return (
+    <Box sx={{ bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider' }}>
+      <Typography
+        component="h3"
+        variant="subtitle2"
+        noWrap
+        sx={{ position: 'sticky', left: 0, display: 'inline-block', px: 1.5, py: 0.75 }}
+      >
+        {name}
+      </Typography>
+    </Box>
   );
 }
 
@@ -298,13 +414,8 @@ function ListingRow({
         }}
       >
         <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} title={listing.nickname}>
-          {listing.nickname}
+          {nameInBuilding(listing.nickname, listing.building)}
         </Typography>
-        {listing.building && (
-          <Typography variant="caption" color="text.secondary" noWrap>
-            {listing.building}
-          </Typography>
-        )}
       </Box>
       {days.map((day, index) => (
         <Box
@@ -367,60 +478,80 @@ function ListingRow({
   );
 }
 
-/** Phone: the month's arrivals day by day, and who is already staying as it begins. */
-function Agenda({ calendar, today }: { calendar: CalendarMonth; today: string }) {
-  const groups = useMemo(() => {
-    const byDay = new Map<string, { stay: CalendarStay; listing: CalendarListing }[]>();
-    const ongoing: { stay: CalendarStay; listing: CalendarListing }[] = [];
-    for (const listing of calendar.listings)
-      for (const stay of listing.stays) {
-        if (stay.check_in_date < calendar.first_day) ongoing.push({ stay, listing });
-        else
-          byDay.set(stay.check_in_date, [
-            ...(byDay.get(stay.check_in_date) ?? []),
-            { stay, listing },
-          ]);
-      }
-    const days = [...byDay.keys()].sort();
-    return { ongoing, days: days.map((day) => ({ day, stays: byDay.get(day) ?? [] })) };
-  }, [calendar]);
-
-  if (groups.ongoing.length === 0 && groups.days.length === 0)
-    return (
-      <Card>
-        <EmptyState title="No stays this month">
-          Confirmed stays appear here by arrival day.
-        </EmptyState>
-      </Card>
-    );
+/**
+ * Phone: a week's arrivals day by day from its first day, every day said (a day without arrivals
+ * too), and who is already staying as it begins. The stays come from the one or two months the
+ * week touches; a stay over a month's end is in both, and is listed once.
+ */
+function WeekAgenda({
+  months,
+  first,
+  today,
+  onNext,
+}: {
+  months: CalendarMonth[];
+  first: string;
+  today: string;
+  onNext: () => void;
+}) {
+  const { ongoing, days } = useMemo(() => {
+    const seen = new Set<string>();
+    const stays: ListingStay[] = [];
+    for (const month of months)
+      for (const listing of month.listings)
+        for (const stay of listing.stays)
+          if (!seen.has(stay.id)) {
+            seen.add(stay.id);
+            stays.push({ stay, listing });
+          }
+    const byArrival = (a: ListingStay, b: ListingStay) =>
+      a.stay.check_in_date.localeCompare(b.stay.check_in_date) ||
+      a.listing.nickname.localeCompare(b.listing.nickname);
+    stays.sort(byArrival);
+    return {
+      ongoing: stays.filter(
+        ({ stay }) => stay.check_in_date < first && stay.check_out_date > first,
+      ),
+      days: weekFrom(first).map((day) => ({
+        day,
+        stays: stays.filter(({ stay }) => stay.check_in_date === day),
+      })),
+    };
+  }, [months, first]);
 
   return (
-    <Card component="section" aria-label={`Arrivals in ${monthTitle(calendar.month)}`}>
+    <Card component="section" aria-label={`Arrivals from ${formatDate(first)}`}>
       <List disablePadding>
-        {groups.ongoing.length > 0 && <AgendaDay title="Already staying" stays={groups.ongoing} />}
-        {groups.days.map(({ day, stays }) => (
+        {ongoing.length > 0 && <AgendaDay title="Already staying" stays={ongoing} />}
+        {days.map(({ day, stays }) => (
           <AgendaDay
             key={day}
-            title={`${day === today ? 'Today, ' : ''}${new Date(`${day}T12:00:00`).toLocaleDateString(DISPLAY_LOCALE, { weekday: 'long' })} ${formatDate(day)}`}
+            title={`${day === today ? 'Today, ' : ''}${weekdayOf(day)} ${formatDate(day)}`}
             stays={stays}
           />
         ))}
       </List>
+      <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
+        <Button fullWidth variant="outlined" onClick={onNext}>
+          Show the next week
+        </Button>
+      </Box>
     </Card>
   );
 }
 
-function AgendaDay({
-  title,
-  stays,
-}: {
-  title: string;
-  stays: { stay: CalendarStay; listing: CalendarListing }[];
-}) {
+function AgendaDay({ title, stays }: { title: string; stays: ListingStay[] }) {
   return (
     <li>
       <List disablePadding>
         <ListSubheader sx={{ lineHeight: 2.5, bgcolor: 'grey.100' }}>{title}</ListSubheader>
+        {stays.length === 0 && (
+          <ListItem divider>
+            <Typography variant="body2" color="text.secondary">
+              No arrivals
+            </Typography>
+          </ListItem>
+        )}
         {stays.map(({ stay, listing }) => (
           <ListItem key={stay.id} disablePadding divider>
             <ListItemButton

@@ -84,3 +84,53 @@ export function stayBar(
 /** Nights between check-in and check-out. */
 export const nightsOf = (stay: { check_in_date: string; check_out_date: string }): number =>
   dayNumber(stay.check_out_date) - dayNumber(stay.check_in_date);
+
+/** The day `delta` days from `day` (YYYY-MM-DD). */
+export const addDays = (day: string, delta: number): string => dayOf(dayNumber(day) + delta);
+
+/** Whether `value` is a day the calendar can show (YYYY-MM-DD that exists, 2000–2100). */
+export function isDay(value: string | null): value is string {
+  if (!value || !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value)) return false;
+  return isMonth(value.slice(0, 7)) && dayOf(dayNumber(value)) === value;
+}
+
+export const WEEK_DAYS = 7;
+
+/** The seven days from `first` on: a phone's agenda page. */
+export const weekFrom = (first: string): string[] =>
+  Array.from({ length: WEEK_DAYS }, (_, index) => addDays(first, index));
+
+/** The months (YYYY-MM) a run of days touches, in order: one or two for a week. */
+export const monthsOfDays = (days: readonly string[]): string[] => [...new Set(days.map(monthOf))];
+
+/**
+ * A listing's name within its building's group: "Marina Lofts 4D" under "Marina Lofts" reads "4D".
+ * The whole nickname stays when it does not begin with the building's name, or is nothing else.
+ */
+export function nameInBuilding(nickname: string, building: string | null): string {
+  if (!building) return nickname;
+  const head = nickname.slice(0, building.length);
+  if (head.toLocaleLowerCase() !== building.toLocaleLowerCase()) return nickname;
+  const rest = nickname.slice(building.length).replace(/^[\s,·–—:/-]+/, '');
+  // "Marina Loftsmen" is not in "Marina Lofts": the building's name must end at a word's end.
+  if (rest === '' || /^[\p{L}\p{N}]/u.test(nickname.slice(building.length))) return nickname;
+  return rest;
+}
+
+/** Listings grouped under their buildings, in the order given; those without one come last. */
+export function byBuilding<T extends { building: string | null }>(
+  listings: readonly T[],
+): { building: string | null; listings: T[] }[] {
+  const groups = new Map<string | null, T[]>();
+  for (const listing of listings) {
+    const group = groups.get(listing.building);
+    if (group) group.push(listing);
+    else groups.set(listing.building, [listing]);
+  }
+  const named = [...groups].filter(([building]) => building !== null);
+  const loose = groups.get(null);
+  return [
+    ...named.map(([building, members]) => ({ building, listings: members })),
+    ...(loose ? [{ building: null, listings: loose }] : []),
+  ];
+}

@@ -203,8 +203,8 @@ export function* reservationsSaga() {
     ),
     // The reports card and the verification dialog show their own failure, in place.
     fork(
-      takeRemote(reservationsActions.loadCalendar, ({ month }, { signal }) =>
-        reservationsApi.calendar(month, signal),
+      takeRemote(reservationsActions.loadCalendar, ({ months }, { signal }) =>
+        Promise.all(months.map((month) => reservationsApi.calendar(month, signal))),
       ),
     ),
     fork(

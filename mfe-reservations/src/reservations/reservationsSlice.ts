@@ -103,8 +103,8 @@ export interface ReservationsState {
     };
   };
   analytics: { data: Analytics | null; status: RemoteStatus };
-  /** The calendar's month: every listing's confirmed stays. */
-  calendar: { data: CalendarMonth | null; status: RemoteStatus };
+  /** The calendar's months (one; two for a phone's week across a month's end): every listing's confirmed stays. */
+  calendar: { data: CalendarMonth[] | null; status: RemoteStatus };
   /** The last report generated or downloaded, or its error (spec section 4). */
   task: {
     type: string | null;
@@ -200,7 +200,9 @@ export const reservationsActions = {
     'reservations/loadAccountLog',
   ),
   loadAnalytics: createRemoteAction<{ months: number }, Analytics>('reservations/loadAnalytics'),
-  loadCalendar: createRemoteAction<{ month: string }, CalendarMonth>('reservations/loadCalendar'),
+  loadCalendar: createRemoteAction<{ months: string[] }, CalendarMonth[]>(
+    'reservations/loadCalendar',
+  ),
   generateReport: createRemoteAction<
     { type: ReportType; id: string; refresh: boolean },
     ReportTask
