@@ -1,4 +1,4 @@
-// The person's own settings (/settings, issue 15): their profile, their password and what Hostdash
+// The person's own settings (/settings/profile, issues 15 and 33): their profile, their password and what Hostdash
 // tells them about, by mail or in the bell menu.
 import { Type, type Static } from '@sinclair/typebox';
 import { NewPasswordField } from '../auth/authSchemas';
@@ -20,7 +20,7 @@ const preferenceDescriptions: Record<PreferenceKind, string> = {
   mail_on_import_finished:
     'A mail to the account’s owner when an import from a property-management system finishes (on unless turned off).',
   in_app_on_verification_change:
-    'A bell notification when a teammate declines a guest’s verification (on unless turned off).',
+    'A bell notification when a guest finishes online check-in or a teammate declines a guest’s verification (on unless turned off). For the account’s owner and managers.',
 };
 
 export const NotificationPreferencesSchema = named(
@@ -61,7 +61,7 @@ export const ProfileSchema = named(
     }),
     notification_preferences: ref(NotificationPreferencesSchema),
   },
-  { description: 'The signed-in person as /settings shows them.' },
+  { description: 'The signed-in person as /settings/profile shows them.' },
 );
 export type Profile = Static<typeof ProfileSchema>;
 
