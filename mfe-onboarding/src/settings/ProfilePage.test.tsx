@@ -1,12 +1,15 @@
+// `/settings/profile` (issue 33): every role's own settings — profile and password, the second
+// step, notifications — with the API's refusals where they were asked.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiClient, selectSnackbar, selectUser } from '@hostdash/shared-auth';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { configureApiClient, selectSnackbar, selectUser, type User } from '@hostdash/shared-auth';
+import { DEMO_MANAGER, DEMO_OWNER, DEMO_VENDOR, demoUser } from '../../../config/testing/demoUsers';
 import { renderRemote } from '../testing/renderRemote';
 import {
   CURRENT_CODE,
   PASSWORD,
   RECOVERY_CODES,
+  USED_CODE,
   startSettingsServer,
   type SettingsServer,
   type SettingsServerState,
@@ -18,8 +21,8 @@ async function open(initial: Partial<SettingsServerState> = {}) {
   server = await startSettingsServer(initial);
   configureApiClient({ baseURL: server.url, logError: () => undefined });
   const user = userEvent.setup();
-  const view = await renderRemote('/settings', { user: DEMO_OWNER });
-  await screen.findByRole('heading', { level: 1, name: 'Settings' });
+  const view = await renderRemote('/settings/profile', { user: initial.user ?? DEMO_OWNER });
+  await screen.findByRole('heading', { level: 1, name: 'Your settings' });
   return { ...view, user };
 }
 
@@ -29,22 +32,75 @@ const region = (name: string) => within(screen.getByRole('region', { name }));
 const snackbarText = (store: Awaited<ReturnType<typeof open>>['store']) =>
   selectSnackbar(store.getState()).text;
 
-describe('/settings', () => {
-  it('has each part under its own heading, and the way to the risk tolerance', async () => {
-    await open();
-    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual([
-      'Connected systems',
-      'Profile',
-      'Second step',
-      'Notifications',
-      'Guest check-in links',
-      'Risk tolerance',
-    ]);
-    expect(region('Risk tolerance').getByRole('link', { name: 'Protect page' })).toHaveAttribute(
-      'href',
-      '/protect',
+const DEMO_STAFF: User = demoUser({
+  id: '4',
+  name: 'Sam Staff',
+  email: 'admin@hostdash.test',
+  type: 'admin',
+  subtype: 'admin',
+});
+
+describe('/settings/profile', () => {
+  it.each([
+    [
+      'owner',
+      DEMO_OWNER,
+      [
+        'Mail me when a stay turns red',
+        'Mail me when an import finishes',
+        'Tell me when a guest’s verification moves on',
+      ],
+    ],
+    [
+      'manager',
+      DEMO_MANAGER,
+      ['Mail me when a stay turns red', 'Tell me when a guest’s verification moves on'],
+    ],
+    ['vendor', DEMO_VENDOR, []],
+    ['staff', DEMO_STAFF, []],
+  ] as const)(
+    'is every role’s: the %s sees their profile, second step and the notifications they get',
+    async (role, person, switches) => {
+      await open({ user: person });
+      const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+      expect(headings).toEqual(['Profile', 'Second step', 'Notifications']);
+      expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue(person.email);
+      expect(await region('Second step').findByRole('button', { name: 'Turn on' })).toBeVisible();
+      const notifications = region('Notifications');
+      await waitFor(() =>
+        expect(
+          notifications
+            .queryAllByRole('switch')
+            .map((toggle) => toggle.closest('label')?.textContent),
+        ).toEqual(switches),
+      );
+      if (switches.length === 0)
+        expect(
+          notifications.getByText(
+            /Hostdash sends you no mails or bell notifications you can choose/,
+          ),
+        ).toBeInTheDocument();
+      expect(notifications.getByText(/a password reset you asked for/)).toBeInTheDocument();
+      // The account's settings are the owner's: only they are led there.
+      const accountLink = screen.queryByRole('link', { name: 'Account settings' });
+      if (role === 'owner') expect(accountLink).toHaveAttribute('href', '/settings');
+      else expect(accountLink).not.toBeInTheDocument();
+    },
+  );
+
+  it('lets a manager change their password', async () => {
+    const { user, store } = await open({ user: DEMO_MANAGER });
+    const form = within(await screen.findByRole('form', { name: 'Password' }));
+    await user.type(form.getByLabelText(/^Current password/), PASSWORD);
+    await user.type(form.getByLabelText(/^New password/), 'a much longer one');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(snackbarText(store)).toBe(
+        'Your password has been changed. Every other session of yours has been signed out.',
+      ),
     );
+    expect(server.password).toBe('a much longer one');
+    expect(form.getByLabelText(/^Current password/)).toHaveValue('');
   });
 
   describe('profile', () => {
@@ -261,6 +317,26 @@ describe('/settings', () => {
       } finally {
         click.mockRestore();
       }
+    });
+
+    it('says a code already used was just used, on its field, and takes the next one (issue 33)', async () => {
+      const { user } = await open({ user: DEMO_MANAGER, secondStep: true });
+      const section = region('Second step');
+      await user.click(await section.findByRole('button', { name: 'Turn off' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Turn off the second step?' }));
+      const code = dialog.getByRole('textbox', { name: 'Code from your app, or a recovery code' });
+      await user.type(code, USED_CODE);
+      await user.click(dialog.getByRole('button', { name: 'Turn off' }));
+      await waitFor(() =>
+        expect(code).toHaveAccessibleDescription(
+          'That code was just used. Wait for your authenticator app to show the next code, then enter it.',
+        ),
+      );
+      expect(code).toHaveAttribute('aria-invalid', 'true');
+      await user.clear(code);
+      await user.type(code, CURRENT_CODE);
+      await user.click(dialog.getByRole('button', { name: 'Turn off' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
 
     it('turns the second step off with a recovery code, after a wrong code is shown on its field', async () => {
