@@ -8342,6 +8342,7 @@ export interface paths {
             mail_on_red_reservation?: boolean;
             mail_on_import_finished?: boolean;
             in_app_on_verification_change?: boolean;
+            in_app_on_risky_booking?: boolean;
           };
         };
       };
@@ -13192,6 +13193,8 @@ export interface components {
       mail_on_import_finished: boolean;
       /** @description A bell notification when a guest finishes online check-in or a teammate declines a guest’s verification (on unless turned off). For the account’s owner and managers. */
       in_app_on_verification_change: boolean;
+      /** @description A bell notification when a booking that came in by itself (webhook or sync) screens orange or red (on unless turned off). For the account’s owner and managers; the mail follows `mail_on_red_reservation`. */
+      in_app_on_risky_booking: boolean;
     };
     /** @description The signed-in person as /settings/profile shows them. */
     Profile: {

@@ -49,12 +49,17 @@ describe('/settings/profile', () => {
         'Mail me when a stay turns red',
         'Mail me when an import finishes',
         'Tell me when a guest’s verification moves on',
+        'Tell me about risky bookings',
       ],
     ],
     [
       'manager',
       DEMO_MANAGER,
-      ['Mail me when a stay turns red', 'Tell me when a guest’s verification moves on'],
+      [
+        'Mail me when a stay turns red',
+        'Tell me when a guest’s verification moves on',
+        'Tell me about risky bookings',
+      ],
     ],
     ['vendor', DEMO_VENDOR, []],
     ['staff', DEMO_STAFF, []],

@@ -73,6 +73,13 @@ export const PREFERENCES: readonly {
       'A notification in the bell menu when a guest finishes online check-in, or a teammate declines a guest.',
     audience: 'team',
   },
+  {
+    kind: 'in_app_on_risky_booking',
+    label: 'Tell me about risky bookings',
+    detail:
+      'A notification in the bell menu when a booking comes in from a connected system and screens orange or red.',
+    audience: 'team',
+  },
 ];
 
 /**
@@ -104,6 +111,10 @@ const PREFERENCE_SAVED: Record<PreferenceKind, [on: string, off: string]> = {
   in_app_on_verification_change: [
     'You are told when a guest finishes check-in or is declined.',
     'You are no longer told when a guest finishes check-in or is declined.',
+  ],
+  in_app_on_risky_booking: [
+    'You are told about risky bookings.',
+    'You are no longer told about risky bookings.',
   ],
 };
 

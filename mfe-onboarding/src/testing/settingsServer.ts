@@ -114,6 +114,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   mail_on_red_reservation: true,
   mail_on_import_finished: true,
   in_app_on_verification_change: true,
+  in_app_on_risky_booking: true,
 };
 
 export interface SettingsServerState {
