@@ -93,6 +93,19 @@ describe('/settings/profile', () => {
     },
   );
 
+  it('asks before leaving a changed name unsaved', async () => {
+    const { user } = await open();
+    const form = within(await screen.findByRole('form', { name: 'Profile' }));
+    await user.type(form.getByRole('textbox', { name: 'Name' }), '-Lee');
+    await user.click(screen.getByRole('link', { name: 'Account settings' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Leave without saving?' }));
+    expect(dialog.getByText('Your changes to your name and email will be lost.')).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent('/settings/profile');
+    expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Olivia Hart-Lee');
+  });
+
   it('lets a manager change their password', async () => {
     const { user, store } = await open({ user: DEMO_MANAGER });
     const form = within(await screen.findByRole('form', { name: 'Password' }));
