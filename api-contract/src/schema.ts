@@ -273,7 +273,7 @@ export interface paths {
     put?: never;
     /**
      * Second step of sign-in: the authenticator code
-     * @description A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again), and so does deactivating the user. A wrong code counts as a failed sign-in for the email from this client, not for the email alone.
+     * @description A code is used once (the same code again within its 30 seconds: 401 `code_used`, wait for the next one; counted like a wrong code), and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again), and so does deactivating the user. A wrong code counts as a failed sign-in for the email from this client, not for the email alone.
      */
     post: {
       parameters: {
@@ -840,7 +840,7 @@ export interface paths {
     put?: never;
     /**
      * Turn the second step off with a current code or a recovery code
-     * @description The recovery codes go with it. 400 `invalid_code` for a wrong code (counted as a failed sign-in from this client); 409 `second_step_off` when it is off.
+     * @description The recovery codes go with it. 400 `invalid_code` for a wrong code, 400 `code_used` for the code already used (at sign-in or when turning it on: wait for the next one), both counted as a failed sign-in from this client; 409 `second_step_off` when it is off.
      */
     post: {
       parameters: {
@@ -7110,6 +7110,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/channel/{pms}/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account’s newest import from a system, or none
+     * @description What `/connect/{pms}` reads when it opens: `{ import: null }` (200) when the account never imported from the system — a normal state, not an error — else the newest import task, to follow by id with `GET /task/status`. Anyone of the account but building staff (vendors, 403). 404 `pms_not_found` for a name not among the 18.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description One of the 18 system names. */
+          pms: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The account’s newest import from a system (`import`), or null when it never imported from it: a normal state, not an error. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ImportState'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/user/updateAfterIntegration': {
     parameters: {
       query?: never;
@@ -7247,7 +7334,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The account’s connected systems. */
+        /** @description The account’s connected systems, and where its listings came from. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -7342,7 +7429,7 @@ export interface paths {
         };
       };
       responses: {
-        /** @description The account’s connected systems. */
+        /** @description The account’s connected systems, and where its listings came from. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -7911,7 +7998,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The signed-in person as /settings shows them. */
+        /** @description The signed-in person as /settings/profile shows them. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -7975,7 +8062,7 @@ export interface paths {
         };
       };
       responses: {
-        /** @description The signed-in person as /settings shows them. */
+        /** @description The signed-in person as /settings/profile shows them. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -8255,6 +8342,7 @@ export interface paths {
             mail_on_red_reservation?: boolean;
             mail_on_import_finished?: boolean;
             in_app_on_verification_change?: boolean;
+            in_app_on_risky_booking?: boolean;
           };
         };
       };
@@ -12947,14 +13035,53 @@ export interface components {
       connected_at: string;
       task: components['schemas']['ImportTask'] | null;
     };
-    /** @description The account’s connected systems. */
+    /** @description A system the account’s listings came from. */
+    ListingSource: {
+      /** @enum {string} */
+      pms:
+        | 'guesty'
+        | 'rentalsunited'
+        | 'hostaway'
+        | 'cloudbeds'
+        | 'apaleo'
+        | 'myvr'
+        | 'beds24'
+        | 'smartbnb'
+        | 'hostfully'
+        | 'impala'
+        | 'opera'
+        | 'streamline'
+        | 'trackhs'
+        | 'escapia'
+        | 'stayntouch'
+        | 'lavanda'
+        | 'inforhms'
+        | 'booking';
+      label: string;
+      /** @description The account’s listings that came from this system, as Hostdash holds them now. */
+      listings_count: number;
+      /** @description Whether the system is among `items` (credentials saved, kept in sync); false for listings that came from it another way (a past import, a move to Hostdash). */
+      connected: boolean;
+      /**
+       * Format: date-time
+       * @description The connection’s last sync, else when the newest import from it finished; null when Hostdash does not know.
+       */
+      last_sync_at: string | null;
+    };
+    /** @description The account’s connected systems, and where its listings came from. */
     Integrations: {
       items: components['schemas']['PmsConnectionSummary'][];
+      /** @description Where the account’s listings really came from, by system, most listings first: every system it holds listings from, connected or not. */
+      sources: components['schemas']['ListingSource'][];
       /**
        * Format: date-time
        * @description When the account finished its first import.
        */
       onboarded_at: string | null;
+    };
+    /** @description The account’s newest import from a system (`import`), or null when it never imported from it: a normal state, not an error. */
+    ImportState: {
+      import: components['schemas']['ImportTask'] | null;
     };
     /** @description Connecting began: the import task (credentials systems), or where to authorize (OAuth). */
     OnboardStart: {
@@ -13064,10 +13191,12 @@ export interface components {
       mail_on_red_reservation: boolean;
       /** @description A mail to the account’s owner when an import from a property-management system finishes (on unless turned off). */
       mail_on_import_finished: boolean;
-      /** @description A bell notification when a teammate declines a guest’s verification (on unless turned off). */
+      /** @description A bell notification when a guest finishes online check-in or a teammate declines a guest’s verification (on unless turned off). For the account’s owner and managers. */
       in_app_on_verification_change: boolean;
+      /** @description A bell notification when a booking that came in by itself (webhook or sync) screens orange or red (on unless turned off). For the account’s owner and managers; the mail follows `mail_on_red_reservation`. */
+      in_app_on_risky_booking: boolean;
     };
-    /** @description The signed-in person as /settings shows them. */
+    /** @description The signed-in person as /settings/profile shows them. */
     Profile: {
       id: string;
       name: string;
@@ -13959,7 +14088,9 @@ export type PmsSystem = components['schemas']['PmsSystem'];
 export type PmsSystemList = components['schemas']['PmsSystemList'];
 export type ImportTask = components['schemas']['ImportTask'];
 export type PmsConnectionSummary = components['schemas']['PmsConnectionSummary'];
+export type ListingSource = components['schemas']['ListingSource'];
 export type Integrations = components['schemas']['Integrations'];
+export type ImportState = components['schemas']['ImportState'];
 export type OnboardStart = components['schemas']['OnboardStart'];
 export type SignupLink = components['schemas']['SignupLink'];
 export type SignupLookup = components['schemas']['SignupLookup'];

@@ -251,6 +251,7 @@ const MATRIX: Record<string, Row> = {
     access: 'signed in',
     call: () => ({ url: '/user/auth/secondStep/setup', method: 'POST', body: {} }),
     statuses: ownThings,
+    page: '/settings/profile',
   },
   // The one call a deactivated user may make: the dashboard reads is_active and signs them out.
   'GET /loadAuth': {
@@ -757,6 +758,12 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: '/task/status?type=import&name=hostaway' }),
     statuses: [401, 404, 404, 403, 404, 404, 403],
   },
+  // No import in these accounts: a normal state, answered 200 `{ import: null }` (issue 33).
+  'GET /channel/{pms}/import': {
+    access: 'signed in',
+    call: () => ({ url: '/channel/hostaway/import' }),
+    statuses: [401, 200, 200, 403, 200, 200, 403],
+  },
   'POST /user/updateAfterIntegration': {
     access: 'signed in',
     call: () => ({ url: '/user/updateAfterIntegration?type=import&name=hostaway', method: 'POST' }),
@@ -909,18 +916,20 @@ const MATRIX: Record<string, Row> = {
     }),
     statuses: staffOnly(409),
   },
-  // The person's own settings. Every role has its own profile, password and preferences; the
-  // /settings page is the owner's (its other parts are), so these rows name no page.
+  // The person's own settings (/settings/profile, every role): their profile, password and
+  // preferences. The account's settings stay the owner's /settings.
   'GET /user/profile': {
     access: 'signed in',
     call: () => ({ url: '/user/profile' }),
     statuses: ownThings,
+    page: '/settings/profile',
   },
   // Nothing to change: answered with the profile as it is.
   'POST /user/profile': {
     access: 'signed in',
     call: () => ({ url: '/user/profile', method: 'POST', body: {} }),
     statuses: ownThings,
+    page: '/settings/profile',
   },
   // The password each caller has already: changed for real (the session it is sent with stays).
   'POST /user/auth/password/change': {
@@ -931,11 +940,13 @@ const MATRIX: Record<string, Row> = {
       body: { current_password: DEMO_PASSWORD, new_password: DEMO_PASSWORD },
     }),
     statuses: ownThings,
+    page: '/settings/profile',
   },
   'GET /user/notificationPreferences': {
     access: 'signed in',
     call: () => ({ url: '/user/notificationPreferences' }),
     statuses: ownThings,
+    page: '/settings/profile',
   },
   // The default it has already: nothing changes.
   'POST /user/notificationPreferences': {
@@ -946,6 +957,7 @@ const MATRIX: Record<string, Row> = {
       body: { mail_on_import_finished: true },
     }),
     statuses: ownThings,
+    page: '/settings/profile',
   },
   // The guest portal's screens (issue 16). The account's: the /guestportal page's, the owner's
   // (staff and another account's owner: their own account's). Each change asks for what the

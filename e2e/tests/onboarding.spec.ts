@@ -4,12 +4,15 @@
 // and finds the imported listings in /listings (after the card that rule 6 asks for). The same
 // host then connects an OAuth system through the sandbox's authorization page; a forged callback
 // connects nothing; in /settings they see both connections and enrol a second step, and from then
-// on signing in asks for its code. An address that has an account sees the same page as a new one,
+// on signing in asks for its code (the code that turned it on is said to be just used). Issue 33:
+// the demo owner's /settings names the systems the listings came from, and a manager changes
+// their own password and turns the second step on and off in Your settings. An address that has an account sees the same page as a new one,
 // and only its owner learns, by mail, that someone tried.
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL } from './support/env';
+import { axeViolations, seriousOf } from './support/axe';
+import { baseURL, DEMO_PASSWORD } from './support/env';
 import { linkIn, newestMailTo } from './support/mail';
-import { expectHeading } from './support/session';
+import { expectHeading, signIn } from './support/session';
 import { totp } from './support/totp';
 
 const connectForm = (page: Page, label: string) =>
@@ -119,6 +122,9 @@ test.describe.serial('a new host signs up on the connect page', () => {
     await expect(page.getByText('Hostaway', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('Cloudbeds', { exact: true }).first()).toBeVisible();
 
+    // The second step is the person's own: in Your settings (issue 33).
+    await page.getByRole('link', { name: 'Your settings' }).click();
+    await expectHeading(page, 'Your settings');
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
     const secret = (
@@ -145,13 +151,87 @@ test.describe.serial('a new host signs up on the connect page', () => {
     await page.getByLabel('Password').fill('a-good-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/login\/challenge/);
-    // A code works once: the one that confirmed the enrolment is refused, so wait for the next.
+    // A code works once: the one that confirmed the enrolment is refused as just used (issue 33:
+    // not "not valid"), so wait for the next.
+    await page.getByLabel('Code').fill(totp(secret, confirmedAt * 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(/That code was just used\. Wait for/)).toBeVisible();
     const wait = (confirmedAt + 1) * 30_000 - Date.now();
     if (wait > 0) await page.waitForTimeout(wait + 250);
     await page.getByLabel('Code').fill(totp(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expectHeading(page, 'Risks');
   });
+});
+
+test('the demo owner’s /settings names the three systems the listings came from (issue 33)', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@hostdash.test');
+  await page.goto('/settings');
+  await expectHeading(page, 'Settings');
+  const systems = page.getByRole('list', { name: 'Connected systems' });
+  for (const label of ['Guesty', 'Hostaway', 'Rentals United'])
+    await expect(systems.getByRole('listitem', { name: label })).toContainText(
+      new RegExp(`\\d+ listings? came from ${label}`),
+    );
+  await expect(page.getByText('No system connected yet')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Connect another system' })).toBeVisible();
+  expect(seriousOf(await axeViolations(page))).toEqual([]);
+});
+
+test('a manager changes their own password and turns the second step on and off (issue 33)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const manager = 'manager@hostdash.test';
+  const changed = 'a-new-manager-password';
+  await signIn(page, manager);
+  await page.goto('/settings/profile');
+  await expectHeading(page, 'Your settings');
+  // The account's settings are the owner's: a manager is not led there.
+  await expect(page.getByRole('link', { name: 'Account settings' })).toHaveCount(0);
+  expect(seriousOf(await axeViolations(page))).toEqual([]);
+
+  const form = page.getByRole('form', { name: 'Password' });
+  const change = async (from: string, to: string) => {
+    await form.getByLabel(/^Current password/).fill(from);
+    await form.getByLabel(/^New password/).fill(to);
+    await form.getByRole('button', { name: 'Change password' }).click();
+  };
+  await change('not-my-password', changed);
+  await expect(form.getByText('That is not your current password.')).toBeVisible();
+  await change(DEMO_PASSWORD, changed);
+  await expect(page.getByText(/Your password has been changed/)).toBeVisible();
+  await expect(form.getByLabel(/^Current password/)).toHaveValue('');
+  // Back to the demo password the other journeys sign in with.
+  await change(changed, DEMO_PASSWORD);
+  await expect(form.getByLabel(/^Current password/)).toHaveValue('');
+
+  const secondStep = page.getByRole('region', { name: 'Second step' });
+  await secondStep.getByRole('button', { name: 'Turn on' }).click();
+  await expect(secondStep.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (
+    (await secondStep
+      .locator('[aria-labelledby]')
+      .filter({ hasText: /^[A-Z2-7 ]+$/ })
+      .textContent()) ?? ''
+  ).replace(/\s/g, '');
+  const confirm = page.getByRole('form', { name: 'Confirm the second step' });
+  await confirm.getByLabel('Six-digit code').fill(totp(secret));
+  await confirm.getByRole('button', { name: /Confirm/ }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.first().textContent()) ?? '';
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(secondStep.getByText('On', { exact: true })).toBeVisible();
+
+  // Off again with a recovery code, so the other journeys sign the manager in with a password.
+  await secondStep.getByRole('button', { name: 'Turn off' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn off the second step?' });
+  await dialog.getByLabel('Code from your app, or a recovery code').fill(recovery);
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(secondStep.getByText('Off', { exact: true })).toBeVisible();
 });
 
 test('an address that has an account sees what a new one sees; its owner is told by mail', async ({

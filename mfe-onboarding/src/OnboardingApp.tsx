@@ -7,6 +7,7 @@ import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const ConnectPage = lazyPage(() => import('./connect/ConnectPage'), 'ConnectPage');
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
+const ProfilePage = lazyPage(() => import('./settings/ProfilePage'), 'ProfilePage');
 
 export function OnboardingRoutes() {
   return (
@@ -14,6 +15,7 @@ export function OnboardingRoutes() {
       <Routes>
         <Route path="/connect/:pms" element={<ConnectPage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/settings/profile" element={<ProfilePage />} />
       </Routes>
     </LazyPages>
   );

@@ -155,6 +155,17 @@ describe('checkAccess', () => {
     });
   });
 
+  it('opens the person’s own settings to every signed-in role, the account’s to its owner (issue 33)', () => {
+    for (const person of [owner, manager, vendor, admin])
+      expect(check('/settings/profile', person)).toBe('allowed');
+    expect(check('/settings', manager)).toBe('/error/not-allowed');
+    expect(matchRoute('/settings/profile')?.route).toMatchObject({
+      app: 'onboarding',
+      title: 'Your settings',
+    });
+    expect(matchRoute('/settings/profile')?.route.nav).toBeUndefined();
+  });
+
   describe('rule 3: owner-only pages', () => {
     it('need subtype owner or admin', () => {
       for (const path of [

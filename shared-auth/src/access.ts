@@ -66,6 +66,7 @@ export const routes: readonly RouteDef[] = [
   },
   { path: '/stargate/:id?', access: 'login', app: 'guestportal', title: 'Stargate' },
   { path: '/settings', access: 'owner', app: 'onboarding', title: 'Settings', nav: true },
+  { path: '/settings/profile', access: 'vendor', app: 'onboarding', title: 'Your settings' },
   { path: '/connect/:pms', access: 'public', app: 'onboarding', title: 'Connect your PMS' },
   { path: '/billing', access: 'owner', app: 'billing', title: 'Billing', nav: true },
   {

@@ -27,7 +27,12 @@ const NOT_SHOWN = new Set(
     ['name', 'email', 'current_password'],
     ['name', 'email', 'company', 'pms'],
     ['current_password', 'new_password'],
-    ['mail_on_red_reservation', 'mail_on_import_finished', 'in_app_on_verification_change'],
+    [
+      'mail_on_red_reservation',
+      'mail_on_import_finished',
+      'in_app_on_verification_change',
+      'in_app_on_risky_booking',
+    ],
     ['order'],
     ['title', 'text', 'required_fields'],
     ['listing_id', 'reservation_id', 'kind', 'title', 'body'],

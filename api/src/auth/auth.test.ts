@@ -247,12 +247,18 @@ describe('POST /user/auth/challenge (TOTP second step)', () => {
     expect((await challenge(token, totp(DEMO_TOTP_SECRET))).status).toBe(200);
   });
 
-  it('refuses a code that was already used, even on a new challenge', async () => {
+  it('refuses a code that was already used, even on a new challenge, saying it was just used', async () => {
     const code = totp(DEMO_TOTP_SECRET);
     expect((await challenge(await startChallenge(), code)).status).toBe(200);
     const replay = await challenge(await startChallenge(), code);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual(INVALID_CODE);
+    expect(replay.body).toEqual({
+      error: 'code_used',
+      message:
+        'That code was just used. Wait for your authenticator app to show the next code, then enter it.',
+    });
+    // Not the same as a wrong code, which still says so.
+    expect((await challenge(await startChallenge(), wrongCode())).body).toEqual(INVALID_CODE);
   });
 
   it('refuses a challenge that expired, was used, or was never issued', async () => {

@@ -26,7 +26,7 @@ import {
 } from './throttle';
 import { hashToken, newToken } from './tokens';
 import { spendRecoveryCode } from './recoveryCodes';
-import { verifyStoredTotp } from './totpSecrets';
+import { storedTotpReused, verifyStoredTotp } from './totpSecrets';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const CHALLENGE_MAX_ATTEMPTS = 5;
@@ -39,6 +39,11 @@ const invalidCode = (): ApiError =>
     'invalid_code',
     'That code is not valid. Enter the current code from your authenticator app.',
   );
+/** A right code already used (its 30 seconds are not over): the next one works. */
+export const CODE_USED_MESSAGE =
+  'That code was just used. Wait for your authenticator app to show the next code, then enter it.';
+const codeUsed = (status: 400 | 401): ApiError =>
+  new ApiError(status, 'code_used', CODE_USED_MESSAGE);
 const challengeExpired = (): ApiError =>
   new ApiError(401, 'challenge_expired', 'This verification step has expired. Sign in again.');
 
@@ -148,7 +153,7 @@ export function registerAuthRoutes(app: Api, { db, config, vault }: AppContext):
       schema: {
         summary: 'Second step of sign-in: the authenticator code',
         description:
-          'A code is used once, and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again), and so does deactivating the user. A wrong code counts as a failed sign-in for the email from this client, not for the email alone.',
+          'A code is used once (the same code again within its 30 seconds: 401 `code_used`, wait for the next one; counted like a wrong code), and so is each recovery code shown when the second step was turned on; 5 wrong codes spend the challenge (401 `challenge_expired`: sign in again), and so does deactivating the user. A wrong code counts as a failed sign-in for the email from this client, not for the email alone.',
         tags: ['auth'],
         body: ChallengeBody,
         response: { 200: ref(SignedInSchema), ...errors(400, 401) },
@@ -186,7 +191,10 @@ export function registerAuthRoutes(app: Api, { db, config, vault }: AppContext):
             'update login_challenges set attempts = attempts + 1 where token_hash = $1',
             [hashToken(challengeToken)],
           );
-          return { result: 'invalid', email: challenge.email } as const;
+          // The right code a second time: refused and counted alike, but said as what it is.
+          const reused =
+            !recovered && storedTotpReused(vault, challenge.totp_secret, code, { lastUsedStep });
+          return { result: reused ? 'reused' : 'invalid', email: challenge.email } as const;
         }
         await tx.query('update login_challenges set consumed_at = now() where token_hash = $1', [
           hashToken(challengeToken),
@@ -205,15 +213,18 @@ export function registerAuthRoutes(app: Api, { db, config, vault }: AppContext):
         case 'expired':
           throw challengeExpired();
         case 'invalid':
+        case 'reused':
           // A wrong code is a failed sign-in for this email from this client (and for the client),
           // never for the email alone: the owner's own client is not refused for it.
           await recordAttempt(db, rules.emailClient, emailClientSubject(outcome.email, client));
           await recordAttempt(db, rules.client, client);
           request.log.info(
-            { event: 'second_step_failed', client },
-            'Second step refused: wrong code',
+            { event: 'second_step_failed', client, reason: outcome.result },
+            outcome.result === 'reused'
+              ? 'Second step refused: code already used'
+              : 'Second step refused: wrong code',
           );
-          throw invalidCode();
+          throw outcome.result === 'reused' ? codeUsed(401) : invalidCode();
         case 'signed_in':
           await clearThrottle(
             db,

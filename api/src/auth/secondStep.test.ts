@@ -126,6 +126,28 @@ describe('second-step enrolment', () => {
     expect((await disable(session, '123456')).body).toMatchObject({ error: 'second_step_off' });
   });
 
+  it('says a code used to turn it on was just used, at sign-in and when turning it off', async () => {
+    const session = await api.signIn(DEMO_MANAGER.email);
+    const setup = await setUp(session);
+    const secret = setup.body.secret as string;
+    const code = totp(secret);
+    expect((await confirm(session, code)).status).toBe(200);
+
+    const USED = {
+      error: 'code_used',
+      message:
+        'That code was just used. Wait for your authenticator app to show the next code, then enter it.',
+    };
+    const signIn = await challenge((await login()).body.challengeToken!, code);
+    expect(signIn.status).toBe(401);
+    expect(signIn.body).toEqual(USED);
+    const off = await disable(session, code);
+    expect(off.status).toBe(400);
+    expect(off.body).toEqual(USED);
+    // The next code works.
+    expect((await disable(session, nextCode(secret))).status).toBe(200);
+  });
+
   it('turns off with a recovery code (a lost phone)', async () => {
     const session = await api.signIn(DEMO_MANAGER.email);
     const { codes } = await turnOn(session);

@@ -26,7 +26,8 @@ import {
 } from './throttle';
 import { newTotpSecret, otpauthUrl, verifyTotp } from './totp';
 import { SealedSecretError } from '../secrets/vault';
-import { openTotpSecret, sealTotpSecret, verifyStoredTotp } from './totpSecrets';
+import { openTotpSecret, sealTotpSecret, storedTotpReused, verifyStoredTotp } from './totpSecrets';
+import { CODE_USED_MESSAGE } from './authRoutes';
 
 /** A secret not confirmed within this long must be set up again. */
 const SETUP_TTL_MINUTES = 30;
@@ -46,6 +47,8 @@ const wrongCode = () =>
     'invalid_code',
     'That code does not match. Enter the code your authenticator app shows now.',
   );
+
+const codeUsed = () => new ApiError(400, 'code_used', CODE_USED_MESSAGE);
 
 /** The secrets as stored: sealed (src/auth/totpSecrets.ts). */
 interface SecondStepRow {
@@ -167,7 +170,7 @@ export function registerSecondStepRoutes(app: Api, { db, config, vault }: AppCon
       schema: {
         summary: 'Turn the second step off with a current code or a recovery code',
         description:
-          'The recovery codes go with it. 400 `invalid_code` for a wrong code (counted as a failed sign-in from this client); 409 `second_step_off` when it is off.',
+          'The recovery codes go with it. 400 `invalid_code` for a wrong code, 400 `code_used` for the code already used (at sign-in or when turning it on: wait for the next one), both counted as a failed sign-in from this client; 409 `second_step_off` when it is off.',
         tags: ['auth'],
         security: SESSION,
         body: SecondStepDisableBody,
@@ -192,7 +195,10 @@ export function registerSecondStepRoutes(app: Api, { db, config, vault }: AppCon
             userId: caller.id,
             log: request.log,
           }) !== null || (await spendRecoveryCode(tx, caller.id, code));
-        if (!right) return { result: 'wrong' } as const;
+        if (!right)
+          return storedTotpReused(vault, row.totp_secret, code, { lastUsedStep })
+            ? ({ result: 'wrong', reused: true } as const)
+            : ({ result: 'wrong', reused: false } as const);
         await tx.query(
           'update users set totp_secret = null, totp_last_step = null where id = $1::bigint',
           [caller.id],
@@ -201,7 +207,7 @@ export function registerSecondStepRoutes(app: Api, { db, config, vault }: AppCon
         return { result: 'off_now' } as const;
       });
       if (outcome.result === 'off') throw secondStepOff();
-      if (outcome.result === 'wrong') throw wrongCode();
+      if (outcome.result === 'wrong') throw outcome.reused ? codeUsed() : wrongCode();
       request.log.info({ event: 'second_step_off', userId: caller.id }, 'Second step turned off');
       return {
         message:

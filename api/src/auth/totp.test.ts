@@ -1,4 +1,4 @@
-import { base32Decode, hotp, totp, totpStep, verifyTotp } from './totp';
+import { base32Decode, hotp, totp, totpReused, totpStep, verifyTotp } from './totp';
 
 // RFC 6238 appendix B, SHA-1 rows: the key is the ASCII "12345678901234567890".
 const RFC_KEY = Buffer.from('12345678901234567890', 'ascii');
@@ -50,6 +50,21 @@ describe('TOTP (RFC 6238)', () => {
     expect(verifyTotp(secret, totp(secret, now), { timeMs: now, lastUsedStep: step - 1 })).toBe(
       step,
     );
+  });
+
+  it('tells a right code already used from a wrong one', () => {
+    const secret = 'JBSWY3DPEHPK3PXP';
+    const now = 1_700_000_000_000;
+    const step = totpStep(now);
+    const code = totp(secret, now);
+    expect(totpReused(secret, code, { timeMs: now, lastUsedStep: step })).toBe(true);
+    expect(totpReused(secret, code, { timeMs: now, lastUsedStep: step + 1 })).toBe(true);
+    // Not used yet, never used, or not a code of this secret at all.
+    expect(totpReused(secret, code, { timeMs: now, lastUsedStep: step - 1 })).toBe(false);
+    expect(totpReused(secret, code, { timeMs: now, lastUsedStep: null })).toBe(false);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(totpReused(secret, wrong, { timeMs: now, lastUsedStep: step })).toBe(false);
+    expect(totpReused(secret, 'abcdef', { timeMs: now, lastUsedStep: step })).toBe(false);
   });
 
   it('refuses anything that is not six digits', () => {

@@ -100,3 +100,27 @@ export function verifyTotp(
   }
   return matched;
 }
+
+/**
+ * Whether a code that `verifyTotp` refused is one already used: it matches the current step or
+ * one on each side, but that step is `lastUsedStep` or older (the same code a second time within
+ * its 30 seconds, from a second device or right after turning the second step on). It is still
+ * refused; the person is told to wait for the next code rather than that the code is wrong.
+ */
+export function totpReused(
+  secretBase32: string,
+  code: string,
+  options: { timeMs?: number; lastUsedStep?: number | null } = {},
+): boolean {
+  const lastUsed = options.lastUsedStep ?? null;
+  if (lastUsed === null || !/^\d{6}$/.test(code)) return false;
+  const key = base32Decode(secretBase32);
+  const current = totpStep(options.timeMs ?? Date.now());
+  const given = Buffer.from(code);
+  let reused = false;
+  for (const step of [current - 1, current, current + 1]) {
+    const equal = timingSafeEqual(Buffer.from(hotp(key, step)), given);
+    if (equal && step <= lastUsed) reused = true;
+  }
+  return reused;
+}

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretFields, SecretVault } from '../secrets/vault';
 import { SealedSecretError } from '../secrets/vault';
-import { verifyTotp } from './totp';
+import { totpReused, verifyTotp } from './totp';
 
 const BASE32_SECRET = /^[A-Z2-7]{16,128}$/;
 
@@ -48,4 +48,22 @@ export function verifyStoredTotp(
     return null;
   }
   return verifyTotp(secret, code, { lastUsedStep: options.lastUsedStep });
+}
+
+/**
+ * Whether a code the stored secret refused was a right code used already (see `totpReused`). A
+ * secret that does not open reuses nothing (verifyStoredTotp has logged it).
+ */
+export function storedTotpReused(
+  vault: SecretVault,
+  stored: unknown,
+  code: string,
+  options: { lastUsedStep?: number | null },
+): boolean {
+  try {
+    return totpReused(openTotpSecret(vault, stored), code, options);
+  } catch (error) {
+    if (error instanceof SealedSecretError) return false;
+    throw error;
+  }
 }

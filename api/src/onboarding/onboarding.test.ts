@@ -70,6 +70,50 @@ const requestSignup = (email: string, client = '192.0.2.10') =>
     { 'x-forwarded-for': client },
   );
 
+describe('where the listings came from (issue 33)', () => {
+  it('names the systems the demo owner’s listings came from, with their counts, though none is connected', async () => {
+    const session = await api.signIn('owner@hostdash.test');
+    const answer = await api.get<{
+      items: unknown[];
+      sources: { pms: string; label: string; listings_count: number; connected: boolean }[];
+    }>('/user/integrations', session);
+    expect(answer.status).toBe(200);
+    const [counted] = await api.db.query<{ n: number }>(
+      `select count(*)::int as n from listings l join users u on u.account_id = l.account_id
+       where u.email = 'owner@hostdash.test'`,
+    );
+    const { sources } = answer.body;
+    // Every listing is from one of them, the three main systems first, most listings first.
+    expect(sources.reduce((sum, source) => sum + source.listings_count, 0)).toBe(counted!.n);
+    expect(
+      sources
+        .slice(0, 3)
+        .map((source) => source.label)
+        .sort(),
+    ).toEqual(['Guesty', 'Hostaway', 'Rentals United']);
+    const counts = sources.map((source) => source.listings_count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    for (const source of sources)
+      expect(source.connected).toBe(
+        (answer.body.items as { pms: string }[]).some((item) => item.pms === source.pms),
+      );
+  });
+
+  it('has no sources for a new host who imported nothing', async () => {
+    const session = await newOwnerSession();
+    const empty = await api.get<{ sources: unknown[] }>('/user/integrations', session);
+    expect(empty.body.sources).toEqual([]);
+  });
+
+  it('answers an unknown system 404 and building staff 403', async () => {
+    const owner = await api.signIn('owner@hostdash.test');
+    const unknown = await api.get('/channel/airbnb/import', owner);
+    expect([unknown.status, unknown.body.error]).toEqual([404, 'pms_not_found']);
+    const vendor = await api.signIn('vendor@hostdash.test');
+    expect((await api.get('/channel/guesty/import', vendor)).status).toBe(403);
+  });
+});
+
 describe('sign-up', () => {
   it('mails a new address its link, which fills in the form and makes the account, signed in', async () => {
     const asked = await api.post('/user/accounts/requestSignup', {
@@ -350,6 +394,9 @@ describe('connecting a system with credentials', () => {
 
   it('imports, reports progress to the end, records the finished connection and syncs again', async () => {
     const session = await newOwnerSession();
+    // Never imported: a normal state, answered 200 (issue 33), not a 404 logged as a failure.
+    const before = await api.get<{ import: Task | null }>('/channel/hostaway/import', session);
+    expect([before.status, before.body]).toEqual([200, { import: null }]);
     const started = await api.post<Start>(
       '/channel/hostaway/onboardUser',
       { credentials: sandboxCredentials('hostaway') },
@@ -393,6 +440,12 @@ describe('connecting a system with credentials', () => {
     // Without an id: the newest import of that system.
     const newest = await api.get<Task>('/task/status?type=import&name=hostaway', session);
     expect(newest.body.id).toBe(task.id);
+    const state = await api.get<{ import: Task | null }>('/channel/hostaway/import', session);
+    expect([state.status, state.body.import?.id, state.body.import?.state]).toEqual([
+      200,
+      task.id,
+      'succeeded',
+    ]);
 
     const recorded = await api.post<{ status: string; listings_count: number }>(
       `/user/updateAfterIntegration?id=${task.id}&type=import&name=hostaway`,
@@ -402,6 +455,17 @@ describe('connecting a system with credentials', () => {
     expect(recorded.body).toMatchObject({ status: 'connected', listings_count: listings!.done });
     const listed = await api.get<{ total: number }>('/listing/load?from=0&size=10', session);
     expect(listed.body.total).toBe(listings!.done);
+    // The listings' system, connected: where they came from, with when it last synced.
+    const sources = await api.get<{ sources: unknown[] }>('/user/integrations', session);
+    expect(sources.body.sources).toEqual([
+      {
+        pms: 'hostaway',
+        label: 'Hostaway',
+        listings_count: listings!.done,
+        connected: true,
+        last_sync_at: expect.any(String),
+      },
+    ]);
 
     const synced = await api.post<{ items: { task: Task }[] }>(
       '/user/updateIntegrations',

@@ -57,6 +57,7 @@ import { webhookUrl } from '../pms/sync/webhookSetup';
 import type { SecretVault } from '../secrets/vault';
 import {
   ConnectionSchema,
+  ImportStateSchema,
   ImportTaskSchema,
   IntegrationBody,
   IntegrationsSchema,
@@ -73,6 +74,7 @@ import {
   TooManySignupRequests,
   type ConnectionView,
   type ImportTaskView,
+  type ListingSourceView,
 } from './onboardingSchemas';
 import {
   insertSignupLink,
@@ -332,15 +334,56 @@ async function integrations(
   sql: Sql,
   accountId: string,
   shellOrigin: string,
-): Promise<{ items: ConnectionView[]; onboarded_at: string | null }> {
+): Promise<{
+  items: ConnectionView[];
+  sources: ListingSourceView[];
+  onboarded_at: string | null;
+}> {
   const [account] = await sql.query<{ onboarded_at: string | null }>(
     'select onboarded_at from accounts where id = $1::bigint',
     [accountId],
   );
+  const items = await connections(sql, accountId, shellOrigin);
   return {
-    items: await connections(sql, accountId, shellOrigin),
+    items,
+    sources: await listingSources(sql, accountId, items),
     onboarded_at: account?.onboarded_at ?? null,
   };
+}
+
+/**
+ * Where the account's listings came from, by system (the counts kept per account and system, so a
+ * large account costs no scan), with the connection's last sync or the newest finished import's
+ * end: a system the listings came from is shown as such even when no credentials are saved.
+ */
+async function listingSources(
+  sql: Sql,
+  accountId: string,
+  items: readonly ConnectionView[],
+): Promise<ListingSourceView[]> {
+  const rows = await sql.query<{ pms: PmsName; listings: number; last_import_at: string | null }>(
+    `select c.pms, sum(c.listings)::int as listings,
+            (select max(t.finished_at) from import_tasks t
+             where t.account_id = $1::bigint and t.pms = c.pms and t.state = 'succeeded') as last_import_at
+     from listing_counts c
+     where c.account_id = $1::bigint
+     group by c.pms
+     having sum(c.listings) > 0
+     order by sum(c.listings) desc, c.pms`,
+    [accountId],
+  );
+  return rows
+    .filter((row) => isPmsName(row.pms))
+    .map((row) => {
+      const connection = items.find((item) => item.pms === row.pms);
+      return {
+        pms: row.pms,
+        label: pmsDescriptor(row.pms).label,
+        listings_count: row.listings,
+        connected: connection !== undefined,
+        last_sync_at: connection?.last_sync_at ?? row.last_import_at,
+      };
+    });
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -590,6 +633,29 @@ export function registerOnboardingRoutes(
       const { id, name } = request.query;
       const task = await findTask(db, caller.account_id, name, id);
       return taskView(task);
+    },
+  );
+
+  app.get(
+    '/channel/:pms/import',
+    {
+      schema: {
+        summary: 'The account’s newest import from a system, or none',
+        description:
+          'What `/connect/{pms}` reads when it opens: `{ import: null }` (200) when the account never imported from the system — a normal state, not an error — else the newest import task, to follow by id with `GET /task/status`. Anyone of the account but building staff (vendors, 403). 404 `pms_not_found` for a name not among the 18.',
+        tags: ['onboarding'],
+        security: SESSION,
+        params: PmsParam,
+        response: { 200: ref(ImportStateSchema), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const caller = await requireUser(db, request);
+      if (caller.subtype === 'vendor' && !isAccountOwner(caller))
+        throw forbidden('Imports are followed by the account’s owner and managers.');
+      const pms = pmsOf(request.params.pms);
+      const task = await latestImportTaskOf(db, caller.account_id, pms);
+      return { import: task && task.pms === pms ? taskView(task) : null };
     },
   );
 

@@ -158,13 +158,50 @@ export const ConnectionSchema = named(
   { description: 'A connected system of the account (never its credentials).' },
 );
 
+export const ListingSourceSchema = named(
+  'ListingSource',
+  {
+    pms: stringEnum(PMS_NAMES),
+    label: Type.String(),
+    listings_count: Type.Integer({
+      minimum: 0,
+      description: 'The account’s listings that came from this system, as Hostdash holds them now.',
+    }),
+    connected: Type.Boolean({
+      description:
+        'Whether the system is among `items` (credentials saved, kept in sync); false for listings that came from it another way (a past import, a move to Hostdash).',
+    }),
+    last_sync_at: nullable(
+      DateTime(
+        'The connection’s last sync, else when the newest import from it finished; null when Hostdash does not know.',
+      ),
+    ),
+  },
+  { description: 'A system the account’s listings came from.' },
+);
+
 export const IntegrationsSchema = named(
   'Integrations',
   {
     items: Type.Array(ref(ConnectionSchema)),
+    sources: Type.Array(ref(ListingSourceSchema), {
+      description:
+        'Where the account’s listings really came from, by system, most listings first: every system it holds listings from, connected or not.',
+    }),
     onboarded_at: nullable(DateTime('When the account finished its first import.')),
   },
-  { description: 'The account’s connected systems.' },
+  { description: 'The account’s connected systems, and where its listings came from.' },
+);
+
+export const ImportStateSchema = named(
+  'ImportState',
+  {
+    import: nullable(ref(ImportTaskSchema)),
+  },
+  {
+    description:
+      'The account’s newest import from a system (`import`), or null when it never imported from it: a normal state, not an error.',
+  },
 );
 
 export const OnboardStartSchema = named(
@@ -283,6 +320,7 @@ export const SignupLinkBody = Type.Object(
 
 export type ImportTaskView = Static<typeof ImportTaskSchema>;
 export type ConnectionView = Static<typeof ConnectionSchema>;
+export type ListingSourceView = Static<typeof ListingSourceSchema>;
 export type PmsSystemView = Static<typeof PmsSystemSchema>;
 
 export const ONBOARDING_SCHEMAS: NamedSchema[] = [
@@ -291,7 +329,9 @@ export const ONBOARDING_SCHEMAS: NamedSchema[] = [
   PmsSystemListSchema,
   ImportTaskSchema,
   ConnectionSchema,
+  ListingSourceSchema,
   IntegrationsSchema,
+  ImportStateSchema,
   OnboardStartSchema,
   SignupLinkSchema,
   SignupLookupSchema,

@@ -8,6 +8,7 @@ import { runNextImport } from '../imports/importWorker';
 import { generatePortfolio, testAdapter } from '../imports/testing/testAdapter';
 import { SCREENING_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
+import { alertRiskyStays } from '../pms/sync/stayAlerts';
 import { silentLog } from '../testing/logs';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import { wantsMail } from './preferences';
@@ -58,6 +59,7 @@ const DEFAULTS_FOR_MANAGER = {
   mail_on_red_reservation: true,
   mail_on_import_finished: true,
   in_app_on_verification_change: true,
+  in_app_on_risky_booking: true,
 };
 
 describe('GET and POST /user/profile', () => {
@@ -301,6 +303,7 @@ describe('GET and POST /user/notificationPreferences', () => {
       mail_on_red_reservation: false,
       mail_on_import_finished: false,
       in_app_on_verification_change: true,
+      in_app_on_risky_booking: true,
     });
     expect(await wantsMail(api.db, person.id, 'mail_on_red_reservation')).toBe(false);
 
@@ -340,7 +343,7 @@ describe('mails the preferences decide', () => {
       `insert into accounts (name) values ('Red Stays') returning id::text as id`,
     );
     const accountId = account!.id;
-    const owner = await newPerson('owner', { accountId });
+    const owner = { ...(await newPerson('owner', { accountId })), accountId };
     const wantsIt = await newPerson('manager', { accountId });
     const optedOut = await newPerson('manager', { accountId });
     const vendor = await newPerson('vendor', { accountId });
@@ -403,6 +406,26 @@ describe('mails the preferences decide', () => {
       [`/reservation/${stayId}`],
     );
     expect(notified.map((row) => row.user_id)).toEqual([wantsIt.id]);
+  });
+
+  it('rings the bell about a risky booking only for the owner and managers who want it (issue 33)', async () => {
+    const { owner, wantsIt, optedOut, vendor, stayId } = await accountWithStay();
+    await api.post(
+      '/user/notificationPreferences',
+      { in_app_on_risky_booking: false },
+      await api.signIn(optedOut.email, optedOut.password),
+    );
+    // The booking came in by itself (a webhook): new to Hostdash, it screens orange.
+    const alerted = await alertRiskyStays(api.db, owner.accountId, new Map([[stayId, null]]), {
+      shellOrigin: SHELL,
+    });
+    expect(alerted).toEqual([stayId]);
+    const notified = await api.db.query<{ user_id: string }>(
+      `select user_id::text as user_id from notifications where link = $1 order by user_id::bigint`,
+      [`/reservation/${stayId}`],
+    );
+    expect(notified.map((row) => row.user_id)).toEqual([owner.id, wantsIt.id]);
+    expect(notified.map((row) => row.user_id)).not.toContain(vendor.id);
   });
 
   it('does not mail about a stay red already, and mails the owner when someone else turned it red', async () => {

@@ -1,4 +1,4 @@
-// The person's own settings (/settings, issue 15): their profile, their password and what Hostdash
+// The person's own settings (/settings/profile, issues 15 and 33): their profile, their password and what Hostdash
 // tells them about, by mail or in the bell menu.
 import { Type, type Static } from '@sinclair/typebox';
 import { NewPasswordField } from '../auth/authSchemas';
@@ -11,6 +11,7 @@ export const PREFERENCE_KINDS = [
   'mail_on_red_reservation',
   'mail_on_import_finished',
   'in_app_on_verification_change',
+  'in_app_on_risky_booking',
 ] as const;
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
@@ -20,7 +21,9 @@ const preferenceDescriptions: Record<PreferenceKind, string> = {
   mail_on_import_finished:
     'A mail to the account’s owner when an import from a property-management system finishes (on unless turned off).',
   in_app_on_verification_change:
-    'A bell notification when a teammate declines a guest’s verification (on unless turned off).',
+    'A bell notification when a guest finishes online check-in or a teammate declines a guest’s verification (on unless turned off). For the account’s owner and managers.',
+  in_app_on_risky_booking:
+    'A bell notification when a booking that came in by itself (webhook or sync) screens orange or red (on unless turned off). For the account’s owner and managers; the mail follows `mail_on_red_reservation`.',
 };
 
 export const NotificationPreferencesSchema = named(
@@ -35,6 +38,9 @@ export const NotificationPreferencesSchema = named(
     in_app_on_verification_change: Type.Boolean({
       description: preferenceDescriptions.in_app_on_verification_change,
     }),
+    in_app_on_risky_booking: Type.Boolean({
+      description: preferenceDescriptions.in_app_on_risky_booking,
+    }),
   },
   { description: 'What Hostdash tells the signed-in person about, the defaults filled in.' },
 );
@@ -45,6 +51,7 @@ export const NotificationPreferencesBody = closedBody(
     mail_on_red_reservation: Type.Optional(Type.Boolean()),
     mail_on_import_finished: Type.Optional(Type.Boolean()),
     in_app_on_verification_change: Type.Optional(Type.Boolean()),
+    in_app_on_risky_booking: Type.Optional(Type.Boolean()),
   },
   { description: 'Only the preferences to change; the others stay as they are.' },
 );
@@ -61,7 +68,7 @@ export const ProfileSchema = named(
     }),
     notification_preferences: ref(NotificationPreferencesSchema),
   },
-  { description: 'The signed-in person as /settings shows them.' },
+  { description: 'The signed-in person as /settings/profile shows them.' },
 );
 export type Profile = Static<typeof ProfileSchema>;
 

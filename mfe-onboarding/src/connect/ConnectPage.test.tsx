@@ -102,6 +102,9 @@ it('says a sign-up link expired and leaves the plain sign-up', async () => {
 it('puts a refused key on its field, then follows the import to its summary', async () => {
   await renderRemote('/connect/hostaway', { user: DEMO_OWNER });
   const form = await screen.findByRole('form', { name: 'Connect Hostaway' });
+  // "No import yet" is a normal answer (200 `{ import: null }`), not a 404 logged as a failure.
+  await waitFor(() => expect(server.requestsTo('/channel/hostaway/import')).toHaveLength(1));
+  expect(server.requestsTo('/task/status')).toHaveLength(0);
   await userEvent.type(within(form).getByLabelText(/Account ID/), 'abc');
   await userEvent.click(within(form).getByRole('button', { name: 'Connect Hostaway' }));
   expect(within(form).getByText('This is not a Hostaway Account ID.')).toBeInTheDocument();

@@ -15,6 +15,7 @@ import {
 import { connectActions } from './connectSlice';
 import {
   onboardApi,
+  type ImportState,
   type ImportTask,
   type Integrations,
   type OnboardStart,
@@ -114,14 +115,10 @@ function* retried(
   if (task) yield put(connectActions.taskStarted(task));
 }
 
-/** The newest import of the system, or null when the account never imported from it. */
+/** The newest import of the system, or null when the account never imported from it (a 200). */
 function* newestTask({ pms }: { pms: ImportTask['pms'] }) {
-  try {
-    return (yield call(onboardApi.taskStatus, { pms })) as ImportTask;
-  } catch (error) {
-    if (toApiError(error).status === 404) return null;
-    throw error;
-  }
+  const state = (yield call(onboardApi.latestImport, { pms })) as ImportState;
+  return state.import;
 }
 
 export function* connectSaga() {

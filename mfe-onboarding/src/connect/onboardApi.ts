@@ -1,6 +1,7 @@
 // The connect page's calls, typed with the API contract.
 import type {
   Body,
+  ImportState,
   ImportTask,
   Message,
   Integrations,
@@ -12,6 +13,7 @@ import type {
 import { api, type SignedIn } from '@hostdash/shared-auth';
 
 export type {
+  ImportState,
   ImportTask,
   Integrations,
   OnboardStart,
@@ -52,11 +54,14 @@ export const onboardApi = {
       params: { pms },
       data: { code, state },
     }),
-  /** The task by id, or (without one) the account's newest import from `pms`. */
+  /** The task by id, to follow it. */
   taskStatus: (
-    { pms, id }: { pms: PmsName; id?: string },
+    { pms, id }: { pms: PmsName; id: string },
     { signal }: { signal?: AbortSignal } = {},
   ) => api.get<ImportTask>('/task/status', { params: task(pms, id), signal }),
+  /** The account's newest import from `pms`, or `{ import: null }` when it never imported. */
+  latestImport: ({ pms }: { pms: PmsName }, { signal }: { signal?: AbortSignal } = {}) =>
+    api.get<ImportState>(`/channel/${encodeURIComponent(pms)}/import`, { signal }),
   recordFinished: ({ pms, id }: { pms: PmsName; id: string }) =>
     api.post<PmsConnectionSummary>('/user/updateAfterIntegration', { params: task(pms, id) }),
   /** "Try again": resumes the system's failed import (or starts one). */

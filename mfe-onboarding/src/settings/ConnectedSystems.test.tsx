@@ -5,6 +5,7 @@ import { DEMO_OWNER } from '../../../config/testing/demoUsers';
 import { renderRemote } from '../testing/renderRemote';
 import {
   makeConnection,
+  makeSource,
   makeTask,
   startSettingsServer,
   type SettingsServer,
@@ -49,6 +50,7 @@ const THREE_SYSTEMS: Integrations = {
       task: makeTask('beds24'),
     }),
   ],
+  sources: [makeSource('hostaway', { connected: true }), makeSource('guesty', { connected: true })],
   onboarded_at: '2026-10-02T08:10:00Z',
 };
 
@@ -94,6 +96,7 @@ describe('Connected systems on /settings', () => {
           }),
           makeConnection('beds24'),
         ],
+        sources: [],
         onboarded_at: '2026-10-02T08:10:00Z',
       },
     });
@@ -198,6 +201,7 @@ describe('Connected systems on /settings', () => {
     const { store } = await open({
       integrations: {
         items: [makeConnection('hostaway'), makeConnection('guesty')],
+        sources: [],
         onboarded_at: null,
       },
     });
@@ -247,8 +251,38 @@ describe('Connected systems on /settings', () => {
     expect(await systemItem('Hostaway')).toBeInTheDocument();
   });
 
+  it('lists the systems the listings came from, with their counts, though none is connected (issue 33)', async () => {
+    await open({
+      integrations: {
+        items: [],
+        sources: [
+          makeSource('guesty', { listings_count: 44 }),
+          makeSource('hostaway', { listings_count: 40, last_sync_at: null }),
+          makeSource('rentalsunited', { listings_count: 36 }),
+        ],
+        onboarded_at: '2026-10-02T08:10:00Z',
+      },
+    });
+    const guesty = within(await systemItem('Guesty'));
+    expect(guesty.getByText(/^44 listings came from Guesty\./)).toBeInTheDocument();
+    expect(guesty.getByText(/^Last synced/)).toBeInTheDocument();
+    const hostaway = within(await systemItem('Hostaway'));
+    expect(hostaway.getByText(/^40 listings came from Hostaway\./)).toBeInTheDocument();
+    expect(hostaway.getByText('Last sync not known')).toBeInTheDocument();
+    expect(await systemItem('Rentals United')).toBeInTheDocument();
+    // Not "connect your PMS" (a duplicate import): another system, on request.
+    expect(within(section()).queryByText('No system connected yet')).not.toBeInTheDocument();
+    expect(within(section()).queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
+    await userEvent.click(
+      within(section()).getByRole('button', { name: 'Connect another system' }),
+    );
+    expect(
+      await within(section()).findByRole('list', { name: 'Systems Hostdash connects' }),
+    ).toBeInTheDocument();
+  });
+
   it('offers the systems Hostdash connects when none is connected', async () => {
-    await open({ integrations: { items: [], onboarded_at: null } });
+    await open({ integrations: { items: [], sources: [], onboarded_at: null } });
     expect(await within(section()).findByText('No system connected yet')).toBeInTheDocument();
     const systems = await within(section()).findByRole('list', {
       name: 'Systems Hostdash connects',

@@ -1,7 +1,9 @@
 // The account's connected systems: each with its status in words, its last and next sync, what
 // came in, an import under way as a bar with counts, its webhook to paste into the system (Hostaway,
 // Guesty: shown on request, the owner's alone), and "Sync now", "Reconnect" and "Disconnect"
-// (asked first). With none connected, the systems Hostdash connects, to choose one.
+// (asked first). The systems the account's listings came from without a connection here (an earlier
+// import, a move to Hostdash) are shown too, with their listings: they are where the listings come
+// from, and importing them again would duplicate them. With neither, the systems Hostdash connects.
 import { useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
@@ -37,10 +39,16 @@ import { importPercent, stepCounts } from '../connect/progressWords';
 import { SystemList } from '../connect/UnknownSystem';
 import { useSystems } from '../connect/useSystems';
 import { selectSettings } from '../onboardSlice';
-import type { PmsConnectionSummary } from './settingsApi';
+import type { ListingSource, PmsConnectionSummary } from './settingsApi';
 import { importUnderWay, settingsActions } from './settingsSlice';
 import { SettingsSection } from './SettingsSection';
-import { countsInWords, disconnectInWords, statusInWords, STATUS_COLOUR } from './settingsWords';
+import {
+  countsInWords,
+  disconnectInWords,
+  plural,
+  statusInWords,
+  STATUS_COLOUR,
+} from './settingsWords';
 
 const isRunning = (connection: PmsConnectionSummary) =>
   connection.task?.state === 'queued' || connection.task?.state === 'running';
@@ -244,6 +252,44 @@ function ConnectionItem({
   );
 }
 
+/** A system the listings came from with no connection here: what came from it, and when. */
+function SourceItem({ source }: { source: ListingSource }) {
+  const titleId = useId();
+  return (
+    <Box component="li" aria-labelledby={titleId}>
+      <Card variant="outlined" sx={{ p: 2, height: '100%' }}>
+        <Stack spacing={1.5}>
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+          >
+            <Typography
+              id={titleId}
+              component="h3"
+              variant="subtitle1"
+              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+            >
+              {source.label}
+            </Typography>
+            <Chip size="small" label="Imported" variant="outlined" />
+          </Stack>
+          <Typography variant="body2">
+            {plural(source.listings_count, 'listing')} came from {source.label}. Hostdash holds no
+            credentials for it, so they are not synced by themselves.
+          </Typography>
+          {source.last_sync_at ? (
+            <LastSync at={source.last_sync_at} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Last sync not known
+            </Typography>
+          )}
+        </Stack>
+      </Card>
+    </Box>
+  );
+}
+
 function DisconnectDialog({
   connection,
   open,
@@ -296,6 +342,8 @@ export function ConnectedSystems() {
   const [choosing, setChoosing] = useState(false);
   const accountImporting = importUnderWay(integrations);
   const connections = integrations?.items ?? [];
+  // Where listings came from with no connection here (the connected ones are their cards above).
+  const sources = (integrations?.sources ?? []).filter((source) => !source.connected);
 
   let body;
   if (!integrations) {
@@ -307,7 +355,7 @@ export function ConnectedSystems() {
     ) : (
       <LinearProgress aria-label="Loading your connected systems" />
     );
-  } else if (connections.length === 0) {
+  } else if (connections.length === 0 && sources.length === 0) {
     body = (
       <Stack spacing={2}>
         <EmptyState title="No system connected yet">
@@ -349,6 +397,9 @@ export function ConnectedSystems() {
                 setAsking(true);
               }}
             />
+          ))}
+          {sources.map((source) => (
+            <SourceItem key={source.pms} source={source} />
           ))}
         </Box>
         {choosing ? (

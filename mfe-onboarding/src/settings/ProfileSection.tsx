@@ -1,9 +1,16 @@
 // The person's name and email, and their password. Changing the email or the password needs the
 // current password (a session left open is not enough); a refusal is shown beside its field.
+// Leaving either form with something typed and not saved asks first.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Alert, Box, Button, Divider, Stack, TextField, Typography } from '@mui/material';
-import { fieldErrorOf, messageOf, useSubmission } from '@hostdash/shared-ui';
+import {
+  fieldErrorOf,
+  messageOf,
+  UnsavedChangesDialog,
+  useSubmission,
+  useUnsavedChangesGuard,
+} from '@hostdash/shared-ui';
 import { selectSettings } from '../onboardSlice';
 import type { Profile, ProfileChange } from './settingsApi';
 import { settingsActions } from './settingsSlice';
@@ -34,6 +41,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [touched, setTouched] = useState(new Set<ProfileField>());
   const emailChanges = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
   const nameChanges = values.name.trim() !== profile.name;
+  // Leaving with a changed name or email asks first (a save starts the form again from the API).
+  const leaveGuard = useUnsavedChangesGuard(nameChanges || emailChanges, 'your name and email');
   const problems: Record<ProfileField, string | null> = {
     name: !values.name.trim()
       ? 'Enter your name.'
@@ -125,6 +134,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       >
         {submission.busy ? 'Saving…' : 'Save profile'}
       </Button>
+      <UnsavedChangesDialog guard={leaveGuard} />
     </Stack>
   );
 }
@@ -141,6 +151,10 @@ function PasswordForm() {
     setValues({ current_password: '', new_password: '' });
     setTouched(new Set());
   });
+  const leaveGuard = useUnsavedChangesGuard(
+    Boolean(values.current_password || values.new_password),
+    'your password',
+  );
   const problems: Record<PasswordField, string | null> = {
     current_password: values.current_password ? null : 'Enter your current password.',
     new_password:
@@ -200,6 +214,7 @@ function PasswordForm() {
       >
         {submission.busy ? 'Changing…' : 'Change password'}
       </Button>
+      <UnsavedChangesDialog guard={leaveGuard} />
     </Stack>
   );
 }

@@ -33,7 +33,9 @@ function downloadFile(fileName: string, text: string) {
 
 /** A wrong code is said beside the code field; anything else above the buttons. */
 const isCodeRefusal = (error: ApiError | null): boolean =>
-  error?.error === 'invalid_code' || (error?.error === 'invalid_request' && error.field === 'code');
+  error?.error === 'invalid_code' ||
+  error?.error === 'code_used' ||
+  (error?.error === 'invalid_request' && error.field === 'code');
 
 function QrImage({ url }: { url: string }) {
   const [image, setImage] = useState<string | null>(null);

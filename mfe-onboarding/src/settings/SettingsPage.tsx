@@ -1,51 +1,22 @@
-// `/settings` (owner only, spec section 2): the account's connected systems, the person's profile
-// and password, the second step of sign-in, what Hostdash tells them about, when guests are mailed
-// their check-in link, and the way to the risk tolerance (on the protect page). Each section loads, fails and retries on its own.
-import { useEffect, type ReactNode } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+// `/settings` (owner only, spec section 2): the account's settings — its connected systems, when
+// guests are mailed their check-in link, and the ways to the risk tolerance and billing.
+// The person's own settings (profile, password, second step, notifications) are every role's, at
+// `/settings/profile`, linked from here. Each section loads, fails and retries on its own.
+import { useEffect } from 'react';
+import { useDispatch } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
-import { Box, LinearProgress, Link, Stack, Typography } from '@mui/material';
-import type { RemoteStatus } from '@hostdash/shared-auth';
-import { LoadError, PageHeader } from '@hostdash/shared-ui';
-import { selectSettings } from '../onboardSlice';
+import { Box, Link, Stack, Typography } from '@mui/material';
+import { PageHeader } from '@hostdash/shared-ui';
 import { ConnectedSystems } from './ConnectedSystems';
 import { GuestInvitesSection } from './GuestInvitesSection';
-import { NotificationsSection } from './NotificationsSection';
-import { ProfileSection } from './ProfileSection';
-import { SecondStepSection } from './SecondStepSection';
+import { PERSONAL_SETTINGS_PATH } from './ProfilePage';
 import { SettingsSection } from './SettingsSection';
 import { settingsActions } from './settingsSlice';
 
-/** A section that needs the profile: its progress, or why it could not load (with Retry). */
-function WithProfile<Value>({
-  value,
-  status,
-  what,
-  children,
-}: {
-  value: Value | null;
-  status: RemoteStatus;
-  what: string;
-  children: (value: Value) => ReactNode;
-}) {
-  const dispatch = useDispatch();
-  if (value) return children(value);
-  if (status.error)
-    return (
-      <LoadError
-        error={status.error}
-        onRetry={() => dispatch(settingsActions.loadProfile.requested())}
-      />
-    );
-  return <LinearProgress aria-label={`Loading ${what}`} />;
-}
-
 export function SettingsPage() {
   const dispatch = useDispatch();
-  const { profile, preferences, status } = useSelector(selectSettings);
   useEffect(() => {
     dispatch(settingsActions.loadIntegrations.requested());
-    dispatch(settingsActions.loadProfile.requested());
     return () => void dispatch(settingsActions.left());
   }, [dispatch]);
 
@@ -53,28 +24,17 @@ export function SettingsPage() {
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
       <PageHeader
         title="Settings"
-        subtitle="Your connected systems, your profile and sign-in, and what Hostdash tells you about."
+        subtitle="Your account’s connected systems, guest check-in links and billing."
       />
       <Stack spacing={3}>
+        <Typography>
+          Your name, email, password, second step and notifications are in{' '}
+          <Link component={RouterLink} to={PERSONAL_SETTINGS_PATH}>
+            Your settings
+          </Link>
+          .
+        </Typography>
         <ConnectedSystems />
-        <SettingsSection title="Profile" subheader="Who you are to Hostdash, and your password.">
-          <WithProfile value={profile} status={status.profile} what="your profile">
-            {(loaded) => <ProfileSection profile={loaded} />}
-          </WithProfile>
-        </SettingsSection>
-        <SettingsSection
-          title="Second step"
-          subheader="A code from an authenticator app at sign-in, as well as your password."
-        >
-          <WithProfile value={profile} status={status.profile} what="the second step">
-            {(loaded) => <SecondStepSection profile={loaded} />}
-          </WithProfile>
-        </SettingsSection>
-        <SettingsSection title="Notifications" subheader="What Hostdash tells you about.">
-          <WithProfile value={preferences} status={status.profile} what="your notifications">
-            {(loaded) => <NotificationsSection preferences={loaded} />}
-          </WithProfile>
-        </SettingsSection>
         <SettingsSection
           title="Guest check-in links"
           subheader="When Hostdash mails your guests the link to check in online."
@@ -86,6 +46,15 @@ export function SettingsPage() {
             Risk tolerance is on the{' '}
             <Link component={RouterLink} to="/protect">
               Protect page
+            </Link>
+            .
+          </Typography>
+        </SettingsSection>
+        <SettingsSection title="Billing">
+          <Typography>
+            Your payment card and invoices are on the{' '}
+            <Link component={RouterLink} to="/billing">
+              Billing page
             </Link>
             .
           </Typography>

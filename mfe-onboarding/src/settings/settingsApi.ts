@@ -3,6 +3,7 @@
 import type {
   Body,
   Integrations,
+  ListingSource,
   Message,
   NotificationPreferences,
   PmsConnectionSummary,
@@ -14,6 +15,7 @@ import { api } from '@hostdash/shared-auth';
 
 export type {
   Integrations,
+  ListingSource,
   Message,
   NotificationPreferences,
   PmsConnectionSummary,

@@ -153,6 +153,7 @@ describe('the settings part of the onboard slice', () => {
         makeConnection('guesty'),
         makeConnection('hostaway', { task: makeTask('hostaway', { state }) }),
       ],
+      sources: [],
       onboarded_at: null,
     });
     expect(importUnderWay(integrations('queued'))).toBe(true);

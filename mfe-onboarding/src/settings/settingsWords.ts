@@ -1,6 +1,6 @@
 // How the settings page says things: a connection's status, the notification preferences, and the
 // messages after a change.
-import type { ApiError } from '@hostdash/shared-auth';
+import { isVendor, type ApiError, type User } from '@hostdash/shared-auth';
 import { messageOf } from '@hostdash/shared-ui';
 import type { PmsConnectionSummary, PreferenceKind } from './settingsApi';
 
@@ -45,23 +45,56 @@ export function syncRefusedInWords(label: string, error: ApiError): string {
   return `${label} was not synced. ${messageOf(error)}`;
 }
 
-export const PREFERENCES: readonly { kind: PreferenceKind; label: string; detail: string }[] = [
+/** Who a preference is for: the senders tell only these people, so only they see its switch. */
+type Audience = 'team' | 'owner';
+
+export const PREFERENCES: readonly {
+  kind: PreferenceKind;
+  label: string;
+  detail: string;
+  audience: Audience;
+}[] = [
   {
     kind: 'mail_on_red_reservation',
     label: 'Mail me when a stay turns red',
     detail: 'When screening marks one of the account’s reservations as high risk.',
+    audience: 'team',
   },
   {
     kind: 'mail_on_import_finished',
     label: 'Mail me when an import finishes',
     detail: 'When listings and reservations have come in from a connected system.',
+    audience: 'owner',
   },
   {
     kind: 'in_app_on_verification_change',
-    label: 'Tell me when a teammate declines a guest',
-    detail: 'A notification in the bell menu when a teammate declines a guest’s verification.',
+    label: 'Tell me when a guest’s verification moves on',
+    detail:
+      'A notification in the bell menu when a guest finishes online check-in, or a teammate declines a guest.',
+    audience: 'team',
+  },
+  {
+    kind: 'in_app_on_risky_booking',
+    label: 'Tell me about risky bookings',
+    detail:
+      'A notification in the bell menu when a booking comes in from a connected system and screens orange or red.',
+    audience: 'team',
   },
 ];
+
+/**
+ * The preferences that apply to the person: the team's (owner and managers) and the owner's own.
+ * Building staff and Hostdash staff get none of these, whatever they would choose.
+ */
+export function preferencesFor(user: Pick<User, 'type' | 'subtype'> | null): typeof PREFERENCES {
+  if (!user || user.type !== 'user' || isVendor(user)) return [];
+  const owner = user.subtype === 'owner';
+  return PREFERENCES.filter((preference) => preference.audience === 'team' || owner);
+}
+
+/** What nobody can turn off: the mails about the person's own sign-in. */
+export const ALWAYS_SENT =
+  'Mails about your sign-in — a password reset you asked for, a changed password or email — always come: they protect your account.';
 
 const preferenceLabel = (kind: PreferenceKind): string =>
   PREFERENCES.find((preference) => preference.kind === kind)?.label ?? kind;
@@ -76,8 +109,12 @@ const PREFERENCE_SAVED: Record<PreferenceKind, [on: string, off: string]> = {
     'No more mails when an import finishes.',
   ],
   in_app_on_verification_change: [
-    'You are told when a teammate declines a guest.',
-    'You are no longer told when a teammate declines a guest.',
+    'You are told when a guest finishes check-in or is declined.',
+    'You are no longer told when a guest finishes check-in or is declined.',
+  ],
+  in_app_on_risky_booking: [
+    'You are told about risky bookings.',
+    'You are no longer told about risky bookings.',
   ],
 };
 

@@ -207,12 +207,9 @@ export async function startOnboardServer(): Promise<OnboardServer> {
       state.polls = 0;
       return { json: { task: makeTask({ pms: 'cloudbeds' }), authorize_url: null } };
     }
+    // Never imported from it: a normal state, answered 200 (issue 33).
+    if (/^\/channel\/[a-z0-9]+\/import$/.test(path)) return { json: { import: null } };
     if (path === '/task/status') {
-      if (!url.searchParams.get('id'))
-        return {
-          status: 404,
-          json: { error: 'import_not_found', message: 'There is no such import in your account.' },
-        };
       state.polls += 1;
       return { json: { ...taskNow(), pms: url.searchParams.get('name') as ImportTask['pms'] } };
     }
@@ -239,6 +236,7 @@ export async function startOnboardServer(): Promise<OnboardServer> {
       return {
         json: {
           onboarded_at: null,
+          sources: [],
           items: [
             {
               pms: 'hostaway',

@@ -17,6 +17,7 @@ import {
 import type { ImportTask, PmsSystem, PmsSystemList } from '../connect/onboardApi';
 import type {
   Integrations,
+  ListingSource,
   NotificationPreferences,
   PmsConnectionSummary,
   Profile,
@@ -28,6 +29,8 @@ type PmsName = PmsConnectionSummary['pms'];
 export const PASSWORD = 'correct horse battery';
 /** The code the stand-in's authenticator shows now. */
 export const CURRENT_CODE = '246810';
+/** A right code already used (at sign-in or to turn the second step on): the API says so. */
+export const USED_CODE = '135790';
 export const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const RECOVERY_CODES = [
   'abcde-fghij',
@@ -81,6 +84,18 @@ export function makeConnection(
   };
 }
 
+/** A system the account's listings came from (120 of them, last synced a few days ago). */
+export function makeSource(pms: PmsName, overrides: Partial<ListingSource> = {}): ListingSource {
+  return {
+    pms,
+    label: PMS_NAMES[pms] ?? pms,
+    listings_count: 120,
+    connected: false,
+    last_sync_at: '2026-11-24T09:30:00Z',
+    ...overrides,
+  };
+}
+
 export const SYSTEMS: PmsSystemList = {
   sandbox: true,
   items: Object.entries(PMS_NAMES).map(([name, label]): PmsSystem => ({
@@ -99,9 +114,12 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   mail_on_red_reservation: true,
   mail_on_import_finished: true,
   in_app_on_verification_change: true,
+  in_app_on_risky_booking: true,
 };
 
 export interface SettingsServerState {
+  /** Who is signed in (the demo owner unless a test says otherwise). */
+  user: User;
   integrations: Integrations;
   /** The account's automatic guest invites (issue 31). */
   guestInvites: GuestInviteSettings;
@@ -136,6 +154,12 @@ const fieldRefusal = (status: number, error: string, field: string, message: str
   refusal(status, error, message, { field, in: 'body', rule: error });
 const wrongPassword = () =>
   fieldRefusal(400, 'wrong_password', 'current_password', 'That is not your current password.');
+const codeUsed = () =>
+  refusal(
+    400,
+    'code_used',
+    'That code was just used. Wait for your authenticator app to show the next code, then enter it.',
+  );
 const wrongCode = () =>
   refusal(
     400,
@@ -147,9 +171,14 @@ export async function startSettingsServer(
   initial: Partial<SettingsServerState> = {},
 ): Promise<SettingsServer> {
   let state: SettingsServerState = {
-    integrations: { items: [makeConnection('hostaway')], onboarded_at: '2026-10-02T08:10:00Z' },
-    name: DEMO_OWNER.name,
-    email: DEMO_OWNER.email,
+    user: initial.user ?? DEMO_OWNER,
+    integrations: {
+      items: [makeConnection('hostaway')],
+      sources: [makeSource('hostaway', { connected: true })],
+      onboarded_at: '2026-10-02T08:10:00Z',
+    },
+    name: (initial.user ?? DEMO_OWNER).name,
+    email: (initial.user ?? DEMO_OWNER).email,
     password: PASSWORD,
     secondStep: false,
     pendingSecret: null,
@@ -169,14 +198,14 @@ export async function startSettingsServer(
   };
 
   const profile = (): Profile => ({
-    id: DEMO_OWNER.id,
+    id: state.user.id,
     name: state.name,
     email: state.email,
     second_step: state.secondStep,
     notification_preferences: { ...state.preferences },
   });
   const currentUser = (): User & { sessionId: string } => ({
-    ...DEMO_OWNER,
+    ...state.user,
     name: state.name,
     email: state.email,
     sessionId: 'test-session',
@@ -256,6 +285,7 @@ export async function startSettingsServer(
     if (!state.secondStep)
       return refusal(409, 'second_step_off', 'The second step is already off.');
     const recovery = state.recoveryCodes.indexOf(code);
+    if (code === USED_CODE) return codeUsed();
     if (code !== CURRENT_CODE && recovery < 0) return wrongCode();
     state.secondStep = false;
     state.recoveryCodes = [];

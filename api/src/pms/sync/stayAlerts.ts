@@ -1,7 +1,7 @@
 // The team hears about the bookings that need them (issue 31): a booking that arrives by itself (a
 // webhook or the scheduled sync) and screens orange or red is told to the account's owner and
-// managers in the bell menu and by mail (the mail to those whose "Mail me when a reservation turns
-// red" is on) — once per stay, never a storm. `stay_alerts` remembers each stay alerted and its
+// managers in the bell menu (to those whose "Tell me about risky bookings" is on) and by mail (the
+// mail to those whose "Mail me when a reservation turns red" is on) — once per stay, never a storm. `stay_alerts` remembers each stay alerted and its
 // colour: a later webhook or sync of the same stay says nothing, unless an orange stay turns red
 // (one more alert, the last). A stay only alerts when it got riskier with this write: one already
 // red when it came in with an import was in the import's summary mail.
@@ -67,11 +67,17 @@ export async function alertRiskyStays(
     const isNew = was === null;
     const link = `/reservation/${stay.id}`;
     const guest = stay.guest_first_name || 'A guest';
-    await notifyAccountTeam(sql, accountId, null, {
-      title: `${isNew ? 'New booking' : 'A booking'} at ${stay.nickname} screens ${stay.colour}`,
-      body: `${guest}, ${stay.check_in} to ${stay.check_out}${stay.reasons.length > 0 ? `: ${stay.reasons.join(', ')}` : ''}.`,
-      link,
-    });
+    await notifyAccountTeam(
+      sql,
+      accountId,
+      null,
+      {
+        title: `${isNew ? 'New booking' : 'A booking'} at ${stay.nickname} screens ${stay.colour}`,
+        body: `${guest}, ${stay.check_in} to ${stay.check_out}${stay.reasons.length > 0 ? `: ${stay.reasons.join(', ')}` : ''}.`,
+        link,
+      },
+      'in_app_on_risky_booking',
+    );
     const recipients = await sql.query<{ email: string; name: string }>(
       `select u.email, u.name from users u
        where u.account_id = $1::bigint and u.is_active and u.type = 'user' and u.subtype <> 'vendor'
