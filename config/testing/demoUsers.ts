@@ -14,7 +14,6 @@ export const DEMO_OWNER: User = {
   account_owner: null,
   billing: { stripe_customer_id: 'cus_demo_olivia', past_due_since: null, failed_payment: null },
   vendor_buildings: [],
-  viewing: null,
 };
 
 /** The demo owner with some fields changed (another role, no payment method …). */
