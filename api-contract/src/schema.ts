@@ -4558,6 +4558,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Hosts' accounts, by name, to open one (staff)
+     * @description Every host account (staff accounts are not listed), by name; `search` finds words in its name or its owner's name or email. Each with its owner, active people, listings and billing state.
+     */
+    get: {
+      parameters: {
+        query?: {
+          search?: string;
+          /** @description Offset of the first item. */
+          from?: number;
+          /** @description Items per page. */
+          size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of hosts' accounts, by name (staff). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminAccountPage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/viewing/{accountId}': {
     parameters: {
       query?: never;
@@ -11371,6 +11452,37 @@ export interface components {
       /** @enum {boolean} */
       ok: true;
     };
+    /** @description A host's account as staff find it to open it (docs/adr/0031). */
+    AdminAccount: {
+      id: string;
+      name: string;
+      owner: {
+        id: string;
+        name: string;
+        email: string;
+      } | null;
+      /** @description Its active people, the owner included. */
+      people: number;
+      /** @description Its listings, any status. */
+      listings: number;
+      /** @description A payment method is on file. */
+      has_card: boolean;
+      /**
+       * Format: date-time
+       * @description Since when the account is past due; null: not.
+       */
+      past_due_since: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @description A page of hosts' accounts, by name (staff). */
+    AdminAccountPage: {
+      items: components['schemas']['AdminAccount'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+    };
     /** @description A building granted to a vendor (building staff). */
     VendorBuilding: {
       account_id: string;
@@ -14042,6 +14154,8 @@ export interface components {
 }
 export type ApiError = components['schemas']['ApiError'];
 export type Ok = components['schemas']['Ok'];
+export type AdminAccount = components['schemas']['AdminAccount'];
+export type AdminAccountPage = components['schemas']['AdminAccountPage'];
 export type VendorBuilding = components['schemas']['VendorBuilding'];
 export type User = components['schemas']['User'];
 export type SignedIn = components['schemas']['SignedIn'];

@@ -603,6 +603,12 @@ const MATRIX: Record<string, Row> = {
     statuses: staffOnly(),
     page: '/admin/jobs',
   },
+  'GET /admin/accounts': {
+    access: 'staff',
+    call: () => ({ url: '/admin/accounts?search=hart' }),
+    statuses: staffOnly(),
+    page: '/admin/accounts',
+  },
   // Staff open a host's account for their session (issue 33, docs/adr/0031): a session of its own,
   // so the shared admin session stays in the staff area for every other row.
   'POST /admin/viewing/{accountId}': {

@@ -355,6 +355,7 @@ describe('navigationFor: the menu of each role', () => {
   it('gives staff the staff area, and no host page', () => {
     const staffMenu = [
       'Users',
+      'Accounts',
       'All listings',
       'Usage analytics',
       'Jobs',

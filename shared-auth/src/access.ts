@@ -98,6 +98,7 @@ export const routes: readonly RouteDef[] = [
   },
   // The staff area, in the order of its menu.
   { path: STAFF_HOME_PATH, access: 'admin', app: 'admin', title: 'Users', nav: true },
+  { path: '/admin/accounts', access: 'admin', app: 'admin', title: 'Accounts', nav: true },
   { path: '/admin/listings', access: 'admin', app: 'admin', title: 'All listings', nav: true },
   { path: '/admin/listing/:id', access: 'admin', app: 'admin', title: 'Listing (admin)' },
   { path: '/admin/kibana', access: 'admin', app: 'admin', title: 'Usage analytics', nav: true },

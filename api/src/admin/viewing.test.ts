@@ -166,3 +166,53 @@ describe("a staff member opens Olivia Hart's account", () => {
     expect(team.body.account.id).toBe('1');
   });
 });
+
+describe('GET /admin/accounts', () => {
+  interface AccountPage {
+    items: {
+      id: string;
+      name: string;
+      owner: { name: string; email: string } | null;
+      people: number;
+      listings: number;
+      has_card: boolean;
+    }[];
+    total: number;
+  }
+
+  it("lists hosts' accounts by name, with their owner, people, listings and card, never staff's", async () => {
+    const admin = await api.signIn('admin@hostdash.test');
+    const all = await api.get<AccountPage>('/admin/accounts?size=100', admin);
+    expect(all.status).toBe(200);
+    const names = all.body.items.map((account) => account.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names).not.toContain('Hostdash');
+    expect(all.body.total).toBe(all.body.items.length);
+    expect(all.body.items.find((account) => account.id === '1')).toEqual({
+      id: '1',
+      name: 'Hart Stays',
+      owner: { id: ownerId, name: 'Olivia Hart', email: 'owner@hostdash.test' },
+      people: expect.any(Number),
+      listings: 120,
+      has_card: true,
+      past_due_since: null,
+      created_at: expect.any(String),
+    });
+  });
+
+  it("finds an account by its name or its owner's name or email, and pages", async () => {
+    const admin = await api.signIn('admin@hostdash.test');
+    const find = async (search: string) =>
+      (
+        await api.get<AccountPage>(`/admin/accounts?search=${encodeURIComponent(search)}`, admin)
+      ).body.items.map((account) => account.name);
+    expect(await find('olivia')).toEqual(['Hart Stays']);
+    expect(await find('HART st')).toEqual(['Hart Stays']);
+    expect(await find('owner@hostdash')).toEqual(['Hart Stays']);
+    expect(await find('100%_')).toEqual([]);
+    const page = await api.get<AccountPage>('/admin/accounts?size=1&from=1', admin);
+    expect(page.body).toMatchObject({ size: 1, from: 1 });
+    expect(page.body.items).toHaveLength(1);
+    expect((await api.get('/admin/accounts', owner)).status).toBe(403);
+  });
+});

@@ -1,15 +1,18 @@
-// A staff member opens one host account (issue 33, docs/adr/0031): POST /admin/viewing/{accountId}
+// A staff member finds a host's account (GET /admin/accounts) and opens it (issue 33,
+// docs/adr/0031): POST /admin/viewing/{accountId}
 // puts the staff session into that account, DELETE /admin/viewing takes it back out. The account
 // lives on the session (migration 0037), so every host call the session makes answers as that
 // account's owner sees it (caller.ts, asViewedAccount) and nothing of it is the browser's to
 // claim. Opening an account is written to the admin audit log, on the account and its owner.
-import { Type } from '@sinclair/typebox';
-import { UserSchema } from '../auth/authSchemas';
+import { Type, type Static } from '@sinclair/typebox';
+import { AdminAccountPageSchema, AdminAccountSchema, UserSchema } from '../auth/authSchemas';
 import { authenticate, requireAdmin, type Caller } from '../auth/caller';
 import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';
+import { isoSql } from '../db/isoSql';
 import { notFound } from '../http/errors';
-import { errors, Id, ref, SESSION, type Api } from '../http/schemas';
+import { errors, Id, pagingQuery, query, ref, SESSION, type Api } from '../http/schemas';
+import { SqlParams } from '../http/sqlParams';
 import { writeAudit } from './audit';
 
 export const HOST_ACCOUNT_NOT_FOUND =
@@ -22,7 +25,73 @@ async function signedIn(caller: Caller, read: () => Promise<Caller | null>) {
   return user;
 }
 
+type AdminAccount = Static<typeof AdminAccountSchema>;
+
+/** A host account: none of its people is staff (the staff's own account is no host's). */
+const HOST_ACCOUNT = `not exists (select 1 from users s where s.account_id = a.id and s.type <> 'user')`;
+
 export function registerViewingRoutes(app: Api, { db }: AppContext): void {
+  app.get(
+    '/admin/accounts',
+    {
+      schema: {
+        summary: "Hosts' accounts, by name, to open one (staff)",
+        description:
+          "Every host account (staff accounts are not listed), by name; `search` finds words in its name or its owner's name or email. Each with its owner, active people, listings and billing state.",
+        tags: ['admin'],
+        security: SESSION,
+        querystring: query({
+          search: Type.Optional(Type.String({ maxLength: 200 })),
+          from: pagingQuery.from,
+          size: pagingQuery.size,
+        }),
+        response: { 200: ref(AdminAccountPageSchema), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(db, request);
+      const { from, size } = request.query;
+      const params = new SqlParams();
+      const conditions = [HOST_ACCOUNT];
+      const search = request.query.search?.trim();
+      if (search) {
+        const words = search.split(/\s+/).map((word) => `%${word.replace(/[\\%_]/g, '\\$&')}%`);
+        for (const word of words) {
+          const like = params.add(word);
+          conditions.push(
+            `(a.name ilike ${like} or exists (select 1 from users o where o.account_id = a.id
+               and o.type = 'user' and o.subtype = 'owner' and (o.name ilike ${like} or o.email ilike ${like})))`,
+          );
+        }
+      }
+      const where = conditions.join(' and ');
+      const [count] = await db.query<{ total: number }>(
+        `select count(*)::int as total from accounts a where ${where}`,
+        params.values,
+      );
+      const total = count?.total ?? 0;
+      const items =
+        from < total
+          ? await db.query<AdminAccount>(
+              `select a.id::text as id, a.name,
+                 (select json_build_object('id', o.id::text, 'name', o.name, 'email', o.email)
+                  from users o where o.account_id = a.id and o.type = 'user' and o.subtype = 'owner'
+                  order by o.is_active desc, o.id limit 1) as owner,
+                 (select count(*)::int from users p where p.account_id = a.id and p.is_active) as people,
+                 coalesce((select sum(c.listings)::int from listing_counts c where c.account_id = a.id), 0) as listings,
+                 a.stripe_customer_id is not null as has_card,
+                 case when a.past_due_since is null then null else ${isoSql('a.past_due_since')} end as past_due_since,
+                 ${isoSql('a.created_at')} as created_at
+               from accounts a where ${where}
+               order by lower(a.name), a.id
+               limit ${params.add(size)} offset ${params.add(from)}`,
+              params.values,
+            )
+          : [];
+      return { items, total, size, from };
+    },
+  );
+
   app.post(
     '/admin/viewing/:accountId',
     {
@@ -44,8 +113,7 @@ export function registerViewingRoutes(app: Api, { db }: AppContext): void {
           `select (select o.id::text from users o where o.account_id = a.id and o.type = 'user'
                    and o.subtype = 'owner' order by o.is_active desc, o.id limit 1) as owner_id
            from accounts a
-           where a.id = $1::bigint
-             and not exists (select 1 from users s where s.account_id = a.id and s.type <> 'user')`,
+           where a.id = $1::bigint and ${HOST_ACCOUNT}`,
           [accountId],
         );
         if (!account) throw notFound(HOST_ACCOUNT_NOT_FOUND);

@@ -399,7 +399,35 @@ export const HealthSchema = named(
   { description: 'Whether the API and its database answer.' },
 );
 
+export const AdminAccountSchema = named(
+  'AdminAccount',
+  {
+    id: Id(),
+    name: Type.String(),
+    owner: nullable(
+      Type.Object(
+        { id: Id(), name: Type.String(), email: Type.String() },
+        { additionalProperties: false },
+      ),
+    ),
+    people: Type.Integer({ minimum: 0, description: 'Its active people, the owner included.' }),
+    listings: Type.Integer({ minimum: 0, description: 'Its listings, any status.' }),
+    has_card: Type.Boolean({ description: 'A payment method is on file.' }),
+    past_due_since: nullable(DateTime('Since when the account is past due; null: not.')),
+    created_at: DateTime(),
+  },
+  { description: "A host's account as staff find it to open it (docs/adr/0031)." },
+);
+
+export const AdminAccountPageSchema = page(
+  'AdminAccountPage',
+  ref(AdminAccountSchema),
+  "A page of hosts' accounts, by name (staff).",
+);
+
 export const ACCOUNT_SCHEMAS: NamedSchema[] = [
+  AdminAccountSchema,
+  AdminAccountPageSchema,
   VendorBuildingSchema,
   UserSchema,
   SignedInSchema,

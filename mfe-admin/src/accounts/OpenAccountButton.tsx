@@ -1,15 +1,13 @@
 // "Open this account" (issue 33, docs/adr/0031): staff reach a host's pages only by opening the
-// account. The API puts the staff session into it; once it has, the dashboard opens on the
-// account's first page, its frame saying whose it is. A refusal is said beside the button.
+// account. The API puts the staff session into it; once it has, the shell opens the account's
+// first page, its frame saying whose it is. A refusal is said beside the button.
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useNavigate } from 'react-router';
 import { Button, Stack, Typography } from '@mui/material';
 import { authActions, selectAuthStatus } from '@hostdash/shared-auth';
 
 export function OpenAccountButton({ accountId }: { accountId: string }) {
   const dispatch = useDispatch();
-  const navigate = useNavigate();
   const { viewAccount } = useSelector(selectAuthStatus);
   const [opening, setOpening] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -18,8 +16,7 @@ export function OpenAccountButton({ accountId }: { accountId: string }) {
     if (!opening || viewAccount.loading) return;
     setOpening(false);
     if (viewAccount.error) setRefusal(viewAccount.error.message);
-    else navigate('/');
-  }, [opening, viewAccount.loading, viewAccount.error, navigate]);
+  }, [opening, viewAccount.loading, viewAccount.error]);
 
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
