@@ -15,7 +15,7 @@ import type { ClientConfig } from '../config';
 import { identifyFlagsUser, resetFlagsUser } from '../flags/featureFlags';
 import { NavigationDrawer } from '../layout/NavigationDrawer';
 import { ShellSnackbar } from '../layout/ShellSnackbar';
-import { ViewingBar } from '../layout/ViewingBar';
+import { FollowViewedAccount, ViewingBar } from '../layout/ViewingBar';
 import { setRegistryUser } from '../remotes/registry';
 import { RemotePage } from '../remotes/RemotePage';
 import { createShellStore } from '../store/store';
@@ -63,6 +63,7 @@ export function startDashboard(config: ClientConfig): Dashboard {
       <Provider store={store}>
         <FeatureInjectionProvider injectFeature={injectFeature}>
           {children}
+          <FollowViewedAccount />
           <ShellSnackbar />
           <NewVersionNotice />
         </FeatureInjectionProvider>

@@ -12,7 +12,7 @@ import { makeUser, renderShell } from '../testing/renderShell';
 import { discoveryDocument, release } from '../testing/remotes';
 import { Layout } from './Layout';
 import { NavigationDrawer } from './NavigationDrawer';
-import { ViewingBar } from './ViewingBar';
+import { FollowViewedAccount, ViewingBar } from './ViewingBar';
 
 const mockFlags = { outageBanner: { enabled: false, value: null as unknown } };
 jest.mock('../flags/featureFlags', () => ({
@@ -82,9 +82,12 @@ const dashboard = { Navigation: NavigationDrawer, ViewingBar };
 
 function renderPage(user: User, path = '/risks') {
   return renderShell(
-    <Layout dashboard={dashboard}>
-      <h1>The page</h1>
-    </Layout>,
+    <>
+      <Layout dashboard={dashboard}>
+        <h1>The page</h1>
+      </Layout>
+      <FollowViewedAccount />
+    </>,
     { path, user },
   );
 }
@@ -160,7 +163,15 @@ describe('the side navigation', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Users', 'All listings', 'Usage analytics', 'Jobs', 'Feature flags', 'Delivery']);
+    ).toEqual([
+      'Users',
+      'Accounts',
+      'All listings',
+      'Usage analytics',
+      'Jobs',
+      'Feature flags',
+      'Delivery',
+    ]);
     expect(screen.queryByRole('region', { name: 'Account you are viewing' })).toBeNull();
   });
 });
