@@ -73,10 +73,11 @@ describe("a staff member opens Olivia Hart's account", () => {
       viewing: { account_id: '1', name: 'Hart Stays', owner_name: 'Olivia Hart' },
     });
     expect(opened.body).not.toHaveProperty('sessionId');
-    expect((await api.get<SignedInUser>('/loadAuth', admin)).body.viewing).toEqual({
-      account_id: '1',
-      name: 'Hart Stays',
-      owner_name: 'Olivia Hart',
+    // The person, staff, with the account they opened (the page guard reads it on every load).
+    expect((await api.get<SignedInUser>('/loadAuth', admin)).body).toMatchObject({
+      id: adminId,
+      type: 'admin',
+      viewing: { account_id: '1', name: 'Hart Stays', owner_name: 'Olivia Hart' },
     });
 
     const detail = await api.get<{ audit: AuditEntry[] }>(`/admin/user/get/${ownerId}`, admin);
