@@ -32,7 +32,9 @@ export function OutageBanner() {
       role={notice.severity === 'error' ? 'alert' : 'status'}
       aria-label="Service status"
       severity={notice.severity}
-      variant="filled"
+      // An outage is filled red; a notice reads dark on light (white on the info blue is below
+      // WCAG AA contrast).
+      variant={notice.severity === 'error' ? 'filled' : 'standard'}
       onClose={dismissible ? () => setClosedText(notice.text) : undefined}
       sx={{
         mb: 2,
