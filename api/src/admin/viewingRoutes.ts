@@ -5,7 +5,7 @@
 // account's owner sees it (caller.ts, asViewedAccount) and nothing of it is the browser's to
 // claim. Opening an account is written to the admin audit log, on the account and its owner.
 import { Type, type Static } from '@sinclair/typebox';
-import { AdminAccountPageSchema, AdminAccountSchema, UserSchema } from '../auth/authSchemas';
+import { AdminAccountPageSchema, UserSchema, type AdminAccountSchema } from '../auth/authSchemas';
 import { authenticate, requireAdmin, type Caller } from '../auth/caller';
 import { hashToken } from '../auth/tokens';
 import type { AppContext } from '../context';

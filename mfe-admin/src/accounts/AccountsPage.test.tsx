@@ -8,7 +8,12 @@ import { renderRemote } from '../testing/renderRemote';
 import { STAFF } from '../testing/staff';
 import type { AdminAccount } from './accountsApi';
 
-const account = (id: string, name: string, owner: string, extra: Partial<AdminAccount> = {}) => ({
+const account = (
+  id: string,
+  name: string,
+  owner: string,
+  extra: Partial<Omit<AdminAccount, 'owner'>> = {},
+): AdminAccount & { owner: NonNullable<AdminAccount['owner']> } => ({
   id,
   name,
   owner: { id: `${id}0`, name: owner, email: `${owner.split(' ')[0]!.toLowerCase()}@example.com` },
