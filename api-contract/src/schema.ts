@@ -4558,6 +4558,240 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Hosts' accounts, by name, to open one (staff)
+     * @description Every host account (staff accounts are not listed), by name; `search` finds words in its name or its owner's name or email. Each with its owner, active people, listings and billing state.
+     */
+    get: {
+      parameters: {
+        query?: {
+          search?: string;
+          /** @description Offset of the first item. */
+          from?: number;
+          /** @description Items per page. */
+          size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of hosts' accounts, by name (staff). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminAccountPage'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/viewing/{accountId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open a host's account: this session then sees it as its owner does (staff)
+     * @description Until DELETE /admin/viewing or sign-out, every host call of this session (listings, reservations, billing, team, settings …) answers as the account's owner sees it, and what the staff member does there is recorded as theirs; staff calls keep answering as staff. Written to the admin audit log (`account.opened_by_staff`). Answers the signed-in user, `viewing` set. 404: no such host account (staff accounts are not opened).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The host account to open. */
+          accountId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A signed-in user, as every sign-in answer and /loadAuth give it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['User'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/viewing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Leave the host's account this session has open: back to the staff area (staff)
+     * @description This session sees no account any more; host calls answer as staff again. Answers the signed-in user, `viewing` null; the same when no account was open.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A signed-in user, as every sign-in answer and /loadAuth give it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['User'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/jobs': {
     parameters: {
       query?: never;
@@ -11306,6 +11540,37 @@ export interface components {
       /** @enum {boolean} */
       ok: true;
     };
+    /** @description A host's account as staff find it to open it (docs/adr/0031). */
+    AdminAccount: {
+      id: string;
+      name: string;
+      owner: {
+        id: string;
+        name: string;
+        email: string;
+      } | null;
+      /** @description Its active people, the owner included. */
+      people: number;
+      /** @description Its listings, any status. */
+      listings: number;
+      /** @description A payment method is on file. */
+      has_card: boolean;
+      /**
+       * Format: date-time
+       * @description Since when the account is past due; null: not.
+       */
+      past_due_since: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @description A page of hosts' accounts, by name (staff). */
+    AdminAccountPage: {
+      items: components['schemas']['AdminAccount'][];
+      /** @description Items matching, over all pages. */
+      total: number;
+      size: number;
+      from: number;
+    };
     /** @description A building granted to a vendor (building staff). */
     VendorBuilding: {
       account_id: string;
@@ -11350,6 +11615,14 @@ export interface components {
       };
       /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
       vendor_buildings: components['schemas']['VendorBuilding'][];
+      /** @description The host account this staff session has opened (POST /admin/viewing/{accountId}): every host call of the session answers as that account's owner sees it, staff calls as staff. null when none is open, and always for everyone but staff. */
+      viewing?: {
+        account_id: string;
+        /** @description The account's name. */
+        name: string;
+        /** @description Its owner's name: the frame says whose account it is. */
+        owner_name: string | null;
+      } | null;
     };
     /** @description Signed in: the user and a new session. */
     SignedIn: {
@@ -11422,6 +11695,14 @@ export interface components {
       };
       /** @description A vendor's granted buildings, by name, the first being their landing page; [] for everyone else. */
       vendor_buildings: components['schemas']['VendorBuilding'][];
+      /** @description The host account this staff session has opened (POST /admin/viewing/{accountId}): every host call of the session answers as that account's owner sees it, staff calls as staff. null when none is open, and always for everyone but staff. */
+      viewing?: {
+        account_id: string;
+        /** @description The account's name. */
+        name: string;
+        /** @description Its owner's name: the frame says whose account it is. */
+        owner_name: string | null;
+      } | null;
       /** @description The session: send it as `Authorization`. The dashboard’s proxy keeps it in an HttpOnly cookie and never shows it to the page. */
       sessionId: string;
     };
@@ -14002,6 +14283,8 @@ export interface components {
 }
 export type ApiError = components['schemas']['ApiError'];
 export type Ok = components['schemas']['Ok'];
+export type AdminAccount = components['schemas']['AdminAccount'];
+export type AdminAccountPage = components['schemas']['AdminAccountPage'];
 export type VendorBuilding = components['schemas']['VendorBuilding'];
 export type User = components['schemas']['User'];
 export type SignedIn = components['schemas']['SignedIn'];

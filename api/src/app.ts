@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { registerTeamRoutes } from './accounts/teamRoutes';
 import { registerAdminUserRoutes } from './admin/adminUserRoutes';
+import { registerViewingRoutes } from './admin/viewingRoutes';
 import { registerJobAdminRoutes } from './admin/jobAdminRoutes';
 import { registerBillingRoutes } from './billing/billingRoutes';
 import type { PaymentProvider } from './billing/provider';
@@ -269,6 +270,7 @@ export function buildApp({
     registerFlagsmithRoutes(api, context);
     registerAdminFlagRoutes(api, context);
     registerAdminUserRoutes(api, context);
+    registerViewingRoutes(api, context);
     registerJobAdminRoutes(api, context);
     registerPlatformRoutes(api, context);
     registerBillingRoutes(api, context);

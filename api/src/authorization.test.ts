@@ -79,7 +79,7 @@ interface Seed {
 
 interface Call {
   url: string;
-  method?: 'GET' | 'POST' | 'OPTIONS';
+  method?: 'GET' | 'POST' | 'DELETE' | 'OPTIONS';
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -603,6 +603,28 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ url: '/admin/mails?recipient=owner%40hostdash.test' }),
     statuses: staffOnly(),
     page: '/admin/jobs',
+  },
+  'GET /admin/accounts': {
+    access: 'staff',
+    call: () => ({ url: '/admin/accounts?search=hart' }),
+    statuses: staffOnly(),
+    page: '/admin/accounts',
+  },
+  // Staff open a host's account for their session (issue 33, docs/adr/0031): a session of its own,
+  // so the shared admin session stays in the staff area for every other row.
+  'POST /admin/viewing/{accountId}': {
+    access: 'staff',
+    call: () => ({ url: '/admin/viewing/1', method: 'POST' }),
+    statuses: staffOnly(),
+    freshSession: true,
+    page: '/users',
+  },
+  'DELETE /admin/viewing': {
+    access: 'staff',
+    call: () => ({ url: '/admin/viewing', method: 'DELETE' }),
+    statuses: staffOnly(),
+    freshSession: true,
+    page: '/users',
   },
   'GET /admin/user/get/{userId}': {
     access: 'staff',

@@ -71,3 +71,58 @@ test("an admin deactivates the manager from /users, the manager's open tab is si
   await expectHeading(manager, 'Risks');
   await manager.close();
 });
+
+// Issue 33, finding 7: staff have their own area and reach a host's pages only by opening the
+// account; inside it every page is that account's, and the way back is in the frame.
+test("an admin lands in the staff area, opens Olivia Hart's account, sees her billing and team, and goes back", async ({
+  page,
+}) => {
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  const frame = page.getByRole('region', { name: 'Account you are viewing' });
+  await signIn(page, 'admin@hostdash.test');
+  await expectHeading(page, 'Users');
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(menu.getByRole('link')).toHaveText([
+    'Users',
+    'Accounts',
+    'All listings',
+    'Usage analytics',
+    'Jobs',
+    'Feature flags',
+    'Delivery',
+  ]);
+  // A host's page is no staff page: without an account open, its address leads to the staff area.
+  await page.goto('/billing');
+  await expectHeading(page, 'Users');
+  await expect(page).toHaveURL(/\/users$/);
+
+  await page.getByRole('textbox', { name: 'Search users' }).fill('olivia');
+  await page.getByRole('button', { name: 'Olivia Hart' }).click();
+  const panel = page.getByRole('dialog', { name: 'Olivia Hart' });
+  await panel.getByRole('button', { name: 'Open this account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectHeading(page, 'Risks');
+  await expect(frame).toContainText("Viewing Olivia Hart's account");
+  await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Guest messages' })).toHaveCount(1);
+
+  await menu.getByRole('link', { name: 'Billing' }).click();
+  await expectHeading(page, 'Billing');
+  await expect(page.getByText('Visa ending 4242', { exact: true })).toBeVisible();
+  await expect(page.getByText(/does not exist or is not yours/)).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Team' }).click();
+  await expect(page.getByText('Marcus Reed').first()).toBeVisible();
+  await expect(page.getByText(/0 people/)).toHaveCount(0);
+  // A reload keeps the account: it lives on the session, in the API.
+  await page.reload();
+  await expect(frame).toContainText("Viewing Olivia Hart's account");
+  await menu.getByRole('link', { name: 'Settings' }).click();
+  await expectHeading(page, 'Settings');
+
+  await frame.getByRole('button', { name: 'Back to staff area' }).click();
+  await expectHeading(page, 'Users');
+  await expect(frame).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+  await page.goto('/reservations');
+  await expect(page).toHaveURL(/\/users$/);
+});

@@ -31,9 +31,9 @@ test.describe('outage banner', () => {
     await expectHeading(page, 'Risks');
     const banner = page.getByRole('status', { name: 'Service status' });
     await expect(banner).toContainText('Syncing with Guesty is delayed.');
-    await page.clock.fastForward(9_000);
-    await expect(banner).toBeVisible();
-    await page.clock.fastForward(2_000);
+    // The 9-then-10-second edge is the layout's component test (real time passes here while the
+    // page loads); here: it goes by itself.
+    await page.clock.fastForward(11_000);
     await expect(banner).toBeHidden();
 
     await page.reload();
@@ -42,12 +42,26 @@ test.describe('outage banner', () => {
     await expect(banner).toBeHidden();
   });
 
-  test('an error notice cannot be dismissed', async ({ page, request }) => {
+  test('an error notice cannot be dismissed, and on a phone pushes the page down', async ({
+    page,
+    request,
+  }) => {
     await setBanner(request, true, { severity: 'error', text: 'Payments are down. We are on it.' });
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.clock.install();
     await signIn(page, 'owner@hostdash.test');
     const banner = page.getByRole('alert', { name: 'Service status' });
     await expect(banner).toContainText('Payments are down. We are on it.');
+    // Issue 33, finding 5: in the page's flow, under the top bar and above the title, never over it.
+    const title = page.getByRole('heading', { level: 1, name: 'Risks' });
+    await expect(title).toBeVisible();
+    const [bar, notice, heading] = await Promise.all([
+      page.getByRole('banner').first().boundingBox(),
+      banner.boundingBox(),
+      title.boundingBox(),
+    ]);
+    expect(notice!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+    expect(notice!.y + notice!.height).toBeLessThanOrEqual(heading!.y);
     await expect(banner.getByRole('button', { name: 'Close' })).toHaveCount(0);
     await page.clock.fastForward(60_000);
     await page.keyboard.press('Escape');

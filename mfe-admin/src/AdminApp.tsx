@@ -13,12 +13,14 @@ const AdminListingPage = lazyPage(() => import('./listings/AdminListingPage'), '
 const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage');
 const TeamPage = lazyPage(() => import('./team/TeamPage'), 'TeamPage');
 const JobsPage = lazyPage(() => import('./jobs/JobsPage'), 'JobsPage');
+const AccountsPage = lazyPage(() => import('./accounts/AccountsPage'), 'AccountsPage');
 
 export function AdminRoutes() {
   return (
     <LazyPages>
       <Routes>
         <Route path="/users" element={<UsersPage />} />
+        <Route path="/admin/accounts" element={<AccountsPage />} />
         <Route path="/admin/flags" element={<FlagsPage />} />
         <Route path="/admin/remotes" element={<RemotesPage />} />
         <Route path="/admin/listings" element={<AllListingsPage />} />

@@ -1,5 +1,6 @@
 // The admin area's sagas: one per page, each in its page's folder.
 import { all, fork } from 'redux-saga/effects';
+import { accountsSaga } from './accounts/accountsSaga';
 import { analyticsSaga } from './analytics/analyticsSaga';
 import { flagsSaga } from './flags/flagsSaga';
 import { jobsSaga } from './jobs/jobsSaga';
@@ -19,5 +20,6 @@ export function* adminSaga() {
     fork(remotesSaga),
     fork(signupLinksSaga),
     fork(jobsSaga),
+    fork(accountsSaga),
   ]);
 }

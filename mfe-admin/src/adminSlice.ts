@@ -2,6 +2,7 @@
 // the selected user, pagination: users/usersSlice.ts); each other page of the admin area keeps its
 // own part under its own key, with its own reducer. A page adds its part to `pageReducers`.
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { accountsReducer } from './accounts/accountsSlice';
 import { analyticsReducer } from './analytics/analyticsSlice';
 import { flagsReducer } from './flags/flagsSlice';
 import { jobsReducer } from './jobs/jobsSlice';
@@ -19,6 +20,7 @@ const pageReducers = {
   team: teamReducer,
   signupLinks: signupLinksReducer,
   jobs: jobsReducer,
+  accounts: accountsReducer,
 };
 
 type PageParts = { [Key in keyof typeof pageReducers]: ReturnType<(typeof pageReducers)[Key]> };

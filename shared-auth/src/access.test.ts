@@ -1,4 +1,12 @@
-import { checkAccess, matchRoute, nextPath, routes, type AccessRequest } from './access';
+import {
+  checkAccess,
+  homePath,
+  matchRoute,
+  navigationFor,
+  nextPath,
+  routes,
+  type AccessRequest,
+} from './access';
 import type { User } from './types';
 import { demoUser } from '../../config/testing/demoUsers';
 import { OFF_SITE_NEXTS } from '../../config/testing/offSiteNexts';
@@ -22,6 +30,10 @@ const newHost = user({
   billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
 });
 const inactive = user({ is_active: false });
+/** Staff inside Olivia Hart's account (POST /admin/viewing/1). */
+const viewing = { account_id: '1', name: 'Hart Stays', owner_name: 'Olivia Hart' };
+const adminViewing = user({ ...admin, viewing });
+const channelViewing = user({ ...channel, viewing });
 
 function check(pathname: string, who: User | null, extra: Partial<AccessRequest> = {}) {
   const [path, search = ''] = pathname.split('?');
@@ -179,7 +191,7 @@ describe('checkAccess', () => {
       ]) {
         expect(check(path, manager)).toBe('/error/not-allowed');
         expect(check(path, owner)).toBe('allowed');
-        expect(check(path, admin)).toBe('allowed');
+        expect(check(path, adminViewing)).toBe('allowed');
       }
     });
   });
@@ -191,7 +203,51 @@ describe('checkAccess', () => {
         expect(check(path, manager)).toBe('/error/not-found');
         expect(check(path, admin)).toBe('allowed');
         expect(check(path, channel)).toBe('allowed');
+        // Staff pages keep opening while staff have a host's account open.
+        expect(check(path, adminViewing)).toBe('allowed');
       }
+    });
+  });
+
+  describe("staff: a host's pages only inside an account they opened (issue 33)", () => {
+    const hostPaths = [
+      '/',
+      '/risks',
+      '/reservations',
+      '/listings',
+      '/buildings',
+      '/analytics',
+      '/protect',
+      '/guestportal',
+      '/stargate',
+      '/settings',
+      '/billing',
+      '/accounts',
+    ];
+
+    it('sends staff with no account open from any host page to the staff area', () => {
+      for (const path of hostPaths) {
+        expect([path, check(path, admin)]).toEqual([path, '/users']);
+        expect([path, check(path, channel)]).toEqual([path, '/users']);
+      }
+    });
+
+    it('opens every host page inside the account they opened', () => {
+      for (const path of hostPaths) {
+        expect([path, check(path, adminViewing)]).toEqual([path, 'allowed']);
+        expect([path, check(path, channelViewing)]).toEqual([path, 'allowed']);
+      }
+    });
+
+    it('lands staff on /users, and inside an account on its dashboard', () => {
+      expect(homePath(admin)).toBe('/users');
+      expect(homePath(channel)).toBe('/users');
+      expect(homePath(adminViewing)).toBe('/');
+      expect(homePath(owner)).toBe('/');
+    });
+
+    it('never lets a host in by a viewing they cannot have', () => {
+      expect(check('/users', user({ viewing }))).toBe('/error/not-found');
     });
   });
 
@@ -218,18 +274,23 @@ describe('checkAccess', () => {
 
   describe('rule 6: no payment customer', () => {
     it('sends a signed-in non-admin to billing', () => {
-      expect(check('/listings', newHost)).toBe('/billing');
       expect(check('/', newHost)).toBe('/billing');
+      expect(check('/reservations', newHost)).toBe('/billing');
+    });
+
+    it('lets a host without a card see the listings they imported (issue 33, finding 8)', () => {
+      expect(check('/listings', newHost)).toBe('allowed');
+      expect(check('/listing/7', newHost)).toBe('allowed');
     });
 
     it('is skipped on the billing page, with the bypass cookie and outside production', () => {
       expect(check('/billing', newHost)).toBe('allowed');
-      expect(check('/listings', newHost, { billingBypass: true })).toBe('allowed');
-      expect(check('/listings', newHost, { stage: 'staging' })).toBe('allowed');
+      expect(check('/reservations', newHost, { billingBypass: true })).toBe('allowed');
+      expect(check('/reservations', newHost, { stage: 'staging' })).toBe('allowed');
     });
 
     it('never applies to admins or to public pages', () => {
-      expect(check('/listings', admin)).toBe('allowed');
+      expect(check('/reservations', adminViewing)).toBe('allowed');
       expect(check('/users', channel)).toBe('allowed');
       expect(check('/error/not-allowed', newHost)).toBe('allowed');
     });
@@ -263,6 +324,62 @@ describe('checkAccess', () => {
           .replace(/\/+$/, '') || '/';
       expect([path, check(path, owner)]).toEqual([path, 'allowed']);
     }
+  });
+});
+
+describe('navigationFor: the menu of each role', () => {
+  const menu = (who: User) =>
+    navigationFor(who, { stage: 'prod', billingBypass: false }).map(({ route }) => route.title);
+  const hostMenu = [
+    'Risks',
+    'Reservations',
+    'Protect',
+    'Analytics',
+    'Listings',
+    'Buildings',
+    'Guest portal',
+    'Guest messages',
+    'Settings',
+    'Billing',
+    'Team',
+  ];
+
+  it('gives an owner their dashboard, Guest messages right under the guest portal', () => {
+    expect(menu(owner)).toEqual(hostMenu);
+  });
+
+  it('gives a manager what a teammate may open', () => {
+    expect(menu(manager)).toEqual([
+      'Risks',
+      'Reservations',
+      'Analytics',
+      'Listings',
+      'Buildings',
+      'Guest messages',
+    ]);
+  });
+
+  it('gives a vendor no page of the table (their buildings are the menu)', () => {
+    expect(menu(vendor)).toEqual([]);
+  });
+
+  it('gives staff the staff area, and no host page', () => {
+    const staffMenu = [
+      'Users',
+      'Accounts',
+      'All listings',
+      'Usage analytics',
+      'Jobs',
+      'Feature flags',
+      'Delivery',
+    ];
+    expect(menu(admin)).toEqual(staffMenu);
+    expect(menu(channel)).toEqual(staffMenu);
+  });
+
+  it("gives staff inside an account that account's menu, as its owner has it", () => {
+    expect(menu(adminViewing)).toEqual(hostMenu);
+    expect(menu(channelViewing)).toEqual(hostMenu);
   });
 });
 

@@ -26,6 +26,11 @@ export interface RouteDef {
   title: string;
   /** Listed in the main navigation (for the people allowed to open it). */
   nav?: boolean;
+  /**
+   * Opens before the account has a payment card: rule 6 (billing) skips it. A host who has just
+   * imported looks at what came in before adding a card (issue 33, finding 8; docs/adr/0031).
+   */
+  beforeCard?: boolean;
 }
 
 export const ERROR_PATHS = {
@@ -37,6 +42,8 @@ export const ERROR_PATHS = {
 export const BILLING_PATH = '/billing';
 export const LOGOUT_PATH = '/logout';
 export const LOGIN_PATH = '/login';
+/** Where Hostdash staff land, and where "Back to staff area" goes. */
+export const STAFF_HOME_PATH = '/users';
 
 export const routes: readonly RouteDef[] = [
   { path: '/', access: 'login', app: 'reservations', title: 'Risks' },
@@ -53,8 +60,15 @@ export const routes: readonly RouteDef[] = [
   { path: '/protect', access: 'owner', app: 'reservations', title: 'Protect', nav: true },
   { path: '/analytics', access: 'login', app: 'reservations', title: 'Analytics', nav: true },
   { path: '/download/:type', access: 'login', app: 'reservations', title: 'Download' },
-  { path: '/listings', access: 'login', app: 'listings', title: 'Listings', nav: true },
-  { path: '/listing/:id', access: 'login', app: 'listings', title: 'Listing' },
+  {
+    path: '/listings',
+    access: 'login',
+    app: 'listings',
+    title: 'Listings',
+    nav: true,
+    beforeCard: true,
+  },
+  { path: '/listing/:id', access: 'login', app: 'listings', title: 'Listing', beforeCard: true },
   { path: '/buildings', access: 'login', app: 'listings', title: 'Buildings', nav: true },
   { path: '/building/:id/:building', access: 'vendor', app: 'listings', title: 'Building' },
   { path: '/guestportal', access: 'owner', app: 'guestportal', title: 'Guest portal', nav: true },
@@ -64,7 +78,14 @@ export const routes: readonly RouteDef[] = [
     app: 'guestportal',
     title: 'Guest portal screen',
   },
-  { path: '/stargate/:id?', access: 'login', app: 'guestportal', title: 'Stargate' },
+  // The held-message relay (Stargate inside): hosts read it as their messages to guests.
+  {
+    path: '/stargate/:id?',
+    access: 'login',
+    app: 'guestportal',
+    title: 'Guest messages',
+    nav: true,
+  },
   { path: '/settings', access: 'owner', app: 'onboarding', title: 'Settings', nav: true },
   { path: '/settings/profile', access: 'vendor', app: 'onboarding', title: 'Your settings' },
   { path: '/connect/:pms', access: 'public', app: 'onboarding', title: 'Connect your PMS' },
@@ -76,13 +97,15 @@ export const routes: readonly RouteDef[] = [
     title: 'Team',
     nav: true,
   },
-  { path: '/users', access: 'admin', app: 'admin', title: 'Users', nav: true },
+  // The staff area, in the order of its menu.
+  { path: STAFF_HOME_PATH, access: 'admin', app: 'admin', title: 'Users', nav: true },
+  { path: '/admin/accounts', access: 'admin', app: 'admin', title: 'Accounts', nav: true },
   { path: '/admin/listings', access: 'admin', app: 'admin', title: 'All listings', nav: true },
   { path: '/admin/listing/:id', access: 'admin', app: 'admin', title: 'Listing (admin)' },
   { path: '/admin/kibana', access: 'admin', app: 'admin', title: 'Usage analytics', nav: true },
+  { path: '/admin/jobs', access: 'admin', app: 'admin', title: 'Jobs', nav: true },
   { path: '/admin/flags', access: 'admin', app: 'admin', title: 'Feature flags', nav: true },
   { path: '/admin/remotes', access: 'admin', app: 'admin', title: 'Delivery', nav: true },
-  { path: '/admin/jobs', access: 'admin', app: 'admin', title: 'Jobs', nav: true },
   { path: '/login', access: 'public', app: 'shell', title: 'Sign in' },
   { path: '/login/challenge', access: 'public', app: 'shell', title: "Verify it's you" },
   { path: '/logout', access: 'public', app: 'shell', title: 'Sign out' },
@@ -147,8 +170,23 @@ export const isOwnerOrAdmin = (user: Pick<User, 'type' | 'subtype'>): boolean =>
 export const buildingPath = (building: { account_id: string; slug: string }): string =>
   `/building/${encodeURIComponent(building.account_id)}/${encodeURIComponent(building.slug)}`;
 
-/** Where a user's dashboard starts: a vendor's first granted building, everyone else `/`. */
+/**
+ * A page of a host's dashboard (their listings, reservations, team, billing …): what staff see only
+ * inside an account they have opened. Public pages and the staff area are not.
+ */
+export const isHostPage = (route: Pick<RouteDef, 'access'>): boolean =>
+  route.access !== 'public' && route.access !== 'admin';
+
+/** A staff member with no host account open: the staff area is theirs (docs/adr/0031). */
+export const inStaffArea = (user: Pick<User, 'type' | 'viewing'>): boolean =>
+  isAdmin(user) && !user.viewing;
+
+/**
+ * Where a user's dashboard starts: a vendor's first granted building, staff the staff area (or the
+ * account they have opened), everyone else `/`.
+ */
 export function homePath(user: User): string {
+  if (inStaffArea(user)) return STAFF_HOME_PATH;
   const first = isVendor(user) ? user.vendor_buildings?.[0] : undefined;
   return first ? buildingPath(first) : '/';
 }
@@ -164,7 +202,14 @@ export interface AccessRequest {
 }
 
 export type AccessRule =
-  'unknown-page' | 'sign-in' | 'inactive' | 'vendor' | 'owner-only' | 'admin-only' | 'billing';
+  | 'unknown-page'
+  | 'sign-in'
+  | 'inactive'
+  | 'vendor'
+  | 'staff-area'
+  | 'owner-only'
+  | 'admin-only'
+  | 'billing';
 
 export type AccessDecision =
   { allowed: true; match: RouteMatch } | { allowed: false; redirect: string; rule: AccessRule };
@@ -182,8 +227,11 @@ function deny(redirect: string, rule: AccessRule): AccessDecision {
  *   than told about buildings or permissions it no longer has.
  * - Rule 2: vendors stay on vendor pages (so a vendor on an owner or admin page gets
  *   building-not-found, not a hint that the page exists); `/` is a vendor's first building.
+ * - Staff (issue 33): a host's page shows one account's data, so staff open it only inside an
+ *   account they have opened; without one, a host page (`/` included) takes them to the staff area.
  * - Rules 3 and 4: owner-only → not-allowed; admin-only → not-found.
- * - Rule 6 last: billing applies only to a page the user could otherwise open.
+ * - Rule 6 last: billing applies only to a page the user could otherwise open, and not to the
+ *   listings a host just imported (`beforeCard`), which the import's "See your listings" opens.
  */
 export function checkAccess({
   pathname,
@@ -207,15 +255,46 @@ export function checkAccess({
     const home = homePath(user);
     return deny(pathname === '/' && home !== '/' ? home : ERROR_PATHS.buildingNotFound, 'vendor');
   }
+  if (inStaffArea(user) && isHostPage(route)) return deny(STAFF_HOME_PATH, 'staff-area');
   if (route.access === 'owner' && !isOwnerOrAdmin(user))
     return deny(ERROR_PATHS.notAllowed, 'owner-only');
   if (route.access === 'admin' && !isAdmin(user)) return deny(ERROR_PATHS.notFound, 'admin-only');
 
   const billingApplies =
-    stage === PRODUCTION_STAGE && !billingBypass && pathname !== BILLING_PATH && !isAdmin(user);
+    stage === PRODUCTION_STAGE &&
+    !billingBypass &&
+    pathname !== BILLING_PATH &&
+    !route.beforeCard &&
+    !isAdmin(user);
   if (billingApplies && !user.billing?.stripe_customer_id) return deny(BILLING_PATH, 'billing');
 
   return { allowed: true, match };
+}
+
+/** A menu entry: a page's address without its optional parts (`/accounts/:id?/:action?`). */
+export const entryPath = (path: string): string => path.replace(/\/:[^/]+\?/g, '') || '/';
+
+export interface NavEntry {
+  to: string;
+  route: RouteDef;
+}
+
+/**
+ * The main menu of a signed-in user, in the table's order: the pages of their area their role may
+ * open. Hosts get their dashboard; staff the staff area, or, inside an account they have opened,
+ * that account's menu as its owner has it (the frame leads back to the staff area).
+ */
+export function navigationFor(
+  user: User,
+  { stage, billingBypass }: Pick<AccessRequest, 'stage' | 'billingBypass'>,
+): NavEntry[] {
+  const viewingAccount = isAdmin(user) && Boolean(user.viewing);
+  return routes.flatMap((route) => {
+    if (!route.nav || route.app === 'shell') return [];
+    if (viewingAccount && !isHostPage(route)) return [];
+    const to = entryPath(route.path);
+    return checkAccess({ pathname: to, user, stage, billingBypass }).allowed ? [{ to, route }] : [];
+  });
 }
 
 // Any base will do: a `next` that resolves outside it is not a path of this site.

@@ -38,6 +38,14 @@ export const authApi = {
     api.post<{ message?: string }>('/user/auth/password/reset', { data: { email } }),
   confirmPasswordReset: ({ token, password }: { token: string; password: string }) =>
     api.post<{ message?: string }>('/user/auth/password/confirm', { data: { token, password } }),
+  /**
+   * Staff: opens a host's account for this session (its pages then show that account, as its owner
+   * sees it), or, with null, leaves it for the staff area. Answers the signed-in user.
+   */
+  viewAccount: ({ accountId }: { accountId: string | null }) =>
+    accountId === null
+      ? api.delete<User>('/admin/viewing')
+      : api.post<User>(`/admin/viewing/${encodeURIComponent(accountId)}`),
   /** Whom an invite or sign-up link is for (404, or 410 for a link that no longer works). */
   lookupInvite: ({ token }: { token: string }) =>
     api.get<LinkLookup>(`/user/accounts/signupLinkTokenLookup/${encodeURIComponent(token)}`),

@@ -9,6 +9,7 @@ export function* authSaga() {
   yield all([
     fork(takeRemote(authActions.loadAuth, authApi.loadAuth)),
     fork(takeRemote(authActions.logout, authApi.logout, 'leading')),
+    fork(takeRemote(authActions.viewAccount, authApi.viewAccount, 'leading')),
     fork(takeRemote(authActions.loadNotifications, authApi.loadNotifications)),
     // Each dismissal is its own write.
     fork(takeRemote(authActions.removeNotification, authApi.removeNotification, 'every')),

@@ -20,6 +20,8 @@ export interface AuthState {
   status: {
     loadAuth: RemoteStatus;
     logout: RemoteStatus;
+    /** Staff opening a host's account, or leaving it. */
+    viewAccount: RemoteStatus;
     notifications: RemoteStatus;
     removeNotification: RemoteStatus;
   };
@@ -33,6 +35,7 @@ export const initialAuthState: AuthState = {
   status: {
     loadAuth: idleStatus(),
     logout: idleStatus(),
+    viewAccount: idleStatus(),
     notifications: idleStatus(),
     removeNotification: idleStatus(),
   },
@@ -49,6 +52,12 @@ export const authActions = {
   markNotificationsRead: createRemoteAction<{ ids: string[] }, unknown>(
     'auth/markNotificationsRead',
   ),
+  /**
+   * Staff open a host's account (`accountId`) or leave it (null); the answer is the signed-in user,
+   * `viewing` changed. Its success starts every other slice afresh (the shell's store): nothing of
+   * one account's pages stays for the next.
+   */
+  viewAccount: createRemoteAction<{ accountId: string | null }, User>('auth/viewAccount'),
   /** The user the shell server checked for this page load (or none). */
   hydrated: createAction<User | null>('auth/hydrated'),
   /** A sign-in succeeded in the page (a login without a second step, or the second step). */
@@ -91,6 +100,11 @@ export const authSlice = createSlice({
         state.authenticated = !!user;
         state.session = user ? (state.session ?? { expiresAt: null }) : null;
       })
+      .addCase(authActions.viewAccount.succeeded, (state, { payload: user }) => {
+        state.user = user;
+        state.authenticated = true;
+        state.session ??= { expiresAt: null };
+      })
       // Logout resets everything to the initial unauthenticated state — also when the call
       // failed: the person asked to be signed out, and the server clears the cookie either way.
       .addCase(authActions.logout.succeeded, () => initialAuthState)
@@ -129,6 +143,7 @@ export const authSlice = createSlice({
       });
 
     addRemoteStatusCases(builder, authActions.loadAuth, (state) => state.status.loadAuth);
+    addRemoteStatusCases(builder, authActions.viewAccount, (state) => state.status.viewAccount);
     addRemoteStatusCases(
       builder,
       authActions.loadNotifications,

@@ -51,6 +51,7 @@ export const LABELS = {
     'job.retry': 'Background job retried',
     'job.discard': 'Background job discarded',
     'job.schedule_run': 'Schedule run now',
+    'account.opened_by_staff': 'Account opened by Hostdash staff',
   },
   /** What the team page does to a teammate (`POST /user/accounts/update/{userId}/{action}`). */
   teamAction: {

@@ -75,20 +75,24 @@ interface AdminUserRow extends UserRow {
   last_sign_in_at: string | null;
 }
 
-type AdminUserView = UserView & {
+type AdminUserView = Omit<UserView, 'viewing'> & {
   created_at: string;
   account_name: string;
   totp_enabled: boolean;
   last_sign_in_at: string | null;
 };
 
-const toAdminUserView = (row: AdminUserRow): AdminUserView => ({
-  ...toUserView(row),
-  created_at: row.created_at,
-  account_name: row.account_name,
-  last_sign_in_at: row.last_sign_in_at,
-  totp_enabled: row.totp_enabled,
-});
+/** A user as the admin area lists them: what a session has open is not theirs to list. */
+function toAdminUserView(row: AdminUserRow): AdminUserView {
+  const { viewing: _session, ...user } = toUserView(row);
+  return {
+    ...user,
+    created_at: row.created_at,
+    account_name: row.account_name,
+    last_sign_in_at: row.last_sign_in_at,
+    totp_enabled: row.totp_enabled,
+  };
+}
 
 async function adminUser(sql: Sql, userId: string): Promise<AdminUserRow | undefined> {
   const [row] = await sql.query<AdminUserRow>(

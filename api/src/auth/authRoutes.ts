@@ -254,7 +254,8 @@ export function registerAuthRoutes(app: Api, { db, config, vault }: AppContext):
     },
     async (request) => {
       // The one route a deactivated user may call: the dashboard reads is_active and signs them out.
-      const caller = await requireUser(db, request, { allowInactive: true });
+      // The person themselves: staff inside a host's account stay staff, `viewing` says which.
+      const caller = await requireUser(db, request, { allowInactive: true, self: true });
       return caller;
     },
   );

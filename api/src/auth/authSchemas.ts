@@ -77,9 +77,36 @@ const userProperties = {
   }),
 };
 
-export const UserSchema = named('User', userProperties, {
-  description: 'A signed-in user, as every sign-in answer and /loadAuth give it.',
-});
+/** The host account a staff session has opened (docs/adr/0031); only the signed-in user has it. */
+const viewingProperty = {
+  // Optional in the contract (answers written before it say nothing); the API always sends it.
+  viewing: Type.Optional(
+    nullable(
+      Type.Object(
+        {
+          account_id: Id(),
+          name: Type.String({ description: "The account's name." }),
+          owner_name: nullable(
+            Type.String({ description: "Its owner's name: the frame says whose account it is." }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "The host account this staff session has opened (POST /admin/viewing/{accountId}): every host call of the session answers as that account's owner sees it, staff calls as staff. null when none is open, and always for everyone but staff.",
+        },
+      ),
+    ),
+  ),
+};
+
+export const UserSchema = named(
+  'User',
+  { ...userProperties, ...viewingProperty },
+  {
+    description: 'A signed-in user, as every sign-in answer and /loadAuth give it.',
+  },
+);
 export type UserView = Static<typeof UserSchema>;
 
 const sessionProperties = {
@@ -194,7 +221,7 @@ export const RecoveryCodesSchema = named(
 
 export const CurrentUserSchema = named(
   'CurrentUser',
-  { ...userProperties, sessionId: sessionProperties.sessionId },
+  { ...userProperties, ...viewingProperty, sessionId: sessionProperties.sessionId },
   { description: 'The user behind the session (the dashboard’s proxy removes `sessionId`).' },
 );
 
@@ -372,7 +399,35 @@ export const HealthSchema = named(
   { description: 'Whether the API and its database answer.' },
 );
 
+export const AdminAccountSchema = named(
+  'AdminAccount',
+  {
+    id: Id(),
+    name: Type.String(),
+    owner: nullable(
+      Type.Object(
+        { id: Id(), name: Type.String(), email: Type.String() },
+        { additionalProperties: false },
+      ),
+    ),
+    people: Type.Integer({ minimum: 0, description: 'Its active people, the owner included.' }),
+    listings: Type.Integer({ minimum: 0, description: 'Its listings, any status.' }),
+    has_card: Type.Boolean({ description: 'A payment method is on file.' }),
+    past_due_since: nullable(DateTime('Since when the account is past due; null: not.')),
+    created_at: DateTime(),
+  },
+  { description: "A host's account as staff find it to open it (docs/adr/0031)." },
+);
+
+export const AdminAccountPageSchema = page(
+  'AdminAccountPage',
+  ref(AdminAccountSchema),
+  "A page of hosts' accounts, by name (staff).",
+);
+
 export const ACCOUNT_SCHEMAS: NamedSchema[] = [
+  AdminAccountSchema,
+  AdminAccountPageSchema,
   VendorBuildingSchema,
   UserSchema,
   SignedInSchema,

@@ -44,7 +44,10 @@ export const USER_COLUMNS = `u.id::text as id, u.name, u.email, u.type, u.subtyp
      where g.user_id = u.id),
     '[]'::json) else '[]'::json end as vendor_buildings`;
 
-export function toUserView(row: UserRow): UserView {
+/** The host account a staff session has opened, as the signed-in user carries it. */
+export type ViewedAccount = NonNullable<UserView['viewing']>;
+
+export function toUserView(row: UserRow, viewing: ViewedAccount | null = null): UserView {
   return {
     id: row.id,
     name: row.name,
@@ -60,6 +63,7 @@ export function toUserView(row: UserRow): UserView {
       failed_payment: row.failed_payment,
     },
     vendor_buildings: row.vendor_buildings,
+    viewing,
   };
 }
 
@@ -112,21 +116,45 @@ export function sessionToken(request: FastifyRequest): string | null {
  * The signed-in user behind the request's session, or null (none, unknown, expired, revoked). A
  * session ended by deactivation still names its user while the user stays deactivated (is_active
  * false: /loadAuth answers it, every other call 403), so the dashboard can say why they are signed
- * out; after reactivation it is null like any revoked session.
+ * out; after reactivation it is null like any revoked session. This is the person themselves: a
+ * staff member who has opened an account carries it in `viewing` (see `asViewedAccount`).
  */
 export async function authenticate(sql: Sql, request: FastifyRequest): Promise<Caller | null> {
   const token = sessionToken(request);
   if (!token) return null;
-  const [row] = await sql.query<UserRow>(
-    `select ${USER_COLUMNS}
+  const [row] = await sql.query<UserRow & { viewing: ViewedAccount | null }>(
+    `select ${USER_COLUMNS},
+       case when u.type in ('admin', 'channel') and v.id is not null then json_build_object(
+         'account_id', v.id::text, 'name', v.name,
+         'owner_name', (select o.name from users o where o.account_id = v.id and o.type = 'user'
+                        and o.subtype = 'owner' order by o.is_active desc, o.id limit 1))
+       end as viewing
      from sessions s
      join users u on u.id = s.user_id
      join accounts a on a.id = u.account_id
+     left join accounts v on v.id = s.viewing_account_id
      where s.token_hash = $1 and s.expires_at > now()
        and (s.revoked_at is null or (s.revoked_reason = 'deactivated' and not u.is_active))`,
     [hashToken(token)],
   );
-  return row ? { ...toUserView(row), sessionId: token } : null;
+  return row ? { ...toUserView(row, row.viewing), sessionId: token } : null;
+}
+
+/**
+ * Who a host call answers: a staff member who has opened an account is, for it, that account's
+ * owner (its people, listings, reservations, billing, settings; docs/adr/0031), keeping their own
+ * id, name and email, so what they do is recorded as theirs. Everyone else is themselves.
+ */
+export function asViewedAccount(caller: Caller): Caller {
+  if (!caller.viewing || !isAdmin(caller)) return caller;
+  return {
+    ...caller,
+    type: 'user',
+    subtype: 'owner',
+    account_id: caller.viewing.account_id,
+    account_owner: null,
+    vendor_buildings: [],
+  };
 }
 
 export const ACCOUNT_DEACTIVATED_MESSAGE =
@@ -142,17 +170,22 @@ export const accountDeactivated = (): ApiError =>
 export async function requireUser(
   sql: Sql,
   request: FastifyRequest,
-  options: { allowInactive?: boolean } = {},
+  options: { allowInactive?: boolean; self?: boolean } = {},
 ): Promise<Caller> {
   const caller = await authenticate(sql, request);
   if (!caller) throw unauthorized();
   if (!caller.is_active && !options.allowInactive) throw accountDeactivated();
-  return caller;
+  // A host call from a staff member viewing an account answers as that account's owner; `self`
+  // (who is signed in, staff calls) answers the person.
+  return options.self ? caller : asViewedAccount(caller);
 }
 
-/** A signed-in, active Hostdash staff member (type admin or channel), or 401/403. */
+/**
+ * A signed-in, active Hostdash staff member (type admin or channel), or 401/403: as themselves,
+ * whether or not they have an account open.
+ */
 export async function requireAdmin(sql: Sql, request: FastifyRequest): Promise<Caller> {
-  const caller = await requireUser(sql, request);
+  const caller = await requireUser(sql, request, { self: true });
   if (!isAdmin(caller)) throw forbidden('This is for Hostdash staff only.');
   return caller;
 }

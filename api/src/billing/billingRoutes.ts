@@ -58,13 +58,20 @@ async function billedAccount(sql: Sql, accountId: string): Promise<BilledAccount
   return row ?? null;
 }
 
-/** The account `{id}` (a user of it) names, if the caller may bill it: else 403 or 404. */
+/**
+ * The account `{id}` (a user of it) names, if the caller may bill it: else 403 or 404. A host's own
+ * id names their account; so does a staff member's who has opened one (their caller is then that
+ * account's owner, docs/adr/0031), since the billing page asks with the signed-in user's id.
+ */
 async function accountFor(sql: Sql, caller: Caller, userId: string): Promise<BilledAccount> {
   if (!mayBill(caller)) throw forbidden(OWNER_ONLY);
-  const [user] = await sql.query<{ account_id: string }>(
-    `select account_id::text as account_id from users where id = $1::bigint and type = 'user'`,
-    [userId],
-  );
+  const [user] =
+    userId === caller.id && caller.type === 'user'
+      ? [{ account_id: caller.account_id }]
+      : await sql.query<{ account_id: string }>(
+          `select account_id::text as account_id from users where id = $1::bigint and type = 'user'`,
+          [userId],
+        );
   if (!user || (!isAdmin(caller) && user.account_id !== caller.account_id))
     throw notFound(ACCOUNT_NOT_FOUND);
   const account = await billedAccount(sql, user.account_id);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient } from '@hostdash/shared-auth';
 import { STAFF } from '../testing/staff';
@@ -21,6 +21,17 @@ const location = () => screen.getByTestId('location').textContent;
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('AdminListingPage', () => {
+  // Issue 33: the account's pages open only inside it, for this staff session.
+  it("opens the listing's account for this session (the shell then opens its first page)", async () => {
+    const { store } = await open('/admin/listing/105');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open this account' }));
+    await waitFor(() => expect(store.getState().auth.user?.viewing).not.toBeNull());
+    expect(
+      server.requests.filter((request) => request.url === '/admin/viewing/3').map((r) => r.method),
+    ).toEqual(['POST']);
+    expect(store.getState().auth.user?.viewing).toMatchObject({ account_id: '3' });
+  });
+
   it('shows a listing of any account read-only, with its owner and a way to the account', async () => {
     await open('/admin/listing/105');
     expect(await screen.findByRole('heading', { level: 1, name: 'Flat 05' })).toBeInTheDocument();
@@ -30,10 +41,7 @@ describe('AdminListingPage', () => {
     const account = within(section('Account'));
     expect(account.getByText('Mountain Cabins (id 3)')).toBeInTheDocument();
     expect(account.getByText('owner3@hostdash.test')).toBeInTheDocument();
-    expect(account.getByRole('link', { name: 'Open the account' })).toHaveAttribute(
-      'href',
-      '/accounts/3',
-    );
+    expect(account.getByRole('button', { name: 'Open this account' })).toBeInTheDocument();
     const source = within(section('Import and changes'));
     expect(source.getByText('Beds24')).toBeInTheDocument();
     expect(source.getByText('105')).toBeInTheDocument();

@@ -1,18 +1,16 @@
 // /admin/listing/:id: one listing of any account, read-only: what support needs to answer a host
 // (where it is, its state, where it came from, whose it is, when it changed, its next stays), and
-// the way to the account's team page. The way back keeps the list's filters.
+// the way into the account (issue 33: "Open this account"). The way back keeps the list's filters.
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Box, Button, Card, CardContent, CardHeader, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Link, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatDate, formatDateTime, formatTimeOfDay, labelOf } from '@hostdash/shared-auth';
 import { DetailPlaceholder, PageHeader, VerificationChip } from '@hostdash/shared-ui';
+import { OpenAccountButton } from '../accounts/OpenAccountButton';
 import { listPath } from './listingsQuery';
 import type { AdminListingDetail } from './platformListingsApi';
 import { platformListingsActions, selectPlatformListings } from './platformListingsSlice';
-
-export const accountPath = (accountId: string): string =>
-  `/accounts/${encodeURIComponent(accountId)}`;
 
 /** Label and value pairs, two columns wide on a wide screen. */
 function Facts({ facts }: { facts: [string, ReactNode][] }) {
@@ -91,14 +89,9 @@ function ListingDetail({ listing }: { listing: AdminListingDetail }) {
             ],
           ]}
         />
-        <Button
-          component={RouterLink}
-          to={accountPath(listing.account_id)}
-          variant="outlined"
-          sx={{ mt: 2 }}
-        >
-          Open the account
-        </Button>
+        <Box sx={{ mt: 2 }}>
+          <OpenAccountButton accountId={listing.account_id} />
+        </Box>
       </Section>
       <Section title="Import and changes">
         <Facts

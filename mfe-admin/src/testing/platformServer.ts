@@ -12,6 +12,7 @@ import {
 } from '../../../config/testing/upstream';
 import type { FrontendHealth, HealthSeries, PlatformAnalytics } from '../analytics/analyticsApi';
 import type { AdminListing, AdminListingDetail } from '../listings/platformListingsApi';
+import { STAFF } from './staff';
 
 export const ACCOUNTS = [
   { id: '1', name: 'Harbour Stays' },
@@ -332,6 +333,22 @@ export async function startPlatformServer(
         const { answer } = state.failNext;
         state.failNext = null;
         return answer;
+      }
+      // Staff open a host's account (issue 33): the signed-in staff member, viewing it.
+      const view = /^\/admin\/viewing\/([0-9]+)$/.exec(path);
+      if (view && request.method === 'POST') {
+        const account = ACCOUNTS.find((each) => each.id === view[1]);
+        return account
+          ? {
+              json: {
+                ...STAFF,
+                viewing: { account_id: account.id, name: account.name, owner_name: null },
+              },
+            }
+          : {
+              status: 404,
+              json: { error: 'not_found', message: 'There is no host account with this id.' },
+            };
       }
       if (request.method !== 'GET')
         return { status: 404, json: { error: 'not_found', message: path } };

@@ -11,7 +11,7 @@ import {
   type UpstreamAnswer,
 } from '../../../config/testing/upstream';
 import type { AdminUser, AdminUserDetail, AuditEntry } from '../users/usersApi';
-import { STAFF_ACTOR } from './staff';
+import { STAFF, STAFF_ACTOR } from './staff';
 
 export function makeUser(id: number, overrides: Partial<AdminUser> = {}): AdminUser {
   return {
@@ -146,6 +146,21 @@ export async function startUsersServer(
       if (get && request.method === 'GET') return detail(get[1]!);
       const change = /^\/admin\/user\/update\/(\d+)\/([a-z_]+)$/.exec(path);
       if (change && request.method === 'POST') return update(change[1]!, change[2]!, request);
+      // Staff open the account of a host (issue 33): the signed-in staff member, viewing it.
+      const view = /^\/admin\/viewing\/(\d+)$/.exec(path);
+      if (view && request.method === 'POST') {
+        const owner = state.users.find((each) => each.account_id === view[1]);
+        return {
+          json: {
+            ...STAFF,
+            viewing: {
+              account_id: view[1]!,
+              name: owner?.account_name ?? 'Account',
+              owner_name: 'Olivia Owner',
+            },
+          },
+        };
+      }
       const more = moreRoutes?.(request);
       if (more) return more;
       return { status: 404, json: { error: 'not_found', message: `No route ${path}` } };

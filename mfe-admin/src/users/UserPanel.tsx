@@ -2,7 +2,6 @@
 // step, billing: the card, past due since when, the failed payment), what an admin can do to them — each action asked first, said after — and the
 // audit log of what was done to them, newest first.
 import { useEffect, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import {
   Box,
   Button,
@@ -35,6 +34,7 @@ import {
   PastDueChip,
   useDelayed,
 } from '@hostdash/shared-ui';
+import { OpenAccountButton } from '../accounts/OpenAccountButton';
 import { selectAdmin } from '../adminSlice';
 import { usePendingChange } from '../usePendingChange';
 import type { AdminUserDetail, AuditEntry, Subtype, UserUpdate } from './usersApi';
@@ -128,17 +128,17 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
           <Link href={`mailto:${user.email}`}>{user.email}</Link>
         </Fact>
         <Fact label="Account">
-          {hostUser ? (
-            <Link component={RouterLink} to={`/accounts/${account.id}`}>
-              {account.name}
-            </Link>
-          ) : (
-            account.name
-          )}
+          {account.name}
           {account.owner && account.owner.id !== user.id && (
             <Typography variant="body2" color="text.secondary">
               Owner: {account.owner.name} ({account.owner.email})
             </Typography>
+          )}
+          {/* A host's pages open only inside their account (issue 33). */}
+          {hostUser && (
+            <Box sx={{ mt: 1 }}>
+              <OpenAccountButton accountId={account.id} />
+            </Box>
           )}
         </Fact>
         <Fact label="Type">{labelOf('userType', user.type)}</Fact>

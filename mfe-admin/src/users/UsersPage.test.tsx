@@ -133,10 +133,8 @@ describe('UsersPage', () => {
     await userEvent.click(await within(table()).findByRole('button', { name: 'Mira Manager' }));
     expect(location()).toBe('/users?user=30');
     const mira = await screen.findByRole('dialog', { name: 'Mira Manager' });
-    expect(within(mira).getByRole('link', { name: 'Harbour Stays' })).toHaveAttribute(
-      'href',
-      '/accounts/1',
-    );
+    expect(mira).toHaveTextContent('AccountHarbour Stays');
+    expect(within(mira).getByRole('button', { name: 'Open this account' })).toBeInTheDocument();
     expect(mira).toHaveTextContent('Owner: Olivia Owner (owner@hostdash.test)');
     expect(mira).toHaveTextContent('Second stepOn (authenticator app)');
     expect(mira).toHaveTextContent('BillingNo payment method yet');
@@ -144,6 +142,17 @@ describe('UsersPage', () => {
 
     await userEvent.click(within(mira).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(location()).toBe('/users'));
+  });
+
+  // Issue 33: staff reach a host's pages only by opening the account.
+  it("opens the user's account for this session (the shell then opens its first page)", async () => {
+    const { store } = await open('/users?user=30');
+    const mira = await screen.findByRole('dialog', { name: 'Mira Manager' });
+    await userEvent.click(within(mira).getByRole('button', { name: 'Open this account' }));
+    await waitFor(() => expect(store.getState().auth.user?.viewing).not.toBeNull());
+    expect(server.requestsTo('/admin/viewing/1')).toHaveLength(1);
+    expect(server.requestsTo('/admin/viewing/1')[0]?.method).toBe('POST');
+    expect(store.getState().auth.user?.viewing).toMatchObject({ account_id: '1' });
   });
 
   it('deactivates after asking, says so, and shows the change in the list, the panel and its history', async () => {

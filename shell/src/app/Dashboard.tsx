@@ -13,7 +13,9 @@ import {
 } from '@hostdash/shared-auth';
 import type { ClientConfig } from '../config';
 import { identifyFlagsUser, resetFlagsUser } from '../flags/featureFlags';
+import { NavigationDrawer } from '../layout/NavigationDrawer';
 import { ShellSnackbar } from '../layout/ShellSnackbar';
+import { FollowViewedAccount, ViewingBar } from '../layout/ViewingBar';
 import { setRegistryUser } from '../remotes/registry';
 import { RemotePage } from '../remotes/RemotePage';
 import { createShellStore } from '../store/store';
@@ -26,6 +28,13 @@ export interface Dashboard {
   Frame: (props: { children: ReactNode }) => ReactNode;
   /** A page a remote renders. */
   RemotePage: (props: { route: RouteDef }) => ReactNode;
+  /**
+   * The signed-in frame's parts that read the store: the side navigation and, for staff inside a
+   * host's account, whose it is. In this chunk, so a signed-in page paints them with its first
+   * render (the dashboard is open before it) and the sign-in page loads neither.
+   */
+  Navigation: typeof NavigationDrawer;
+  ViewingBar: typeof ViewingBar;
   /** Who is signed in, by the store; `subscribe` tells of every change. */
   user(): User | null;
   subscribe(listener: () => void): () => void;
@@ -54,6 +63,7 @@ export function startDashboard(config: ClientConfig): Dashboard {
       <Provider store={store}>
         <FeatureInjectionProvider injectFeature={injectFeature}>
           {children}
+          <FollowViewedAccount />
           <ShellSnackbar />
           <NewVersionNotice />
         </FeatureInjectionProvider>
@@ -64,6 +74,8 @@ export function startDashboard(config: ClientConfig): Dashboard {
   return {
     Frame,
     RemotePage,
+    Navigation: NavigationDrawer,
+    ViewingBar,
     user: () => selectUser(store.getState()),
     subscribe: (listener) => store.subscribe(listener),
     signIn: (signedIn) => store.dispatch(authActions.signedIn(signedIn)),

@@ -6,6 +6,8 @@ import { makeUser, renderShell } from '../testing/renderShell';
 import { DEMO_MANAGER } from '../../../config/testing/demoUsers';
 
 jest.mock('../remotes/registry', () => ({
+  // No registry in the page: the menu waits for the first read.
+  knownRemotes: () => null,
   loadRegistry: jest.fn(async () => [
     { name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' },
   ]),
@@ -97,9 +99,38 @@ describe('PageSwitch: the client router applies the same access rules on every n
     const newHost = makeUser({
       billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
     });
-    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/listings', user: newHost });
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/reservations', user: newHost });
     expect(location()).toBe('/billing');
     expect(await screen.findByText('remote billing')).toBeInTheDocument();
+  });
+
+  // Issue 33, finding 8: the import's "See your listings" opened Billing.
+  it('lets a host without a payment method see the listings they imported', async () => {
+    const newHost = makeUser({
+      billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+    });
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/listings', user: newHost });
+    expect(await screen.findByText('remote listings')).toBeInTheDocument();
+    expect(location()).toBe('/listings');
+  });
+
+  // Issue 33, finding 7: staff saw a host page with every account mixed.
+  it("sends staff from a host's page to the staff area until they open an account", async () => {
+    const staff = makeUser({ type: 'admin', subtype: 'admin', viewing: null });
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/billing', user: staff });
+    expect(location()).toBe('/users');
+    expect(await screen.findByText('remote admin')).toBeInTheDocument();
+  });
+
+  it('opens a host page to staff inside the account they opened', async () => {
+    const staff = makeUser({
+      type: 'admin',
+      subtype: 'admin',
+      viewing: { account_id: '1', name: 'Hart Stays', owner_name: 'Olivia Hart' },
+    });
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/listings', user: staff });
+    expect(await screen.findByText('remote listings')).toBeInTheDocument();
+    expect(location()).toBe('/listings');
   });
 
   it('renders the remote that owns the route, and listings on / until reservations is deployed', async () => {

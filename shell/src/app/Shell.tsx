@@ -1,4 +1,4 @@
-// The shell's root: the theme, the one browser history, the outage banner, the layout and the
+// The shell's root: the theme, the one browser history, the layout (with the outage banner) and the
 // session. A page with a user, or a remote's page, runs on the dashboard (Dashboard.tsx: the store,
 // its sagas, the remotes), a chunk of its own; a sign-in page without a user does without it until
 // someone signs in, and then the dashboard takes over in the same page (docs/adr/0007).
@@ -16,7 +16,6 @@ import {
 import type { ClientConfig } from '../config';
 import { resetFlagsUser } from '../flags/featureFlags';
 import { Layout } from '../layout/Layout';
-import { OutageBanner } from '../layout/OutageBanner';
 import { theme } from '../theme';
 import type { Dashboard } from './Dashboard';
 import { PageFallback, PageSwitch } from './PageSwitch';
@@ -46,7 +45,6 @@ export function Shell({
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <BrowserRouter>
-            <OutageBanner />
             <ShellBody config={config} initialDashboard={dashboard} />
           </BrowserRouter>
         </ThemeProvider>
@@ -190,7 +188,7 @@ function ShellBody({
   );
 
   const pages = (
-    <Layout>
+    <Layout dashboard={dashboard}>
       <Routes>
         <Route path="*" element={<PageSwitch remotePage={remotePage} />} />
       </Routes>

@@ -1,20 +1,27 @@
 import { useEffect, useState } from 'react';
 import { routes, type AppName } from '@hostdash/shared-auth';
-import { loadRegistry } from '../remotes/registry';
+import { knownRemotes, loadRegistry } from '../remotes/registry';
 
 /** Every app the route table names a page of, but the shell's own. */
 const TABLE_APPS: ReadonlySet<AppName> = new Set(
   routes.map((route) => route.app).filter((app) => app !== 'shell'),
 );
 
+/** The apps the registry in hand names (none before one has been read). */
+function knownApps(): ReadonlySet<AppName> {
+  return new Set((knownRemotes() ?? []) as AppName[]);
+}
+
 /**
- * The remotes the live registry names (empty until it has been read). When it cannot be read
- * (a corrupt registry file, the server unreachable), every remote of the route table: the
- * navigation stays whole and each remote's page shows its contained "unavailable" message, with a
- * Retry that reads the registry again.
+ * The remotes the live registry names: from the first render, what the page was served with (the
+ * shell server resolves the registry into the page), so the navigation paints with the page rather
+ * than after a read (issue 33); empty until it has been read when the page came without one. When
+ * it cannot be read (a corrupt registry file, the server unreachable), every remote of the route
+ * table: the navigation stays whole and each remote's page shows its contained "unavailable"
+ * message, with a Retry that reads the registry again.
  */
 export function useDeployedApps(): ReadonlySet<AppName> {
-  const [apps, setApps] = useState<ReadonlySet<AppName>>(new Set());
+  const [apps, setApps] = useState<ReadonlySet<AppName>>(knownApps);
   useEffect(() => {
     let active = true;
     loadRegistry().then(

@@ -1,5 +1,6 @@
-// "About Hostdash": the dashboard's own version and contract, and the version of each remote this
-// page uses — a canary's candidate says so — so support and teams can tell what someone runs.
+// "About Hostdash": the dashboard's own version (and, for staff, its remote contract), and the
+// version of each remote this page uses — a canary's candidate says so — so support and teams can
+// tell what someone runs.
 // A host reads the release (0.2.0); the build id after the `+` is for Hostdash staff, who see it
 // whole, and it stays in each version's title (hover) for anyone support asks to read it out.
 import { useEffect, useState } from 'react';
@@ -59,7 +60,9 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
       <DialogTitle id="about-title">About Hostdash</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Dashboard {SHELL_VERSION || '(development)'} · remote contract {CONTRACT_VERSION}
+          Dashboard <Version version={SHELL_VERSION || '(development)'} whole={staff} />
+          {/* The contract between the dashboard and its features is for staff (issue 33). */}
+          {staff && ` · remote contract ${CONTRACT_VERSION}`}
         </Typography>
         {failed && <Alert severity="warning">The list of features cannot be read now.</Alert>}
         {statuses && (

@@ -8,25 +8,36 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { homePath } from '@hostdash/shared-auth';
+import type { Dashboard } from '../app/Dashboard';
 import { useSession } from '../app/session';
 import { BillingBanner } from './BillingBanner';
 import { InfoIcon, MenuIcon } from './icons';
+import { OutageBanner } from './OutageBanner';
+import { UserMenu } from './UserMenu';
 
 // What only a signed-in person or a click needs is its own chunk: the sign-in page loads none of it.
+// The side navigation comes with the dashboard (open before a signed-in page's first render), so
+// it paints with the page instead of popping in after it (issue 33).
 const AboutDialog = lazy(() => import('./AboutDialog').then((m) => ({ default: m.AboutDialog })));
-const NavigationDrawer = lazy(() =>
-  import('./NavigationDrawer').then((m) => ({ default: m.NavigationDrawer })),
-);
 const NotificationsMenu = lazy(() =>
   import('./NotificationsMenu').then((m) => ({ default: m.NotificationsMenu })),
 );
 
 const DRAWER_WIDTH = 232;
 
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({
+  children,
+  dashboard = null,
+}: {
+  children: ReactNode;
+  /** The open dashboard, whose frame parts read the store (none on a sign-in page). */
+  dashboard?: Pick<Dashboard, 'Navigation' | 'ViewingBar'> | null;
+}) {
   const { user } = useSession();
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  // Read at once (noSsr): the first render already knows whether the side menu is a panel or a drawer.
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [aboutOpen, setAboutOpen] = useState(false);
   // Loaded on first use, and kept (so it can animate closed).
@@ -50,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
           <Typography
             component={RouterLink}
-            to="/"
+            to={user ? homePath(user) : '/'}
             variant="h6"
             sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, flexGrow: 1 }}
           >
@@ -68,9 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </IconButton>
           {signedIn && (
             <>
-              <Typography variant="body2" sx={{ mr: 1, display: { xs: 'none', sm: 'block' } }}>
-                {user.name}
-              </Typography>
+              <UserMenu name={user.name} />
               <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
                 <NotificationsMenu />
               </Suspense>
@@ -81,16 +90,13 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
         </Toolbar>
       </AppBar>
-      {signedIn && (
-        // Its space is held while its code loads, so the page does not move (no layout shift).
-        <Suspense fallback={<Box sx={{ width: wide ? DRAWER_WIDTH : 0, flexShrink: 0 }} />}>
-          <NavigationDrawer
-            width={DRAWER_WIDTH}
-            wide={wide}
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-          />
-        </Suspense>
+      {signedIn && dashboard && (
+        <dashboard.Navigation
+          width={DRAWER_WIDTH}
+          wide={wide}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+        />
       )}
       {aboutLoaded && (
         <Suspense fallback={null}>
@@ -99,6 +105,9 @@ export function Layout({ children }: { children: ReactNode }) {
       )}
       <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
         <Toolbar />
+        {/* In the flow under the top bar: it pushes the page down, never covers it. */}
+        <OutageBanner />
+        {signedIn && dashboard && <dashboard.ViewingBar />}
         <BillingBanner />
         {children}
       </Box>

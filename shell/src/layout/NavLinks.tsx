@@ -10,11 +10,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import {
   buildingPath,
-  checkAccess,
   isVendor,
   matchRoute,
+  navigationFor,
   PREFETCH_ROOT_MARGIN,
-  routes,
   selectUser,
   type AppName,
 } from '@hostdash/shared-auth';
@@ -44,10 +43,9 @@ const SECTION_OF_PAGE: Readonly<Record<string, string>> = {
   '/listing/:id': '/listings',
   '/guestportal/screen/:name': '/guestportal',
   '/accounts/:id?/:action?': '/accounts',
+  '/stargate/:id?': '/stargate',
+  '/admin/listing/:id': '/admin/listings',
 };
-
-/** A page's menu entry: its address without its optional parts (`/accounts/:id?/:action?`). */
-const entryPath = (path: string): string => path.replace(/\/:[^/]+\?/g, '') || '/';
 
 /** The address of the menu entry to highlight for `pathname` (a vendor's building is its own). */
 function currentSection(pathname: string): string {
@@ -106,13 +104,13 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const deployed = useDeployedApps();
   const section = currentSection(useLocation().pathname);
 
-  const pages: NavItem[] = routes.flatMap((route) => {
-    if (!route.nav || route.app === 'shell' || !deployed.has(route.app)) return [];
-    const to = entryPath(route.path);
-    const decision = checkAccess({ pathname: to, user, stage, billingBypass });
-    const Icon = SECTION_ICONS[to] ?? BuildingIcon;
-    return decision.allowed ? [{ to, title: route.title, app: route.app, Icon }] : [];
-  });
+  const pages: NavItem[] = user
+    ? navigationFor(user, { stage, billingBypass }).flatMap(({ to, route }) =>
+        deployed.has(route.app)
+          ? [{ to, title: route.title, app: route.app, Icon: SECTION_ICONS[to] ?? BuildingIcon }]
+          : [],
+      )
+    : [];
   const buildings: NavItem[] =
     user && isVendor(user) && deployed.has('listings')
       ? (user.vendor_buildings ?? []).map((building) => ({

@@ -19,6 +19,8 @@ jest.mock('../flags/featureFlags', () => ({
   resetFlagsUser: jest.fn(async () => undefined),
 }));
 jest.mock('../remotes/registry', () => ({
+  // No registry in the page: the menu waits for the first read.
+  knownRemotes: () => null,
   loadRegistry: jest.fn(async () => [
     { name: 'listings', manifest: 'http://remotes/listings/mf-manifest.json' },
     { name: 'reservations', manifest: 'http://remotes/reservations/mf-manifest.json' },

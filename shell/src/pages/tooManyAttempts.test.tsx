@@ -11,6 +11,8 @@ import { testConfig } from '../testing/renderShell';
 import { waitInWords, withWait } from './useFormSubmit';
 
 jest.mock('../remotes/registry', () => ({
+  // No registry in the page: the menu waits for the first read.
+  knownRemotes: () => null,
   loadRegistry: jest.fn(async () => []),
   setRegistryUser: jest.fn(),
   checkForNewVersions: jest.fn(async () => []),

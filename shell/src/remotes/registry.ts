@@ -172,6 +172,14 @@ export interface RemoteStatus {
   newer?: RegistryEntry;
 }
 
+/**
+ * The remotes the registry in hand names, without waiting: what the page was served with (or read
+ * since); null before any registry has been read.
+ */
+export function knownRemotes(): string[] | null {
+  return lastRead > 0 ? [...registered.keys()] : null;
+}
+
 /** The entry this page uses for a remote, if the registry names it. */
 export function registeredEntry(app: string): RegistryEntry | undefined {
   return registered.get(app);

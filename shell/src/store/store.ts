@@ -23,8 +23,14 @@ export function createShellStore(options: { user: User | null } & ShellSagaOptio
   const slices = combineSlices(authSlice, snackbarSlice, formSlice).withLazyLoadedSlices<
     Record<string, unknown>
   >();
-  const rootReducer: typeof slices = ((state, action) =>
-    slices(isSignOut(action) ? undefined : state, action)) as typeof slices;
+  const rootReducer: typeof slices = ((state, action) => {
+    if (isSignOut(action)) return slices(undefined, action);
+    // Staff opened or left a host's account: every slice starts afresh but who is signed in
+    // (docs/adr/0031), so no page shows one account's rows inside another.
+    if (authActions.viewAccount.succeeded.match(action))
+      return slices(undefined, authActions.hydrated(action.payload));
+    return slices(state, action);
+  }) as typeof slices;
   const sagaMiddleware = createSagaMiddleware({
     onError: (error) => console.error('[store] a saga crashed', error),
   });
