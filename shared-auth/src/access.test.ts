@@ -283,6 +283,16 @@ describe('checkAccess', () => {
       expect(check('/listing/7', newHost)).toBe('allowed');
     });
 
+    it('lets anyone of an account without a card reach their own password and second step', () => {
+      expect(check('/settings/profile', newHost)).toBe('allowed');
+      const newManager = user({
+        subtype: 'manager',
+        billing: { stripe_customer_id: null, past_due_since: null, failed_payment: null },
+      });
+      expect(check('/settings/profile', newManager)).toBe('allowed');
+      expect(check('/settings', newHost)).toBe('/billing');
+    });
+
     it('is skipped on the billing page, with the bypass cookie and outside production', () => {
       expect(check('/billing', newHost)).toBe('allowed');
       expect(check('/reservations', newHost, { billingBypass: true })).toBe('allowed');

@@ -28,9 +28,15 @@ export interface RouteDef {
   nav?: boolean;
   /**
    * Opens before the account has a payment card: rule 6 (billing) skips it. A host who has just
-   * imported looks at what came in before adding a card (issue 33, finding 8; docs/adr/0031).
+   * imported looks at what came in before adding a card (issue 33, finding 8; docs/adr/0031), and
+   * anyone reaches their own settings (password, second step).
    */
   beforeCard?: boolean;
+  /**
+   * The signed-in person's own page (their settings), not an account's: staff open it in the
+   * staff area as well as inside an account.
+   */
+  personal?: boolean;
 }
 
 export const ERROR_PATHS = {
@@ -87,7 +93,15 @@ export const routes: readonly RouteDef[] = [
     nav: true,
   },
   { path: '/settings', access: 'owner', app: 'onboarding', title: 'Settings', nav: true },
-  { path: '/settings/profile', access: 'vendor', app: 'onboarding', title: 'Your settings' },
+  // A person's own password and second step are never behind the account's card.
+  {
+    path: '/settings/profile',
+    access: 'vendor',
+    app: 'onboarding',
+    title: 'Your settings',
+    beforeCard: true,
+    personal: true,
+  },
   { path: '/connect/:pms', access: 'public', app: 'onboarding', title: 'Connect your PMS' },
   { path: '/billing', access: 'owner', app: 'billing', title: 'Billing', nav: true },
   {
@@ -174,8 +188,8 @@ export const buildingPath = (building: { account_id: string; slug: string }): st
  * A page of a host's dashboard (their listings, reservations, team, billing …): what staff see only
  * inside an account they have opened. Public pages and the staff area are not.
  */
-export const isHostPage = (route: Pick<RouteDef, 'access'>): boolean =>
-  route.access !== 'public' && route.access !== 'admin';
+export const isHostPage = (route: Pick<RouteDef, 'access' | 'personal'>): boolean =>
+  route.access !== 'public' && route.access !== 'admin' && !route.personal;
 
 /** A staff member with no host account open: the staff area is theirs (docs/adr/0031). */
 export const inStaffArea = (user: Pick<User, 'type' | 'viewing'>): boolean =>
