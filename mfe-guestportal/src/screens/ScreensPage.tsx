@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { labelOf } from '@hostdash/shared-auth';
-import { LoadError, PageHeader } from '@hostdash/shared-ui';
+import { LoadError, PageFrame } from '@hostdash/shared-ui';
 import type { GuestScreenSummary, ScreenName } from '../guestportalApi';
 import { guestportalActions, selectGuestportal } from '../guestportalSlice';
 import { fieldsInWords, overridesInWords } from './screenWords';
@@ -151,16 +151,16 @@ export function ScreensPage() {
   const on = screens?.items.filter((screen) => screen.state === 'on').length ?? 0;
 
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
-      <PageHeader
-        title="Guest portal"
-        subtitle="The screens your guests go through before they arrive, in this order. A listing or a reservation can switch a screen on or off for itself, on its own page."
-        actions={
-          <Button component={RouterLink} to="/stargate" variant="outlined">
-            Messages to guests
-          </Button>
-        }
-      />
+    <PageFrame
+      width="form"
+      title="Guest portal"
+      subtitle="The screens your guests go through before they arrive, in this order. A listing or a reservation can switch a screen on or off for itself, on its own page."
+      actions={
+        <Button component={RouterLink} to="/stargate" variant="outlined">
+          Messages to guests
+        </Button>
+      }
+    >
       {!screens && status.screens.error ? (
         <LoadError
           error={status.screens.error}
@@ -192,6 +192,6 @@ export function ScreensPage() {
           </Card>
         </>
       )}
-    </Box>
+    </PageFrame>
   );
 }

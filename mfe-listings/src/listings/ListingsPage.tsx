@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Paper, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   getRowsPerPage,
@@ -10,7 +10,7 @@ import {
 import {
   ListPagination,
   LoadError,
-  PageHeader,
+  PageFrame,
   SearchField,
   useDebouncedSearch,
   useDelayed,
@@ -92,19 +92,19 @@ export function ListingsPage() {
   const filtered = searching || query.status.length > 0;
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Listings"
-        actions={
-          <SearchField
-            label="Search listings"
-            placeholder="Nickname, address, city or building"
-            value={searchText}
-            onChange={setSearchText}
-            sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
-          />
-        }
-      />
+    <PageFrame
+      width="list"
+      title="Listings"
+      actions={
+        <SearchField
+          label="Search listings"
+          placeholder="Nickname, address, city or building"
+          value={searchText}
+          onChange={setSearchText}
+          sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
+        />
+      }
+    >
       {BUILD_LABEL && (
         <Typography variant="body2" color="text.secondary">
           Build: {BUILD_LABEL}
@@ -163,6 +163,6 @@ export function ListingsPage() {
           }
         />
       </Paper>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -4,9 +4,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
-import { Box, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { LinearProgress, Link, Stack, Typography } from '@mui/material';
 import type { RemoteStatus } from '@hostdash/shared-auth';
-import { LoadError, PageHeader } from '@hostdash/shared-ui';
+import { LoadError, PageFrame } from '@hostdash/shared-ui';
 import { selectSettings } from '../onboardSlice';
 import { ConnectedSystems } from './ConnectedSystems';
 import { GuestInvitesSection } from './GuestInvitesSection';
@@ -50,11 +50,11 @@ export function SettingsPage() {
   }, [dispatch]);
 
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
-      <PageHeader
-        title="Settings"
-        subtitle="Your connected systems, your profile and sign-in, and what Hostdash tells you about."
-      />
+    <PageFrame
+      width="form"
+      title="Settings"
+      subtitle="Your connected systems, your profile and sign-in, and what Hostdash tells you about."
+    >
       <Stack spacing={3}>
         <ConnectedSystems />
         <SettingsSection title="Profile" subheader="Who you are to Hostdash, and your password.">
@@ -91,6 +91,6 @@ export function SettingsPage() {
           </Typography>
         </SettingsSection>
       </Stack>
-    </Box>
+    </PageFrame>
   );
 }

@@ -31,7 +31,7 @@ import {
   riskColourInfo,
   toIsoDate,
 } from '@hostdash/shared-auth';
-import { EmptyState, LoadError, PageHeader, RiskChip, VerificationChip } from '@hostdash/shared-ui';
+import { EmptyState, LoadError, PageFrame, RiskChip, VerificationChip } from '@hostdash/shared-ui';
 import type { CalendarMonth } from '../reservations/reservationsApi';
 import { reservationsActions, selectCalendar } from '../reservations/reservationsSlice';
 import {
@@ -99,13 +99,13 @@ export function CalendarPage() {
   const shown = data?.month === month ? data : null;
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Reservations"
-        documentTitle={`Calendar, ${monthTitle(month)}`}
-        subtitle="Confirmed stays by listing. Select a stay to open it."
-        actions={<ReservationsActions view="calendar" />}
-      />
+    <PageFrame
+      width="list"
+      title="Reservations"
+      documentTitle={`Calendar, ${monthTitle(month)}`}
+      subtitle="Confirmed stays by listing. Select a stay to open it."
+      actions={<ReservationsActions view="calendar" />}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <IconButton aria-label="Previous month" onClick={() => goTo(addMonths(month, -1))}>
           <SvgIcon>
@@ -153,7 +153,7 @@ export function CalendarPage() {
           Showing the first {shown.listings.length} listings.
         </Typography>
       )}
-    </Stack>
+    </PageFrame>
   );
 }
 
