@@ -24,4 +24,21 @@ describe('the snackbar', () => {
     expect(store.getState().snackbar.action).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent('/listings');
   });
+
+  it('is a polite status for news and an alert for an error', async () => {
+    const { store } = renderShell(<ShellSnackbar />, { path: '/listings', user: makeUser() });
+    act(() => {
+      store.dispatch(snackbarActions.show({ text: 'Saved.', props: { severity: 'success' } }));
+    });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Saved.');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(
+        snackbarActions.show({ text: 'That did not save.', props: { severity: 'error' } }),
+      );
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('That did not save.');
+  });
 });
