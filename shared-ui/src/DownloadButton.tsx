@@ -1,7 +1,9 @@
 // The one way to download (docs/page-kit.md): a button with a download icon that names the file
 // type, "Download PDF". A file the server serves is a link styled as the button (`href`, the
-// browser saves it); a file made in the page (a CSV, recovery codes) is a button (`onClick`).
+// browser saves it); a file made in the page (a CSV, recovery codes) is a button (`onClick`); a
+// report the dashboard fetches first is a link to its download page (`to`).
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { Button, SvgIcon, type ButtonProps } from '@mui/material';
 
 export function DownloadIcon() {
@@ -12,7 +14,10 @@ export function DownloadIcon() {
   );
 }
 
-type Target = { href: string; onClick?: never } | { onClick: () => void; href?: never };
+type Target =
+  | { href: string; onClick?: never; to?: never }
+  | { onClick: () => void; href?: never; to?: never }
+  | { to: string; state?: unknown; href?: never; onClick?: never };
 
 export type DownloadButtonProps = Target & {
   /** The file's type as people know it: "PDF", "CSV", "TXT". */
@@ -22,6 +27,7 @@ export type DownloadButtonProps = Target & {
   /** The saved file's name (only with `href`). */
   fileName?: string;
   variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
   disabled?: boolean;
   /** Words instead of "Download {fileType}" (keep the file type in them). */
   children?: ReactNode;
@@ -32,6 +38,7 @@ export function DownloadButton({
   what,
   fileName,
   variant = 'outlined',
+  size,
   disabled,
   children,
   ...target
@@ -39,11 +46,18 @@ export function DownloadButton({
   const label = `Download ${fileType}`;
   const common = {
     variant,
-    size: 'small' as const,
+    size,
     disabled,
     startIcon: <DownloadIcon />,
     'aria-label': what ? `${label}: ${what}` : undefined,
   };
+  if (target.to !== undefined) {
+    return (
+      <Button {...common} component={RouterLink} to={target.to} state={target.state}>
+        {children ?? label}
+      </Button>
+    );
+  }
   if (target.href !== undefined) {
     return (
       <Button {...common} href={target.href} download={fileName ?? true}>

@@ -62,6 +62,22 @@ describe('DownloadButton', () => {
     expect(link.querySelector('svg')).toHaveAttribute('aria-hidden');
   });
 
+  it('leads to the dashboard’s download page for a report it fetches first', () => {
+    render(
+      <MemoryRouter>
+        <DownloadButton
+          to="/download/screening?reservation=r1"
+          fileType="PDF"
+          what="Screening report"
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Download PDF: Screening report' })).toHaveAttribute(
+      'href',
+      '/download/screening?reservation=r1',
+    );
+  });
+
   it('says what it downloads when a page has several, and runs a download made in the page', async () => {
     const save = jest.fn();
     render(<DownloadButton onClick={save} fileType="CSV" what="Bookings by week" />);
