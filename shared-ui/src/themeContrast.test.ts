@@ -2,7 +2,7 @@
 // controls' states 3:1 (WCAG 1.4.11). Computed from the one theme every remote gets, so a colour
 // changed in shared-auth's themeOptions that reads too faintly fails here, not on a page.
 import { createTheme, decomposeColor, getContrastRatio, recomposeColor } from '@mui/material';
-import { hostdashThemeOptions } from '@hostdash/shared-auth';
+import { hostdashThemeOptions, RISK_COLOUR_INFO, riskColourInfo } from '@hostdash/shared-auth';
 
 const theme = createTheme(hostdashThemeOptions);
 const { palette } = theme;
@@ -55,6 +55,14 @@ describe('the theme’s colours', () => {
       expect(ratio(contrastText, main)).toBeGreaterThanOrEqual(TEXT);
       expect(ratio(main, surfaces.paper)).toBeGreaterThanOrEqual(TEXT);
       expect(ratio(main, surfaces.page)).toBeGreaterThanOrEqual(TEXT);
+    },
+  );
+
+  it.each([...Object.keys(RISK_COLOUR_INFO), 'unknown'])(
+    'a %s risk chip reads at 4.5:1',
+    (colour) => {
+      const { background, text } = riskColourInfo(colour);
+      expect(getContrastRatio(text, background)).toBeGreaterThanOrEqual(TEXT);
     },
   );
 

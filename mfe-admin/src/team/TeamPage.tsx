@@ -225,7 +225,7 @@ export function TeamPage() {
                 size="small"
                 component={RouterLink}
                 to={buildingsPath(member.id, accountId)}
-                aria-label={`Change ${member.name}’s buildings`}
+                aria-label={`Change buildings: ${member.name}`}
               >
                 {labelOf('teamAction', 'set_buildings')}
               </Button>

@@ -66,7 +66,8 @@ function ScreenRow({
         py: 1.5,
         borderTop: index === 0 ? 0 : 1,
         borderColor: 'divider',
-        opacity: screen.state === 'on' ? 1 : 0.75,
+        // An off screen reads quieter by its title's colour, not by fading the row: faded links
+        // and text fell under 4.5:1 (issue 33).
       }}
     >
       <Stack sx={{ gridArea: 'move', alignItems: 'center' }}>
@@ -92,7 +93,13 @@ function ScreenRow({
       </Stack>
       <Box sx={{ gridArea: 'text', minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography
+            id={headingId}
+            component="h2"
+            variant="subtitle1"
+            color={screen.state === 'on' ? 'text.primary' : 'text.secondary'}
+            sx={{ fontWeight: 600 }}
+          >
             {label}
           </Typography>
           {screen.customised && <Chip size="small" label="Your text" variant="outlined" />}

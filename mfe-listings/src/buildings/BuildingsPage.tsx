@@ -60,7 +60,7 @@ function BuildingCard({ building }: { building: BuildingSummary }) {
         <Button
           component={RouterLink}
           to={buildingPath(building)}
-          aria-label={`Open ${building.name}`}
+          aria-label={`Open building: ${building.name}`}
         >
           Open building
         </Button>
