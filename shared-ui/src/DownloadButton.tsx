@@ -49,6 +49,8 @@ export function DownloadButton({
     size,
     disabled,
     startIcon: <DownloadIcon />,
+    // One line in a narrow table column too.
+    sx: { whiteSpace: 'nowrap', flexShrink: 0 },
     'aria-label': what ? `${label}: ${what}` : undefined,
   };
   if (target.to !== undefined) {

@@ -212,6 +212,7 @@ const INVOICE_COLUMNS: ListColumn<InvoiceRow>[] = [
       <DownloadButton
         href={billingApi.invoicePdfPath(invoice.id)}
         fileType="PDF"
+        size="small"
         what={`invoice for ${formatMonth(invoice.period)}`}
       />
     ),
