@@ -37,6 +37,57 @@ const muiDeepImports = {
     "Import MUI from '@mui/material': it is shared whole, and a deep path would bundle a copy of it.",
 };
 
+// The page kit (docs/page-kit.md): a remote frames, sizes, downloads, colours states and keeps
+// filters the kit's way, so the six remotes read as one product (issue 33).
+const pageKitImports = {
+  name: '@mui/material',
+  importNames: ['Container'],
+  message: 'Frame a page with PageFrame from @hostdash/shared-ui (width "list" or "form").',
+};
+const pageHeaderImport = {
+  name: '@hostdash/shared-ui',
+  importNames: ['PageHeader'],
+  message: 'A page is a PageFrame (it renders the PageHeader, with the one width rule).',
+};
+const STATUS_KINDS =
+  'listingStatus|reservationStatus|invoiceStatus|jobState|mailState|guestMailState|deliveryState|connectionStatus|importState|reportStatus';
+const iconButtonNames = {
+  selector:
+    "JSXOpeningElement[name.name='IconButton']:not(:has(JSXAttribute[name.name=/^aria-label(ledby)?$/])):not(:has(JSXSpreadAttribute))",
+  message: 'An icon button needs a name a screen reader reads: give it an aria-label.',
+};
+const pageKitSyntax = [
+  {
+    selector:
+      "JSXAttribute[name.name='sx'] Property[key.name=/^(mx|marginX)$/][value.value='auto']",
+    message:
+      'Pages are left-aligned with the header: frame the page with PageFrame instead of centring it.',
+  },
+  {
+    selector: "JSXAttribute[name.name='sx'] Property[key.name='maxWidth'][value.value>=600]",
+    message:
+      'A page’s width is PageFrame’s (width "list": full, "form": the one readable width), not its own maxWidth.',
+  },
+  {
+    selector:
+      "JSXOpeningElement[name.name=/^(TextField|Select|FormControl|Autocomplete)$/] > JSXAttribute[name.name='size']",
+    message:
+      'Fields have one density, set in the theme (shared-auth themeOptions): leave out `size`.',
+  },
+  {
+    selector:
+      "JSXOpeningElement[name.name=/^(Link|a|Button)$/] > JSXAttribute[name.name='download']",
+    message:
+      'Download with DownloadButton from @hostdash/shared-ui: a button with an icon and the file type.',
+  },
+  {
+    selector: `JSXOpeningElement[name.name='Chip'] > JSXAttribute[name.name='label'] CallExpression[callee.name='labelOf'][arguments.0.value=/^(${STATUS_KINDS})$/]`,
+    message:
+      'Show a domain state with StatusChip from @hostdash/shared-ui: one map of colours and words.',
+  },
+  iconButtonNames,
+];
+
 // No feature imports another feature: a remote may import shared packages, never another remote
 // (ARCHITECTURE.md, STYLE.md "Boundaries").
 const remoteBoundaries = remotes.map((remote) => ({
@@ -45,7 +96,7 @@ const remoteBoundaries = remotes.map((remote) => ({
     'no-restricted-imports': [
       'error',
       {
-        paths: [axiosRestriction],
+        paths: [axiosRestriction, pageKitImports, pageHeaderImport],
         patterns: [
           muiDeepImports,
           {
@@ -138,6 +189,22 @@ export default tseslint.config(
     },
   },
   ...remoteBoundaries,
+  {
+    files: ['mfe-*/src/**/*.tsx'],
+    // The guest's check-in page is its own light entry on a phone, outside the dashboard's frame.
+    ignores: ['**/*.test.tsx', 'mfe-guestportal/src/guest/**'],
+    rules: { 'no-restricted-syntax': ['error', ...pageKitSyntax] },
+  },
+  {
+    files: ['mfe-guestportal/src/guest/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', iconButtonNames] },
+  },
+  {
+    files: ['shell/src/**/*.tsx', 'shared-ui/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', iconButtonNames] },
+  },
   {
     // The fake S3 server is for tests: product code keeps files through the real storage.
     files: ['api/src/**/*.ts', 'shell/server/**/*.ts'],

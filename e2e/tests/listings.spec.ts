@@ -173,7 +173,7 @@ test('an owner sees buildings with their arrivals and opens one', async ({ page 
   await expectHeading(page, 'Buildings');
   const card = page.getByRole('article', { name: 'Marina Lofts' });
   await expect(card).toContainText('arrivals today');
-  await card.getByRole('link', { name: 'Open Marina Lofts' }).click();
+  await card.getByRole('link', { name: 'Open building: Marina Lofts' }).click();
   await expect(page).toHaveURL(/\/building\/1\/marina-lofts$/);
   await expectHeading(page, 'Marina Lofts');
   await expect(page.getByRole('table', { name: 'Listings in this building' })).toBeVisible();

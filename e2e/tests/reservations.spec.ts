@@ -136,7 +136,7 @@ test('a host downloads a reservation report and returns to it', async ({ page, r
   await expectHeading(page, stay.guest_name);
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download Screening report' }).click();
+  await page.getByRole('link', { name: 'Download PDF: Screening report' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const file = await readFile((await download.path()) ?? '');

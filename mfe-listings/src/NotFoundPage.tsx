@@ -1,17 +1,17 @@
 import { Link as RouterLink } from 'react-router';
-import { Button, Paper, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
+import { PageFrame } from '@hostdash/shared-ui';
 
 /** An address under this remote that it does not know. */
 export function NotFoundPage() {
   return (
-    <Paper sx={{ p: 4, maxWidth: 560 }}>
-      <Typography variant="h1" gutterBottom>
-        Page not found
-      </Typography>
-      <Typography sx={{ mb: 3 }}>There is no listings page at this address.</Typography>
-      <Button component={RouterLink} to="/listings" variant="contained">
-        Go to listings
-      </Button>
-    </Paper>
+    <PageFrame width="form" title="Page not found">
+      <Typography>There is no listings page at this address.</Typography>
+      <div>
+        <Button component={RouterLink} to="/listings" variant="contained">
+          Go to listings
+        </Button>
+      </div>
+    </PageFrame>
   );
 }

@@ -87,7 +87,8 @@ export const RISK_COLOUR_INFO: Record<
     label: 'Orange',
     meaning: 'Elevated risk: look at the factors.',
     background: '#ed6c02',
-    text: '#ffffff',
+    // White on this orange reads 3.1:1; near-black 5.4:1 (WCAG AA, issue 33).
+    text: '#1f1f1f',
   },
   yellow: {
     label: 'Yellow',
@@ -109,7 +110,7 @@ export function riskColourInfo(colour: string): {
       label: colour,
       meaning: '',
       background: '#9e9e9e',
-      text: '#ffffff',
+      text: '#1f1f1f',
     }
   );
 }

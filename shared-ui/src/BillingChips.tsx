@@ -3,11 +3,7 @@
 // account that is past due. Compiled into each remote: nothing here is part of the shell contract.
 import { Chip, Stack, Typography } from '@mui/material';
 import { formatDate, labelOf } from '@hostdash/shared-auth';
-
-const STATUS_COLOURS: Record<string, 'success' | 'error' | 'default'> = {
-  paid: 'success',
-  failed: 'error',
-};
+import { StatusChip } from './StatusChip';
 
 /**
  * When a failed charge is tried again: "next try Dec 3, 2026", or "no try left" once every
@@ -27,13 +23,7 @@ export function InvoiceStatusChip({
   status: string;
   nextTryAt?: string | null;
 }) {
-  const chip = (
-    <Chip
-      size="small"
-      label={labelOf('invoiceStatus', status)}
-      color={STATUS_COLOURS[status] ?? 'default'}
-    />
-  );
+  const chip = <StatusChip kind="invoiceStatus" value={status} />;
   if (status !== 'failed' || nextTryAt === undefined) return chip;
   return (
     <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

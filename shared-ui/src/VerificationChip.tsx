@@ -1,15 +1,13 @@
-import { Chip } from '@mui/material';
 import { verificationStatusInfo } from '@hostdash/shared-auth';
+import { StatusChip } from './StatusChip';
 
+/** A guest's verification status: the kit's status chip, with what the status means on hover. */
 export function VerificationChip({ status }: { status: string }) {
-  const info = verificationStatusInfo(status);
   return (
-    <Chip
-      size="small"
-      label={info.label}
-      color={info.colour}
-      title={info.meaning}
-      variant={info.colour === 'default' ? 'outlined' : 'filled'}
+    <StatusChip
+      kind="verification"
+      value={status}
+      title={verificationStatusInfo(status).meaning || undefined}
     />
   );
 }

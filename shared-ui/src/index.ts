@@ -22,3 +22,9 @@ export * from './UnsavedChangesDialog';
 export * from './useFormDraft';
 export * from './useSubmission';
 export * from './WidgetSlot';
+// The page kit (docs/page-kit.md).
+export * from './PageFrame';
+export * from './DownloadButton';
+export * from './StatusChip';
+export * from './FilterBar';
+export * from './LoadingSkeleton';

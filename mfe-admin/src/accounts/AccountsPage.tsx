@@ -10,7 +10,7 @@ import { getRowsPerPage } from '@hostdash/shared-auth';
 import {
   ListPagination,
   LoadError,
-  PageHeader,
+  PageFrame,
   PastDueChip,
   ResponsiveList,
   SearchField,
@@ -94,24 +94,24 @@ export function AccountsPage() {
   const page = accounts.page;
   const total = page?.total ?? 0;
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Accounts"
-        subtitle={
-          search
-            ? `${total} ${total === 1 ? 'account matches' : 'accounts match'} “${search}”.`
-            : "Every host's account. Open one to see its pages as its owner does."
-        }
-        actions={
-          <SearchField
-            label="Search accounts"
-            placeholder="Account, owner or email"
-            value={searchText}
-            onChange={setSearchText}
-            sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
-          />
-        }
-      />
+    <PageFrame
+      width="list"
+      title="Accounts"
+      subtitle={
+        search
+          ? `${total} ${total === 1 ? 'account matches' : 'accounts match'} “${search}”.`
+          : "Every host's account. Open one to see its pages as its owner does."
+      }
+      actions={
+        <SearchField
+          label="Search accounts"
+          placeholder="Account, owner or email"
+          value={searchText}
+          onChange={setSearchText}
+          sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
+        />
+      }
+    >
       {accounts.status.load.error && !accounts.status.load.loading ? (
         <LoadError error={accounts.status.load.error} onRetry={load} />
       ) : (
@@ -140,6 +140,6 @@ export function AccountsPage() {
           }
         />
       )}
-    </Stack>
+    </PageFrame>
   );
 }

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Box, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatDate } from '@hostdash/shared-auth';
-import { LoadError, PageHeader, StatCard, StatCards } from '@hostdash/shared-ui';
+import { LoadError, PageFrame, StatCard, StatCards } from '@hostdash/shared-ui';
 import { ANALYTICS_PERIODS, periodOf, type PlatformAnalytics } from './analyticsApi';
 import { csvFileName, NOT_RECORDED, seriesTables } from './analyticsSeries';
 import { analyticsActions, selectAnalytics } from './analyticsSlice';
@@ -69,36 +69,36 @@ export function AnalyticsPage() {
   const stale = data !== null && shown === null;
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Usage analytics"
-        subtitle={
-          data ? `Hostdash-wide, ${periodText(data)}.` : 'Hostdash-wide activity, day by day.'
-        }
-        actions={
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={days}
-            aria-label="Period"
-            onChange={(_event, value: number | null) => {
-              if (value === null) return;
-              // The front-end part's settings stay as they are.
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                next.set('days', String(value));
-                return next;
-              });
-            }}
-          >
-            {ANALYTICS_PERIODS.map((period) => (
-              <ToggleButton key={period} value={period}>
-                {period} days
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        }
-      />
+    <PageFrame
+      width="list"
+      title="Usage analytics"
+      subtitle={
+        data ? `Hostdash-wide, ${periodText(data)}.` : 'Hostdash-wide activity, day by day.'
+      }
+      actions={
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={days}
+          aria-label="Period"
+          onChange={(_event, value: number | null) => {
+            if (value === null) return;
+            // The front-end part's settings stay as they are.
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              next.set('days', String(value));
+              return next;
+            });
+          }}
+        >
+          {ANALYTICS_PERIODS.map((period) => (
+            <ToggleButton key={period} value={period}>
+              {period} days
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      }
+    >
       {status.error && <LoadError error={status.error} onRetry={load} />}
       <Box
         aria-busy={status.loading}
@@ -131,6 +131,6 @@ export function AnalyticsPage() {
       <Box sx={{ pt: 2 }}>
         <FrontendHealthSection />
       </Box>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -214,7 +214,6 @@ function HealthFigures({ data, period }: { data: FrontendHealth; period: HealthP
       <TextField
         id={chooserId}
         select
-        size="small"
         label="Over time"
         value={seriesKey(series)}
         onChange={(event) => setChosen(event.target.value)}
@@ -333,7 +332,6 @@ export function FrontendHealthSection() {
           </ToggleButtonGroup>
           <TextField
             select
-            size="small"
             label="Remote"
             value={remote ?? ''}
             onChange={(event) => choose('remote', event.target.value || null)}

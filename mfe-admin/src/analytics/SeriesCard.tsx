@@ -23,6 +23,7 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatDate, type ChipColour } from '@hostdash/shared-auth';
+import { DownloadButton } from '@hostdash/shared-ui';
 import {
   isUnrecorded,
   NOT_RECORDED,
@@ -192,13 +193,13 @@ export function SeriesCard({
           >
             Show as table
           </Button>
-          <Button
+          <DownloadButton
+            variant="text"
             size="small"
-            aria-label={`Download CSV: ${table.title}`}
+            fileType="CSV"
+            what={table.title}
             onClick={() => downloadFile(fileName, seriesCsv(table))}
-          >
-            Download CSV
-          </Button>
+          />
         </Stack>
         {unrecorded.map((column) => (
           <Typography key={column.label} variant="body2" color="text.secondary">

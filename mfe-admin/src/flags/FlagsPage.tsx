@@ -32,7 +32,7 @@ import {
 import {
   ConfirmDialog,
   LoadError,
-  PageHeader,
+  PageFrame,
   ResponsiveList,
   type ListColumn,
 } from '@hostdash/shared-ui';
@@ -311,11 +311,11 @@ export function FlagsPage() {
   ];
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 960 }}>
-      <PageHeader
-        title="Feature flags"
-        subtitle={`Changes reach open dashboards ${FLAG_REACH}, and each records who made it.`}
-      />
+    <PageFrame
+      width="list"
+      title="Feature flags"
+      subtitle={`Changes reach open dashboards ${FLAG_REACH}, and each records who made it.`}
+    >
       {status.load.error && (
         <LoadError
           error={status.load.error}
@@ -371,6 +371,6 @@ export function FlagsPage() {
       >
         {pending?.text}
       </ConfirmDialog>
-    </Stack>
+    </PageFrame>
   );
 }

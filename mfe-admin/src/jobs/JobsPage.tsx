@@ -11,13 +11,15 @@ import { Box, Button, Chip, Paper, Stack, Tab, Tabs, TextField, Typography } fro
 import { formatDateTime, getRowsPerPage, labelOf, LABELS } from '@hostdash/shared-auth';
 import {
   ConfirmDialog,
+  FilterBar,
   FilterSelect,
   ListPagination,
   LoadError,
-  PageHeader,
+  PageFrame,
   ResponsiveList,
   useDelayed,
   type ListColumn,
+  StatusChip,
 } from '@hostdash/shared-ui';
 import { usePendingChange } from '../usePendingChange';
 import type {
@@ -297,12 +299,6 @@ function scheduleColumns(
   ];
 }
 
-const MAIL_STATE_COLOURS: Record<MailState, 'success' | 'error' | 'default'> = {
-  delivered: 'success',
-  failed: 'error',
-  queued: 'default',
-};
-
 const MAIL_COLUMNS: ListColumn<AdminMail>[] = [
   {
     key: 'mail',
@@ -322,14 +318,7 @@ const MAIL_COLUMNS: ListColumn<AdminMail>[] = [
     key: 'state',
     header: 'State',
     width: '12%',
-    render: (mail) => (
-      <Chip
-        size="small"
-        variant={mail.state === 'failed' ? 'filled' : 'outlined'}
-        color={MAIL_STATE_COLOURS[mail.state]}
-        label={labelOf('mailState', mail.state)}
-      />
-    ),
+    render: (mail) => <StatusChip kind="mailState" value={mail.state} />,
   },
   { key: 'created', header: 'Written', width: '14%', render: (mail) => at(mail.created_at) },
   {
@@ -421,7 +410,6 @@ function MailSearch({
       sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap', rowGap: 1.5 }}
     >
       <TextField
-        size="small"
         type="email"
         label="Recipient’s email"
         placeholder="maria@example.com"
@@ -543,12 +531,12 @@ export function JobsPage() {
   );
 
   return (
-    <Stack spacing={3}>
-      <PageHeader
-        title="Jobs"
-        subtitle="The background work of every API: mails, imports, syncs and maintenance."
-        actions={<Button onClick={refresh}>Refresh</Button>}
-      />
+    <PageFrame
+      width="list"
+      title="Jobs"
+      subtitle="The background work of every API: mails, imports, syncs and maintenance."
+      actions={<Button onClick={refresh}>Refresh</Button>}
+    >
       {status.load.error && <LoadError error={status.load.error} onRetry={loadJobs} />}
 
       <Section label="Queues">
@@ -618,13 +606,7 @@ export function JobsPage() {
           aria-labelledby={`${tabsId}-${query.view}`}
         >
           {!mailView && (
-            <Stack
-              component="section"
-              aria-label="Filters"
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1.5}
-              sx={{ alignItems: { sm: 'center' } }}
-            >
+            <FilterBar>
               <FilterSelect
                 label="Queue"
                 allLabel="All queues"
@@ -637,7 +619,7 @@ export function JobsPage() {
                   <Button onClick={() => show({ queue: '' })}>Clear filter</Button>
                 </Box>
               )}
-            </Stack>
+            </FilterBar>
           )}
 
           {query.view === 'scheduled' && (
@@ -738,6 +720,6 @@ export function JobsPage() {
       >
         {runQuestion?.text ?? null}
       </ConfirmDialog>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -6,7 +6,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { Box, Card, CardContent, CardHeader, Link, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatDate, formatDateTime, formatTimeOfDay, labelOf } from '@hostdash/shared-auth';
-import { DetailPlaceholder, PageHeader, VerificationChip } from '@hostdash/shared-ui';
+import { DetailPlaceholder, PageFrame, VerificationChip } from '@hostdash/shared-ui';
 import { OpenAccountButton } from '../accounts/OpenAccountButton';
 import { listPath } from './listingsQuery';
 import type { AdminListingDetail } from './platformListingsApi';
@@ -163,18 +163,18 @@ export function AdminListingPage() {
     );
   }
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title={listing.nickname}
-        subtitle={`${listing.account_name} · ${labelOf('pms', listing.pms)}`}
-        breadcrumbs={[{ label: 'All listings', to: backTo }, { label: listing.nickname }]}
-        actions={
-          <Link component={RouterLink} to={backTo} underline="hover" sx={{ alignSelf: 'center' }}>
-            Back to the list
-          </Link>
-        }
-      />
+    <PageFrame
+      width="list"
+      title={listing.nickname}
+      subtitle={`${listing.account_name} · ${labelOf('pms', listing.pms)}`}
+      breadcrumbs={[{ label: 'All listings', to: backTo }, { label: listing.nickname }]}
+      actions={
+        <Link component={RouterLink} to={backTo} underline="hover" sx={{ alignSelf: 'center' }}>
+          Back to the list
+        </Link>
+      }
+    >
       <ListingDetail listing={listing} />
-    </Stack>
+    </PageFrame>
   );
 }

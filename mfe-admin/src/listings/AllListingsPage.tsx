@@ -16,12 +16,13 @@ import {
   FilterSelect,
   ListPagination,
   LoadError,
-  PageHeader,
+  PageFrame,
   ResponsiveList,
   SearchField,
   useDebouncedSearch,
   useDelayed,
   type ListColumn,
+  StatusChip,
 } from '@hostdash/shared-ui';
 import {
   DEFAULT_SORT,
@@ -87,7 +88,7 @@ const COLUMNS: ListColumn<AdminListing>[] = [
     header: 'Status',
     width: '11%',
     sortable: true,
-    render: (listing) => labelOf('listingStatus', listing.status),
+    render: (listing) => <StatusChip kind="listingStatus" value={listing.status} />,
   },
   {
     key: 'pms',
@@ -161,21 +162,20 @@ export function AllListingsPage() {
   }));
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="All listings"
-        subtitle="Every account's listings, read-only."
-        actions={
-          <SearchField
-            label="Search listings"
-            placeholder="Nickname, address, city or building"
-            value={searchText}
-            onChange={setSearchText}
-            sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
-          />
-        }
-      />
-
+    <PageFrame
+      width="list"
+      title="All listings"
+      subtitle="Every account's listings, read-only."
+      actions={
+        <SearchField
+          label="Search listings"
+          placeholder="Nickname, address, city or building"
+          value={searchText}
+          onChange={setSearchText}
+          sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
+        />
+      }
+    >
       <Stack
         component="section"
         aria-label="Filters"
@@ -260,6 +260,6 @@ export function AllListingsPage() {
           }
         />
       </Paper>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { formatDateTime, type ApiError, type ConsoleRemote } from '@hostdash/shared-auth';
-import { ConfirmDialog, LoadError, messageOf, PageHeader } from '@hostdash/shared-ui';
+import { ConfirmDialog, LoadError, messageOf, PageFrame } from '@hostdash/shared-ui';
 import { selectAdmin } from '../adminSlice';
 import { RemoteCard } from './RemoteCard';
 import { remotesActions } from './remotesSlice';
@@ -139,28 +139,28 @@ export function RemotesPage() {
   const stale = refusal?.error === 'version_changed';
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
-      <PageHeader
-        title="Delivery"
-        subtitle={
-          <>
-            What each remote runs for whom, and its history. The same operations as{' '}
-            <Box component="code">npm run remotes</Box>; each change is recorded with who made it.
-          </>
-        }
-        actions={
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            {delivery && (
-              <Typography variant="body2" color="text.secondary">
-                Checked at {formatDateTime(delivery.checkedAt)}
-              </Typography>
-            )}
-            <Button variant="outlined" onClick={load} disabled={status.load.loading}>
-              Refresh
-            </Button>
-          </Stack>
-        }
-      />
+    <PageFrame
+      width="list"
+      title="Delivery"
+      subtitle={
+        <>
+          What each remote runs for whom, and its history. The same operations as{' '}
+          <Box component="code">npm run remotes</Box>; each change is recorded with who made it.
+        </>
+      }
+      actions={
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          {delivery && (
+            <Typography variant="body2" color="text.secondary">
+              Checked at {formatDateTime(delivery.checkedAt)}
+            </Typography>
+          )}
+          <Button variant="outlined" onClick={load} disabled={status.load.loading}>
+            Refresh
+          </Button>
+        </Stack>
+      }
+    >
       {status.load.error && <LoadError error={status.load.error} onRetry={load} />}
       {delivery && delivery.remotes.length === 0 && (
         <Typography color="text.secondary">
@@ -200,6 +200,6 @@ export function RemotesPage() {
       >
         {asking?.kind === 'change' ? asking.change.text : null}
       </ConfirmDialog>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -161,7 +161,7 @@ describe('TeamPage', () => {
   it("changes a vendor's buildings from their own address", async () => {
     const { store } = await open();
     await userEvent.click(
-      within(people()).getByRole('link', { name: 'Change Diego Alvarez’s buildings' }),
+      within(people()).getByRole('link', { name: 'Change buildings: Diego Alvarez' }),
     );
     expect(location()).toBe('/accounts/3/buildings');
     expect(within(dialog()).getByRole('checkbox', { name: 'Marina Lofts' })).toBeChecked();

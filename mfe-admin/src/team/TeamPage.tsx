@@ -14,7 +14,7 @@ import {
   type ListColumn,
   LoadError,
   messageOf,
-  PageHeader,
+  PageFrame,
   ResponsiveList,
   useSubmission,
 } from '@hostdash/shared-ui';
@@ -142,8 +142,7 @@ export function TeamPage() {
 
   if (!address) {
     return (
-      <Stack spacing={3} sx={{ maxWidth: 1100 }}>
-        <PageHeader title="Team" />
+      <PageFrame width="list" title="Team">
         <Card>
           <EmptyState title="There is no such page of the team">
             <Button component={RouterLink} to={teamPath()} sx={{ mt: 1 }}>
@@ -151,7 +150,7 @@ export function TeamPage() {
             </Button>
           </EmptyState>
         </Card>
-      </Stack>
+      </PageFrame>
     );
   }
 
@@ -226,7 +225,7 @@ export function TeamPage() {
                 size="small"
                 component={RouterLink}
                 to={buildingsPath(member.id, accountId)}
-                aria-label={`Change ${member.name}’s buildings`}
+                aria-label={`Change buildings: ${member.name}`}
               >
                 {labelOf('teamAction', 'set_buildings')}
               </Button>
@@ -313,16 +312,16 @@ export function TeamPage() {
   );
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
-      <PageHeader
-        title={staffElsewhere && team ? `${team.account.name}: team` : 'Team'}
-        subtitle={
-          team
-            ? `The people of ${team.account.name} and what each may see. Only the account owner changes it.`
-            : undefined
-        }
-        actions={team ? inviteButton : undefined}
-      />
+    <PageFrame
+      width="list"
+      title={staffElsewhere && team ? `${team.account.name}: team` : 'Team'}
+      subtitle={
+        team
+          ? `The people of ${team.account.name} and what each may see. Only the account owner changes it.`
+          : undefined
+      }
+      actions={team ? inviteButton : undefined}
+    >
       {status.load.error && (
         <LoadError
           error={status.load.error}
@@ -397,6 +396,6 @@ export function TeamPage() {
         pending={pending}
         onClose={() => setPending(null)}
       />
-    </Stack>
+    </PageFrame>
   );
 }

@@ -231,7 +231,6 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
         {hostUser && !self && (
           <TextField
             select
-            size="small"
             label="Role"
             value={user.subtype}
             onChange={(event) => {

@@ -16,14 +16,16 @@ import {
   toggledSort,
 } from '@hostdash/shared-auth';
 import {
+  FilterBar,
   FilterSelect,
   ListPagination,
   PastDueChip,
   LoadError,
-  PageHeader,
+  PageFrame,
   ResponsiveList,
   SearchField,
   useDebouncedSearch,
+  useAddressFilters,
   useDelayed,
   type ListColumn,
 } from '@hostdash/shared-ui';
@@ -45,7 +47,8 @@ export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get(SEARCH_PARAM) ?? '';
   const openUserId = params.get(USER_PARAM);
-  const pastDue = params.get(PAST_DUE_PARAM) === PAST_DUE;
+  const [filters, setFilters] = useAddressFilters({ [PAST_DUE_PARAM]: '' });
+  const pastDue = filters[PAST_DUE_PARAM] === PAST_DUE;
   const [searchText, setSearchText] = useState(search);
   // The ranked search across accounts; inside the past-due filter a search narrows the list.
   const searching = search !== '' && !pastDue;
@@ -172,54 +175,48 @@ export function UsersPage() {
   const from = searching ? (searchResults?.from ?? 0) : pagination.from;
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Users"
-        subtitle={
-          searching
-            ? `${total} ${total === 1 ? 'user matches' : 'users match'} “${search}”, best match first.`
-            : pastDue
-              ? `${total} ${total === 1 ? 'user' : 'users'} of past-due accounts${search ? ` ${total === 1 ? 'matches' : 'match'} “${search}” in their name or email` : ''}: every try of a month’s charge failed. Nothing is switched off for them.`
-              : 'Everyone on Hostdash, in every account. Open a user to see their account and history, or to act.'
-        }
-        actions={
-          // One box, so on a phone the search and the button each take a full line without the
-          // header's row spacing pushing the second past the edge.
-          <Box
-            sx={{
-              display: 'flex',
-              flexDirection: { xs: 'column', sm: 'row' },
-              alignItems: { sm: 'center' },
-              gap: 1,
-              width: { xs: '100%', sm: 'auto' },
-            }}
-          >
-            <SearchField
-              label="Search users"
-              placeholder="Name, email or account"
-              value={searchText}
-              onChange={setSearchText}
-              sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
-            />
-            <SignupLinkAction />
-          </Box>
-        }
-      />
-      <Stack
-        component="section"
-        aria-label="Filters"
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
+    <PageFrame
+      width="list"
+      title="Users"
+      subtitle={
+        searching
+          ? `${total} ${total === 1 ? 'user matches' : 'users match'} “${search}”, best match first.`
+          : pastDue
+            ? `${total} ${total === 1 ? 'user' : 'users'} of past-due accounts${search ? ` ${total === 1 ? 'matches' : 'match'} “${search}” in their name or email` : ''}: every try of a month’s charge failed. Nothing is switched off for them.`
+            : 'Everyone on Hostdash, in every account. Open a user to see their account and history, or to act.'
+      }
+      actions={
+        // One box, so on a phone the search and the button each take a full line without the
+        // header's row spacing pushing the second past the edge.
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: { sm: 'center' },
+            gap: 1,
+            width: { xs: '100%', sm: 'auto' },
+          }}
+        >
+          <SearchField
+            label="Search users"
+            placeholder="Name, email or account"
+            value={searchText}
+            onChange={setSearchText}
+            sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
+          />
+          <SignupLinkAction />
+        </Box>
+      }
+    >
+      <FilterBar>
         <FilterSelect
           label="Billing"
           allLabel="All accounts"
-          value={pastDue ? PAST_DUE : ''}
+          value={filters[PAST_DUE_PARAM]}
           choices={[{ value: PAST_DUE, label: labelOf('billingWarning', 'past_due') }]}
-          onChange={(value) => changeParams({ [PAST_DUE_PARAM]: value || null })}
+          onChange={(value) => setFilters({ [PAST_DUE_PARAM]: value })}
         />
-      </Stack>
+      </FilterBar>
       {error && <LoadError error={error} onRetry={retry} />}
       <Paper>
         <ResponsiveList
@@ -273,6 +270,6 @@ export function UsersPage() {
         />
       </Paper>
       <UserPanel userId={openUserId} onClose={() => changeParams({ [USER_PARAM]: null })} />
-    </Stack>
+    </PageFrame>
   );
 }

@@ -69,7 +69,7 @@ describe('BillingPage', () => {
     expect(within(past).getByText('October 2026')).toBeInTheDocument();
     expect(within(past).getByText('€129.15')).toBeInTheDocument();
     expect(within(past).getByText('Paid')).toBeInTheDocument();
-    expect(within(past).getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+    expect(within(past).getByRole('link', { name: /^Download PDF: invoice for / })).toHaveAttribute(
       'href',
       '/api/user/billing/invoice/3/pdf',
     );

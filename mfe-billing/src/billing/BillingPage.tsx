@@ -14,7 +14,6 @@ import {
   CardContent,
   CardHeader,
   LinearProgress,
-  Link,
   List,
   ListItem,
   Stack,
@@ -29,9 +28,10 @@ import {
   InvoiceStatusChip,
   LoadError,
   messageOf,
-  PageHeader,
+  PageFrame,
   ResponsiveList,
   type ListColumn,
+  DownloadButton,
 } from '@hostdash/shared-ui';
 import { CardForm, type CardFormProps } from '../card/CardForm';
 import {
@@ -209,9 +209,12 @@ const INVOICE_COLUMNS: ListColumn<InvoiceRow>[] = [
     key: 'pdf',
     header: 'Invoice',
     render: (invoice) => (
-      <Link href={billingApi.invoicePdfPath(invoice.id)} download>
-        Download PDF
-      </Link>
+      <DownloadButton
+        href={billingApi.invoicePdfPath(invoice.id)}
+        fileType="PDF"
+        size="small"
+        what={`invoice for ${formatMonth(invoice.period)}`}
+      />
     ),
   },
 ];
@@ -260,11 +263,11 @@ export function BillingPage() {
   const failedPayment = overview?.warnings.find(isFailedPaymentWarning);
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 880 }}>
-      <PageHeader
-        title="Billing"
-        subtitle="Your card, what you will pay this month, and every invoice."
-      />
+    <PageFrame
+      width="form"
+      title="Billing"
+      subtitle="Your card, what you will pay this month, and every invoice."
+    >
       {load.error && (
         <LoadError
           error={load.error}
@@ -353,6 +356,6 @@ export function BillingPage() {
           </Card>
         </>
       )}
-    </Stack>
+    </PageFrame>
   );
 }

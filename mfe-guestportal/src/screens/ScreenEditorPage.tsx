@@ -28,7 +28,7 @@ import {
   fieldErrorOf,
   LoadError,
   messageOf,
-  PageHeader,
+  PageFrame,
   UnsavedChangesDialog,
   useSubmission,
   useUnsavedChangesGuard,
@@ -94,6 +94,8 @@ function PhonePreview({
       sx={{
         width: '100%',
         maxWidth: 390,
+        // The phone in its column, not the page: the page itself is in PageFrame.
+        // eslint-disable-next-line no-restricted-syntax
         mx: 'auto',
         border: 10,
         borderColor: 'grey.900',
@@ -272,11 +274,11 @@ export function ScreenEditorPage() {
   const current = content?.name === name ? content : null;
   const label = labelOf('guestScreen', name);
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
-      <PageHeader
-        title={label}
-        breadcrumbs={[{ label: 'Guest portal', to: '/guestportal' }, { label }]}
-      />
+    <PageFrame
+      width="list"
+      title={label}
+      breadcrumbs={[{ label: 'Guest portal', to: '/guestportal' }, { label }]}
+    >
       {current ? (
         // A new answer (saved, or loaded again) is the form's new starting point.
         <Editor key={JSON.stringify(draftOf(current))} content={current} />
@@ -288,6 +290,6 @@ export function ScreenEditorPage() {
       ) : (
         <LinearProgress aria-label="Loading the screen" />
       )}
-    </Box>
+    </PageFrame>
   );
 }

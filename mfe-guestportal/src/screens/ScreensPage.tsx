@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { labelOf } from '@hostdash/shared-auth';
-import { LoadError, PageHeader } from '@hostdash/shared-ui';
+import { LoadError, PageFrame } from '@hostdash/shared-ui';
 import type { GuestScreenSummary, ScreenName } from '../guestportalApi';
 import { guestportalActions, selectGuestportal } from '../guestportalSlice';
 import { fieldsInWords, overridesInWords } from './screenWords';
@@ -66,7 +66,8 @@ function ScreenRow({
         py: 1.5,
         borderTop: index === 0 ? 0 : 1,
         borderColor: 'divider',
-        opacity: screen.state === 'on' ? 1 : 0.75,
+        // An off screen reads quieter by its title's colour, not by fading the row: faded links
+        // and text fell under 4.5:1 (issue 33).
       }}
     >
       <Stack sx={{ gridArea: 'move', alignItems: 'center' }}>
@@ -92,7 +93,13 @@ function ScreenRow({
       </Stack>
       <Box sx={{ gridArea: 'text', minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography
+            id={headingId}
+            component="h2"
+            variant="subtitle1"
+            color={screen.state === 'on' ? 'text.primary' : 'text.secondary'}
+            sx={{ fontWeight: 600 }}
+          >
             {label}
           </Typography>
           {screen.customised && <Chip size="small" label="Your text" variant="outlined" />}
@@ -151,16 +158,16 @@ export function ScreensPage() {
   const on = screens?.items.filter((screen) => screen.state === 'on').length ?? 0;
 
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
-      <PageHeader
-        title="Guest portal"
-        subtitle="The screens your guests go through before they arrive, in this order. A listing or a reservation can switch a screen on or off for itself, on its own page."
-        actions={
-          <Button component={RouterLink} to="/stargate" variant="outlined">
-            Messages to guests
-          </Button>
-        }
-      />
+    <PageFrame
+      width="form"
+      title="Guest portal"
+      subtitle="The screens your guests go through before they arrive, in this order. A listing or a reservation can switch a screen on or off for itself, on its own page."
+      actions={
+        <Button component={RouterLink} to="/stargate" variant="outlined">
+          Messages to guests
+        </Button>
+      }
+    >
       {!screens && status.screens.error ? (
         <LoadError
           error={status.screens.error}
@@ -192,6 +199,6 @@ export function ScreensPage() {
           </Card>
         </>
       )}
-    </Box>
+    </PageFrame>
   );
 }

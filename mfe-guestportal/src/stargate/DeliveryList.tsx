@@ -3,12 +3,10 @@
 // note —, withdrawn), and Release / Withdraw while it is held. Building staff never get here
 // (/stargate is not theirs); the API leaves their copies without words anyway.
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { formatDate, formatDateTime, labelOf } from '@hostdash/shared-auth';
-import { ResponsiveList, VerificationChip, type ListColumn } from '@hostdash/shared-ui';
+import { ResponsiveList, VerificationChip, type ListColumn, StatusChip } from '@hostdash/shared-ui';
 import type { StargateDelivery } from '../guestportalApi';
-
-const STATE_COLOURS = { held: 'warning', released: 'success', withdrawn: 'default' } as const;
 
 function whereItIs(delivery: StargateDelivery): string {
   if (delivery.state === 'released' && delivery.released_at) {
@@ -89,11 +87,7 @@ export function DeliveryList({
       header: 'State',
       render: (delivery) => (
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-          <Chip
-            size="small"
-            color={STATE_COLOURS[delivery.state]}
-            label={labelOf('deliveryState', delivery.state)}
-          />
+          <StatusChip kind="deliveryState" value={delivery.state} />
           <Typography variant="body2" color="text.secondary">
             {whereItIs(delivery)}
           </Typography>
@@ -110,7 +104,7 @@ export function DeliveryList({
             <Button
               size="small"
               onClick={() => onRelease(delivery)}
-              aria-label={`Release “${delivery.title}” to ${delivery.reservation.guest_first_name} now`}
+              aria-label={`Release now: “${delivery.title}” to ${delivery.reservation.guest_first_name}`}
             >
               Release now
             </Button>

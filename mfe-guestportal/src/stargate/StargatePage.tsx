@@ -6,13 +6,13 @@
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Box, Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { formatDate, labelOf } from '@hostdash/shared-auth';
 import {
   DetailPlaceholder,
   ListPagination,
   LoadError,
-  PageHeader,
+  PageFrame,
   VerificationChip,
 } from '@hostdash/shared-ui';
 import type { DeliveryFilters, DeliveryState, StargateDelivery } from '../guestportalApi';
@@ -60,16 +60,16 @@ function AccountMessages() {
   const state = filters.state ?? 'all';
 
   return (
-    <Box>
-      <PageHeader
-        title="Stargate"
-        subtitle="Messages to guests — check-in instructions, door codes — held until the guest is verified, then shown on their check-in page."
-        actions={
-          <Button variant="contained" onClick={() => setOpen({ dialog: 'new' })}>
-            New message
-          </Button>
-        }
-      />
+    <PageFrame
+      width="list"
+      title="Stargate"
+      subtitle="Messages to guests — check-in instructions, door codes — held until the guest is verified, then shown on their check-in page."
+      actions={
+        <Button variant="contained" onClick={() => setOpen({ dialog: 'new' })}>
+          New message
+        </Button>
+      }
+    >
       <ToggleButtonGroup
         exclusive
         size="small"
@@ -118,7 +118,7 @@ function AccountMessages() {
         }
       />
       <Dialogs open={open} onClose={() => setOpen(null)} reservation={null} />
-    </Box>
+    </PageFrame>
   );
 }
 
@@ -144,20 +144,20 @@ function ReservationMessages({ id }: { id: string }) {
     );
   const stay = current.reservation;
   return (
-    <Box>
-      <PageHeader
-        title={`Messages to ${stay.guest_first_name}`}
-        subtitle={`${stay.listing_nickname} · arrives ${formatDate(stay.check_in_date)}`}
-        breadcrumbs={[{ label: 'Stargate', to: '/stargate' }, { label: stay.guest_first_name }]}
-        actions={
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <VerificationChip status={stay.verification_status} />
-            <Button variant="contained" onClick={() => setOpen({ dialog: 'new' })}>
-              New message
-            </Button>
-          </Stack>
-        }
-      />
+    <PageFrame
+      width="list"
+      title={`Messages to ${stay.guest_first_name}`}
+      subtitle={`${stay.listing_nickname} · arrives ${formatDate(stay.check_in_date)}`}
+      breadcrumbs={[{ label: 'Stargate', to: '/stargate' }, { label: stay.guest_first_name }]}
+      actions={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <VerificationChip status={stay.verification_status} />
+          <Button variant="contained" onClick={() => setOpen({ dialog: 'new' })}>
+            New message
+          </Button>
+        </Stack>
+      }
+    >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {stay.verification_status === 'verified'
           ? 'The guest is verified: new messages go to their check-in page at once.'
@@ -179,15 +179,11 @@ function ReservationMessages({ id }: { id: string }) {
         }}
       />
       <Dialogs open={open} onClose={() => setOpen(null)} reservation={stay} />
-    </Box>
+    </PageFrame>
   );
 }
 
 export function StargatePage() {
   const { id } = useParams();
-  return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
-      {id ? <ReservationMessages id={id} /> : <AccountMessages />}
-    </Box>
-  );
+  return id ? <ReservationMessages id={id} /> : <AccountMessages />;
 }

@@ -65,7 +65,6 @@ export function GuestLinkPanel({ reservationId }: { reservationId: string }) {
       <TextField
         value={link.url}
         fullWidth
-        size="small"
         label="Check-in link"
         slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
         onFocus={(event) => event.target.select()}

@@ -3,7 +3,7 @@
 // phone numbers or identity images here (the API does not send them).
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Card, CardContent, CardHeader, MenuItem, Skeleton, Stack, TextField } from '@mui/material';
+import { Card, CardContent, CardHeader, MenuItem, Skeleton, TextField } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   buildingPath,
@@ -17,7 +17,7 @@ import {
 } from '@hostdash/shared-auth';
 import {
   LoadError,
-  PageHeader,
+  PageFrame,
   ResponsiveList,
   useDelayed,
   VerificationChip,
@@ -135,53 +135,50 @@ export function BuildingPage() {
     view && view.building.account_id === accountId && view.building.slug === slug ? view : null;
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title={
-          current ? current.building.name : showSkeleton ? <Skeleton width={280} /> : 'Building'
-        }
-        documentTitle={current?.building.name ?? 'Building'}
-        subtitle={current ? `${current.building.address}, ${current.building.city}` : undefined}
-        // A vendor cannot open the buildings page: their way between buildings is the switcher.
-        breadcrumbs={
-          user && !isVendor(user)
-            ? [
-                { label: 'Buildings', to: '/buildings' },
-                { label: current?.building.name ?? 'Building' },
-              ]
-            : undefined
-        }
-        actions={
-          granted.length > 1 && (
-            <TextField
-              select
-              size="small"
-              label="Building"
-              value={
-                granted.some(
-                  (building) => building.account_id === accountId && building.slug === slug,
-                )
-                  ? `${accountId}/${slug}`
-                  : ''
-              }
-              onChange={(event) => {
-                const [account_id = '', next = ''] = event.target.value.split('/');
-                navigate(buildingPath({ account_id, slug: next }));
-              }}
-              sx={{ minWidth: 220, width: { xs: '100%', sm: 'auto' } }}
-            >
-              {granted.map((building) => (
-                <MenuItem
-                  key={`${building.account_id}/${building.slug}`}
-                  value={`${building.account_id}/${building.slug}`}
-                >
-                  {building.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )
-        }
-      />
+    <PageFrame
+      width="list"
+      title={current ? current.building.name : showSkeleton ? <Skeleton width={280} /> : 'Building'}
+      documentTitle={current?.building.name ?? 'Building'}
+      subtitle={current ? `${current.building.address}, ${current.building.city}` : undefined}
+      // A vendor cannot open the buildings page: their way between buildings is the switcher.
+      breadcrumbs={
+        user && !isVendor(user)
+          ? [
+              { label: 'Buildings', to: '/buildings' },
+              { label: current?.building.name ?? 'Building' },
+            ]
+          : undefined
+      }
+      actions={
+        granted.length > 1 && (
+          <TextField
+            select
+            label="Building"
+            value={
+              granted.some(
+                (building) => building.account_id === accountId && building.slug === slug,
+              )
+                ? `${accountId}/${slug}`
+                : ''
+            }
+            onChange={(event) => {
+              const [account_id = '', next = ''] = event.target.value.split('/');
+              navigate(buildingPath({ account_id, slug: next }));
+            }}
+            sx={{ minWidth: 220, width: { xs: '100%', sm: 'auto' } }}
+          >
+            {granted.map((building) => (
+              <MenuItem
+                key={`${building.account_id}/${building.slug}`}
+                value={`${building.account_id}/${building.slug}`}
+              >
+                {building.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )
+      }
+    >
       {status.error && (
         <LoadError
           error={status.error}
@@ -224,6 +221,6 @@ export function BuildingPage() {
           </Card>
         </>
       )}
-    </Stack>
+    </PageFrame>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { buildingPath } from '@hostdash/shared-auth';
-import { EmptyState, LoadError, PageHeader, useDelayed } from '@hostdash/shared-ui';
+import { EmptyState, LoadError, PageFrame, useDelayed } from '@hostdash/shared-ui';
 import type { BuildingSummary } from '../listings/listingsApi';
 import { listingsActions, selectBuildings } from '../listings/listingsSlice';
 
@@ -60,7 +60,7 @@ function BuildingCard({ building }: { building: BuildingSummary }) {
         <Button
           component={RouterLink}
           to={buildingPath(building)}
-          aria-label={`Open ${building.name}`}
+          aria-label={`Open building: ${building.name}`}
         >
           Open building
         </Button>
@@ -79,8 +79,7 @@ export function BuildingsPage() {
   }, [dispatch]);
 
   return (
-    <Stack spacing={2}>
-      <PageHeader title="Buildings" />
+    <PageFrame width="list" title="Buildings">
       {status.error && (
         <LoadError
           error={status.error}
@@ -108,6 +107,6 @@ export function BuildingsPage() {
           ))}
         </Box>
       )}
-    </Stack>
+    </PageFrame>
   );
 }

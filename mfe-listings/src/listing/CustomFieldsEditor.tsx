@@ -35,7 +35,6 @@ export function CustomFieldsEditor({
         >
           <TextField
             label={`Field ${index + 1} name`}
-            size="small"
             value={row.key}
             disabled={disabled}
             onChange={(event) => update(index, { key: event.target.value })}
@@ -43,7 +42,6 @@ export function CustomFieldsEditor({
           />
           <TextField
             label={customFieldValueLabel(index)}
-            size="small"
             value={row.value}
             error={rowErrors[index] !== undefined}
             helperText={rowErrors[index]}

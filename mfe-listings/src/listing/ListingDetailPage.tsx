@@ -19,7 +19,7 @@ import { buildingPath, formatRelativeTime, pmsName, snackbarActions } from '@hos
 import {
   DetailPlaceholder,
   LoadError,
-  PageHeader,
+  PageFrame,
   UnsavedChangesDialog,
   useUnsavedChangesGuard,
   WidgetSlot,
@@ -158,7 +158,6 @@ function ListingForm({ listing }: { listing: Listing }) {
       helperText={shownError(field) ?? ' '}
       disabled={disabled}
       fullWidth
-      size="small"
       {...extra}
     />
   );
@@ -199,7 +198,6 @@ function ListingForm({ listing }: { listing: Listing }) {
                 value={values.building_id}
                 onChange={(event) => set('building_id', event.target.value)}
                 disabled={disabled}
-                size="small"
                 error={!!shownError('building_id')}
                 helperText={
                   shownError('building_id') ??
@@ -234,7 +232,6 @@ function ListingForm({ listing }: { listing: Listing }) {
                 onChange={(_event, zone) => zone && set('timezone', zone)}
                 disabled={disabled}
                 disableClearable
-                size="small"
                 renderInput={(params) => (
                   <TextField
                     {...params}
@@ -315,31 +312,31 @@ export function ListingDetailPage() {
   }
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title={current.nickname}
-        subtitle={`From ${pmsName(current.pms)} · updated ${formatRelativeTime(current.updated_at)}`}
-        breadcrumbs={[
-          { label: 'Listings', to: '/listings' },
-          ...(current.building && current.building_slug
-            ? [
-                {
-                  label: current.building,
-                  to: buildingPath({ account_id: current.account_id, slug: current.building_slug }),
-                },
-              ]
-            : []),
-          { label: current.nickname },
-        ]}
-        actions={
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography variant="body2" color="text.secondary">
-              Status
-            </Typography>
-            <StatusSelect listing={current} />
-          </Stack>
-        }
-      />
+    <PageFrame
+      width="list"
+      title={current.nickname}
+      subtitle={`From ${pmsName(current.pms)} · updated ${formatRelativeTime(current.updated_at)}`}
+      breadcrumbs={[
+        { label: 'Listings', to: '/listings' },
+        ...(current.building && current.building_slug
+          ? [
+              {
+                label: current.building,
+                to: buildingPath({ account_id: current.account_id, slug: current.building_slug }),
+              },
+            ]
+          : []),
+        { label: current.nickname },
+      ]}
+      actions={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            Status
+          </Typography>
+          <StatusSelect listing={current} />
+        </Stack>
+      }
+    >
       {/* Coming back to a listing shows it at once and loads it again: a failed reload says so. */}
       {status.error && <LoadError error={status.error} onRetry={retry} />}
       <ListingForm key={current.id} listing={current} />
@@ -361,6 +358,6 @@ export function ListingDetailPage() {
         unavailable="Guest portal settings are temporarily unavailable."
         label="Guest portal screens"
       />
-    </Stack>
+    </PageFrame>
   );
 }

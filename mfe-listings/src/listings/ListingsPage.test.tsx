@@ -113,6 +113,24 @@ describe('ListingsPage', () => {
     expect(server.requestsTo('/listing/stats').at(-1)?.searchParams.get('status')).toBe('inactive');
   });
 
+  it('keeps the status filter in the address, so a reload or a shared link shows the same list', async () => {
+    await renderRemote('/listings?status=inactive');
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    expect(server.requestsTo('/listing/load').at(-1)?.searchParams.get('status')).toBe('inactive');
+    const filter = within(screen.getByRole('group', { name: 'Filter by status' }));
+    expect(filter.getByRole('button', { name: 'Inactive' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(filter.getByRole('button', { name: 'All' }));
+    await showsFirstPage();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/listings$/);
+    await userEvent.click(filter.getByRole('button', { name: 'Archived' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/listings?status=archived'),
+    );
+  });
+
   it('searches (debounced) with page size 10 and the search sort, and says when nothing matches', async () => {
     await renderRemote('/listings');
     await showsFirstPage();

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Paper, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   getRowsPerPage,
@@ -8,10 +8,12 @@ import {
   SEARCH_PAGE_SIZE,
 } from '@hostdash/shared-auth';
 import {
+  FilterBar,
   ListPagination,
   LoadError,
-  PageHeader,
+  PageFrame,
   SearchField,
+  useAddressFilters,
   useDebouncedSearch,
   useDelayed,
 } from '@hostdash/shared-ui';
@@ -29,6 +31,11 @@ import { ListingsTable, type SortField } from './ListingsTable';
 import { StatsCards } from './StatsCards';
 
 export const LIST_NAME = 'listings';
+/** The filters the address holds (`/listings?status=inactive&search=harbor`): a reload keeps them. */
+const ADDRESS_FILTERS = { status: 'all', search: '' } as const;
+
+const isListingStatus = (value: string): value is ListingStatus =>
+  (LISTING_STATUSES as readonly string[]).includes(value);
 /** Set at build time (HOSTDASH_BUILD_LABEL) to tell one build of this remote from another. */
 const BUILD_LABEL = process.env.HOSTDASH_BUILD_LABEL ?? '';
 /**
@@ -46,7 +53,9 @@ export function ListingsPage() {
   const dispatch = useDispatch();
   const { items, total, query, status } = useSelector(selectList);
   const statsFailed = useSelector(selectStats).status.error !== null;
-  const [searchText, setSearchText] = useState(query.search);
+  const [filters, setFilters] = useAddressFilters(ADDRESS_FILTERS);
+  const addressStatus: ListingStatus[] = isListingStatus(filters.status) ? [filters.status] : [];
+  const [searchText, setSearchText] = useState(filters.search);
   const showSkeleton = useDelayed(status.loading);
   const searching = query.search !== '';
 
@@ -65,46 +74,62 @@ export function ListingsPage() {
       dispatch(listingsActions.loadStats.requested({ search: query.search, status: query.status }));
   };
 
-  // On arrival: the page the list was on (coming back from a listing), with the rows per page this
-  // browser saved for the list; and the stats for the same filters.
+  // The filters are the address's (a reload, Back or a shared link shows the same list). On
+  // arrival: the page the list was on when its filters are the address's (coming back from a
+  // listing), else the first page of the address's filters, with the rows per page this browser
+  // saved; later, the first page whenever the address's filters change.
+  const arrived = useRef(false);
   useEffect(() => {
-    const size = query.search ? SEARCH_PAGE_SIZE : getRowsPerPage(LIST_NAME);
-    dispatch(listingsActions.load.requested({ ...query, size }));
-    dispatch(listingsActions.loadStats.requested({ search: query.search, status: query.status }));
-    // Only on arrival: later loads come from the controls.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // A search pages by 10, ranked by relevance then newest (spec section 7).
-  useDebouncedSearch(searchText, query.search, (search) =>
+    const { search } = filters;
+    const sameSearch = search === query.search;
+    const same = sameSearch && addressStatus.join() === query.status.join();
+    const searchQuery = search
+      ? { search, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
+      : { search: '', size: getRowsPerPage(LIST_NAME), sort: DEFAULT_LISTINGS_SORT };
+    if (!arrived.current) {
+      arrived.current = true;
+      const next: ListingsQuery = same
+        ? { ...query, size: search ? SEARCH_PAGE_SIZE : getRowsPerPage(LIST_NAME) }
+        : { ...query, ...searchQuery, status: addressStatus, from: 0 };
+      dispatch(listingsActions.load.requested(next));
+      dispatch(listingsActions.loadStats.requested({ search, status: addressStatus }));
+      return;
+    }
+    setSearchText((text) => (text.trim() === search ? text : search));
+    if (same) return;
+    // A search pages by 10, ranked by relevance then newest (spec section 7).
     load(
-      search
-        ? { search, from: 0, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
-        : { search: '', from: 0, size: getRowsPerPage(LIST_NAME), sort: DEFAULT_LISTINGS_SORT },
-    ),
-  );
+      sameSearch
+        ? { status: addressStatus, from: 0 }
+        : { ...searchQuery, status: addressStatus, from: 0 },
+    );
+    // The address decides; `load` reads the rest of the query.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters.status, filters.search]);
+
+  useDebouncedSearch(searchText, filters.search, (search) => setFilters({ search }, true));
 
   const sort = leadingSortKey(query.sort, 'nickname');
   const onSort = (field: SortField) => {
     load({ sort: toggledSort(sort, field), from: 0 });
   };
-  const statusFilter = query.status[0] ?? 'all';
+  const statusFilter = addressStatus[0] ?? 'all';
   const filtered = searching || query.status.length > 0;
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Listings"
-        actions={
-          <SearchField
-            label="Search listings"
-            placeholder="Nickname, address, city or building"
-            value={searchText}
-            onChange={setSearchText}
-            sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
-          />
-        }
-      />
+    <PageFrame
+      width="list"
+      title="Listings"
+      actions={
+        <SearchField
+          label="Search listings"
+          placeholder="Nickname, address, city or building"
+          value={searchText}
+          onChange={setSearchText}
+          sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
+        />
+      }
+    >
       {BUILD_LABEL && (
         <Typography variant="body2" color="text.secondary">
           Build: {BUILD_LABEL}
@@ -114,23 +139,24 @@ export function ListingsPage() {
 
       <StatsCards />
 
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        value={statusFilter}
-        aria-label="Filter by status"
-        onChange={(_event, value: ListingStatus | 'all' | null) => {
-          if (value === null) return;
-          load({ status: value === 'all' ? [] : [value], from: 0 });
-        }}
-      >
-        <ToggleButton value="all">All</ToggleButton>
-        {LISTING_STATUSES.map((value) => (
-          <ToggleButton key={value} value={value}>
-            {LISTING_STATUS_INFO[value].label}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <FilterBar>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={statusFilter}
+          aria-label="Filter by status"
+          onChange={(_event, value: ListingStatus | 'all' | null) => {
+            if (value !== null) setFilters({ status: value });
+          }}
+        >
+          <ToggleButton value="all">All</ToggleButton>
+          {LISTING_STATUSES.map((value) => (
+            <ToggleButton key={value} value={value}>
+              {LISTING_STATUS_INFO[value].label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </FilterBar>
 
       <BatchBar />
 
@@ -163,6 +189,6 @@ export function ListingsPage() {
           }
         />
       </Paper>
-    </Stack>
+    </PageFrame>
   );
 }

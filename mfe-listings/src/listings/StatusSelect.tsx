@@ -20,7 +20,6 @@ export function StatusSelect({ listing }: { listing: Listing }) {
   return (
     <>
       <Select
-        size="small"
         variant="standard"
         disableUnderline
         value={listing.status}

@@ -1,34 +1,30 @@
-import { Chip } from '@mui/material';
-import { labelOf, type ChipColour } from '@hostdash/shared-auth';
+import { labelOf } from '@hostdash/shared-auth';
+import { StatusChip } from '@hostdash/shared-ui';
 import type { ListingStatus } from './listingsApi';
 
 /** The words come from shared-auth's labels (one place for every value a person reads). */
-export const LISTING_STATUS_INFO: Record<
-  ListingStatus,
-  { label: string; colour: ChipColour; meaning: string }
-> = {
+export const LISTING_STATUS_INFO: Record<ListingStatus, { label: string; meaning: string }> = {
   active: {
     label: labelOf('listingStatus', 'active'),
-    colour: 'success',
     meaning: 'Bookable; new reservations are screened.',
   },
   inactive: {
     label: labelOf('listingStatus', 'inactive'),
-    colour: 'warning',
     meaning: 'Paused: kept with its history, not screened.',
   },
   archived: {
     label: labelOf('listingStatus', 'archived'),
-    colour: 'default',
     meaning: 'No longer in your portfolio; kept for history.',
   },
 };
 
+/** The kit's status chip (one colour map for every remote), with what the status means. */
 export function ListingStatusChip({ status }: { status: ListingStatus }) {
-  const info = LISTING_STATUS_INFO[status] ?? {
-    label: labelOf('listingStatus', status),
-    colour: 'default' as const,
-    meaning: '',
-  };
-  return <Chip size="small" label={info.label} color={info.colour} title={info.meaning} />;
+  return (
+    <StatusChip
+      kind="listingStatus"
+      value={status}
+      title={LISTING_STATUS_INFO[status]?.meaning || undefined}
+    />
+  );
 }

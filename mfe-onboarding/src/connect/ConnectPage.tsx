@@ -9,7 +9,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { isOwnerOrAdmin, selectUser } from '@hostdash/shared-auth';
-import { PageHeader } from '@hostdash/shared-ui';
+import { PageFrame } from '@hostdash/shared-ui';
 import { selectOnboard } from '../onboardSlice';
 import { AccountStep } from './AccountStep';
 import { connectActions } from './connectSlice';
@@ -93,11 +93,11 @@ export function ConnectPage() {
   const importing =
     context.phase === 'following' || context.phase === 'finished' || context.phase === 'failed';
   return (
-    <Box sx={{ maxWidth: 720, mx: 'auto' }}>
-      <PageHeader
-        title={`Connect ${system.label}`}
-        subtitle={`Bring your listings and reservations from ${system.label} into Hostdash.`}
-      />
+    <PageFrame
+      width="form"
+      title={`Connect ${system.label}`}
+      subtitle={`Bring your listings and reservations from ${system.label} into Hostdash.`}
+    >
       <Stack spacing={3}>
         {!importing && <WhatComesIn system={system} />}
         {!system.connectable && (
@@ -137,6 +137,6 @@ export function ConnectPage() {
           </>
         )}
       </Stack>
-    </Box>
+    </PageFrame>
   );
 }

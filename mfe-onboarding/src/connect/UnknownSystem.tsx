@@ -1,7 +1,7 @@
 // `/connect/{pms}` for a name Hostdash does not connect: says so, and lists the systems it does.
 import { Link as RouterLink } from 'react-router';
 import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
-import { PageHeader } from '@hostdash/shared-ui';
+import { PageFrame } from '@hostdash/shared-ui';
 import type { PmsSystem } from './onboardApi';
 
 export function SystemList({ systems }: { systems: readonly PmsSystem[] }) {
@@ -52,12 +52,12 @@ export function SystemList({ systems }: { systems: readonly PmsSystem[] }) {
 
 export function UnknownSystem({ name, systems }: { name: string; systems: readonly PmsSystem[] }) {
   return (
-    <>
-      <PageHeader
-        title="We don’t connect this system"
-        subtitle={`Hostdash has no connection called “${name}”. Choose your property-management system:`}
-      />
+    <PageFrame
+      width="form"
+      title="We don’t connect this system"
+      subtitle={`Hostdash has no connection called “${name}”. Choose your property-management system:`}
+    >
       <SystemList systems={systems} />
-    </>
+    </PageFrame>
   );
 }

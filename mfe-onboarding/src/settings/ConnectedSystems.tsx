@@ -12,7 +12,6 @@ import {
   Box,
   Button,
   Card,
-  Chip,
   LinearProgress,
   Stack,
   TextField,
@@ -24,7 +23,6 @@ import {
   formatDate,
   formatDateTime,
   formatRelativeTime,
-  labelOf,
   toApiError,
   type ApiError,
 } from '@hostdash/shared-auth';
@@ -34,6 +32,7 @@ import {
   LoadError,
   messageOf,
   useSubmission,
+  StatusChip,
 } from '@hostdash/shared-ui';
 import { importPercent, stepCounts } from '../connect/progressWords';
 import { SystemList } from '../connect/UnknownSystem';
@@ -42,13 +41,7 @@ import { selectSettings } from '../onboardSlice';
 import type { ListingSource, PmsConnectionSummary } from './settingsApi';
 import { importUnderWay, settingsActions } from './settingsSlice';
 import { SettingsSection } from './SettingsSection';
-import {
-  countsInWords,
-  disconnectInWords,
-  plural,
-  statusInWords,
-  STATUS_COLOUR,
-} from './settingsWords';
+import { countsInWords, disconnectInWords, plural, statusInWords } from './settingsWords';
 
 const isRunning = (connection: PmsConnectionSummary) =>
   connection.task?.state === 'queued' || connection.task?.state === 'running';
@@ -89,7 +82,6 @@ function CopyValue({ label, value }: { label: string; value: string }) {
     <TextField
       label={label}
       value={value}
-      size="small"
       fullWidth
       slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
       onFocus={(event) => event.target.select()}
@@ -205,11 +197,7 @@ function ConnectionItem({
             >
               {connection.label}
             </Typography>
-            <Chip
-              size="small"
-              label={labelOf('connectionStatus', connection.status)}
-              color={STATUS_COLOUR[connection.status]}
-            />
+            <StatusChip kind="connectionStatus" value={connection.status} />
           </Stack>
           <Typography variant="body2">{statusInWords(connection)}</Typography>
           <Box>

@@ -81,7 +81,6 @@ function GuestInvitesForm({ settings }: { settings: GuestInviteSettings }) {
         <TextField
           label="Days before check-in"
           type="number"
-          size="small"
           value={daysText}
           disabled={!settings.enabled}
           onChange={(event) => setDaysText(event.target.value)}

@@ -323,7 +323,7 @@ describe('/settings/profile', () => {
           CURRENT_CODE,
         );
         await user.click(section.getByRole('button', { name: 'Confirm' }));
-        await user.click(await section.findByRole('button', { name: 'Download (.txt)' }));
+        await user.click(await section.findByRole('button', { name: 'Download TXT' }));
         expect(names).toEqual(['hostdash-recovery-codes.txt']);
         const text = await new Promise<string>((resolve) => {
           const reader = new FileReader();

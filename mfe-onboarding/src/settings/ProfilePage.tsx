@@ -5,9 +5,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
-import { Box, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { LinearProgress, Link, Stack, Typography } from '@mui/material';
 import { isAdmin, isOwnerOrAdmin, selectUser, type RemoteStatus } from '@hostdash/shared-auth';
-import { LoadError, PageHeader } from '@hostdash/shared-ui';
+import { LoadError, PageFrame } from '@hostdash/shared-ui';
 import { selectSettings } from '../onboardSlice';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
@@ -54,11 +54,11 @@ export function ProfilePage() {
   const ownsAccount = user !== null && isOwnerOrAdmin(user) && !isAdmin(user);
 
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
-      <PageHeader
-        title="Your settings"
-        subtitle="Your name and email, your password, the second step of sign-in, and what Hostdash tells you about."
-      />
+    <PageFrame
+      width="form"
+      title="Your settings"
+      subtitle="Your name and email, your password, the second step of sign-in, and what Hostdash tells you about."
+    >
       <Stack spacing={3}>
         {ownsAccount && (
           <Typography>
@@ -88,6 +88,6 @@ export function ProfilePage() {
           </WithProfile>
         </SettingsSection>
       </Stack>
-    </Box>
+    </PageFrame>
   );
 }

@@ -7,7 +7,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import QRCode from 'qrcode';
 import { Alert, Box, Button, Chip, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import type { ApiError } from '@hostdash/shared-auth';
-import { ConfirmDialog, messageOf, useSubmission } from '@hostdash/shared-ui';
+import { ConfirmDialog, DownloadButton, messageOf, useSubmission } from '@hostdash/shared-ui';
 import { selectSettings } from '../onboardSlice';
 import type { Profile, SecondStepSetup } from './settingsApi';
 import { settingsActions } from './settingsSlice';
@@ -205,12 +205,10 @@ function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
         <Button variant="outlined" onClick={() => void copy()}>
           Copy
         </Button>
-        <Button
-          variant="outlined"
+        <DownloadButton
+          fileType="TXT"
           onClick={() => downloadFile('hostdash-recovery-codes.txt', text)}
-        >
-          Download (.txt)
-        </Button>
+        />
         <Button variant="contained" onClick={() => dispatch(settingsActions.recoveryCodesSaved())}>
           I have saved them
         </Button>

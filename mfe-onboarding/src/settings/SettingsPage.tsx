@@ -5,8 +5,8 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
-import { Box, Link, Stack, Typography } from '@mui/material';
-import { PageHeader } from '@hostdash/shared-ui';
+import { Link, Stack, Typography } from '@mui/material';
+import { PageFrame } from '@hostdash/shared-ui';
 import { ConnectedSystems } from './ConnectedSystems';
 import { GuestInvitesSection } from './GuestInvitesSection';
 import { PERSONAL_SETTINGS_PATH } from './ProfilePage';
@@ -21,11 +21,11 @@ export function SettingsPage() {
   }, [dispatch]);
 
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
-      <PageHeader
-        title="Settings"
-        subtitle="Your account’s connected systems, guest check-in links and billing."
-      />
+    <PageFrame
+      width="form"
+      title="Settings"
+      subtitle="Your account’s connected systems, guest check-in links and billing."
+    >
       <Stack spacing={3}>
         <Typography>
           Your name, email, password, second step and notifications are in{' '}
@@ -60,6 +60,6 @@ export function SettingsPage() {
           </Typography>
         </SettingsSection>
       </Stack>
-    </Box>
+    </PageFrame>
   );
 }

@@ -4,12 +4,6 @@ import { isVendor, type ApiError, type User } from '@hostdash/shared-auth';
 import { messageOf } from '@hostdash/shared-ui';
 import type { PmsConnectionSummary, PreferenceKind } from './settingsApi';
 
-type ConnectionStatus = PmsConnectionSummary['status'];
-
-/** The colour of a status chip (its words are shared-auth's `LABELS.connectionStatus`). */
-export const STATUS_COLOUR: Record<ConnectionStatus, 'default' | 'success' | 'warning' | 'error'> =
-  { pending: 'default', connected: 'success', reconnect: 'warning', failed: 'error' };
-
 /** The sentence under the status chip. */
 export function statusInWords(connection: PmsConnectionSummary): string {
   switch (connection.status) {

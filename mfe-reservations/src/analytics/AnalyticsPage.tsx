@@ -6,7 +6,6 @@ import {
   CardHeader,
   MenuItem,
   Skeleton,
-  Stack,
   TextField,
   useTheme,
   type Theme,
@@ -20,7 +19,7 @@ import {
   RISK_COLOURS,
   verificationStatusInfo,
 } from '@hostdash/shared-auth';
-import { LoadError, PageHeader } from '@hostdash/shared-ui';
+import { LoadError, PageFrame } from '@hostdash/shared-ui';
 import { reservationsActions, selectAnalytics } from '../reservations/reservationsSlice';
 
 const MONTH_OPTIONS = [6, 12, 24];
@@ -112,26 +111,25 @@ export function AnalyticsPage() {
   }, [months, dispatch]);
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Analytics"
-        actions={
-          <TextField
-            select
-            size="small"
-            label="Period"
-            value={months}
-            onChange={(event) => setMonths(Number(event.target.value))}
-            sx={{ minWidth: 280 }}
-          >
-            {MONTH_OPTIONS.map((option) => (
-              <MenuItem key={option} value={option}>
-                Last {option} months and the next 3
-              </MenuItem>
-            ))}
-          </TextField>
-        }
-      />
+    <PageFrame
+      width="list"
+      title="Analytics"
+      actions={
+        <TextField
+          select
+          label="Period"
+          value={months}
+          onChange={(event) => setMonths(Number(event.target.value))}
+          sx={{ minWidth: 280 }}
+        >
+          {MONTH_OPTIONS.map((option) => (
+            <MenuItem key={option} value={option}>
+              Last {option} months and the next 3
+            </MenuItem>
+          ))}
+        </TextField>
+      }
+    >
       {status.error && (
         <LoadError
           error={status.error}
@@ -212,6 +210,6 @@ export function AnalyticsPage() {
           </Box>
         </>
       )}
-    </Stack>
+    </PageFrame>
   );
 }

@@ -32,7 +32,7 @@ import {
   riskColourInfo,
   toIsoDate,
 } from '@hostdash/shared-auth';
-import { EmptyState, LoadError, PageHeader, RiskChip, VerificationChip } from '@hostdash/shared-ui';
+import { EmptyState, LoadError, PageFrame, RiskChip, VerificationChip } from '@hostdash/shared-ui';
 import type { CalendarMonth } from '../reservations/reservationsApi';
 import { reservationsActions, selectCalendar } from '../reservations/reservationsSlice';
 import {
@@ -176,17 +176,17 @@ export function CalendarPage() {
   const unit = period.kind === 'week' ? 'week' : 'month';
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Reservations"
-        documentTitle={`Calendar, ${period.title}`}
-        subtitle={
-          period.kind === 'week'
-            ? 'Arrivals day by day. Select a stay to open it.'
-            : 'Confirmed stays by listing. Select a stay to open it.'
-        }
-        actions={<ReservationsActions view="calendar" />}
-      />
+    <PageFrame
+      width="list"
+      title="Reservations"
+      documentTitle={`Calendar, ${period.title}`}
+      subtitle={
+        period.kind === 'week'
+          ? 'Arrivals day by day. Select a stay to open it.'
+          : 'Confirmed stays by listing. Select a stay to open it.'
+      }
+      actions={<ReservationsActions view="calendar" />}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <IconButton aria-label={`Previous ${unit}`} onClick={() => goTo(period.previous)}>
           <SvgIcon>
@@ -238,7 +238,7 @@ export function CalendarPage() {
           Showing the first {shown[0]!.listings.length} listings.
         </Typography>
       )}
-    </Stack>
+    </PageFrame>
   );
 }
 

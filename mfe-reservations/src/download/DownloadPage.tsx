@@ -11,7 +11,7 @@ import {
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { reservationPath } from '@hostdash/shared-auth';
-import { messageOf, PageHeader } from '@hostdash/shared-ui';
+import { messageOf, PageFrame } from '@hostdash/shared-ui';
 import { reservationsActions, selectTask } from '../reservations/reservationsSlice';
 
 const TITLES: Record<string, string> = {
@@ -57,8 +57,7 @@ export function DownloadPage() {
   }, [task.status.loading, task.error, from, navigate]);
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 640 }}>
-      <PageHeader title={`Download the ${title}`} />
+    <PageFrame width="form" title={`Download the ${title}`}>
       {!reservationId && (
         <Alert severity="error">Say which reservation: this address needs ?reservation=ID.</Alert>
       )}
@@ -85,6 +84,6 @@ export function DownloadPage() {
           Back
         </Button>
       </div>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -29,7 +29,7 @@ import {
   fieldErrorOf,
   LoadError,
   messageOf,
-  PageHeader,
+  PageFrame,
   useFormDraft,
   usePhoneLayout,
   type FieldError,
@@ -148,7 +148,6 @@ function AddressField({ onNormalised }: { onNormalised: (address: NormalisedAddr
             : (error ?? 'Used for the local-guest check. We tidy it up for you.')
         }
         error={!!error}
-        size="small"
         fullWidth
       />
       {result && !error && (
@@ -279,7 +278,6 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
       onBlur={() => setTouched((current) => new Set(current).add(name))}
       error={!!shown(name)}
       helperText={shown(name) ?? ' '}
-      size="small"
       fullWidth
       disabled={save.loading}
       {...extra}
@@ -364,7 +362,6 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                   <TextField
                     {...params}
                     label="Listing"
-                    size="small"
                     error={!!shown('listing')}
                     helperText={
                       shown('listing') ??
@@ -385,7 +382,6 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                 onChange={(event) => set('check_in_date', event.target.value)}
                 error={!!shown('check_in_date')}
                 helperText={shown('check_in_date') ?? ' '}
-                size="small"
                 disabled={save.loading}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
@@ -399,7 +395,6 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                   shown('check_out_date') ??
                   (nights ? `${nights} ${nights === 1 ? 'night' : 'nights'}` : ' ')
                 }
-                size="small"
                 disabled={save.loading}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
@@ -414,7 +409,6 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                 onChange={(event) =>
                   set('source', event.target.value as ReservationFormValues['source'])
                 }
-                size="small"
                 disabled={save.loading}
                 error={!!shown('source')}
                 helperText={shown('source') ?? ' '}
@@ -432,7 +426,6 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                 onChange={(event) =>
                   set('status', event.target.value as ReservationFormValues['status'])
                 }
-                size="small"
                 disabled={save.loading}
                 error={!!shown('status')}
                 helperText={shown('status') ?? ' '}
@@ -490,7 +483,6 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
               multiline
               minRows={2}
               fullWidth
-              size="small"
               disabled={save.loading}
             />
           </CardContent>
@@ -525,29 +517,26 @@ export function ReservationFormPage() {
 
   if (!id) {
     return (
-      <Stack spacing={2}>
-        <PageHeader
-          title="New reservation"
-          breadcrumbs={[
-            { label: 'Reservations', to: '/reservations' },
-            { label: 'New reservation' },
-          ]}
-        />
+      <PageFrame
+        width="form"
+        title="New reservation"
+        breadcrumbs={[{ label: 'Reservations', to: '/reservations' }, { label: 'New reservation' }]}
+      >
         <ReservationForm saved={null} />
-      </Stack>
+      </PageFrame>
     );
   }
   const current = reservation?.id === id ? reservation : null;
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title={current ? `Edit ${current.guest_name}'s stay` : 'Edit reservation'}
-        breadcrumbs={[
-          { label: 'Reservations', to: '/reservations' },
-          ...(current ? [{ label: current.guest_name, to: reservationPath(current.id) }] : []),
-          { label: 'Edit' },
-        ]}
-      />
+    <PageFrame
+      width="form"
+      title={current ? `Edit ${current.guest_name}'s stay` : 'Edit reservation'}
+      breadcrumbs={[
+        { label: 'Reservations', to: '/reservations' },
+        ...(current ? [{ label: current.guest_name, to: reservationPath(current.id) }] : []),
+        { label: 'Edit' },
+      ]}
+    >
       {status.error && (
         <LoadError
           error={status.error}
@@ -556,6 +545,6 @@ export function ReservationFormPage() {
       )}
       {!current && status.loading && <Skeleton variant="rounded" height={420} />}
       {current && <ReservationForm key={current.id} saved={current} />}
-    </Stack>
+    </PageFrame>
   );
 }

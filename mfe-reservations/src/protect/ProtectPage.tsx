@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { labelOf, pageCount, pageFromOffset, RISK_COLOUR_INFO } from '@hostdash/shared-auth';
-import { ConfirmDialog, LoadError, messageOf, PageHeader } from '@hostdash/shared-ui';
+import { ConfirmDialog, LoadError, messageOf, PageFrame } from '@hostdash/shared-ui';
 import { ProtectLogTable } from '../reservation/ProtectLogTable';
 import type {
   ProtectSettings,
@@ -192,11 +192,11 @@ export function ProtectPage() {
   const pages = pageCount(log.total, LOG_PAGE_SIZE);
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Protect"
-        subtitle="Every reservation gets a risk score from the factors behind it. Your tolerance decides where green turns yellow, orange and red: it changes colours at once, without screening again."
-      />
+    <PageFrame
+      width="list"
+      title="Protect"
+      subtitle="Every reservation gets a risk score from the factors behind it. Your tolerance decides where green turns yellow, orange and red: it changes colours at once, without screening again."
+    >
       <Card>
         <CardHeader
           title="Risk tolerance"
@@ -255,6 +255,6 @@ export function ProtectPage() {
           )}
         </CardContent>
       </Card>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -11,7 +11,6 @@ import {
   Card,
   CardContent,
   CardHeader,
-  Chip,
   LinearProgress,
   Link,
   Stack,
@@ -19,15 +18,15 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatDateTime, labelOf } from '@hostdash/shared-auth';
-import { LoadError, messageOf, ResponsiveList, type ListColumn } from '@hostdash/shared-ui';
+import {
+  LoadError,
+  messageOf,
+  ResponsiveList,
+  type ListColumn,
+  StatusChip,
+} from '@hostdash/shared-ui';
 import type { GuestMail, GuestMailLog, Reservation } from '../reservations/reservationsApi';
 import { reservationsActions, selectGuestMails } from '../reservations/reservationsSlice';
-
-const STATE_COLOURS: Record<GuestMail['state'], 'default' | 'success' | 'error'> = {
-  queued: 'default',
-  delivered: 'success',
-  failed: 'error',
-};
 
 const COLUMNS: ListColumn<GuestMail>[] = [
   {
@@ -55,12 +54,7 @@ const COLUMNS: ListColumn<GuestMail>[] = [
     header: 'State',
     render: (mail) => (
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-        <Chip
-          size="small"
-          variant="outlined"
-          color={STATE_COLOURS[mail.state]}
-          label={labelOf('guestMailState', mail.state)}
-        />
+        <StatusChip kind="guestMailState" value={mail.state} />
         {mail.state === 'delivered' && mail.delivered_at && (
           <Typography variant="body2" color="text.secondary">
             {formatDateTime(mail.delivered_at)}

@@ -1,8 +1,7 @@
 import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatRelativeTime } from '@hostdash/shared-auth';
-import { messageOf } from '@hostdash/shared-ui';
+import { DownloadButton, messageOf } from '@hostdash/shared-ui';
 import type { ReportType, Reservation } from '../reservations/reservationsApi';
 
 type StoredReport = Reservation['reports'][number];
@@ -92,15 +91,12 @@ export function ReportsCard({ reservation }: { reservation: Reservation }) {
                       ? 'Refresh'
                       : 'Generate'}
                 </Button>
-                <Button
-                  component={RouterLink}
+                <DownloadButton
                   to={`/download/${report.type}?reservation=${encodeURIComponent(reservation.id)}`}
                   state={{ from: `/reservation/${reservation.id}` }}
-                  variant="outlined"
-                  aria-label={`Download ${report.title}`}
-                >
-                  Download PDF
-                </Button>
+                  fileType="PDF"
+                  what={report.title}
+                />
               </Stack>
             );
           })}

@@ -25,7 +25,7 @@ import {
 import {
   DetailPlaceholder,
   LoadError,
-  PageHeader,
+  PageFrame,
   RiskChip,
   VerificationChip,
   WidgetSlot,
@@ -220,23 +220,20 @@ export function ReservationDetailPage() {
   }
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title={current.guest_name}
-        breadcrumbs={[
-          { label: 'Reservations', to: '/reservations' },
-          { label: current.guest_name },
-        ]}
-        actions={
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <RiskChip colour={current.protect.colour} score={current.protect.score} />
-            <VerificationChip status={current.protect.verification_status} />
-            <Button variant="contained" onClick={() => setChanging(true)}>
-              Change verification
-            </Button>
-          </Stack>
-        }
-      />
+    <PageFrame
+      width="list"
+      title={current.guest_name}
+      breadcrumbs={[{ label: 'Reservations', to: '/reservations' }, { label: current.guest_name }]}
+      actions={
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <RiskChip colour={current.protect.colour} score={current.protect.score} />
+          <VerificationChip status={current.protect.verification_status} />
+          <Button variant="contained" onClick={() => setChanging(true)}>
+            Change verification
+          </Button>
+        </Stack>
+      }
+    >
       <StayCard reservation={current} />
       <Box
         sx={{
@@ -261,6 +258,6 @@ export function ReservationDetailPage() {
       />
       <ProtectLogCard reservationId={current.id} />
       {changing && <VerificationDialog reservation={current} onClose={() => setChanging(false)} />}
-    </Stack>
+    </PageFrame>
   );
 }

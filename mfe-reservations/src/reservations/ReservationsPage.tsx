@@ -11,7 +11,7 @@ import {
 import {
   ListPagination,
   LoadError,
-  PageHeader,
+  PageFrame,
   SearchField,
   useDebouncedSearch,
   useDelayed,
@@ -82,9 +82,7 @@ export function ReservationsPage() {
   };
 
   return (
-    <Stack spacing={2}>
-      <PageHeader title="Reservations" actions={<ReservationsActions view="list" />} />
-
+    <PageFrame width="list" title="Reservations" actions={<ReservationsActions view="list" />}>
       <ReservationStatsCards filter={query} />
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -97,7 +95,6 @@ export function ReservationsPage() {
         />
         <TextField
           select
-          size="small"
           label="Status"
           value={query.status}
           onChange={(event) => load({ status: event.target.value, from: 0 })}
@@ -111,7 +108,6 @@ export function ReservationsPage() {
         </TextField>
         <TextField
           type="date"
-          size="small"
           label="Arriving from"
           value={query.startDate}
           disabled={searching}
@@ -181,6 +177,6 @@ export function ReservationsPage() {
           }
         />
       </Paper>
-    </Stack>
+    </PageFrame>
   );
 }

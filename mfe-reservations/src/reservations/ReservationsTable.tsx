@@ -14,6 +14,7 @@ import {
   VerificationChip,
   type ListColumn,
   type ListSelection,
+  StatusChip,
 } from '@hostdash/shared-ui';
 import type { ReservationSummary } from './reservationsApi';
 import { VerificationDialog } from './VerificationDialog';
@@ -102,9 +103,9 @@ export function ReservationsTable(props: ReservationsTableProps) {
             {reservation.guest_name}
           </Link>
           {reservation.status !== 'CONFIRMED' && (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {labelOf('reservationStatus', reservation.status)}
-            </Typography>
+            <Box sx={{ mt: 0.5 }}>
+              <StatusChip kind="reservationStatus" value={reservation.status} />
+            </Box>
           )}
         </Box>
       ),

@@ -21,7 +21,7 @@ import {
   type RiskColour,
   type VerificationStatus,
 } from '@hostdash/shared-auth';
-import { ListPagination, LoadError, PageHeader, useDelayed } from '@hostdash/shared-ui';
+import { ListPagination, LoadError, PageFrame, useDelayed } from '@hostdash/shared-ui';
 import { useMayOpen } from '../access/useMayOpen';
 import { changesFilter, filterOf, type ReservationQuery } from '../reservations/reservationsApi';
 import { reservationsActions, selectRisks } from '../reservations/reservationsSlice';
@@ -62,19 +62,18 @@ export function RisksPage() {
   const filtered = query.colour.length > 0 || query.verification.length > 0;
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Risks"
-        subtitle="Coming stays, the ones that need you first."
-        actions={
-          mayChangeTolerance && (
-            <Button component={RouterLink} to={PROTECT_PATH}>
-              Risk tolerance
-            </Button>
-          )
-        }
-      />
-
+    <PageFrame
+      width="list"
+      title="Risks"
+      subtitle="Coming stays, the ones that need you first."
+      actions={
+        mayChangeTolerance && (
+          <Button component={RouterLink} to={PROTECT_PATH}>
+            Risk tolerance
+          </Button>
+        )
+      }
+    >
       <ReservationStatsCards filter={query} />
 
       <Stack
@@ -96,7 +95,6 @@ export function RisksPage() {
         </ToggleButtonGroup>
         <TextField
           select
-          size="small"
           label="Verification"
           value={query.verification[0] ?? ''}
           onChange={(event) =>
@@ -146,6 +144,6 @@ export function RisksPage() {
           }
         />
       </Paper>
-    </Stack>
+    </PageFrame>
   );
 }

@@ -24,4 +24,22 @@ describe('the snackbar', () => {
     expect(store.getState().snackbar.action).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent('/listings');
   });
+
+  it('is a polite status for news and an alert for an error', async () => {
+    const { store } = renderShell(<ShellSnackbar />, { path: '/listings', user: makeUser() });
+    act(() => {
+      store.dispatch(snackbarActions.show({ text: 'Saved.', props: { severity: 'success' } }));
+    });
+    // (The test's location probe is an <output>, a status too.)
+    const status = (await screen.findByText('Saved.')).closest('[role="status"]');
+    expect(status).not.toBeNull();
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(
+        snackbarActions.show({ text: 'That did not save.', props: { severity: 'error' } }),
+      );
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('That did not save.');
+  });
 });

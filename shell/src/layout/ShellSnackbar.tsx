@@ -24,6 +24,10 @@ export function ShellSnackbar() {
     >
       <Alert
         severity={props.severity}
+        // A live region: an error interrupts a screen reader (alert), anything else waits for a
+        // pause (status, polite), so "Saved" does not cut off what was being read.
+        role={props.severity === 'error' ? 'alert' : 'status'}
+        aria-live={props.severity === 'error' ? 'assertive' : 'polite'}
         variant="filled"
         onClose={close}
         action={
