@@ -47,6 +47,44 @@ describe('RisksPage', () => {
     expect(server.requestsTo('/reservation/search').at(-1)?.searchParams.get('colour')).toBe('red');
   });
 
+  it('keeps the colour and verification filters in the address (issue 33, finding 14)', async () => {
+    const first = await renderRemote('/risks?colour=red&verification=review');
+    await waitFor(() =>
+      expect(server.requestsTo('/reservation/search').at(-1)?.searchParams.get('colour')).toBe(
+        'red',
+      ),
+    );
+    expect(server.requestsTo('/reservation/search').at(-1)?.searchParams.get('verification')).toBe(
+      'review',
+    );
+    const colours = screen.getByRole('group', { name: 'Filter by risk colour' });
+    expect(within(colours).getByRole('button', { name: 'Red' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(within(colours).getByRole('button', { name: 'Orange' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/risks?colour=red%2Corange&verification=review',
+      ),
+    );
+    await waitFor(() =>
+      expect(server.requestsTo('/reservation/search').at(-1)?.searchParams.get('colour')).toBe(
+        'red,orange',
+      ),
+    );
+    // A reload of that address (a shared link) shows the same filters.
+    first.unmount();
+    await renderRemote('/risks?colour=red%2Corange&verification=review');
+    const again = screen.getByRole('group', { name: 'Filter by risk colour' });
+    expect(within(again).getByRole('button', { name: 'Orange' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/risks$/));
+  });
+
   it('offers the risk tolerance to the owner only: a manager never meets "Not allowed"', async () => {
     const owner = await renderRemote('/', { user: demoUser() });
     expect(screen.getByRole('link', { name: 'Risk tolerance' })).toHaveAttribute(

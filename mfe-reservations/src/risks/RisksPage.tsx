@@ -21,7 +21,13 @@ import {
   type RiskColour,
   type VerificationStatus,
 } from '@hostdash/shared-auth';
-import { ListPagination, LoadError, PageFrame, useDelayed } from '@hostdash/shared-ui';
+import {
+  ListPagination,
+  LoadError,
+  PageFrame,
+  useAddressFilters,
+  useDelayed,
+} from '@hostdash/shared-ui';
 import { useMayOpen } from '../access/useMayOpen';
 import { changesFilter, filterOf, type ReservationQuery } from '../reservations/reservationsApi';
 import { reservationsActions, selectRisks } from '../reservations/reservationsSlice';
@@ -31,12 +37,27 @@ import { ReservationsTable } from '../reservations/ReservationsTable';
 export const LIST_NAME = 'risks';
 const PROTECT_PATH = '/protect';
 const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
+const ADDRESS_FILTERS = { colour: '', verification: '' } as const;
+
+/** `red,orange` → the colours it names, in the filter's order; anything else is dropped. */
+const coloursOf = (value: string): RiskColour[] =>
+  RISK_COLOURS.filter((colour) => value.split(',').includes(colour));
+
+/** A verification status the address names, or none. */
+const verificationsOf = (value: string): VerificationStatus[] =>
+  Object.hasOwn(VERIFICATION_STATUSES, value) ? [value as VerificationStatus] : [];
 
 export function RisksPage() {
   const dispatch = useDispatch();
   const { items, total, query, status } = useSelector(selectRisks);
   const showSkeleton = useDelayed(status.loading);
   const mayChangeTolerance = useMayOpen(PROTECT_PATH);
+
+  // The colour and verification filters live in the address (issue 33, finding 14): a reload, Back
+  // or a shared link shows the same stays.
+  const [filters, setFilters] = useAddressFilters(ADDRESS_FILTERS);
+  const colour = coloursOf(filters.colour);
+  const verification = verificationsOf(filters.verification);
 
   const load = (changes: Partial<ReservationQuery>) => {
     const next = { ...query, ...changes };
@@ -45,21 +66,23 @@ export function RisksPage() {
     if (changesFilter(changes)) dispatch(reservationsActions.loadStats.requested(filterOf(next)));
   };
 
+  // On arrival, and whenever the address's filters change: from the first page.
   useEffect(() => {
-    const today = toIsoDate();
-    dispatch(
-      reservationsActions.loadRisks.requested({
-        ...query,
-        startDate: today,
-        size: getRowsPerPage(LIST_NAME),
-      }),
-    );
-    dispatch(reservationsActions.loadStats.requested(filterOf({ ...query, startDate: today })));
-    // Only on arrival.
+    const next = {
+      ...query,
+      startDate: toIsoDate(),
+      colour,
+      verification,
+      from: 0,
+      size: getRowsPerPage(LIST_NAME),
+    };
+    dispatch(reservationsActions.loadRisks.requested(next));
+    dispatch(reservationsActions.loadStats.requested(filterOf(next)));
+    // The filters, as the address writes them, decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [filters.colour, filters.verification]);
 
-  const filtered = query.colour.length > 0 || query.verification.length > 0;
+  const filtered = colour.length > 0 || verification.length > 0;
 
   return (
     <PageFrame
@@ -83,9 +106,11 @@ export function RisksPage() {
       >
         <ToggleButtonGroup
           size="small"
-          value={query.colour}
+          value={colour}
           aria-label="Filter by risk colour"
-          onChange={(_event, colour: RiskColour[]) => load({ colour, from: 0 })}
+          onChange={(_event, chosen: RiskColour[]) =>
+            setFilters({ colour: RISK_COLOURS.filter((one) => chosen.includes(one)).join(',') })
+          }
         >
           {RISK_COLOURS.map((colour) => (
             <ToggleButton key={colour} value={colour}>
@@ -96,13 +121,8 @@ export function RisksPage() {
         <TextField
           select
           label="Verification"
-          value={query.verification[0] ?? ''}
-          onChange={(event) =>
-            load({
-              verification: event.target.value ? [event.target.value as VerificationStatus] : [],
-              from: 0,
-            })
-          }
+          value={verification[0] ?? ''}
+          onChange={(event) => setFilters({ verification: event.target.value })}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">Any verification status</MenuItem>
@@ -113,7 +133,7 @@ export function RisksPage() {
           ))}
         </TextField>
         {filtered && (
-          <Button onClick={() => load({ colour: [], verification: [], from: 0 })}>Show all</Button>
+          <Button onClick={() => setFilters({ colour: '', verification: '' })}>Show all</Button>
         )}
       </Stack>
 
