@@ -67,6 +67,31 @@ describe('ReservationsPage', () => {
     ).toEqual({ search: 'tanaka', status: 'all' });
   });
 
+  it('keeps the search, status and first day in the address (issue 33)', async () => {
+    const first = await renderRemote('/reservations?status=all&from=2026-12-01');
+    await waitFor(() =>
+      expect(
+        Object.fromEntries(server.requestsTo('/reservation/search').at(-1)?.searchParams ?? []),
+      ).toMatchObject({ status: 'all', startDate: '2026-12-01' }),
+    );
+    expect(screen.getByLabelText('Arriving from')).toHaveValue('2026-12-01');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search reservations' }), 'okafor');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/reservations?status=all&from=2026-12-01&search=okafor',
+      ),
+    );
+    first.unmount();
+    // The same address again (a reload, a shared link): the same search.
+    await renderRemote('/reservations?status=all&search=okafor');
+    expect(screen.getByRole('textbox', { name: 'Search reservations' })).toHaveValue('okafor');
+    await waitFor(() =>
+      expect(server.requestsTo('/reservation/search').at(-1)?.searchParams.get('search')).toBe(
+        'okafor',
+      ),
+    );
+  });
+
   it('searches with page size 10 and the search sort', async () => {
     await renderRemote('/reservations');
     await waitFor(() => expect(rows()).toHaveLength(3));

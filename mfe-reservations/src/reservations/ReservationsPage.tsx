@@ -13,6 +13,7 @@ import {
   LoadError,
   PageFrame,
   SearchField,
+  useAddressFilters,
   useDebouncedSearch,
   useDelayed,
 } from '@hostdash/shared-ui';
@@ -25,6 +26,7 @@ import {
 } from './reservationsApi';
 import {
   DEFAULT_RESERVATIONS_SORT,
+  DEFAULT_STATUS,
   reservationsActions,
   SEARCH_SORT,
   selectInvites,
@@ -35,6 +37,15 @@ import { ReservationStatsCards } from './ReservationStatsCards';
 import { ReservationsTable } from './ReservationsTable';
 
 export const LIST_NAME = 'reservations';
+/** The address's filters: `?search=…&status=all&from=2026-12-01` (a missing one is its default). */
+const ADDRESS_FILTERS = { search: '', status: DEFAULT_STATUS, from: '' } as const;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A status the list offers, or the default. */
+const statusOf = (value: string): string =>
+  value === 'all' || (RESERVATION_STATUSES as readonly string[]).includes(value)
+    ? value
+    : DEFAULT_STATUS;
 const STATUS_LABELS: Record<string, string> = {
   CONFIRMED: 'Confirmed',
   CANCELLED: 'Cancelled',
@@ -48,9 +59,15 @@ export function ReservationsPage() {
   const invites = useSelector(selectInvites);
   const chosen = new Set(invites.ids);
   const allOnPage = items.length > 0 && items.every((reservation) => chosen.has(reservation.id));
-  const [searchText, setSearchText] = useState(query.search);
+  // The search, status and first day live in the address (issue 33: filters in the address): a
+  // reload, Back or a shared link shows the same reservations.
+  const [filters, setFilters] = useAddressFilters(ADDRESS_FILTERS);
+  const search = filters.search.trim();
+  const statusFilter = statusOf(filters.status);
+  const startDate = ISO_DAY.test(filters.from) ? filters.from : toIsoDate();
+  const [searchText, setSearchText] = useState(search);
   const showSkeleton = useDelayed(status.loading);
-  const searching = query.search !== '';
+  const searching = search !== '';
 
   const load = (changes: Partial<ReservationQuery>) => {
     const next = { ...query, ...changes };
@@ -59,22 +76,35 @@ export function ReservationsPage() {
     if (changesFilter(changes)) dispatch(reservationsActions.loadStats.requested(filterOf(next)));
   };
 
+  // On arrival and whenever the address's filters change, from the first page. A search pages by
+  // 10, newest stays first, ranked (spec section 7).
   useEffect(() => {
-    const size = query.search ? SEARCH_PAGE_SIZE : getRowsPerPage(LIST_NAME);
-    dispatch(reservationsActions.search.requested({ ...query, size }));
-    dispatch(reservationsActions.loadStats.requested(filterOf(query)));
-    // Only on arrival: later loads come from the controls.
+    const next: ReservationQuery = {
+      ...query,
+      search,
+      status: statusFilter,
+      startDate,
+      from: 0,
+      ...(search
+        ? { size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
+        : {
+            size: getRowsPerPage(LIST_NAME),
+            sort: query.search ? DEFAULT_RESERVATIONS_SORT : query.sort,
+          }),
+    };
+    dispatch(reservationsActions.search.requested(next));
+    dispatch(reservationsActions.loadStats.requested(filterOf(next)));
+    // The filters, as the address writes them, decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [search, statusFilter, startDate]);
 
-  // A search pages by 10, newest stays first, ranked (spec section 7).
-  useDebouncedSearch(searchText, query.search, (search) =>
-    load(
-      search
-        ? { search, from: 0, size: SEARCH_PAGE_SIZE, sort: SEARCH_SORT }
-        : { search: '', from: 0, size: getRowsPerPage(LIST_NAME), sort: DEFAULT_RESERVATIONS_SORT },
-    ),
-  );
+  // Back or a link changed the search: the box follows.
+  useEffect(() => {
+    setSearchText((text) => (text.trim() === search ? text : search));
+  }, [search]);
+
+  // Typing settles into the address (replacing its entry: Back skips the keystrokes).
+  useDebouncedSearch(searchText, search, (typed) => setFilters({ search: typed }, true));
 
   const sort = leadingSortKey(query.sort, 'check_in_date');
   const onSort = (field: string) => {
@@ -96,8 +126,8 @@ export function ReservationsPage() {
         <TextField
           select
           label="Status"
-          value={query.status}
-          onChange={(event) => load({ status: event.target.value, from: 0 })}
+          value={statusFilter}
+          onChange={(event) => setFilters({ status: event.target.value })}
           sx={{ minWidth: 160 }}
         >
           {[...RESERVATION_STATUSES, 'all'].map((value) => (
@@ -109,10 +139,12 @@ export function ReservationsPage() {
         <TextField
           type="date"
           label="Arriving from"
-          value={query.startDate}
+          value={startDate}
           disabled={searching}
           helperText={searching ? 'A search looks at every date' : undefined}
-          onChange={(event) => load({ startDate: event.target.value || toIsoDate(), from: 0 })}
+          onChange={(event) =>
+            setFilters({ from: event.target.value === toIsoDate() ? '' : event.target.value })
+          }
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
@@ -162,7 +194,7 @@ export function ReservationsPage() {
           emptyTitle={searching ? 'No reservations match' : 'No reservations from this day on'}
           emptyText={
             searching
-              ? `Nothing matches “${query.search}”.`
+              ? `Nothing matches “${search}”.`
               : 'Try an earlier start date or another status.'
           }
           footer={
