@@ -22,3 +22,4 @@ export * from './UnsavedChangesDialog';
 export * from './useFormDraft';
 export * from './useSubmission';
 export * from './WidgetSlot';
+export * from './Markdown';
