@@ -25,7 +25,7 @@ export interface ProtectSeedInput {
 }
 
 /** The message relay's name in the log. */
-const RELAY_ACTOR = 'Stargate';
+const RELAY_ACTOR = 'Guest messages';
 
 export async function writeProtectData(
   tx: Sql,
