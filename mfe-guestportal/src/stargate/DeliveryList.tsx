@@ -116,7 +116,7 @@ export function DeliveryList({
             <Button
               size="small"
               onClick={() => onRelease(delivery)}
-              aria-label={`Release “${delivery.title}” to ${delivery.reservation.guest_first_name} now`}
+              aria-label={`Release now: “${delivery.title}” to ${delivery.reservation.guest_first_name}`}
             >
               Release now
             </Button>

@@ -67,7 +67,7 @@ describe('/stargate', () => {
   it('releases a held message by hand only with a note, which goes to the API', async () => {
     const { user, store } = await open('/stargate', { deliveries: [makeDelivery('1')] });
     await user.click(
-      await screen.findByRole('button', { name: 'Release “Your door code” to Maria now' }),
+      await screen.findByRole('button', { name: 'Release now: “Your door code” to Maria' }),
     );
     const dialog = within(screen.getByRole('dialog'));
     const release = dialog.getByRole('button', { name: 'Release now' });
@@ -90,7 +90,7 @@ describe('/stargate', () => {
       },
     });
     await user.click(
-      await screen.findByRole('button', { name: 'Release “Your door code” to Maria now' }),
+      await screen.findByRole('button', { name: 'Release now: “Your door code” to Maria' }),
     );
     const dialog = within(screen.getByRole('dialog'));
     await user.type(dialog.getByLabelText(/Why release it now/), 'Early check-in');
