@@ -3631,6 +3631,7 @@ export interface paths {
             /** @enum {string} */
             kind: 'check_in_instructions' | 'door_code' | 'wifi' | 'other';
             title: string;
+            /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
             body: string;
           } & (unknown | unknown);
         };
@@ -9482,7 +9483,7 @@ export interface paths {
     };
     /**
      * The guest’s portal: their stay, the steps to go through, their photos
-     * @description Through the guest’s link (`X-Guest-Token`). 404 `guest_link_invalid` for a missing, malformed or unknown token; 410 `guest_link_expired` after the check-out day or for a cancelled stay. Messages are the host’s Stargate messages once released to the guest.
+     * @description Through the guest’s link (`X-Guest-Token`). 404 `guest_link_invalid` for a missing, malformed or unknown token; 410 `guest_link_expired` after the check-out day or for a cancelled stay. Messages are the host’s guest messages (`/stargate`) once released to the guest.
      */
     get: {
       parameters: {
@@ -12098,7 +12099,7 @@ export interface components {
         slug: string | null;
         count: number;
       }[];
-      /** @description Confirmed stays from 30 days ago through 90 days ahead, and how many were screened. */
+      /** @description Confirmed stays from 30 days ago through 90 days ahead, and how many guests’ identity checks have an outcome or await review (`screened`: verification verified, declined or review; the name is older than docs/glossary.md, where screened means scored for risk). */
       reservations: {
         total: number;
         screened: number;
@@ -13769,10 +13770,11 @@ export interface components {
        * @description The link works until then: the end of the check-out day, at the listing.
        */
       expiresAt: string;
-      /** @description The host’s messages released to the guest (Stargate), oldest first. */
+      /** @description The host’s messages released to the guest (guest messages, `/stargate`), oldest first. */
       messages: {
         id: string;
         subject: string | null;
+        /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
         body: string;
         /** Format: date-time */
         releasedAt: string;
@@ -13890,7 +13892,7 @@ export interface components {
        */
       since: string;
     };
-    /** @description The reservation a delivery reaches, as the Stargate list shows it. */
+    /** @description The reservation a delivery reaches, as the guest messages list shows it. */
     StargateReservation: {
       id: string;
       /** @description Only the first name: enough to tell stays apart. */
@@ -13913,7 +13915,7 @@ export interface components {
       kind: 'check_in_instructions' | 'door_code' | 'wifi' | 'other';
       /** @description null for building staff: they never read a message. */
       title: string | null;
-      /** @description null for building staff: they never read a message. */
+      /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. null for building staff: they never read a message. */
       body: string | null;
       /** @description Written for every stay of the listing (false: for this reservation only). */
       for_listing: boolean;
@@ -13941,6 +13943,7 @@ export interface components {
       /** @enum {string} */
       kind: 'check_in_instructions' | 'door_code' | 'wifi' | 'other';
       title: string;
+      /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
       body: string;
       /** @description Written for every stay of this listing. */
       listing_id: string | null;

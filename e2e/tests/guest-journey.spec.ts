@@ -1,10 +1,11 @@
 // The whole loop of issue 16, as the host and the guest live it: the owner switches the selfie off
 // for every guest and back on for one listing (its page says where the setting comes from),
-// writes a door code for a stay there on Stargate (held), and copies the stay's check-in link from
-// its page; a guest of another listing has no selfie to take; this guest goes through the portal
-// on a phone, the selfie included because of the listing; the host sees the guest's own photo and
-// steps, and verifies; the door code is released and shows on the guest's page. Everything it
-// changed is put back at the end.
+// writes a door code for a stay there in Guest messages (held; its Markdown previewed as the guest
+// will read it), and copies the stay's check-in link from its page; a guest of another listing has
+// no selfie to take; this guest goes through the portal on a phone, the selfie included because of
+// the listing; the host sees the guest's own photo and steps, and verifies; the door code is
+// released (by "Guest messages" in the protect log) and shows on the guest's page, in bold.
+// Everything it changed is put back at the end.
 import { expect, test, type Page } from '@playwright/test';
 import type { components } from '@hostdash/api-contract';
 import { apiGet, apiPost, apiSession } from './support/api';
@@ -64,12 +65,21 @@ test('a listing’s selfie, a guest on a phone, the host verifies, the door code
 
     // A door code for this stay, held until the guest is verified.
     await page.goto(`/stargate/${stay.id}`);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Breadcrumbs' })
+        .getByRole('link', { name: 'Guest messages' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'New message' }).click();
     const dialog = page.getByRole('dialog', { name: 'New message to guests' });
     await dialog.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'Door code' }).click();
     await dialog.getByRole('textbox', { name: 'Title' }).fill('Your door code');
-    await dialog.getByRole('textbox', { name: 'Message' }).fill('The keypad code is 4821#.');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('The keypad code is **4821#**.');
+    // The preview is the guest's: the code in bold, the asterisks gone.
+    const preview = dialog.getByRole('region', { name: 'What the guest reads' });
+    await expect(preview.locator('strong')).toHaveText('4821#');
+    await expect(preview).not.toContainText('**');
     await dialog.getByRole('button', { name: 'Save message' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Held until verified').first()).toBeVisible();
@@ -143,14 +153,18 @@ test('a listing’s selfie, a guest on a phone, the host verifies, the door code
       log
         .getByRole('row')
         .filter({ hasText: 'Message released' })
-        .filter({ hasText: 'Your door code' }),
+        .filter({ hasText: 'Your door code' })
+        .filter({ hasText: 'Guest messages' }),
     ).toHaveCount(1);
+    await expect(log).not.toContainText('Stargate');
 
     // Released: the guest's page shows it.
     await guest.reload();
     await expectHeading(guest, "You're all set");
     await expect(guest.getByText('Your door code')).toBeVisible();
-    await expect(guest.getByText('The keypad code is 4821#.')).toBeVisible();
+    await expect(guest.getByText(/^The keypad code is/)).toBeVisible();
+    await expect(guest.locator('strong', { hasText: '4821#' })).toBeVisible();
+    await expect(guest.getByText(/\*\*/)).toHaveCount(0);
     await phone.close();
   } finally {
     // Back as it was, for the journeys after this one.

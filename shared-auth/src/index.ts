@@ -21,3 +21,4 @@ export * from './standaloneStore';
 export * from './labels';
 export * from './historyGate';
 export * from './deliveryConsole';
+export * from './places';

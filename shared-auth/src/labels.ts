@@ -86,14 +86,14 @@ export const LABELS = {
     screen_completed: 'Guest completed a step',
     portal_completed: 'Guest finished check-in',
   },
-  /** What a Stargate message to a guest is (`StargateMessage.kind`). */
+  /** What a guest message is (`StargateMessage.kind`). */
   messageKind: {
     check_in_instructions: 'Check-in instructions',
     door_code: 'Door code',
     wifi: 'Wi-Fi details',
     other: 'Other message',
   },
-  /** Where a Stargate message is for one stay (`StargateDelivery.state`). */
+  /** Where a guest message is for one stay (`StargateDelivery.state`). */
   deliveryState: {
     held: 'Held until verified',
     released: 'Released',

@@ -28,3 +28,4 @@ export * from './DownloadButton';
 export * from './StatusChip';
 export * from './FilterBar';
 export * from './LoadingSkeleton';
+export * from './Markdown';

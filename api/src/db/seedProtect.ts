@@ -25,7 +25,7 @@ export interface ProtectSeedInput {
 }
 
 /** The message relay's name in the log. */
-const RELAY_ACTOR = 'Stargate';
+const RELAY_ACTOR = 'Guest messages';
 
 export async function writeProtectData(
   tx: Sql,
@@ -87,7 +87,8 @@ export async function writeProtectData(
     [hartAccountId, ownerUserId, VERIFICATION_NOTES.map((note) => note ?? '')],
   );
 
-  // Stargate: Olivia wrote half her listings' check-in instructions with their door code two months ago
+  // Guest messages: Olivia wrote half her listings' check-in instructions with their door code (in
+  // the portal's Markdown: the code in bold, a list) two months ago
   // (a listing's message reaches every stay not over, and later bookings). Each stay from two
   // months back on has its copy: released to verified guests the day before arrival (or right
   // after they verified, for late bookings), each release in the log as the relay writes it;
@@ -95,9 +96,9 @@ export async function writeProtectData(
   const messages = await tx.query<{ id: string }>(
     `insert into stargate_messages (account_id, listing_id, kind, title, body, created_by, created_by_name, created_at)
      select l.account_id, l.id, 'check_in_instructions', 'Check-in instructions and door code',
-            'Welcome to ' || l.nickname || E'!\n\nCheck-in is from 4 pm. The keypad on the front door opens with '
-              || lpad(((l.id * 7919) % 10000)::text, 4, '0') || E'#; the keys are on the kitchen table.\n\n'
-              || E'Wi-Fi: HostdashGuest, password welcome-' || l.id || E'.\n\nCheck-out is by 11 am: leave the keys on the table and pull the door shut.',
+            'Welcome to ' || l.nickname || E'!\n\nCheck-in is from 4 pm. The keypad on the front door opens with **'
+              || lpad(((l.id * 7919) % 10000)::text, 4, '0') || E'#**; the keys are on the kitchen table.\n\n'
+              || E'- Wi-Fi: HostdashGuest, password welcome-' || l.id || E'\n- Check-out is by 11 am: leave the keys on the table and pull the door shut.',
             u.id, u.name, now() - interval '61 days'
      from listings l cross join users u
      where l.account_id = $1::bigint and u.id = $2::bigint and l.id % 2 = 0

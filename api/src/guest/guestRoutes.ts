@@ -99,7 +99,7 @@ export function registerGuestRoutes(app: Api, { db, config, vault, storage }: Ap
       schema: {
         summary: 'The guest’s portal: their stay, the steps to go through, their photos',
         description:
-          'Through the guest’s link (`X-Guest-Token`). 404 `guest_link_invalid` for a missing, malformed or unknown token; 410 `guest_link_expired` after the check-out day or for a cancelled stay. Messages are the host’s Stargate messages once released to the guest.',
+          'Through the guest’s link (`X-Guest-Token`). 404 `guest_link_invalid` for a missing, malformed or unknown token; 410 `guest_link_expired` after the check-out day or for a cancelled stay. Messages are the host’s guest messages (`/stargate`) once released to the guest.',
         tags: GUEST_TAG,
         security: GUEST_TOKEN,
         response: { 200: ref(GuestPortalSchema), ...LINK_ERRORS },

@@ -93,12 +93,15 @@ export const GuestPortalSchema = named(
         {
           id: Id(),
           subject: nullable(Type.String()),
-          body: Type.String(),
+          body: Type.String({ description: TEXT_FORMAT }),
           releasedAt: DateTime(),
         },
         { additionalProperties: false },
       ),
-      { description: 'The host’s messages released to the guest (Stargate), oldest first.' },
+      {
+        description:
+          'The host’s messages released to the guest (guest messages, `/stargate`), oldest first.',
+      },
     ),
   },
   { description: 'Everything a guest’s portal page shows, through their link.' },

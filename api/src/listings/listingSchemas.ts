@@ -155,7 +155,7 @@ export const ListingStatsSchema = named(
       {
         additionalProperties: false,
         description:
-          'Confirmed stays from 30 days ago through 90 days ahead, and how many were screened.',
+          'Confirmed stays from 30 days ago through 90 days ahead, and how many guests’ identity checks have an outcome or await review (`screened`: verification verified, declined or review; the name is older than docs/glossary.md, where screened means scored for risk).',
       },
     ),
   },

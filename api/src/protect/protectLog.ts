@@ -75,7 +75,13 @@ export type AccountLogItem = AccountLogEntry;
 /** A page of a log (ProtectLogPage, AccountLogPage): `{ items, total, size, from }`. */
 export type LogPage<Item extends LogItem> = Omit<ProtectLogPage, 'items'> & { items: Item[] };
 
-const ITEM_COLUMNS = `p.id::text as id, p.at, p.event, p.actor_name, p.supervised, p.note, p.details`;
+/**
+ * The held-message relay acted as "Stargate", its internal name, until issue 33; it is "Guest
+ * messages" to a person. The log is append-only, so its older entries are named anew as read.
+ */
+const ACTOR_NAME = `case when p.actor_user_id is null and p.actor_name = 'Stargate' then 'Guest messages'
+  else p.actor_name end as actor_name`;
+const ITEM_COLUMNS = `p.id::text as id, p.at, p.event, ${ACTOR_NAME}, p.supervised, p.note, p.details`;
 
 /** One reservation's history, newest first (the caller has checked the reservation is in scope). */
 export async function reservationLog(

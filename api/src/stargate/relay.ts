@@ -15,7 +15,8 @@ import type {
 } from './stargateSchemas';
 
 /** The relay's name in the protect log when it releases on its own (as the demo history says). */
-export const RELAY_ACTOR: Actor = { userId: null, name: 'Stargate' };
+/** Who releases a message when its guest is verified, as the protect log names it. */
+export const RELAY_ACTOR: Actor = { userId: null, name: 'Guest messages' };
 
 /** Why an automatic release happened, in the log's details. */
 const VERIFIED_REASON = 'Guest verified';

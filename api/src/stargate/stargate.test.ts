@@ -150,7 +150,7 @@ test('a message is held until the guest is verified, then released on its own an
   const [entry, ...more] = await releaseLog(reservation.id);
   expect(more).toEqual([]);
   expect(entry).toMatchObject({
-    actor_name: 'Stargate',
+    actor_name: 'Guest messages',
     actor_user_id: null,
     supervised: false,
     details: expect.objectContaining({
@@ -168,6 +168,30 @@ test('a message is held until the guest is verified, then released on its own an
       released_at: view.body.items[0]?.released_at,
     },
   ]);
+});
+
+test('the protect log names the relay "Guest messages", also in entries written as "Stargate"', async () => {
+  const reservation = await unverified();
+  // An entry from before issue 33, when the relay logged under its internal name.
+  await api.db.query(
+    `insert into protect_log (account_id, reservation_id, event, actor_name, details)
+     values (1, $1::bigint, 'message_released', 'Stargate', '{"automatic": true}'::jsonb)`,
+    [reservation.id],
+  );
+  const log = await api.get<{ items: { event: string; actor_name: string }[] }>(
+    `/reservation/protectLog/${reservation.id}`,
+    sessions.owner,
+  );
+  expect(log.status).toBe(200);
+  const released = log.body.items.filter((item) => item.event === 'message_released');
+  expect(released.map((item) => item.actor_name)).toEqual(['Guest messages']);
+  const account = await api.get<{ items: { reservation_id: string | null; actor_name: string }[] }>(
+    `/protect/log?size=100`,
+    sessions.owner,
+  );
+  expect(account.status).toBe(200);
+  const names = account.body.items.map((item) => item.actor_name);
+  expect(names).not.toContain('Stargate');
 });
 
 test('a manager releases a held message by hand with a note, once', async () => {
@@ -267,7 +291,7 @@ test('a message for a guest already verified is released at once', async () => {
   ]);
   expect(await releaseLog(reservation.id)).toContainEqual(
     expect.objectContaining({
-      actor_name: 'Stargate',
+      actor_name: 'Guest messages',
       details: expect.objectContaining({ delivery_id: written.body.deliveries[0]?.id }),
     }),
   );

@@ -16,6 +16,7 @@ import {
   type NamedSchema,
 } from '../http/schemas';
 import { VerificationStatusSchema } from '../domainSchemas';
+import { TEXT_FORMAT } from '../guestportal/screensSchemas';
 
 export const MESSAGE_KINDS = ['check_in_instructions', 'door_code', 'wifi', 'other'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -41,7 +42,7 @@ export const StargateReservationSchema = named(
     listing_nickname: Type.String(),
     verification_status: VerificationStatusSchema,
   },
-  { description: 'The reservation a delivery reaches, as the Stargate list shows it.' },
+  { description: 'The reservation a delivery reaches, as the guest messages list shows it.' },
 );
 
 export const StargateDeliverySchema = named(
@@ -54,7 +55,9 @@ export const StargateDeliverySchema = named(
       Type.String({ description: 'null for building staff: they never read a message.' }),
     ),
     body: nullable(
-      Type.String({ description: 'null for building staff: they never read a message.' }),
+      Type.String({
+        description: `${TEXT_FORMAT} null for building staff: they never read a message.`,
+      }),
     ),
     for_listing: Type.Boolean({
       description: 'Written for every stay of the listing (false: for this reservation only).',
@@ -91,7 +94,7 @@ export const StargateMessageSchema = named(
     id: Id(),
     kind: stringEnum(MESSAGE_KINDS),
     title: Type.String(),
-    body: Type.String(),
+    body: Type.String({ description: TEXT_FORMAT }),
     listing_id: nullable(Id('Written for every stay of this listing.')),
     reservation_id: nullable(Id('Written for this reservation only.')),
     author_name: Type.String(),
@@ -129,7 +132,12 @@ const newMessageFields = closedBody({
   reservation_id: Type.Optional(Id('For this reservation only.')),
   kind: stringEnum(MESSAGE_KINDS),
   title: Type.String({ minLength: 1, maxLength: MAX_TITLE_LENGTH, pattern: NOT_BLANK }),
-  body: Type.String({ minLength: 1, maxLength: MAX_BODY_LENGTH, pattern: NOT_BLANK }),
+  body: Type.String({
+    minLength: 1,
+    maxLength: MAX_BODY_LENGTH,
+    pattern: NOT_BLANK,
+    description: TEXT_FORMAT,
+  }),
 });
 
 /** The body of `POST /stargate/messages`: exactly one of `listing_id` and `reservation_id`. */

@@ -36,7 +36,9 @@ describe('AdminListingPage', () => {
     await open('/admin/listing/105');
     expect(await screen.findByRole('heading', { level: 1, name: 'Flat 05' })).toBeInTheDocument();
     const listing = within(section('Listing'));
-    expect(listing.getByText('5 Rua Nova, Lisbon, PT')).toBeInTheDocument();
+    // The country by name; its code on a line of its own, for staff matching it elsewhere.
+    expect(listing.getByText('5 Rua Nova, Lisbon, Portugal')).toBeInTheDocument();
+    expect(listing.getByText('Country code PT')).toBeInTheDocument();
     expect(listing.getByText('Active')).toBeInTheDocument();
     const account = within(section('Account'));
     expect(account.getByText('Mountain Cabins (id 3)')).toBeInTheDocument();
@@ -49,6 +51,18 @@ describe('AdminListingPage', () => {
     // Read-only: nothing here changes the listing.
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it('calls a listing without bedrooms a studio', async () => {
+    server = await startPlatformServer();
+    server.listings = server.listings.map((listing) =>
+      listing.id === '105' ? { ...listing, bedrooms: 0 } : listing,
+    );
+    configureApiClient({ baseURL: server.url, logError: () => undefined });
+    await renderRemote('/admin/listing/105', { user: ADMIN });
+    await screen.findByRole('heading', { level: 1, name: 'Flat 05' });
+    const listing = within(section('Listing'));
+    expect(listing.getByText('Bedrooms').nextElementSibling).toHaveTextContent('Studio');
   });
 
   it('goes back to the list with the filters it was opened from', async () => {

@@ -5,7 +5,14 @@ import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Box, Card, CardContent, CardHeader, Link, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { formatDate, formatDateTime, formatTimeOfDay, labelOf } from '@hostdash/shared-auth';
+import {
+  bedroomsOf,
+  countryName,
+  formatDate,
+  formatDateTime,
+  formatTimeOfDay,
+  labelOf,
+} from '@hostdash/shared-auth';
 import { DetailPlaceholder, PageFrame, VerificationChip } from '@hostdash/shared-ui';
 import { OpenAccountButton } from '../accounts/OpenAccountButton';
 import { listPath } from './listingsQuery';
@@ -59,9 +66,18 @@ function ListingDetail({ listing }: { listing: AdminListingDetail }) {
         <Facts
           facts={[
             ['Status', labelOf('listingStatus', listing.status)],
-            ['Address', `${listing.address}, ${listing.city}, ${listing.country}`],
+            [
+              'Address',
+              <>
+                {listing.address}, {listing.city}, {countryName(listing.country)}
+                {/* The code, for staff matching it with a PMS's or a support ticket's. */}
+                <Typography variant="body2" color="text.secondary">
+                  Country code {listing.country}
+                </Typography>
+              </>,
+            ],
             ['Building', listing.building ?? '—'],
-            ['Bedrooms', listing.bedrooms],
+            ['Bedrooms', bedroomsOf(listing.bedrooms)],
             [
               'Check-in / out',
               `${formatTimeOfDay(listing.check_in_time)} / ${formatTimeOfDay(listing.check_out_time)}`,

@@ -42,6 +42,7 @@ describe('AllListingsPage', () => {
     );
     expect(first.getByRole('cell', { name: 'Alfama Homes' })).toBeInTheDocument();
     expect(first.getByRole('cell', { name: 'Guesty' })).toBeInTheDocument();
+    expect(first.getByText('Lisbon, Portugal')).toBeInTheDocument();
     // The first load asks for the filters' choices too; later ones do not.
     expect(server.lastQuery(LOAD).get('facets')).toBe('1');
 

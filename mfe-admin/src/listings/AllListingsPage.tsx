@@ -10,6 +10,7 @@ import {
   getRowsPerPage,
   labelOf,
   leadingSortKey,
+  placeName,
   toggledSort,
 } from '@hostdash/shared-auth';
 import {
@@ -78,7 +79,7 @@ const COLUMNS: ListColumn<AdminListing>[] = [
       <>
         {listing.address}
         <Typography variant="body2" color="text.secondary">
-          {listing.city}, {listing.country}
+          {placeName(listing.city, listing.country)}
         </Typography>
       </>
     ),

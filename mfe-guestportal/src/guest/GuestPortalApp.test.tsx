@@ -53,7 +53,7 @@ it('walks a guest through every screen, saving each, and ends with the host’s 
       {
         id: '31',
         subject: 'Door code',
-        body: 'The door code is 4812.\nThe key box is left of the door.',
+        body: 'The door code is **4812**.\nThe key box is left of the door.',
         releasedAt: '2026-11-25T10:00:00.000Z',
       },
     ],
@@ -129,7 +129,10 @@ it('walks a guest through every screen, saving each, and ends with the host’s 
 
   await heading('You’re all set'.replace('’', "'"));
   expect(screen.getByRole('heading', { name: 'Door code' })).toBeInTheDocument();
-  expect(screen.getByText(/The door code is 4812/)).toBeInTheDocument();
+  expect(screen.getByText(/The door code is/)).toBeInTheDocument();
+  // The host's Markdown reads as formatting, as on the screens: the code in bold, no asterisks.
+  expect(screen.getByText('4812').tagName).toBe('STRONG');
+  expect(screen.queryByText(/\*\*/)).not.toBeInTheDocument();
   expect(screen.queryByText(/Step \d of/)).not.toBeInTheDocument();
 
   const saved = server.portal();

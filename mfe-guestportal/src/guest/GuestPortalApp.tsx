@@ -23,6 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDate, isApiError, type ApiError } from '@hostdash/shared-auth';
+import { Markdown } from '@hostdash/shared-ui';
 import {
   isImageField,
   type GuestApi,
@@ -209,10 +210,9 @@ function Done({ portal }: { portal: GuestPortal }) {
                   {message.subject}
                 </Typography>
               )}
-              {/* The host's words as written (door codes, directions): plain text, never HTML. */}
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {message.body}
-              </Typography>
+              {/* The host's words in the portal's Markdown subset (bold door codes, links),
+                  parsed as the screens are: never HTML. */}
+              <Markdown source={message.body} />
             </Paper>
           ))}
         </Stack>

@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Markdown } from './Markdown';
+import { Markdown } from '@hostdash/shared-ui';
 
 export interface ScreenViewScreen {
   name: string;

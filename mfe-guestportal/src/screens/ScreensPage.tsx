@@ -164,7 +164,7 @@ export function ScreensPage() {
       subtitle="The screens your guests go through before they arrive, in this order. A listing or a reservation can switch a screen on or off for itself, on its own page."
       actions={
         <Button component={RouterLink} to="/stargate" variant="outlined">
-          Messages to guests
+          Guest messages
         </Button>
       }
     >

@@ -1,11 +1,18 @@
-// Stargate's deliveries as a list (a table, or cards on a phone): what the message is, which stay
+// Guest messages as a list (a table, or cards on a phone): what the message is — its words as the
+// guest reads them, formatted by the guest page's own Markdown component —, which stay
 // it is for, where it is (held until verified, released — automatically or by hand, with the
 // note —, withdrawn), and Release / Withdraw while it is held. Building staff never get here
 // (/stargate is not theirs); the API leaves their copies without words anyway.
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { formatDate, formatDateTime, labelOf } from '@hostdash/shared-auth';
-import { ResponsiveList, VerificationChip, type ListColumn, StatusChip } from '@hostdash/shared-ui';
+import {
+  Markdown,
+  ResponsiveList,
+  StatusChip,
+  VerificationChip,
+  type ListColumn,
+} from '@hostdash/shared-ui';
 import type { StargateDelivery } from '../guestportalApi';
 
 function whereItIs(delivery: StargateDelivery): string {
@@ -49,6 +56,11 @@ export function DeliveryList({
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {delivery.title}
           </Typography>
+          {delivery.body && (
+            <Box sx={{ my: 0.5 }}>
+              <Markdown source={delivery.body} dense />
+            </Box>
+          )}
           <Typography variant="body2" color="text.secondary">
             {labelOf('messageKind', delivery.kind)} ·{' '}
             {delivery.for_listing ? 'every stay at the listing' : 'this stay only'} · by{' '}

@@ -1,11 +1,14 @@
 // Writing a message for guests: what it is (check-in instructions, a door code, Wi-Fi, other), its
 // title and text, and whom it is for — this reservation, or every stay at a listing (those not
 // over, and those booked later). It is held until each guest is verified; a guest already
-// verified gets it at once. A refusal of a field is said under it; what was typed stays.
+// verified gets it at once. A refusal of a field is said under it; what was typed stays. The text
+// is in the guest portal's Markdown subset, as a screen's is: beside it, a live preview drawn by
+// the guest page's own component shows what the guest will read (bold door code and all).
 import { useEffect, useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   Autocomplete,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -13,17 +16,19 @@ import {
   DialogTitle,
   FormControlLabel,
   MenuItem,
+  Paper,
   Radio,
   RadioGroup,
   Stack,
   TextField,
+  Typography,
   Alert,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import type { Answer } from '@hostdash/api-contract';
 import { api, labelOf, LABELS, toApiError } from '@hostdash/shared-auth';
-import { fieldErrorOf, messageOf, useSubmission } from '@hostdash/shared-ui';
+import { fieldErrorOf, Markdown, messageOf, useSubmission } from '@hostdash/shared-ui';
 import type { MessageKind, NewMessage, StargateReservation } from '../guestportalApi';
 import { guestportalActions, selectGuestportal } from '../guestportalSlice';
 
@@ -61,6 +66,45 @@ function useListingSearch(search: string, enabled: boolean) {
     };
   }, [search, enabled]);
   return { options, error };
+}
+
+/**
+ * The message as the guest's check-in page shows it once released: the same card, the same
+ * Markdown component. Said to a screen reader as a region of its own.
+ */
+function MessagePreview({ title, body }: { title: string; body: string }) {
+  return (
+    <Box component="section" aria-labelledby="new-message-preview">
+      <Typography
+        id="new-message-preview"
+        variant="subtitle2"
+        component="h3"
+        color="text.secondary"
+        sx={{ mb: 1 }}
+      >
+        What the guest reads
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        {title.trim() || body.trim() ? (
+          <>
+            {title.trim() && (
+              <Typography component="p" sx={{ fontWeight: 600, mb: 1 }}>
+                {title.trim()}
+              </Typography>
+            )}
+            <Markdown source={body} />
+          </>
+        ) : (
+          <Typography color="text.secondary">
+            The title and the message show here as the guest will read them.
+          </Typography>
+        )}
+      </Paper>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        Held until the guest is verified, then shown on their check-in page.
+      </Typography>
+    </Box>
+  );
 }
 
 export function NewMessageDialog({
@@ -200,10 +244,11 @@ export function NewMessageDialog({
             error={Boolean(errorOf('body'))}
             helperText={
               errorOf('body') ??
-              `Held until the guest is verified, then shown on their check-in page. ${body.length}/${BODY_MAX}`
+              `**bold**, *italic*, lines starting with “- ” make a list, [words](https://…) a link. ${body.length}/${BODY_MAX}`
             }
             slotProps={{ htmlInput: { maxLength: BODY_MAX } }}
           />
+          <MessagePreview title={title} body={body} />
           {refusal && !fieldError && <Alert severity="error">{messageOf(refusal)}</Alert>}
         </Stack>
       </DialogContent>

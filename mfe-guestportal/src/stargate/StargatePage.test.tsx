@@ -32,7 +32,11 @@ describe('/stargate', () => {
         }),
       ],
     });
-    await screen.findByRole('heading', { level: 1, name: 'Stargate' });
+    await screen.findByRole('heading', { level: 1, name: 'Guest messages' });
+    // Its internal name is no word a host reads (issue 33).
+    expect(
+      screen.queryAllByText(/stargate/i, { ignore: 'script, style, [data-testid="location"]' }),
+    ).toEqual([]);
     expect(await screen.findByText('Your door code')).toBeInTheDocument();
     expect(screen.getByText(/automatically, when the guest was verified/)).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Maria/ })[0]).toHaveAttribute(
@@ -43,6 +47,21 @@ describe('/stargate', () => {
     await user.click(screen.getByRole('button', { name: 'Held until verified' }));
     await waitFor(() => expect(screen.queryByText('Wi-Fi')).not.toBeInTheDocument());
     expect(server.requests.at(-1)!.url).toContain('state=held');
+  });
+
+  it('shows each message’s words formatted as the guest reads them, never as HTML', async () => {
+    await open('/stargate', {
+      deliveries: [
+        makeDelivery('1', {
+          body: 'The door code is **4721**.\n\n- Ring twice\n- <b>Smile</b>',
+        }),
+      ],
+    });
+    const code = await screen.findByText('4721');
+    expect(code.tagName).toBe('STRONG');
+    expect(screen.getByText('Ring twice').tagName).toBe('LI');
+    expect(screen.getByText('<b>Smile</b>')).toBeInTheDocument();
+    expect(screen.queryByText(/\*\*4721\*\*/)).not.toBeInTheDocument();
   });
 
   it('releases a held message by hand only with a note, which goes to the API', async () => {
@@ -86,12 +105,21 @@ describe('/stargate/{id}', () => {
     const { user, store } = await open(`/stargate/${RESERVATION_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Messages to Maria' });
     expect(screen.getByText('No messages to Maria yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Guest messages' })).toHaveAttribute(
+      'href',
+      '/stargate',
+    );
 
     await user.click(screen.getByRole('button', { name: 'New message' }));
     const dialog = within(screen.getByRole('dialog'));
     expect(dialog.getByRole('radio', { name: 'Maria only (this stay)' })).toBeChecked();
     await user.type(dialog.getByLabelText(/^Title/), 'Your door code');
-    await user.type(dialog.getByLabelText(/^Message/), 'The code is 4821.');
+    await user.type(dialog.getByLabelText(/^Message/), 'The code is **4821**.');
+    // The live preview is what the guest will read: the code in bold, no asterisks.
+    const preview = within(dialog.getByRole('region', { name: 'What the guest reads' }));
+    expect(preview.getByText('Your door code')).toBeInTheDocument();
+    expect(preview.getByText('4821').tagName).toBe('STRONG');
+    expect(preview.queryByText(/\*\*/)).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Save message' }));
 
     await waitFor(() =>
@@ -103,7 +131,7 @@ describe('/stargate/{id}', () => {
       reservation_id: RESERVATION_ID,
       kind: 'check_in_instructions',
       title: 'Your door code',
-      body: 'The code is 4821.',
+      body: 'The code is **4821**.',
     });
     expect(await screen.findByText('Your door code')).toBeInTheDocument();
   });

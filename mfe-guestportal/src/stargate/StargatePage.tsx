@@ -1,4 +1,5 @@
-// `/stargate/{id?}` (signed in, not building staff; spec section 2): the message relay. Without an
+// `/stargate/{id?}` (signed in, not building staff; spec section 2): Guest messages, the held-message
+// relay (internally "Stargate", a name no host or guest reads: docs/glossary.md). Without an
 // id, every message of the account to guests — held, released, withdrawn — filtered by state and
 // paged; with a reservation's id, that stay's messages. A host writes a message for a stay or for
 // every stay at a listing; it is held until the guest is verified, then released automatically,
@@ -62,7 +63,7 @@ function AccountMessages() {
   return (
     <PageFrame
       width="list"
-      title="Stargate"
+      title="Guest messages"
       subtitle="Messages to guests — check-in instructions, door codes — held until the guest is verified, then shown on their check-in page."
       actions={
         <Button variant="contained" onClick={() => setOpen({ dialog: 'new' })}>
@@ -138,7 +139,7 @@ function ReservationMessages({ id }: { id: string }) {
       <DetailPlaceholder
         noun="reservation"
         status={status.reservation}
-        back={{ to: '/stargate', label: 'Back to Stargate' }}
+        back={{ to: '/stargate', label: 'Back to guest messages' }}
         onRetry={load}
       />
     );
@@ -148,7 +149,7 @@ function ReservationMessages({ id }: { id: string }) {
       width="list"
       title={`Messages to ${stay.guest_first_name}`}
       subtitle={`${stay.listing_nickname} · arrives ${formatDate(stay.check_in_date)}`}
-      breadcrumbs={[{ label: 'Stargate', to: '/stargate' }, { label: stay.guest_first_name }]}
+      breadcrumbs={[{ label: 'Guest messages', to: '/stargate' }, { label: stay.guest_first_name }]}
       actions={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <VerificationChip status={stay.verification_status} />

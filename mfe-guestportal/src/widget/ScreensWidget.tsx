@@ -32,7 +32,7 @@ export interface ScreensWidgetProps {
   target: ScreensTarget;
   /** Opens the account's screens (/guestportal); absent for people who cannot open it. */
   onOpenAccountScreens?: () => void;
-  /** Opens Stargate's messages to this guest (a reservation's widget). */
+  /** Opens the guest messages of this stay (a reservation's widget). */
   onOpenMessages?: () => void;
 }
 
@@ -55,7 +55,7 @@ export function ScreensWidget({
           <Stack direction="row" spacing={1}>
             {onOpenMessages && (
               <Button size="small" onClick={onOpenMessages}>
-                Messages
+                Guest messages
               </Button>
             )}
             {onOpenAccountScreens && (

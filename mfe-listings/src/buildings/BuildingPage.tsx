@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, MenuItem, Skeleton, TextField } from '@m
 import { useDispatch, useSelector } from 'react-redux';
 import {
   buildingPath,
+  bedroomsOf,
   ERROR_PATHS,
   formatDate,
   formatTimeOfDay,
@@ -100,7 +101,7 @@ const LISTING_COLUMNS: ListColumn<BuildingListing>[] = [
     header: 'Bedrooms',
     width: '12%',
     align: 'right',
-    render: (listing) => listing.bedrooms,
+    render: (listing) => bedroomsOf(listing.bedrooms),
   },
   {
     key: 'check_in',

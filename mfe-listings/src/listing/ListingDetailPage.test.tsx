@@ -81,13 +81,31 @@ describe('ListingDetailPage', () => {
     });
   });
 
+  it('offers countries by name and saves the code', async () => {
+    await renderRemote('/listing/1');
+    await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    expect(country).toHaveValue('Portugal');
+    await userEvent.clear(country);
+    await userEvent.type(country, 'Spa');
+    await userEvent.click(await screen.findByRole('option', { name: 'Spain' }));
+    expect(country).toHaveValue('Spain');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(server.requests.some((request) => request.url === '/listing/update/1')).toBe(true),
+    );
+    const body = JSON.parse(
+      server.requests.find((request) => request.url === '/listing/update/1')?.body ?? '{}',
+    );
+    expect(body).toEqual({ version: 1, country: 'ES' });
+  });
+
   it('explains a bad field and sends nothing', async () => {
     await renderRemote('/listing/1');
     await screen.findByRole('heading', { level: 1, name: 'Loft 01' });
-    await userEvent.clear(field('Country'));
-    await userEvent.type(field('Country'), 'P');
+    await userEvent.clear(field('City'));
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(screen.getByText('Use the two-letter country code, e.g. PT.')).toBeInTheDocument();
+    expect(screen.getByText('City is required.')).toBeInTheDocument();
     expect(server.requests.some((request) => request.url.startsWith('/listing/update'))).toBe(
       false,
     );

@@ -15,7 +15,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
-import { buildingPath, formatRelativeTime, pmsName, snackbarActions } from '@hostdash/shared-auth';
+import {
+  bedroomsInWords,
+  buildingPath,
+  countryName,
+  countryOptions,
+  formatRelativeTime,
+  pmsName,
+  snackbarActions,
+} from '@hostdash/shared-auth';
 import {
   DetailPlaceholder,
   LoadError,
@@ -76,6 +84,14 @@ function ListingForm({ listing }: { listing: Listing }) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const zones = useMemo(() => new Set([...TIME_ZONES, listing.timezone]), [listing.timezone]);
+  // A code from a PMS that is no country of ours stays choosable, by whatever name it has.
+  const countries = useMemo(() => {
+    const options = countryOptions();
+    const code = listing.country.toUpperCase();
+    return options.some((option) => option.code === code)
+      ? options
+      : [{ code, name: countryName(code) }, ...options];
+  }, [listing.country]);
   const errors = validate(values, zones);
   const changes = changesFrom(listing, values);
   const dirty = Object.keys(changes).length > 0;
@@ -145,17 +161,17 @@ function ListingForm({ listing }: { listing: Listing }) {
 
   const disabled = save.loading;
   const text = (
-    field:
-      'nickname' | 'address' | 'city' | 'country' | 'check_in_time' | 'check_out_time' | 'bedrooms',
+    field: 'nickname' | 'address' | 'city' | 'check_in_time' | 'check_out_time' | 'bedrooms',
     label: string,
     extra: object = {},
+    hint = ' ',
   ) => (
     <TextField
       label={label}
       value={values[field]}
       onChange={(event) => set(field, event.target.value)}
       error={!!shownError(field)}
-      helperText={shownError(field) ?? ' '}
+      helperText={shownError(field) ?? hint}
       disabled={disabled}
       fullWidth
       {...extra}
@@ -221,10 +237,26 @@ function ListingForm({ listing }: { listing: Listing }) {
               {text('address', 'Address', { required: true })}
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '2fr 1fr' }}>
                 {text('city', 'City', { required: true })}
-                {text('country', 'Country', {
-                  required: true,
-                  slotProps: { htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } },
-                })}
+                {/* Countries by name; the form stores the code the API keeps (PT). */}
+                <Autocomplete
+                  options={countries}
+                  value={countries.find((option) => option.code === values.country) ?? null}
+                  onChange={(_event, option) => set('country', option?.code ?? '')}
+                  getOptionLabel={(option) => option.name}
+                  isOptionEqualToValue={(option, value) => option.code === value.code}
+                  autoHighlight
+                  disabled={disabled}
+                  size="small"
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label="Country"
+                      required
+                      error={!!shownError('country')}
+                      helperText={shownError('country') ?? ' '}
+                    />
+                  )}
+                />
               </Box>
               <Autocomplete
                 options={[...zones].sort()}
@@ -251,10 +283,13 @@ function ListingForm({ listing }: { listing: Listing }) {
               >
                 {text('check_in_time', 'Check-in from', { type: 'time' })}
                 {text('check_out_time', 'Check-out by', { type: 'time' })}
-                {text('bedrooms', 'Bedrooms', {
-                  type: 'number',
-                  slotProps: { htmlInput: { min: 0, max: 50 } },
-                })}
+                {text(
+                  'bedrooms',
+                  'Bedrooms',
+                  { type: 'number', slotProps: { htmlInput: { min: 0, max: 50 } } },
+                  // 0 is a studio, not a listing that lacks its bedrooms.
+                  values.bedrooms.trim() === '0' ? bedroomsInWords(0) : ' ',
+                )}
               </Box>
             </Box>
           </CardContent>

@@ -73,7 +73,7 @@ describe('the listing form', () => {
     );
     expect(errors).toEqual({
       nickname: 'Nickname is required.',
-      country: 'Use the two-letter country code, e.g. PT.',
+      country: 'Choose a country from the list.',
       timezone: 'Choose a time zone from the list.',
       check_in_time: 'Use a time like 15:00.',
       bedrooms: 'Use a whole number from 0 to 50.',

@@ -63,7 +63,7 @@ export function validate(
   required('address', 'Address', 200);
   required('city', 'City', 100);
   if (!/^[A-Za-z]{2}$/.test(values.country.trim()))
-    errors.country = 'Use the two-letter country code, e.g. PT.';
+    errors.country = 'Choose a country from the list.';
   if (timeZones.size > 0 && !timeZones.has(values.timezone))
     errors.timezone = 'Choose a time zone from the list.';
   if (!TIME.test(values.check_in_time)) errors.check_in_time = 'Use a time like 15:00.';

@@ -54,6 +54,15 @@ describe('ListingsPage', () => {
     const stats = screen.getByRole('region', { name: 'Listing statistics' });
     await waitFor(() => expect(within(stats).getByText('75%')).toBeInTheDocument());
     expect(within(stats).getByText('19')).toBeInTheDocument(); // active
+    // The share of guests whose identity was checked: "screened" means scored for risk
+    // (docs/glossary.md), which every stay is, so the card does not say it.
+    expect(within(stats).getByText('Guests checked')).toBeInTheDocument();
+    expect(
+      within(stats).getByText(
+        '150 of 200 stays verified, declined or in review (last 30 to next 90 days)',
+      ),
+    ).toBeInTheDocument();
+    expect(within(stats).queryByText(/guests screened/i)).not.toBeInTheDocument();
   });
 
   it('says which PMSs the listings come from, adding up to the total, and no share of no stays', async () => {

@@ -53,7 +53,7 @@ export function StatsCards() {
       <StatCard
         label="Active"
         value={data ? number.format(data.by_status.active) : null}
-        detail="Bookable and screened"
+        detail="Bookable and screened for risk"
       />
       <StatCard
         label="Inactive or archived"
@@ -65,13 +65,15 @@ export function StatsCards() {
         }
       />
       <StatCard
-        label="Guests screened"
+        // Not "screened" (docs/glossary.md: scored for risk, which every stay is): the guests whose
+        // identity check has an outcome or awaits a person's review. The API calls it `screened`.
+        label="Guests checked"
         // No stays: a share of nothing is no figure at all, not 0 %.
         value={stays ? (stays.total > 0 ? percent.format(stays.screened_share) : '—') : null}
         detail={
           stays
             ? stays.total > 0
-              ? `${number.format(stays.screened)} of ${number.format(stays.total)} stays, last 30 to next 90 days`
+              ? `${number.format(stays.screened)} of ${number.format(stays.total)} stays verified, declined or in review (last 30 to next 90 days)`
               : 'No stays from 30 days ago to 90 days ahead'
             : ' '
         }

@@ -194,9 +194,13 @@ it('takes the code and state off the address, and says when the state is refused
 
 it('follows the import after a good OAuth return', async () => {
   await renderRemote('/connect/cloudbeds?code=sandbox-123&state=s1', { user: DEMO_OWNER });
-  expect(
-    await screen.findByText(/300 reservations came in from Cloudbeds/, {}, { timeout: 4000 }),
-  ).toBeInTheDocument();
+  const summary = await screen.findByText(
+    /300 reservations came in from Cloudbeds/,
+    {},
+    { timeout: 4000 },
+  );
+  // "Screened" is the risk score (docs/glossary.md), said so: not the guests' verification.
+  expect(summary).toHaveTextContent(/reservations were screened for risk/);
 });
 
 it('tells a manager that connecting is the owner’s', async () => {

@@ -136,7 +136,8 @@ export function ImportProgress({
           <Alert severity="success">
             {task.progress.listings.done} listings and {task.progress.reservations.done}{' '}
             reservations came in from {system.label}, and {task.progress.screening.done}{' '}
-            reservations were screened. New ones come in by themselves.
+            reservations were screened for risk: each has its colour on the Risks page. New ones
+            come in by themselves.
           </Alert>
           {needsCard && (
             <Alert severity="info">

@@ -35,7 +35,7 @@ export function importPercent(task: ImportTask): number {
 const NOUNS: Record<Exclude<Step, 'connecting'>, string> = {
   listings: 'listings',
   reservations: 'reservations',
-  screening: 'reservations screened',
+  screening: 'reservations screened for risk',
 };
 
 /** "84 of 120 listings" for the step under way (or the totals once it succeeded). */

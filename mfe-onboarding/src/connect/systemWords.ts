@@ -5,7 +5,7 @@ import type { PmsSystem } from './onboardApi';
 export const IMPORTED = [
   'Your listings: name, address, bedrooms, check-in and check-out times, and their building',
   'Reservations from 60 days ago onwards: guest, dates, guests and channel, kept in sync',
-  'Every new reservation is screened, and you see its risk on the Risks page',
+  'Every new reservation is screened for risk, and you see its colour on the Risks page',
 ] as const;
 
 /** How connecting goes, in the system's own words for what the host pastes. */

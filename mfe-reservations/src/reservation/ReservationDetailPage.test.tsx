@@ -27,6 +27,10 @@ describe('ReservationDetailPage', () => {
     // The total closes the list, on a phone as on a desk.
     expect(within(screen.getByText('Score').parentElement!).getByText('70')).toBeInTheDocument();
     expect(screen.getByText('Coming for a birthday party!')).toBeInTheDocument();
+    // Where the guest lives, with the country by name, not its code (US).
+    expect(screen.getByText('Lives in').nextElementSibling).toHaveTextContent(
+      /^Miami Beach, United States$/,
+    );
   });
 
   it('changes the verification of the open reservation and shows the log entry', async () => {

@@ -20,6 +20,7 @@ import {
   labelOf,
   pageCount,
   pageFromOffset,
+  placeName,
   PROTECT_LOG_PAGE_SIZE,
 } from '@hostdash/shared-auth';
 import {
@@ -122,7 +123,7 @@ function StayCard({ reservation }: { reservation: Reservation }) {
             </Typography>
           </Fact>
           <Fact label="Lives in">
-            {[reservation.guest_city, reservation.guest_country].filter(Boolean).join(', ') || '—'}
+            {placeName(reservation.guest_city, reservation.guest_country) || '—'}
           </Fact>
           <Fact label="Booked">
             {formatDateTime(reservation.created_at)}

@@ -1,4 +1,4 @@
-// The portal's Markdown subset (the API's TEXT_FORMAT): a blank line starts a paragraph, lines
+// The guest portal's Markdown subset (the API's TEXT_FORMAT): a blank line starts a paragraph, lines
 // starting with `- ` make a bullet list, `**bold**`, `*italic*`, `[words](https://…)`. Rendered
 // as React elements, never as HTML: whatever else a host writes (tags included) shows as written.
 // A link opens in a new tab, without access to this page (noopener) or its address (noreferrer:
@@ -100,21 +100,33 @@ function renderInline(parts: Inline[]): ReactNode[] {
   });
 }
 
-/** A screen's text (or any text in the portal's subset) as the guest reads it. */
-export function Markdown({ source }: { source: string }) {
+/**
+ * A screen's text or a message to a guest (any text in the portal's subset) as the guest reads
+ * it: the guest's page, the screen editor's preview and the host's messages all render this one.
+ */
+export function Markdown({
+  source,
+  dense = false,
+}: {
+  source: string;
+  /** Smaller type and gaps, for a message in a host's list. */
+  dense?: boolean;
+}) {
+  const variant = dense ? 'body2' : 'body1';
+  const gap = dense ? 1 : 2;
   return (
-    <Box sx={{ '& > :last-child': { mb: 0 } }}>
+    <Box sx={{ overflowWrap: 'anywhere', '& > :last-child': { mb: 0 } }}>
       {parseMarkdown(source).map((block, index) =>
         block.kind === 'list' ? (
-          <Box component="ul" key={index} sx={{ pl: 3, mt: 0, mb: 2 }}>
+          <Box component="ul" key={index} sx={{ pl: 3, mt: 0, mb: gap }}>
             {block.items.map((item, itemIndex) => (
-              <Typography component="li" key={itemIndex} sx={{ mb: 0.5 }}>
+              <Typography component="li" variant={variant} key={itemIndex} sx={{ mb: 0.5 }}>
                 {renderInline(item)}
               </Typography>
             ))}
           </Box>
         ) : (
-          <Typography key={index} sx={{ mb: 2 }}>
+          <Typography key={index} variant={variant} sx={{ mb: gap }}>
             {block.lines.map((line, lineIndex) => (
               <span key={lineIndex}>
                 {lineIndex > 0 && <br />}
