@@ -74,6 +74,11 @@
 // billing banner, the billing page and the admin area's user panel read alike. The shell refreshes
 // its user when a remote asks (authActions.loadAuth, unchanged): the billing remote does after a
 // saved card, so the banner goes once the failed months are paid.
+// 1.22.0: issue 33's one product. The staff area and the account staff open (STAFF_HOME_PATH,
+// isHostPage, inStaffArea, navigationFor, entryPath, NavEntry, RouteDef.beforeCard and .personal,
+// authActions.viewAccount, User.viewing: docs/adr/0031); places and rooms in words (countryName,
+// placeName, countryOptions, bedroomsOf, bedroomsInWords); the theme's contrast, focus ring and
+// one field density (docs/adr/0034), which a remote gets from the shell's ThemeProvider.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.21.0';
+export const CONTRACT_VERSION = '1.22.0';

@@ -12,6 +12,7 @@ import {
   Box,
   Button,
   Card,
+  Chip,
   LinearProgress,
   Stack,
   TextField,
