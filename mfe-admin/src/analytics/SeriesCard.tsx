@@ -207,9 +207,11 @@ export function SeriesCard({
             them out.
           </Typography>
         ))}
-        {/* The chart draws what the table says; a screen reader reads the table instead. */}
+        {/* The chart draws what the table says; a screen reader reads the table instead. Inert, so
+            nothing inside it (the chart's own focusable parts) takes the keyboard's focus either. */}
         <Box
           aria-hidden
+          inert
           data-testid="chart"
           sx={{ display: asTable ? 'none' : 'block', minWidth: 0 }}
         >
