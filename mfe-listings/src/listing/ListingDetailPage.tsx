@@ -246,7 +246,6 @@ function ListingForm({ listing }: { listing: Listing }) {
                   isOptionEqualToValue={(option, value) => option.code === value.code}
                   autoHighlight
                   disabled={disabled}
-                  size="small"
                   renderInput={(params) => (
                     <TextField
                       {...params}
