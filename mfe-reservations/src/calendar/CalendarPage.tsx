@@ -554,11 +554,9 @@ function AgendaDay({ title, stays }: { title: string; stays: ListingStay[] }) {
         )}
         {stays.map(({ stay, listing }) => (
           <ListItem key={stay.id} disablePadding divider>
-            <ListItemButton
-              component={RouterLink}
-              to={`/reservation/${stay.id}`}
-              aria-label={stayDescription(stay, listing)}
-            >
+            {/* Named by what it shows (guest, listing, nights, source, risk, verification) under
+                its day's heading: a name of other words would not be what a speech user says. */}
+            <ListItemButton component={RouterLink} to={`/reservation/${stay.id}`}>
               <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
                 <Typography sx={{ fontWeight: 600 }} noWrap>
                   {stay.guest_name}
