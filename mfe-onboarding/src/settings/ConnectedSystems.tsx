@@ -4,7 +4,7 @@
 // (asked first). The systems the account's listings came from without a connection here (an earlier
 // import, a move to Hostdash) are shown too, with their listings: they are where the listings come
 // from, and importing them again would duplicate them. With neither, the systems Hostdash connects.
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -180,69 +180,83 @@ function ConnectionItem({
   onDisconnect: () => void;
 }) {
   const dispatch = useDispatch();
-  const titleId = useId();
   const running = isRunning(connection);
   return (
-    <Box component="li" aria-labelledby={titleId}>
-      <Card variant="outlined" sx={{ p: 2, height: '100%' }}>
-        <Stack spacing={1.5}>
-          <Stack
-            direction="row"
-            sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
-          >
-            <Typography
-              id={titleId}
-              component="h3"
-              variant="subtitle1"
-              sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-            >
-              {connection.label}
-            </Typography>
-            <StatusChip kind="connectionStatus" value={connection.status} />
-          </Stack>
-          <Typography variant="body2">{statusInWords(connection)}</Typography>
-          <Box>
-            <LastSync at={connection.last_sync_at} />
-            <NextSync at={connection.next_sync_at} />
-            <Typography variant="body2" color="text.secondary">
-              {countsInWords(connection)} · connected {formatDate(connection.connected_at)}
-            </Typography>
-          </Box>
-          {running && <ImportUnderWay connection={connection} />}
-          <Webhook connection={connection} />
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <Button
-              variant="outlined"
-              size="small"
-              disabled={accountImporting || syncing}
-              onClick={() =>
-                dispatch(
-                  settingsActions.sync.requested({ pms: connection.pms, label: connection.label }),
-                )
-              }
-            >
-              {syncing ? 'Syncing…' : 'Sync now'}
-            </Button>
-            <Button
-              component={RouterLink}
-              to={`/connect/${connection.pms}?reconnect=1`}
-              variant={connection.status === 'reconnect' ? 'contained' : 'text'}
-              size="small"
-            >
-              Reconnect
-            </Button>
-            <Button color="error" size="small" disabled={running} onClick={onDisconnect}>
-              Disconnect
-            </Button>
-          </Stack>
-        </Stack>
-      </Card>
-    </Box>
+    <SystemCard
+      label={connection.label}
+      badge={<StatusChip kind="connectionStatus" value={connection.status} />}
+    >
+      <Typography variant="body2">{statusInWords(connection)}</Typography>
+      <Box>
+        <LastSync at={connection.last_sync_at} />
+        <NextSync at={connection.next_sync_at} />
+        <Typography variant="body2" color="text.secondary">
+          {countsInWords(connection)} · connected {formatDate(connection.connected_at)}
+        </Typography>
+      </Box>
+      {running && <ImportUnderWay connection={connection} />}
+      <Webhook connection={connection} />
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={accountImporting || syncing}
+          onClick={() =>
+            dispatch(
+              settingsActions.sync.requested({ pms: connection.pms, label: connection.label }),
+            )
+          }
+        >
+          {syncing ? 'Syncing…' : 'Sync now'}
+        </Button>
+        <Button
+          component={RouterLink}
+          to={`/connect/${connection.pms}?reconnect=1`}
+          variant={connection.status === 'reconnect' ? 'contained' : 'text'}
+          size="small"
+        >
+          Reconnect
+        </Button>
+        <Button color="error" size="small" disabled={running} onClick={onDisconnect}>
+          Disconnect
+        </Button>
+      </Stack>
+    </SystemCard>
   );
 }
 
 /** A system the listings came from with no connection here: what came from it, and when. */
 function SourceItem({ source }: { source: ListingSource }) {
+  return (
+    <SystemCard
+      label={source.label}
+      badge={<Chip size="small" label="Imported" variant="outlined" />}
+    >
+      <Typography variant="body2">
+        {plural(source.listings_count, 'listing')} came from {source.label}. Hostdash holds no
+        credentials for it, so they are not synced by themselves.
+      </Typography>
+      {source.last_sync_at ? (
+        <LastSync at={source.last_sync_at} />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          Last sync not known
+        </Typography>
+      )}
+    </SystemCard>
+  );
+}
+
+/** One system's card in the list: its name as the item's heading, a chip beside it, then its body. */
+function SystemCard({
+  label,
+  badge,
+  children,
+}: {
+  label: string;
+  badge: ReactNode;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <Box component="li" aria-labelledby={titleId}>
@@ -258,21 +272,11 @@ function SourceItem({ source }: { source: ListingSource }) {
               variant="subtitle1"
               sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
             >
-              {source.label}
+              {label}
             </Typography>
-            <Chip size="small" label="Imported" variant="outlined" />
+            {badge}
           </Stack>
-          <Typography variant="body2">
-            {plural(source.listings_count, 'listing')} came from {source.label}. Hostdash holds no
-            credentials for it, so they are not synced by themselves.
-          </Typography>
-          {source.last_sync_at ? (
-            <LastSync at={source.last_sync_at} />
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              Last sync not known
-            </Typography>
-          )}
+          {children}
         </Stack>
       </Card>
     </Box>
