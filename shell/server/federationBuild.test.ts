@@ -12,6 +12,7 @@ import {
   sharedSingletons,
 } from '../../config/webpack.federation.cjs';
 import listingsPackage from '../../mfe-listings/package.json';
+import { checkContract } from '../src/remotes/compatibility';
 
 describe('the federation build', () => {
   it('reads the contract version shared-auth exports', () => {
@@ -57,7 +58,9 @@ describe('the federation build', () => {
   });
 
   it("builds this workspace's listings remote: its range includes the contract and its singletons fit the shell", () => {
-    expect(contractRange(listingsPackage, CONTRACT_VERSION, {})).toBe('^1.4.0');
+    const range = contractRange(listingsPackage, CONTRACT_VERSION, {});
+    expect(range).toBe(listingsPackage.hostdash.contract);
+    expect(checkContract(range, CONTRACT_VERSION)).toEqual({ compatible: true, contract: range });
     const provided = providedSharedVersions();
     expect(provided.react).toMatch(/^19\./);
     expect(sharedMismatches(sharedSingletons(listingsPackage.dependencies), provided)).toEqual([]);
