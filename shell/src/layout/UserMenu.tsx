@@ -1,20 +1,22 @@
 // The signed-in person's own menu in the top bar: their name, and their personal settings (name,
 // email, password, second step, notifications), which every role has (issue 33).
-import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { lazy, Suspense, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { PersonIcon } from './icons';
 
-/** Every role's personal settings page. */
-export const PERSONAL_SETTINGS_PATH = '/settings/profile';
+// The menu (MUI's Menu, its popover and focus handling) is its own chunk, loaded on the first
+// open: the sign-in page, which shares this top bar's code, loads none of it.
+const UserMenuList = lazy(() =>
+  import('./UserMenuList').then((m) => ({ default: m.UserMenuList })),
+);
 
 export function UserMenu({ name }: { name: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const open = anchor !== null;
+  // Kept once loaded, so that it can animate closed.
+  const [loaded, setLoaded] = useState(false);
   return (
     <>
       <Button
@@ -23,7 +25,10 @@ export function UserMenu({ name }: { name: string }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setLoaded(true);
+          setAnchor(event.currentTarget);
+        }}
         startIcon={<PersonIcon />}
         sx={{
           textTransform: 'none',
@@ -37,22 +42,11 @@ export function UserMenu({ name }: { name: string }) {
           {name}
         </Box>
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem
-          component={RouterLink}
-          to={PERSONAL_SETTINGS_PATH}
-          onClick={() => setAnchor(null)}
-        >
-          Your settings
-        </MenuItem>
-      </Menu>
+      {anchor !== null || loaded ? (
+        <Suspense fallback={null}>
+          <UserMenuList id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
