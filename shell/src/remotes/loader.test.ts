@@ -208,6 +208,23 @@ describe("a rollout's candidate that fails to load", () => {
     warn.mockRestore();
   });
 
+  it('falls back once when a link prefetches it while its page loads it', async () => {
+    const checked = { ...CANDIDATE, integrity: 'sha384-candidate' };
+    const { runtime, loader, reported } = await freshPage([checked]);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    runtime.loadRemote.mockRejectedValueOnce(
+      new Error(`ScriptNetworkError: Failed to load script "${checked.url}"`),
+    );
+
+    loader.prefetchFeature('listings');
+    expect(await loader.loadFeature('listings')).toEqual({ feature, entry: V1 });
+    // One load of the candidate, one of the live release: not one per caller.
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(reported).toHaveLength(1);
+    expect(runtime.registerRemotes.mock.calls.filter(([, flags]) => flags?.force)).toHaveLength(1);
+    warn.mockRestore();
+  });
+
   it('is not replaced when there is no live release to fall back to', async () => {
     const { loader, reported } = await freshPage([V2]);
     mockRemoteFetch(() => [V2]);

@@ -193,6 +193,30 @@ async function loadExposed<Module>(
   what: string,
   options: { reload?: boolean },
 ): Promise<{ module: Module; entry: RegistryEntry }> {
+  if (options.reload) return loadExposedOnce(app, expose, isModule, what, options);
+  // One load at a time per module: a link's prefetch and the page it leads to share it. Two at
+  // once would each fall back from a failing candidate and register the live release over the
+  // other's load in flight.
+  const key = `${app}/${expose}`;
+  const pending = inFlight.get(key) as Promise<{ module: Module; entry: RegistryEntry }> | undefined;
+  if (pending) return pending;
+  const started = loadExposedOnce(app, expose, isModule, what, options).finally(() =>
+    inFlight.delete(key),
+  );
+  inFlight.set(key, started);
+  return started;
+}
+
+/** The loads under way, by `<app>/<expose>`. */
+const inFlight = new Map<string, Promise<{ module: unknown; entry: RegistryEntry }>>();
+
+async function loadExposedOnce<Module>(
+  app: AppName,
+  expose: string,
+  isModule: (module: unknown) => module is Module,
+  what: string,
+  options: { reload?: boolean },
+): Promise<{ module: Module; entry: RegistryEntry }> {
   if (options.reload) setRunning(app, false);
   await loadRegistry(options.reload, options.reload ? new Set([app]) : undefined);
   const entry = registeredEntry(app);
