@@ -74,7 +74,7 @@ test('the first admin from the settings signs in and finds how they were made', 
 }) => {
   await signIn(page, ADMIN.email, { next: '/users', password: ADMIN.password });
   await expectHeading(page, 'Users');
-  await page.getByRole('button', { name: ADMIN.name }).click();
+  await page.getByRole('button', { name: ADMIN.name, exact: true }).click();
   const panel = page.getByRole('dialog', { name: ADMIN.name });
   await expect(panel).toContainText('Hostdash staff');
   await expect(panel.getByRole('listitem').first()).toContainText(

@@ -13,6 +13,8 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { canaryBucket } from '../../shell/server/delivery/canary';
 import { readRegistryFile } from '../../shell/server/delivery/registryFile';
+import { isAdmin } from '../../shared-auth/src/access';
+import type { User } from '../../shared-auth/src/types';
 import { apiGet, apiSession } from './support/api';
 import {
   aboutRow,
@@ -28,6 +30,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** ROLLOUT_MIN_SESSIONS of the e2e web server: users each side needs for a verdict. */
 const MIN_SESSIONS = 2;
+const OWNER_EMAIL = 'owner@hostdash.test';
 const BAD_LABEL = `rollout bad ${Date.now().toString(36)}`;
 const GOOD_LABEL = `rollout good ${Date.now().toString(36)}`;
 
@@ -48,7 +51,11 @@ let goodVersion = '';
 interface DemoUser {
   email: string;
   id: string;
+  /** Hostdash staff: they see a host's listings inside an account they have opened. */
+  staff: boolean;
 }
+/** The demo owner's account, which staff outside the rollout open to see its listings. */
+let hostAccountId = '';
 /** Demo users named on the rollout, and others outside its share who stay on the live version. */
 let onRollout: DemoUser[] = [];
 let offRollout: DemoUser[] = [];
@@ -87,6 +94,12 @@ async function sessionsOf(
 ): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email, { next: '/listings' });
+  if ([...onRollout, ...offRollout].find((user) => user.email === email)?.staff) {
+    // Staff land in the staff area; the host's pages open inside the account (docs/adr/0031).
+    const opened = await page.request.post(`/api/admin/viewing/${hostAccountId}`);
+    expect(opened.status(), await opened.text()).toBe(200);
+    await page.goto('/listings');
+  }
   for (let session = 0; session < count; session++) {
     if (session > 0) await page.goto('/listings');
     await expectPage(page);
@@ -174,9 +187,12 @@ test.beforeAll(async ({ request }) => {
   // is above the strategies' first step (10 %) stay on the live version while the verdict is made.
   const demoUser = async (email: string): Promise<DemoUser> => {
     const session = await apiSession(request, email);
-    return { email, id: String((await apiGet<{ id: string }>(request, session, '/loadAuth')).id) };
+    const user = await apiGet<User>(request, session, '/loadAuth');
+    return { email, id: String(user.id), staff: isAdmin(user) };
   };
-  onRollout = [await demoUser('owner@hostdash.test'), await demoUser('manager@hostdash.test')];
+  onRollout = [await demoUser(OWNER_EMAIL), await demoUser('manager@hostdash.test')];
+  const owner = await apiGet<User>(request, await apiSession(request, OWNER_EMAIL), '/loadAuth');
+  hostAccountId = String(owner.account_id);
   offRollout = [];
   for (const email of OFF_ROLLOUT_CANDIDATES) {
     const user = await demoUser(email);
