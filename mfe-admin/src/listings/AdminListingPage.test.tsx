@@ -25,11 +25,12 @@ describe('AdminListingPage', () => {
   it("opens the listing's account for this session (the shell then opens its first page)", async () => {
     const { store } = await open('/admin/listing/105');
     await userEvent.click(await screen.findByRole('button', { name: 'Open this account' }));
-    await waitFor(() => expect(store.getState().auth.user?.viewing).not.toBeNull());
+    await waitFor(() =>
+      expect(store.getState().auth.user?.viewing).toMatchObject({ account_id: '3' }),
+    );
     expect(
       server.requests.filter((request) => request.url === '/admin/viewing/3').map((r) => r.method),
     ).toEqual(['POST']);
-    expect(store.getState().auth.user?.viewing).toMatchObject({ account_id: '3' });
   });
 
   it('shows a listing of any account read-only, with its owner and a way to the account', async () => {

@@ -80,10 +80,12 @@ export function ConnectPage() {
   // Signed in as the owner: an import of this system under way, failed or done is shown as such
   // (not on the way back from OAuth, nor when reconnecting with new credentials).
   const returning = params.has('state') || reconnecting;
+  // By the system's name: the list read again (a new object) is not a new page.
+  const systemName = system?.name;
   useEffect(() => {
-    if (!system || !owner || returning) return;
-    dispatch(connectActions.resume.requested({ pms: system.name }));
-  }, [system, owner, returning, dispatch]);
+    if (!systemName || !owner || returning) return;
+    dispatch(connectActions.resume.requested({ pms: systemName }));
+  }, [systemName, owner, returning, dispatch]);
   useEffect(() => () => void dispatch(connectActions.left()), [dispatch]);
 
   if (!systems) return placeholder;
