@@ -85,6 +85,8 @@ it('walks a guest through every screen, saving each, and ends with the host’s 
 
   // ID: Continue before the photos says which is missing; a PDF is refused in the API's words.
   await heading('Your ID');
+  // The focus is on the new step's title, where a screen reader and the next Tab start.
+  expect(screen.getByRole('heading', { level: 1, name: 'Your ID' })).toHaveFocus();
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   expect(await screen.findByText('Upload the front of your ID first.')).toBeInTheDocument();
   const front = screen.getByLabelText('Front of your ID');

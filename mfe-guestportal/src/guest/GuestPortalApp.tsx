@@ -299,10 +299,19 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
     };
   }, [api, screen, uploadedKinds, setPreview]);
 
-  // Each step starts at its top (a long screen may have been scrolled down to Continue).
+  // Each step starts at its top (a long screen may have been scrolled down to Continue), and the
+  // focus moves to its title: a screen reader says where the guest is, and the next Tab is the
+  // step's first field rather than whatever followed Continue.
   const topRef = useRef<HTMLDivElement>(null);
+  const shownStep = useRef<number | null>(null);
   useEffect(() => {
     topRef.current?.scrollIntoView?.({ block: 'start' });
+    const moved = shownStep.current !== null && shownStep.current !== step;
+    shownStep.current = step;
+    const title = topRef.current?.parentElement?.querySelector<HTMLElement>('h1');
+    if (!moved || !title) return;
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
   }, [step]);
 
   const replacePortal = (next: GuestPortal) => setLoad({ phase: 'ready', portal: next });

@@ -166,7 +166,13 @@ function PhotoField({
         size="large"
         fullWidth
         disabled={disabled || sending || !onUpload}
-        sx={{ minHeight: 52 }}
+        // One Tab stop, the file input inside (Enter or Space opens the camera or the files); the
+        // button shows the focus ring the hidden input cannot.
+        tabIndex={-1}
+        sx={{
+          minHeight: 52,
+          '&:has(input:focus-visible)': { outline: '2px solid #1e5bd8', outlineOffset: '2px' },
+        }}
       >
         {sending ? 'Sending…' : uploaded ? 'Retake photo' : 'Take photo'}
         <Box

@@ -4,6 +4,7 @@
 // every role finds their own settings in their menu.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation, useNavigate } from 'react-router';
 import { configureApiClient, type User } from '@hostdash/shared-auth';
 import { keepsContract } from '../../../config/testing/contract';
 import { startUpstream, type Upstream } from '../../../config/testing/upstream';
@@ -138,6 +139,54 @@ describe('the outage banner', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('the skip link', () => {
+  it('is the first Tab stop and takes the focus to the page, past the bar and the menu', async () => {
+    renderPage(makeUser());
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    const address = window.location.href;
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(window.location.href).toBe(address);
+  });
+});
+
+describe('the focus after a navigation', () => {
+  function Leaving() {
+    const navigate = useNavigate();
+    const { pathname } = useLocation();
+    return pathname === '/risks' ? (
+      <button type="button" onClick={() => void navigate('/listings')}>
+        Go on
+      </button>
+    ) : (
+      <h1>Listings</h1>
+    );
+  }
+
+  it('goes to the main region when the focused control went with the old page', async () => {
+    renderShell(
+      <Layout dashboard={dashboard}>
+        <Leaving />
+      </Layout>,
+      { path: '/risks', user: makeUser() },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Go on' }));
+    expect(await screen.findByRole('heading', { name: 'Listings' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('stays on a menu link that is still there', async () => {
+    renderPage(makeUser());
+    const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+      name: 'Listings',
+    });
+    await userEvent.click(link);
+    expect(link).toHaveFocus();
   });
 });
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +25,59 @@ const NotificationsMenu = lazy(() =>
 );
 
 const DRAWER_WIDTH = 232;
+const MAIN_ID = 'main-content';
+
+/**
+ * The first stop of the Tab key (WCAG 2.4.1): out of sight until it has the focus, it takes a
+ * keyboard past the top bar and the menu to the page itself. The focus moves without changing the
+ * address (a #fragment would be a navigation to the router).
+ */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        left: 8,
+        top: -64,
+        zIndex: (t) => t.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 600,
+        borderRadius: 1,
+        boxShadow: 3,
+        '&:focus': { top: 8, outline: '2px solid #1e5bd8', outlineOffset: '2px' },
+      }}
+    >
+      Skip to content
+    </Box>
+  );
+}
+
+/**
+ * After a navigation that took the focused element away (the sign-in form, a dialog's button that
+ * led elsewhere), the focus goes to the page's main region, not back to the top of the document or
+ * to where the gone element was: the next Tab is the new page's first control and a screen reader
+ * reads the new page. A link that is still there (the side menu's) keeps the focus.
+ */
+function useFocusAfterNavigation() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}
 
 export function Layout({
   children,
@@ -43,9 +96,11 @@ export function Layout({
   // Loaded on first use, and kept (so it can animate closed).
   const [aboutLoaded, setAboutLoaded] = useState(false);
   const signedIn = user !== null;
+  useFocusAfterNavigation();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar>
           {signedIn && !wide && (
@@ -103,7 +158,13 @@ export function Layout({
           <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
         </Suspense>
       )}
-      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        // Focused by the skip link only; the page's own controls are the next Tab stops.
+        tabIndex={-1}
+        sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         {/* In the flow under the top bar: it pushes the page down, never covers it. */}
         <OutageBanner />
