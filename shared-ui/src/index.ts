@@ -16,6 +16,7 @@ export * from './PlaceholderRows';
 export * from './ResponsiveList';
 export * from './PageHeader';
 export * from './ConfirmDialog';
+export * from './CountryField';
 export * from './errorMessages';
 export * from './useUnsavedChangesGuard';
 export * from './UnsavedChangesDialog';

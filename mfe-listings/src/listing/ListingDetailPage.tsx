@@ -18,13 +18,12 @@ import { useDispatch, useSelector } from 'react-redux';
 import {
   bedroomsInWords,
   buildingPath,
-  countryName,
-  countryOptions,
   formatRelativeTime,
   pmsName,
   snackbarActions,
 } from '@hostdash/shared-auth';
 import {
+  CountryField,
   DetailPlaceholder,
   LoadError,
   PageFrame,
@@ -84,14 +83,6 @@ function ListingForm({ listing }: { listing: Listing }) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const zones = useMemo(() => new Set([...TIME_ZONES, listing.timezone]), [listing.timezone]);
-  // A code from a PMS that is no country of ours stays choosable, by whatever name it has.
-  const countries = useMemo(() => {
-    const options = countryOptions();
-    const code = listing.country.toUpperCase();
-    return options.some((option) => option.code === code)
-      ? options
-      : [{ code, name: countryName(code) }, ...options];
-  }, [listing.country]);
   const errors = validate(values, zones);
   const changes = changesFrom(listing, values);
   const dirty = Object.keys(changes).length > 0;
@@ -238,23 +229,13 @@ function ListingForm({ listing }: { listing: Listing }) {
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '2fr 1fr' }}>
                 {text('city', 'City', { required: true })}
                 {/* Countries by name; the form stores the code the API keeps (PT). */}
-                <Autocomplete
-                  options={countries}
-                  value={countries.find((option) => option.code === values.country) ?? null}
-                  onChange={(_event, option) => set('country', option?.code ?? '')}
-                  getOptionLabel={(option) => option.name}
-                  isOptionEqualToValue={(option, value) => option.code === value.code}
-                  autoHighlight
+                <CountryField
+                  label="Country"
+                  value={values.country}
+                  onChange={(code) => set('country', code)}
+                  required
                   disabled={disabled}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      label="Country"
-                      required
-                      error={!!shownError('country')}
-                      helperText={shownError('country') ?? ' '}
-                    />
-                  )}
+                  error={shownError('country')}
                 />
               </Box>
               <Autocomplete

@@ -74,7 +74,7 @@ describe('ReservationFormPage', () => {
       await screen.findByText('12 Ocean Drive, Apt 4B, Miami Beach, FL 33139, US'),
     ).toBeInTheDocument();
     expect(text('Home city')).toHaveValue('Miami Beach');
-    expect(text('Home country')).toHaveValue('US');
+    expect(screen.getByRole('combobox', { name: 'Home country' })).toHaveValue('United States');
 
     await userEvent.click(screen.getByRole('button', { name: 'Create reservation' }));
     await waitFor(() =>

@@ -26,6 +26,7 @@ import {
   type ApiError,
 } from '@hostdash/shared-auth';
 import {
+  CountryField,
   fieldErrorOf,
   LoadError,
   messageOf,
@@ -267,7 +268,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
   };
 
   const field = (
-    name: 'guest_name' | 'guest_email' | 'guest_phone' | 'guest_city' | 'guest_country' | 'guests',
+    name: 'guest_name' | 'guest_email' | 'guest_phone' | 'guest_city' | 'guests',
     label: string,
     extra: object = {},
   ) => (
@@ -468,9 +469,14 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
               }}
             >
               {field('guest_city', 'Home city')}
-              {field('guest_country', 'Home country', {
-                slotProps: { htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } },
-              })}
+              <CountryField
+                label="Home country"
+                value={values.guest_country}
+                onChange={(code) => set('guest_country', code)}
+                onBlur={() => setTouched((current) => new Set(current).add('guest_country'))}
+                disabled={save.loading}
+                error={shown('guest_country')}
+              />
             </Box>
             <TextField
               label="Guest's message"
