@@ -22,3 +22,4 @@ export * from './labels';
 export * from './historyGate';
 export * from './deliveryConsole';
 export * from './places';
+export * from './pageWidths';

@@ -4,13 +4,13 @@
 // one h1 through PageHeader.
 import type { ReactNode } from 'react';
 import { Box, Stack } from '@mui/material';
+import { FORM_PAGE_WIDTH } from '@hostdash/shared-auth';
 import { PageHeader, type PageHeaderProps } from './PageHeader';
 
 /** `list`: tables, calendars, dashboards (the full width). `form`: forms, settings, one record. */
 export type PageWidth = 'list' | 'form';
 
-/** The readable width of a form page, in px: about 75 characters of body text. */
-export const FORM_PAGE_WIDTH = 880;
+export { FORM_PAGE_WIDTH };
 
 /** The most a page's content takes, by its kind. */
 export const PAGE_MAX_WIDTH: Record<PageWidth, number | 'none'> = {

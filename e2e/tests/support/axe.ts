@@ -1,4 +1,4 @@
-// axe-core (Deque's accessibility engine) run inside the page as it is now: the rules of WCAG 2.x
+// axe-core (Deque's accessibility engine) run inside the page as it is now: the rules of WCAG 2.0-2.2
 // A and AA. A journey asserts that no violation is serious or critical; moderate and minor ones
 // are returned too, for the report.
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
       const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
         .axe;
       return (await axe.run(include ? { include: [include] } : document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
       })) as AxeResults;
     },
     { include },

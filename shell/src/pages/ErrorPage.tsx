@@ -3,15 +3,14 @@
 // answers for links that name a page directly (a remote's unknown building, older bookmarks).
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { buildingPath, homePath, type User } from '@hostdash/shared-auth';
 import { useSession } from '../app/session';
+import { ShellPageFrame } from './ShellPageFrame';
 import { useDocumentTitle } from './useDocumentTitle';
 import type { ShellPageProps } from './ShellPageProps';
 
@@ -90,16 +89,11 @@ export function ErrorPage({ params }: ShellPageProps) {
     );
   }
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-      <Paper sx={{ p: 4, maxWidth: 560 }}>
-        <Typography variant="h1" gutterBottom>
-          {error.title}
-        </Typography>
-        <Typography sx={{ mb: 3 }}>
-          {typeof error.text === 'function' ? error.text(user) : error.text}
-        </Typography>
-        {wayOn}
-      </Paper>
-    </Box>
+    <ShellPageFrame title={error.title}>
+      <Typography sx={{ mb: 3 }}>
+        {typeof error.text === 'function' ? error.text(user) : error.text}
+      </Typography>
+      {wayOn}
+    </ShellPageFrame>
   );
 }

@@ -4,11 +4,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../app/session';
+import { ShellPageFrame } from './ShellPageFrame';
 import { useDocumentTitle } from './useDocumentTitle';
 
 export function ServerUnreachablePage() {
@@ -36,23 +35,18 @@ export function ServerUnreachablePage() {
   }, [location]);
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-      <Paper sx={{ p: 4, maxWidth: 560 }}>
-        <Typography variant="h1" gutterBottom>
-          Hostdash can&apos;t reach its server right now
-        </Typography>
-        <Typography sx={{ mb: 3 }}>
-          Nothing is lost: you stay signed in. This is usually over in a moment.
-        </Typography>
-        {stillDown && !checking && (
-          <Alert severity="warning" sx={{ mb: 3 }}>
-            Still no answer from the server. Try again in a moment.
-          </Alert>
-        )}
-        <Button variant="contained" onClick={() => void retry()} disabled={checking}>
-          Retry
-        </Button>
-      </Paper>
-    </Box>
+    <ShellPageFrame title="Hostdash can't reach its server right now">
+      <Typography sx={{ mb: 3 }}>
+        Nothing is lost: you stay signed in. This is usually over in a moment.
+      </Typography>
+      {stillDown && !checking && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          Still no answer from the server. Try again in a moment.
+        </Alert>
+      )}
+      <Button variant="contained" onClick={() => void retry()} disabled={checking}>
+        Retry
+      </Button>
+    </ShellPageFrame>
   );
 }
