@@ -17,7 +17,10 @@ type Reservation = components['schemas']['Reservation'];
 test.describe('at 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 800 } });
 
-  test('an owner verifies a red stay’s guest with the keyboard alone', async ({ page, request }) => {
+  test('an owner verifies a red stay’s guest with the keyboard alone', async ({
+    page,
+    request,
+  }) => {
     const user = keyboardUser(page);
     await page.goto('/login');
     // The sign-in form starts in its first field.

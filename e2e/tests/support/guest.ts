@@ -134,7 +134,9 @@ export async function fillScreenByKeyboard(
       await expect(answer.field).toBeChecked();
     } else {
       // A time field takes its digits (hours, then minutes); the rest take the text as typed.
-      await page.keyboard.type(name === 'arrival_time' ? answer.value.replace(':', '') : answer.value);
+      await page.keyboard.type(
+        name === 'arrival_time' ? answer.value.replace(':', '') : answer.value,
+      );
       await expect(answer.field).toHaveValue(answer.value);
     }
   }

@@ -32,7 +32,8 @@ async function focusShown(page: Page): Promise<{ what: string; shown: boolean }>
     };
     let element: Element | null = focused;
     for (let depth = 0; element && depth < 4; depth++, element = element.parentElement)
-      if (ringed(element)) return { what: `${focused.tagName.toLowerCase()} "${what}"`, shown: true };
+      if (ringed(element))
+        return { what: `${focused.tagName.toLowerCase()} "${what}"`, shown: true };
     return { what: `${focused.tagName.toLowerCase()} "${what}"`, shown: false };
   });
 }

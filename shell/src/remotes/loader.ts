@@ -198,7 +198,8 @@ async function loadExposed<Module>(
   // once would each fall back from a failing candidate and register the live release over the
   // other's load in flight.
   const key = `${app}/${expose}`;
-  const pending = inFlight.get(key) as Promise<{ module: Module; entry: RegistryEntry }> | undefined;
+  const pending = inFlight.get(key) as
+    Promise<{ module: Module; entry: RegistryEntry }> | undefined;
   if (pending) return pending;
   const started = loadExposedOnce(app, expose, isModule, what, options).finally(() =>
     inFlight.delete(key),
