@@ -3,7 +3,10 @@ import { Button, InputAdornment, TextField, type SxProps, type Theme } from '@mu
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** A search box with a Clear button. */
+/** In a page's header (PageFrame's actions): 320 px beside the title, the whole width on a phone. */
+const HEADER_WIDTH = { minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } } as const;
+
+/** A search box with a Clear button; sized for a page's header unless `sx` says otherwise. */
 export function SearchField({
   label,
   placeholder,
@@ -24,7 +27,7 @@ export function SearchField({
       size="small"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={sx}
+      sx={sx ?? HEADER_WIDTH}
       slotProps={{
         input: {
           endAdornment: value ? (

@@ -108,7 +108,6 @@ export function AccountsPage() {
           placeholder="Account, owner or email"
           value={searchText}
           onChange={setSearchText}
-          sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
         />
       }
     >

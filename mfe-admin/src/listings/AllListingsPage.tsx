@@ -173,7 +173,6 @@ export function AllListingsPage() {
           placeholder="Nickname, address, city or building"
           value={searchText}
           onChange={setSearchText}
-          sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
         />
       }
     >

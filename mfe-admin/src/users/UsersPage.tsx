@@ -202,7 +202,6 @@ export function UsersPage() {
             placeholder="Name, email or account"
             value={searchText}
             onChange={setSearchText}
-            sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
           />
           <SignupLinkAction />
         </Box>

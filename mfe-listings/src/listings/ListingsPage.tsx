@@ -126,7 +126,6 @@ export function ListingsPage() {
           placeholder="Nickname, address, city or building"
           value={searchText}
           onChange={setSearchText}
-          sx={{ minWidth: { sm: 320 }, width: { xs: '100%', sm: 'auto' } }}
         />
       }
     >
