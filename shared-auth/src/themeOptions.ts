@@ -7,8 +7,11 @@
 // themeOptions.test.ts; every control shows a focus ring when reached by keyboard; every form
 // field has the one density.
 
-/** The focus ring: 2 px of the primary blue, 3:1 against white, the page's grey and the blue. */
-const focusRing = { outline: '2px solid #1e5bd8', outlineOffset: '2px' } as const;
+/**
+ * The focus ring: 2 px of the primary blue, 3:1 against white, the page's grey and the blue. Also
+ * for a control that shows the focus of an element it holds (a hidden file input in its button).
+ */
+export const focusRing = { outline: '2px solid #1e5bd8', outlineOffset: '2px' } as const;
 /** Inside a list or a menu, where an outer ring would be clipped. */
 const insetFocusRing = { outline: '2px solid #1e5bd8', outlineOffset: '-2px' } as const;
 

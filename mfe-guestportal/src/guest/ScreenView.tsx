@@ -15,6 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { focusRing } from '@hostdash/shared-auth';
 import { Markdown } from '@hostdash/shared-ui';
 
 export interface ScreenViewScreen {
@@ -171,7 +172,7 @@ function PhotoField({
         tabIndex={-1}
         sx={{
           minHeight: 52,
-          '&:has(input:focus-visible)': { outline: '2px solid #1e5bd8', outlineOffset: '2px' },
+          '&:has(input:focus-visible)': focusRing,
         }}
       >
         {sending ? 'Sending…' : uploaded ? 'Retake photo' : 'Take photo'}

@@ -8,7 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { homePath } from '@hostdash/shared-auth';
+import { focusRing, homePath } from '@hostdash/shared-auth';
 import type { Dashboard } from '../app/Dashboard';
 import { useSession } from '../app/session';
 import { BillingBanner } from './BillingBanner';
@@ -53,7 +53,7 @@ function SkipLink() {
         fontWeight: 600,
         borderRadius: 1,
         boxShadow: 3,
-        '&:focus': { top: 8, outline: '2px solid #1e5bd8', outlineOffset: '2px' },
+        '&:focus': { top: 8, ...focusRing },
       }}
     >
       Skip to content
