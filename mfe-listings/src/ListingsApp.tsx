@@ -3,8 +3,7 @@ import { Provider } from 'react-redux';
 import { Route, Router, Routes, type Navigator } from 'react-router';
 import { ThemeProvider, type Theme } from '@mui/material';
 import type { FeatureProps } from '@hostdash/shared-auth';
-import { lazyPage, LazyPages, WidgetHostProvider } from '@hostdash/shared-ui';
-import { NotFoundPage } from './NotFoundPage';
+import { lazyPage, LazyPages, NotFoundPage, WidgetHostProvider } from '@hostdash/shared-ui';
 
 // Each page is its own chunk.
 const BuildingPage = lazyPage(() => import('./buildings/BuildingPage'), 'BuildingPage');
@@ -25,7 +24,7 @@ export function ListingsRoutes() {
         <Route path="/listing/:id" element={<ListingDetailPage />} />
         <Route path="/buildings" element={<BuildingsPage />} />
         <Route path="/building/:id/:building" element={<BuildingPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage area="listings" home="/listings" />} />
       </Routes>
     </LazyPages>
   );

@@ -3,8 +3,7 @@ import { Provider } from 'react-redux';
 import { Route, Router, Routes, useSearchParams, type Navigator } from 'react-router';
 import { ThemeProvider, type Theme } from '@mui/material';
 import type { FeatureProps } from '@hostdash/shared-auth';
-import { lazyPage, LazyPages, WidgetHostProvider } from '@hostdash/shared-ui';
-import { NotFoundPage } from './NotFoundPage';
+import { lazyPage, LazyPages, NotFoundPage, WidgetHostProvider } from '@hostdash/shared-ui';
 
 // Each page is its own chunk (charts only on /analytics).
 const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage');
@@ -44,7 +43,7 @@ export function ReservationsRoutes() {
         <Route path="/protect" element={<ProtectPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/download/:type" element={<DownloadPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage area="reservations" home="/reservations" />} />
       </Routes>
     </LazyPages>
   );

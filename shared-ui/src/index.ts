@@ -29,4 +29,5 @@ export * from './DownloadButton';
 export * from './StatusChip';
 export * from './FilterBar';
 export * from './LoadingSkeleton';
+export * from './NotFoundPage';
 export * from './Markdown';
