@@ -4,7 +4,7 @@
 // every Tab stop on the way shows where the focus is.
 import { expect, test } from '@playwright/test';
 import type { components } from '@hostdash/api-contract';
-import { apiGet, apiPost, apiSession } from './support/api';
+import { apiGet, apiSession, putBackInReview } from './support/api';
 import { DEMO_PASSWORD, apiURL } from './support/env';
 import { fillScreenByKeyboard } from './support/guest';
 import { chooseWithArrows, expectFocusAlwaysSeen, keyboardUser, tabTo } from './support/keyboard';
@@ -92,12 +92,7 @@ test.describe('at 1366 px', () => {
       expectFocusAlwaysSeen(user);
     } finally {
       // Back to review, for the journeys after this one.
-      await apiPost(
-        request,
-        session,
-        `/reservation/changeVerification/${reservationId}/?supervised=1`,
-        { status: 'review', note: 'e2e: back to review' },
-      );
+      await putBackInReview(request, session, reservationId);
     }
   });
 });

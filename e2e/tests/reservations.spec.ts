@@ -2,7 +2,7 @@
 // tolerance moving colours, a report downloaded.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, apiPost, apiSession } from './support/api';
+import { apiGet, apiPost, apiSession, putBackInReview } from './support/api';
 import { expectHeading, signIn } from './support/session';
 
 interface Summary {
@@ -76,12 +76,7 @@ test('an owner reviews a red stay from the risks page: rotates an image, verifie
     await expect(page.getByText('Verified', { exact: true }).first()).toBeVisible();
   } finally {
     // The stay goes back to review whatever happened above, for the journeys after this one.
-    await apiPost(
-      request,
-      session,
-      `/reservation/changeVerification/${reservationId}/?supervised=1`,
-      { status: 'review', note: 'e2e: back to review' },
-    );
+    await putBackInReview(request, session, reservationId);
   }
 });
 
