@@ -111,12 +111,14 @@ const remoteBoundaries = remotes.map((remote) => ({
               '**/shell/**',
               '@hostdash/shell',
               '@hostdash/shared-auth/*',
+              // The guest page's light entry (docs/adr/0035-guest-page-weight.md).
+              '!@hostdash/shared-auth/guest',
               '@hostdash/shared-ui/*',
               '**/shared-ui/src/**',
               '**/shared-auth/src/**',
             ],
             message:
-              'A remote imports only shared packages, through their public entry (STYLE.md, Boundaries).',
+              'A remote imports only shared packages, through their public entries (STYLE.md, Boundaries).',
           },
         ],
       },

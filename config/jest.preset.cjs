@@ -6,14 +6,20 @@ const root = path.resolve(__dirname, '..');
 
 /**
  * @param {string} packageDir absolute path of the package
- * @param {{ environment?: 'node' | 'jsdom', setupFiles?: string[], setupFilesAfterEnv?: string[], displayName?: string }} options
+ * @param {{ environment?: 'node' | 'jsdom' | 'jsdom-fetch', setupFiles?: string[], setupFilesAfterEnv?: string[], displayName?: string }} options
  */
 module.exports = function jestPreset(packageDir, options = {}) {
-  const jsdom = options.environment === 'jsdom';
+  // 'jsdom-fetch': jsdom with the browser's fetch (config/testing/jsdomWithFetch.cjs).
+  const jsdom = options.environment === 'jsdom' || options.environment === 'jsdom-fetch';
   return {
     displayName: options.displayName ?? path.basename(packageDir),
     rootDir: packageDir,
-    testEnvironment: jsdom ? 'jsdom' : 'node',
+    testEnvironment:
+      options.environment === 'jsdom-fetch'
+        ? path.join(root, 'config/testing/jsdomWithFetch.cjs')
+        : jsdom
+          ? 'jsdom'
+          : 'node',
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.ts'],
     transform: {
       '^.+\\.(t|j)sx?$': [
@@ -32,12 +38,14 @@ module.exports = function jestPreset(packageDir, options = {}) {
     transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
     moduleNameMapper: {
       '^@hostdash/shared-auth$': path.join(root, 'shared-auth/src/index.ts'),
+      '^@hostdash/shared-auth/guest$': path.join(root, 'shared-auth/src/guest.ts'),
       '^@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
       '^@hostdash/storage$': path.join(root, 'storage/src/index.ts'),
       '^@hostdash/storage/testing$': path.join(root, 'storage/src/testing/index.ts'),
       // The react-router the shell provides (webpack resolves these two names the same way).
       '^@hostdash/react-router-surface$': path.join(root, 'config/shared/react-router.js'),
       '^@hostdash/react-router-package$': 'react-router',
+      '^@hostdash/mui-guest-surface$': path.join(root, 'config/shared/mui-guest.js'),
     },
     setupFiles: [
       ...(jsdom ? [path.join(root, 'config/jest.setup-jsdom.cjs')] : []),

@@ -367,6 +367,98 @@ class RouterSurfacePlugin {
   }
 }
 
+/** The MUI the guest page provides to the guest portal (see the file, docs/adr/0035). */
+const MUI_GUEST_SURFACE_FILE = path.join(__dirname, 'shared/mui-guest.js');
+
+/** The shared modules the guest page provides (shell/src/guest/guestShared.ts): nothing else. */
+const GUEST_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  '@emotion/react',
+  '@emotion/styled',
+  '@mui/material',
+];
+
+/** The expose the guest page mounts (GUEST_PORTAL_EXPOSE in shared-auth). */
+const GUEST_PORTAL_EXPOSE = './guestPortal';
+
+/** The names config/shared/mui-guest.js exports. */
+function muiGuestSurface() {
+  const source = readFileSync(MUI_GUEST_SURFACE_FILE, 'utf8');
+  return new Set(
+    [...source.matchAll(/export \{ (?:default as )?(\w+) \}/g)].map(([, name]) => name),
+  );
+}
+
+/**
+ * Fails the guest portal's build when its `./guestPortal` (with everything of ours it imports)
+ * needs a shared module the guest page does not provide (the remote would load its own copy: a
+ * router, a store, axios on a guest's phone), or an MUI name the guest page's MUI lacks
+ * (config/shared/mui-guest.js: at run time it would be undefined).
+ */
+class GuestSurfacePlugin {
+  /**
+   * @param {string} exposeFile the `./guestPortal` module's file
+   * @param {string[]} sharedKeys what the remote's build shares
+   */
+  constructor(exposeFile, sharedKeys) {
+    this.exposeFile = exposeFile;
+    this.shared = new Set(sharedKeys);
+    this.provided = new Set(GUEST_SHARED);
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('GuestSurfacePlugin', (compilation) => {
+      // Once the chunks are made: what a guest's phone loads is the modules of the chunks that
+      // `./guestPortal` needs (a barrel's unused re-exports are in none of them).
+      compilation.hooks.afterChunks.tap('GuestSurfacePlugin', () => {
+        const { chunkGraph, moduleGraph } = compilation;
+        const expose = [...compilation.modules].find(
+          (module) => module.resource === this.exposeFile,
+        );
+        if (!expose) return;
+        const chunks = new Set();
+        for (const chunk of chunkGraph.getModuleChunksIterable(expose)) {
+          for (const group of chunk.groupsIterable)
+            for (const inGroup of group.chunks) chunks.add(inGroup);
+        }
+        const surface = muiGuestSurface();
+        const problems = new Map();
+        const note = (what, where) =>
+          problems.set(what, new Set([...(problems.get(what) ?? []), path.relative(root, where)]));
+        for (const chunk of chunks) {
+          for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+            if (!module.resource || /[\\/]node_modules[\\/]/.test(module.resource)) continue;
+            for (const dependency of module.dependencies) {
+              const request = dependency.request;
+              if (!request || !dependency.getIds) continue;
+              if (request === '@mui/material') {
+                const [name] = dependency.getIds(moduleGraph);
+                if (!name) note('all of @mui/material (a namespace import)', module.resource);
+                else if (!surface.has(name)) note(`@mui/material ${name}`, module.resource);
+              } else if (this.shared.has(request) && !this.provided.has(request)) {
+                note(request, module.resource);
+              }
+            }
+          }
+        }
+        if (problems.size === 0) return;
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            [
+              `${GUEST_PORTAL_EXPOSE} needs what the guest page does not provide (docs/adr/0035):`,
+              ...[...problems].map(([what, files]) => `  ${what}: ${[...files].join(', ')}`),
+              'Import it in the dashboard-only code, or add an MUI name to config/shared/mui-guest.js.',
+            ].join('\n'),
+          ),
+        );
+      });
+    });
+  }
+}
+
 /**
  * MUI is shared whole, as `@mui/material`; a library that imports a module of it by path
  * (`@mui/material/styles`, `@mui/material/Popper`: @mui/x-charts does) would bundle a second copy
@@ -557,12 +649,16 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
         // Browsers compile shared-auth from source; Node uses its dist build.
         alias: {
           '@hostdash/shared-auth$': path.join(sharedAuthDir, 'src/index.ts'),
+          // The guest page's part of it: compiled into whoever imports it, never shared (ADR 35).
+          '@hostdash/shared-auth/guest$': path.join(sharedAuthDir, 'src/guest.ts'),
           // Stateless React pieces: compiled into each remote, not shared at run time.
           '@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
           ...FEDERATION_RUNTIME_ESM,
           '@hostdash/react-router-package$': esmEntry('react-router'),
           // What the shell provides to the page as `react-router` (see the file).
           '@hostdash/react-router-surface$': ROUTER_SURFACE_FILE,
+          // What the guest page provides to the guest portal as `@mui/material` (see the file).
+          '@hostdash/mui-guest-surface$': MUI_GUEST_SURFACE_FILE,
           ...(monolith
             ? {
                 '@module-federation/enhanced/runtime$': path.join(__dirname, 'monolith/runtime.js'),
@@ -579,7 +675,11 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
           {
             // Everything but MUI itself and the shell's own code (which imports MUI by path on
             // purpose, docs/adr/0007): a path into MUI is answered from the shared barrel.
-            exclude: [/[\\/]node_modules[\\/]@mui[\\/]material[\\/]/, path.join(shellDir, 'src')],
+            exclude: [
+              /[\\/]node_modules[\\/]@mui[\\/]material[\\/]/,
+              path.join(shellDir, 'src'),
+              MUI_GUEST_SURFACE_FILE,
+            ],
             resolve: { alias: muiDeepImportShims() },
           },
           {
@@ -681,6 +781,14 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
                 }),
               ]),
         ...(isRemote ? [new RouterSurfacePlugin()] : []),
+        ...(exposes?.[GUEST_PORTAL_EXPOSE]
+          ? [
+              new GuestSurfacePlugin(
+                path.resolve(dir, exposes[GUEST_PORTAL_EXPOSE]),
+                Object.keys(shared),
+              ),
+            ]
+          : []),
         new BundleContentsPlugin(name),
         ...(production ? [new PrecompressPlugin()] : []),
         new HtmlWebpackPlugin({
@@ -730,4 +838,6 @@ module.exports = {
   sharedReport,
   HOST_FEDERATION_FILE,
   BUNDLE_CONTENTS_FILE,
+  GUEST_SHARED,
+  muiGuestSurface,
 };

@@ -47,3 +47,7 @@ export function sharedMismatches(
 ): SharedMismatch[];
 export function sharedReport(app: string, mismatches: SharedMismatch[]): string;
 export const HOST_FEDERATION_FILE: string;
+/** The shared modules the guest page provides (shell/src/guest/guestShared.ts). */
+export const GUEST_SHARED: readonly string[];
+/** The names config/shared/mui-guest.js exports. */
+export function muiGuestSurface(): Set<string>;

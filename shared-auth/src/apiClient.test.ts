@@ -1,13 +1,7 @@
 import { startUpstream, type Upstream } from '../../config/testing/upstream';
-import {
-  createApiClient,
-  endsSession,
-  NO_RESPONSE_MESSAGE,
-  readableMessage,
-  retryAfterSeconds,
-  TRACEPARENT,
-  type ApiClient,
-} from './apiClient';
+import { createApiClient, type ApiClient } from './apiClient';
+import { endsSession, NO_RESPONSE_MESSAGE, readableMessage, retryAfterSeconds } from './apiErrors';
+import { TRACEPARENT } from './traceparent';
 
 describe('the API client', () => {
   let upstream: Upstream;

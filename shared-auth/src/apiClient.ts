@@ -5,10 +5,9 @@
 import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 'axios';
 import { DEFAULT_SESSION_COOKIE } from './constants';
 import { parseCookies } from './cookies';
+import { answerError, NO_RESPONSE_MESSAGE, readErrorBody, toApiError } from './apiErrors';
+import { leavesPage, newTraceparent } from './traceparent';
 import type { ApiError } from './types';
-
-export const NO_RESPONSE_MESSAGE =
-  'The request was made but no response was received from API server';
 
 export interface RequestOptions {
   /** Query parameters; `undefined` values are left out. */
@@ -61,146 +60,13 @@ export interface ApiClient {
   configure(options: Partial<ApiClientOptions>): void;
 }
 
-export function isApiError(value: unknown): value is ApiError {
-  return (
-    !!value &&
-    typeof value === 'object' &&
-    typeof (value as ApiError).message === 'string' &&
-    typeof (value as ApiError).error === 'string'
-  );
-}
-
-/**
- * A write refused because the record changed since it was read (409): the API sends what the
- * record looks like now in `current`.
- */
-export function isStaleWrite<Current>(
-  error: ApiError,
-): error is ApiError & { error: 'stale_write'; current: Current } {
-  return (
-    error.error === 'stale_write' && typeof error.current === 'object' && error.current !== null
-  );
-}
-
-/**
- * Whether a failed call says the session is over. Only a 401 does: no answer, a timeout or a 5xx
- * says nothing about the session, which may well be valid once the API is back (issue 11).
- */
-export function endsSession(error: unknown): boolean {
-  return isApiError(error) && error.status === 401;
-}
-
-/** A Retry-After header (seconds, or an HTTP date) in whole seconds from now; undefined if none. */
-export function retryAfterSeconds(header: unknown, now = Date.now()): number | undefined {
-  if (typeof header !== 'string' || header.trim() === '') return undefined;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/** Turns anything a call or a saga caught into the ApiError the state keeps. */
-export function toApiError(error: unknown): ApiError {
-  if (isApiError(error)) return error;
-  if (error instanceof Error) return { error: 'client_error', message: error.message };
-  return { error: 'client_error', message: String(error) };
-}
-
-function blobText(blob: Blob): Promise<string> {
-  if (typeof blob.text === 'function') return blob.text();
-  // Older engines (and jsdom) have no Blob.text().
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
-
-async function readErrorBody(data: unknown): Promise<unknown> {
-  // Downloads ask for a Blob; an error answer then arrives as a Blob of JSON.
-  if (typeof Blob !== 'undefined' && data instanceof Blob) data = await blobText(data);
-  if (data instanceof ArrayBuffer) data = new TextDecoder().decode(data);
-  if (typeof data === 'string') {
-    try {
-      return JSON.parse(data);
-    } catch {
-      return data;
-    }
-  }
-  return data;
-}
-
 async function rejection(error: unknown): Promise<ApiError> {
   if (axios.isCancel(error)) return { error: 'cancelled', message: 'The request was cancelled.' };
   if (!axios.isAxiosError(error)) return toApiError(error);
   const { response } = error;
   if (!response) return { error: 'no_response', message: NO_RESPONSE_MESSAGE };
   const body = await readErrorBody(response.data);
-  const wait = retryAfterSeconds(response.headers?.['retry-after']);
-  const retryAfter = wait === undefined ? {} : { retryAfterSeconds: wait };
-  if (isApiError(body)) return { ...body, status: response.status, ...retryAfter };
-  return {
-    error: `http_${response.status}`,
-    message: `The API server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
-    status: response.status,
-    ...retryAfter,
-  };
-}
-
-/**
- * A failed call in a person's words. The API's own answers already are; what the client or the
- * proxy says when there was no answer, or an answer without the API's JSON, is a developer's
- * sentence (spec section 8 fixes the client's): this says it as Hostdash would.
- */
-export function readableMessage(error: ApiError): string {
-  if (error.error === 'no_response' || error.message === NO_RESPONSE_MESSAGE)
-    return "Hostdash can't reach its server right now. Check your connection, then try again.";
-  if (error.error === 'client_error')
-    return 'Something went wrong in this page. Reload it, then try again.';
-  if (error.error.startsWith('http_')) {
-    return error.status !== undefined && error.status < 500
-      ? `Hostdash couldn't do this (error ${error.status}). Reload the page, then try again.`
-      : "Hostdash's server ran into a problem. Try again in a moment.";
-  }
-  return error.message;
-}
-
-/** W3C trace context (https://www.w3.org/TR/trace-context/): version 00, sampled (flags 01). */
-export const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-01$/;
-
-function randomHex(bytes: number): string {
-  const values = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(values, (value) => value.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * A `traceparent` for one call: a new trace id and span id, sampled, so that the shell server's
- * proxy and the API continue it and one call is one trace (issue 17). No web tracing SDK: the
- * browser's part of the trace is this id. An all-zero id is invalid and drawn again. Sent on
- * every call that stays on the page's origin (leavesPage).
- */
-export function newTraceparent(): string {
-  for (;;) {
-    const value = `00-${randomHex(16)}-${randomHex(8)}-01`;
-    if (TRACEPARENT.test(value)) return value;
-  }
-}
-
-/**
- * Whether a call leaves the page's origin (in a browser; a server-side caller has no page). There
- * the traceparent is not sent: a header of its own would make every such call a CORS preflight,
- * and an API on another origin need not allow it. The dashboard's calls go to its own /api.
- */
-function leavesPage(baseURL: string | undefined, path: string): boolean {
-  const page = (globalThis as { location?: { href?: string; origin?: string } }).location;
-  if (!page?.href || !page.origin) return false;
-  const target = /^[a-z][a-z\d+.-]*:/i.test(path) ? path : (baseURL ?? '');
-  try {
-    return new URL(target, page.href).origin !== page.origin;
-  } catch {
-    return true;
-  }
+  return answerError(response.status, response.statusText, body, response.headers?.['retry-after']);
 }
 
 function withoutUndefined(

@@ -79,6 +79,11 @@
 // authActions.viewAccount, User.viewing: docs/adr/0031); places and rooms in words (countryName,
 // placeName, countryOptions, bedroomsOf, bedroomsInWords); the theme's contrast, focus ring and
 // one field density (docs/adr/0034), which a remote gets from the shell's ThemeProvider.
+// 1.23.0: issue 34's light guest page (docs/adr/0035-guest-page-weight.md). The guest page mounts
+// the portal without single-spa (GuestPortalMountProps: the props single-spa gave it, by the same
+// names) and passes its own GET /guest/portal, started at once (GuestPortalProps.firstPortal). Its
+// share table holds only react, react-dom, emotion and the MUI components the portal uses; the
+// portal takes what it needs of shared-auth from `@hostdash/shared-auth/guest`, compiled in.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.22.0';
+export const CONTRACT_VERSION = '1.23.0';

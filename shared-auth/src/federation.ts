@@ -103,9 +103,28 @@ export interface GuestPortalProps {
   apiBase: string;
   /** The shell's MUI theme (from the same theme options as the dashboard's). */
   theme: unknown;
+  /**
+   * The page's own GET /guest/portal, started at once, while the portal's code loads (contract
+   * 1.23.0): the portal reads its answer instead of asking again. A shell before 1.23 passes none.
+   */
+  firstPortal?: Promise<Response>;
 }
 
-/** The module the guest-portal remote exposes as `./guestPortal`: single-spa lifecycles. */
-export type GuestPortalModule = FeatureLifecycles<GuestPortalProps>;
+/**
+ * What the guest page passes to the portal's lifecycles (contract 1.23.0): its props, where to
+ * render and what to call when the portal's tree throws. The page mounts the portal without
+ * single-spa; these are the names single-spa gives a parcel, so a portal built on single-spa-react
+ * mounts alike.
+ */
+export interface GuestPortalMountProps extends GuestPortalProps {
+  domElement: HTMLElement;
+  /** The mount's name (single-spa-react keys its roots by it). */
+  name: string;
+  /** Hears an error thrown while the portal renders; what it returns is shown instead (nothing). */
+  errorBoundary: (error: Error) => null;
+}
+
+/** The module the guest-portal remote exposes as `./guestPortal`: mount lifecycles. */
+export type GuestPortalModule = FeatureLifecycles<GuestPortalMountProps>;
 
 export const GUEST_PORTAL_EXPOSE = 'guestPortal';

@@ -2,7 +2,7 @@
 // a log line and a notification say "Lenient", "Vrbo" or "Guest portal report" alike, and never
 // `balanced`, `vrbo` or `guest-portal`. `labels.test.ts` checks that every enum of the API
 // contract a person can see has its words here.
-import { readableMessage } from './apiClient';
+import { readableMessage } from './apiErrors';
 import type { HistoryAction } from './deliveryConsole';
 import { PMS_NAMES, RISK_COLOUR_INFO, VERIFICATION_STATUSES } from './domain';
 import type { ApiError } from './types';

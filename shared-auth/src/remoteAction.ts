@@ -9,7 +9,7 @@ import {
 } from '@reduxjs/toolkit';
 import { call, cancelled, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ForkEffect } from 'redux-saga/effects';
-import { toApiError } from './apiClient';
+import { toApiError } from './apiErrors';
 import type { ApiError } from './types';
 
 export interface RemoteStatus {

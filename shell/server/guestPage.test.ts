@@ -8,8 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
+import { createManifestCache, portalPreloads } from './guestPage';
 import { GUEST_IMAGE_BODY_LIMIT } from './proxy';
-import { capturedLog, startUpstream, testConfig, type Upstream } from './testSupport';
+import {
+  capturedLog,
+  fakeManifest,
+  startUpstream,
+  temporaryDir,
+  testConfig,
+  type Upstream,
+} from './testSupport';
 
 const TOKEN = 'Qx7_k2mP-9vB3nR8sT1uW4yZ6aC0dE5fG7hJ2kL9mN0';
 const GUEST_HTML =
@@ -83,7 +91,12 @@ describe('/guest/:token', () => {
     const config = /<script id="hostdash-config" type="application\/json">([^<]*)<\/script>/.exec(
       response.body,
     );
-    expect(JSON.parse(config?.[1] ?? 'null')).toEqual({ styleNonce: expect.any(String) });
+    // No registry here: the page reads /remotes.json itself.
+    expect(JSON.parse(config?.[1] ?? 'null')).toEqual({
+      styleNonce: expect.any(String),
+      remotes: null,
+      manifests: {},
+    });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['referrer-policy']).toBe('strict-origin');
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
@@ -201,5 +214,126 @@ describe("the guest page's API calls through the proxy", () => {
       payload: Buffer.alloc(2 * 1024 * 1024, 32),
     });
     expect(other.statusCode).toBe(413);
+  });
+});
+
+describe('what the server knows of the guest portal goes into the page (docs/adr/0035)', () => {
+  const VERSION = '0.4.0+9f8e7d6c';
+  const INTEGRITY = 'sha384-abc';
+  const manifest = {
+    ...fakeManifest({ name: 'guestportal', version: VERSION }),
+    exposes: [
+      {
+        name: 'guestPortal',
+        path: './guestPortal',
+        assets: { js: { sync: ['116.6df4e5d2.js', '__federation_expose_guestPortal.1e.js'] } },
+      },
+    ],
+  };
+  let remotes: Upstream;
+  let server: FastifyInstance;
+
+  beforeAll(async () => {
+    remotes = await startUpstream((request) =>
+      request.url === `/guestportal/${VERSION}/mf-manifest.json`
+        ? { json: manifest }
+        : { status: 404, json: {} },
+    );
+    const dir = temporaryDir('guest-registry');
+    const registryFile = path.join(dir, 'remotes.json');
+    writeFileSync(
+      registryFile,
+      JSON.stringify({
+        remotes: [
+          {
+            name: 'guestportal',
+            version: VERSION,
+            manifest: `guestportal/${VERSION}/mf-manifest.json`,
+            url: `guestportal/${VERSION}/remoteEntry.js`,
+            integrity: INTEGRITY,
+          },
+          { name: 'listings', version: VERSION, manifest: `listings/${VERSION}/mf-manifest.json` },
+        ],
+      }),
+    );
+    server = buildShellServer(
+      testConfig({
+        API_URL: upstream.url,
+        SHELL_DIST_DIR: dist(),
+        REMOTES_ORIGIN: remotes.url,
+        REMOTES_FILE: registryFile,
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await remotes.close();
+  });
+
+  it('carries the registry (the guest portal only), its manifest and preloads of its first files', async () => {
+    const response = await server.inject({
+      url: `/guest/${TOKEN}`,
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(200);
+    const config = JSON.parse(
+      /type="application\/json">([^<]*)</.exec(response.body)?.[1] ?? '{}',
+    ) as {
+      remotes: { microFrontends: Record<string, unknown> };
+      manifests: Record<string, unknown>;
+    };
+    expect(Object.keys(config.remotes.microFrontends)).toEqual(['guestportal']);
+    const manifestUrl = `${remotes.url}/guestportal/${VERSION}/mf-manifest.json`;
+    expect(config.manifests).toEqual({ [manifestUrl]: manifest });
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="preload" as="script" href="${remotes.url}/guestportal/${VERSION}/remoteEntry.js" crossorigin="anonymous" integrity="${INTEGRITY}">`,
+    );
+    expect(head).toContain(
+      `<link rel="preload" as="script" href="${remotes.url}/guestportal/${VERSION}/116.6df4e5d2.js">`,
+    );
+    // Fetched once: a release's manifest never changes.
+    await server.inject({ url: `/guest/${TOKEN}`, headers: { accept: 'text/html' } });
+    expect(
+      remotes.requests.filter((request) => request.url.endsWith('mf-manifest.json')),
+    ).toHaveLength(1);
+  });
+});
+
+describe('the guest portal manifests the server keeps', () => {
+  it('waits for a slow manifest only so long, and has it for the next page', async () => {
+    let release: (manifest: unknown) => void = () => undefined;
+    const fetchOne = jest.fn(() => new Promise<unknown>((resolve) => (release = resolve)));
+    const manifestOf = createManifestCache(fetchOne);
+    expect(await manifestOf('https://remotes/a/mf-manifest.json', 10)).toBeUndefined();
+    release({ name: 'a' });
+    expect(await manifestOf('https://remotes/a/mf-manifest.json', 10)).toEqual({ name: 'a' });
+    expect(fetchOne).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again after a failure', async () => {
+    const fetchOne = jest
+      .fn<Promise<unknown>, [string]>()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValueOnce({ name: 'b' });
+    const manifestOf = createManifestCache(fetchOne);
+    expect(await manifestOf('https://remotes/b/mf-manifest.json')).toBeUndefined();
+    expect(await manifestOf('https://remotes/b/mf-manifest.json')).toEqual({ name: 'b' });
+  });
+
+  it('preloads only the entry when the manifest is not at hand, and escapes what it writes', () => {
+    expect(
+      portalPreloads(
+        {
+          url: 'https://r/x"y/remoteEntry.js',
+          integrity: '',
+          manifest: 'https://r/mf-manifest.json',
+        },
+        undefined,
+      ),
+    ).toEqual([
+      '<link rel="preload" as="script" href="https://r/x&quot;y/remoteEntry.js" crossorigin="anonymous">',
+    ]);
   });
 });

@@ -2,14 +2,20 @@
 // page (the `guest` entry, shell/src/guest), with nothing of the dashboard — no session lookup, no
 // access check, no dashboard configuration. It needs no API to be served: the page's app asks the
 // API itself and shows a friendly page when it cannot.
+//
+// What the server already knows goes into the page (docs/adr/0035-guest-page-weight.md), so a
+// guest's phone does not learn it one request after another: the guest portal's registry entry,
+// its manifest, and a preload of its entry and of the code its `./guestPortal` starts with.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_CONFIG_ELEMENT_ID, type GuestPageConfig } from '../src/guest/guestConfig.types';
+import type { DiscoveryDocument } from '../src/clientConfig.types';
 import type { ShellConfig } from './config';
 import type { RegistryStore } from './delivery/registryStore';
 import { cameOverHttps } from './cookies';
-import { liveRegistry } from './page';
+import { liveRegistry, scriptJson } from './page';
+import { resolveRegistry } from './registry';
 import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
 
 export { GUEST_PAGE_PATH } from '../src/guest/guestConfig.types';
@@ -19,7 +25,91 @@ export const GUEST_TEMPLATE = 'guest.html';
 
 const CONFIG_ELEMENT = new RegExp(`<script id="?${GUEST_CONFIG_ELEMENT_ID}"?[^>]*>[^<]*</script>`);
 
-export function createGuestPageHandler(config: ShellConfig, registry: RegistryStore) {
+/** The remote the guest page mounts. */
+const GUEST_PORTAL = 'guestportal';
+/** The expose it mounts, as its manifest names it. */
+const GUEST_PORTAL_EXPOSE = 'guestPortal';
+/** How long a page waits for a manifest it has not fetched yet: beyond, the browser fetches it. */
+export const MANIFEST_WAIT_MS = 250;
+const MANIFESTS_KEPT = 16;
+
+/** The registry as a guest gets it (no canary: a guest is nobody), only the guest portal. */
+function guestPortalRegistry(document: DiscoveryDocument): DiscoveryDocument | null {
+  const releases = document.microFrontends[GUEST_PORTAL];
+  return releases ? { ...document, microFrontends: { [GUEST_PORTAL]: releases } } : null;
+}
+
+async function fetchManifest(url: string): Promise<unknown> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The guest portal's manifests, by address. A release's manifest never changes (its address names
+ * the version), so each is fetched once and kept; a page waits for one at most `waitMs`.
+ */
+export function createManifestCache(fetchOne: (url: string) => Promise<unknown> = fetchManifest) {
+  const kept = new Map<string, Promise<unknown>>();
+  return async function manifestOf(url: string, waitMs = MANIFEST_WAIT_MS): Promise<unknown> {
+    let manifest = kept.get(url);
+    if (!manifest) {
+      manifest = fetchOne(url);
+      kept.set(url, manifest);
+      manifest.catch(() => kept.delete(url));
+      const oldest = kept.keys().next().value;
+      if (kept.size > MANIFESTS_KEPT && oldest !== undefined) kept.delete(oldest);
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+    });
+    try {
+      return await Promise.race([manifest.catch(() => undefined), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The files the guest portal starts with, for the page to preload: its entry (with the integrity
+ * the page will check, and CORS as the page loads it) and the chunks its `./guestPortal` needs.
+ */
+export function portalPreloads(
+  release: { url: string; integrity: string; manifest: string },
+  manifest: unknown,
+): string[] {
+  const links = [
+    `<link rel="preload" as="script" href="${attribute(release.url)}" crossorigin="anonymous"${
+      release.integrity ? ` integrity="${attribute(release.integrity)}"` : ''
+    }>`,
+  ];
+  const facts = manifest as {
+    metaData?: { publicPath?: unknown };
+    exposes?: { name?: unknown; assets?: { js?: { sync?: unknown } } }[];
+  } | null;
+  const expose = facts?.exposes?.find((entry) => entry.name === GUEST_PORTAL_EXPOSE);
+  const sync = expose?.assets?.js?.sync;
+  if (!Array.isArray(sync)) return links;
+  const publicPath = facts?.metaData?.publicPath;
+  const base =
+    typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : release.manifest;
+  for (const file of sync) {
+    if (typeof file !== 'string') continue;
+    links.push(`<link rel="preload" as="script" href="${attribute(new URL(file, base).href)}">`);
+  }
+  return links;
+}
+
+export function createGuestPageHandler(
+  config: ShellConfig,
+  registry: RegistryStore,
+  manifestOf = createManifestCache(),
+) {
   let template: Promise<string> | null = null;
   const readTemplate = () => {
     template ??= readFile(path.join(config.distDir, GUEST_TEMPLATE), 'utf8').then((html) => {
@@ -36,16 +126,20 @@ export function createGuestPageHandler(config: ShellConfig, registry: RegistrySt
 
   return async function guestPage(request: FastifyRequest, reply: FastifyReply) {
     const styleNonce = newStyleNonce();
+    const live = await liveRegistry(
+      registry,
+      request,
+      'the remote registry cannot be read; the guest page reads /remotes.json itself',
+    );
+    const remotes = live
+      ? guestPortalRegistry(resolveRegistry(live, null, config.remotesOrigin))
+      : null;
+    const release = remotes?.microFrontends[GUEST_PORTAL]?.[0];
+    const manifestUrl = release?.extras?.manifest;
+    const manifest = manifestUrl ? await manifestOf(manifestUrl) : undefined;
     applyPagePolicy(request, reply, {
       styleNonce,
-      remoteOrigins: remoteOrigins(
-        await liveRegistry(
-          registry,
-          request,
-          'the remote registry cannot be read; the guest page shows check-in as unavailable',
-        ),
-        config.remotesOrigin,
-      ),
+      remoteOrigins: remoteOrigins(live, config.remotesOrigin),
       // The guest page uses neither feature flags nor Stripe: its policy admits neither.
       flagsmithApi: '',
       https: cameOverHttps(request),
@@ -57,12 +151,25 @@ export function createGuestPageHandler(config: ShellConfig, registry: RegistrySt
     // Sec-Fetch-Site is not sent (Safari before 16.4).
     reply.header('cache-control', 'no-store');
     reply.header('referrer-policy', 'strict-origin');
-    const pageConfig: GuestPageConfig = { styleNonce };
-    const html = (await readTemplate()).replace(
-      CONFIG_ELEMENT,
-      () =>
-        `<script id="${GUEST_CONFIG_ELEMENT_ID}" type="application/json">${JSON.stringify(pageConfig)}</script>`,
-    );
+    const pageConfig: GuestPageConfig = {
+      styleNonce,
+      remotes,
+      manifests: manifestUrl && manifest !== undefined ? { [manifestUrl]: manifest } : {},
+    };
+    const preloads =
+      release && manifestUrl
+        ? portalPreloads(
+            { url: release.url, integrity: release.metadata.integrity, manifest: manifestUrl },
+            manifest,
+          )
+        : [];
+    const html = (await readTemplate())
+      .replace(
+        CONFIG_ELEMENT,
+        () =>
+          `<script id="${GUEST_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(pageConfig)}</script>`,
+      )
+      .replace('</head>', () => `${preloads.join('')}</head>`);
     return reply.code(200).type('text/html; charset=utf-8').send(html);
   };
 }

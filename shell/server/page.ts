@@ -26,7 +26,7 @@ import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders
 const CONFIG_ELEMENT = new RegExp(`<script id="?${CLIENT_CONFIG_ELEMENT_ID}"?[^>]*>[^<]*</script>`);
 
 /** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

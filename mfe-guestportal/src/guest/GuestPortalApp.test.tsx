@@ -229,6 +229,26 @@ it('asks the guest to authorise the deposit hold on the card they booked with, a
   expect(server.portal().screens[0]?.values).toEqual({ card: true });
 });
 
+it('reads the portal from the answer the page asked for while its code loaded, without asking again', async () => {
+  server = await startGuestServer();
+  const firstPortal = fetch(`${server.url}/guest/portal`, {
+    headers: { 'x-guest-token': GUEST_TOKEN },
+  });
+  render(
+    <GuestPortalRoot
+      token={GUEST_TOKEN}
+      apiBase={server.url}
+      theme={theme}
+      firstPortal={firstPortal}
+    />,
+  );
+  await screen.findByText(/Marina Loft/);
+  const portalReads = server.requests.filter(
+    (request) => request.method === 'GET' && request.url === '/guest/portal',
+  );
+  expect(portalReads).toHaveLength(1);
+});
+
 it('shows only that a link is not valid, or has expired', async () => {
   server = await startGuestServer();
   const wrong = openLink('Zz7_k2mP-9vB3nR8sT1uW4yZ6aC0dE5fG7hJ2kL9mN0');
@@ -249,7 +269,7 @@ it('shows only that a link is not valid, or has expired', async () => {
 it('says the check-in cannot be reached when the API does not answer, with Try again', async () => {
   const user = userEvent.setup();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  const sent = jest.spyOn(XMLHttpRequest.prototype, 'send');
+  const sent = jest.spyOn(globalThis, 'fetch');
   // Nothing listens there: no answer at all.
   render(<GuestPortalRoot token={GUEST_TOKEN} apiBase="http://127.0.0.1:9" theme={theme} />);
   expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -22,7 +22,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { formatDate, isApiError, type ApiError } from '@hostdash/shared-auth';
+import { formatDate, isApiError, type ApiError } from '@hostdash/shared-auth/guest';
 import { Markdown } from '@hostdash/shared-ui';
 import {
   isImageField,

@@ -12,11 +12,11 @@ import {
   FormHelperText,
   LinearProgress,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
-import { focusRing } from '@hostdash/shared-auth';
+import { focusRing } from '@hostdash/shared-auth/guest';
 import { Markdown } from '@hostdash/shared-ui';
+import { GuestTextField } from './GuestTextField';
 
 export interface ScreenViewScreen {
   name: string;
@@ -263,7 +263,7 @@ export function ScreenView({
           );
         const field = TEXT_FIELDS[name] ?? { label: name };
         return (
-          <TextField
+          <GuestTextField
             key={name}
             name={name}
             label={optional(field.label, required)}
@@ -272,22 +272,16 @@ export function ScreenView({
             required={required}
             disabled={disabled}
             type={field.type ?? 'text'}
-            multiline={field.multiline}
-            minRows={field.multiline ? 3 : undefined}
-            error={Boolean(error)}
-            helperText={error}
-            fullWidth
-            slotProps={{
-              htmlInput: {
-                inputMode: field.inputMode,
-                autoComplete: field.autoComplete,
-                // The required mark is the label's; the API is what refuses.
-                'aria-required': required,
-              },
-              // "(optional)" marks the other fields: no asterisk beside the required ones.
-              inputLabel: { required: false, ...(field.type === 'time' ? { shrink: true } : {}) },
-              formHelperText: error ? { role: 'alert' } : undefined,
+            multiline={field.multiline ?? false}
+            {...(field.multiline ? { minRows: 3 } : {})}
+            error={error}
+            htmlInput={{
+              inputMode: field.inputMode,
+              autoComplete: field.autoComplete,
+              // The required mark is the label's; the API is what refuses.
+              'aria-required': required,
             }}
+            shrinkLabel={field.type === 'time'}
           />
         );
       })}

@@ -1,7 +1,8 @@
 // The guest portal's calls (issue 16), typed with the API contract. The guest is not signed in:
 // every call carries the guest link's token in the X-Guest-Token header — never in a path or
-// query, where an access log could keep it — through the one shared API client.
-import { createApiClient, type ApiClient } from '@hostdash/shared-auth';
+// query, where an access log could keep it — through shared-auth's fetch client: the guest page
+// carries no axios (docs/adr/0035-guest-page-weight.md).
+import { createFetchClient, type FetchClient } from '@hostdash/shared-auth/guest';
 
 import type { components } from '@hostdash/api-contract';
 
@@ -30,15 +31,27 @@ export interface GuestApi {
   complete(): Promise<GuestPortal>;
 }
 
+/**
+ * The calls of one guest link. `firstPortal` is the page's own GET /guest/portal, started before
+ * this code loaded: the first `portal()` reads its answer instead of asking again.
+ */
 export function createGuestApi(
   apiBase: string,
   token: string,
-  client: ApiClient = createApiClient({ baseURL: apiBase }),
+  firstPortal?: Promise<Response>,
+  client: FetchClient = createFetchClient({ baseURL: apiBase }),
 ): GuestApi {
   const headers = { 'x-guest-token': token };
   const segment = encodeURIComponent;
+  let started = firstPortal;
   return {
-    portal: () => client.get<GuestPortal>('/guest/portal', { headers }),
+    portal: () => {
+      const answer = started;
+      started = undefined;
+      return answer
+        ? client.read<GuestPortal>(answer)
+        : client.get<GuestPortal>('/guest/portal', { headers });
+    },
     saveScreen: (name, values) =>
       client.post<GuestPortal>(`/guest/portal/screen/${segment(name)}`, {
         headers,

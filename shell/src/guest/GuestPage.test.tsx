@@ -2,7 +2,7 @@
 // fail: the remote not deployed, refused by the contract check, failing to load or throwing while
 // it renders all leave the guest a friendly page with Try again, never a blank one.
 import type { ReactNode } from 'react';
-import type { GuestPortalProps } from '@hostdash/shared-auth';
+import type { GuestPortalMountProps, GuestPortalProps } from '@hostdash/shared-auth';
 import { manifestsOf, mockRemoteFetch } from '../testing/remotes';
 import { guestToken } from './config';
 
@@ -29,8 +29,27 @@ async function freshPage() {
         rootComponent: Root,
         suppressComponentDidCatchWarning: true,
       }),
-    showPage: () =>
-      testing.render(React.createElement(GuestPage, { token: TOKEN, styleNonce: '' })),
+    /** Lifecycles written out, as the guest portal's own are (no single-spa). */
+    plainPortal: (Root: (props: GuestPortalProps) => ReactNode) => {
+      const roots = new Map<string, ReturnType<typeof ReactDOMClient.createRoot>>();
+      return {
+        bootstrap: async () => undefined,
+        mount: async ({ domElement, name, errorBoundary: _, ...props }: GuestPortalMountProps) => {
+          const root = ReactDOMClient.createRoot(domElement);
+          roots.set(name, root);
+          root.render(React.createElement(Root, props));
+        },
+        unmount: async ({ name }: GuestPortalMountProps) => roots.get(name)?.unmount(),
+      };
+    },
+    showPage: (firstPortal?: Promise<Response>) =>
+      testing.render(
+        React.createElement(GuestPage, {
+          token: TOKEN,
+          styleNonce: '',
+          ...(firstPortal ? { firstPortal } : {}),
+        }),
+      ),
   };
 }
 
@@ -100,6 +119,37 @@ describe('the guest page', () => {
       await screen.findByRole('heading', { name: `Portal for ${TOKEN} via /api (themed)` }),
     ).toBeInTheDocument();
     expect(screen.queryByText(page.UNAVAILABLE_MESSAGE)).not.toBeInTheDocument();
+  });
+});
+
+describe('the page’s first answer (docs/adr/0035)', () => {
+  // What the page's fetch gives (jsdom has no Response: the portal only passes it on).
+  const firstAnswer = () => Promise.resolve({ ok: true } as Response);
+  const Said = ({ firstPortal }: GuestPortalProps) => (
+    <h1>{firstPortal ? 'Reads the page’s answer' : 'Asks for itself'}</h1>
+  );
+
+  it('goes to the portal, mounted without single-spa', async () => {
+    const page = await freshPage();
+    deploy([GUESTPORTAL]);
+    serve(page.plainPortal(Said));
+    page.showPage(firstAnswer());
+    expect(
+      await page.testing.screen.findByRole('heading', { name: 'Reads the page’s answer' }),
+    ).toBeInTheDocument();
+  });
+
+  it('is not handed on after a Try again: the portal asks anew', async () => {
+    quietly();
+    const page = await freshPage();
+    const { screen } = page.testing;
+    deploy([GUESTPORTAL]);
+    serve(new Error('ChunkLoadError: remoteEntry.js 503'));
+    page.showPage(firstAnswer());
+    expect(await screen.findByRole('alert')).toHaveTextContent(page.UNAVAILABLE_MESSAGE);
+    serve(page.plainPortal(Said));
+    page.testing.fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Asks for itself' })).toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,8 @@
-// The guest page: loads the guest portal from the guest-portal remote and mounts it as a parcel
-// with the guest link's token. Contained like any remote: whether it is not deployed, refused by
+// The guest page: loads the guest portal from the guest-portal remote and mounts it with the guest
+// link's token and the page's first GET /guest/portal, already under way. Contained like any remote: whether it is not deployed, refused by
 // the contract check, slow, broken or throws while it renders, the guest sees a calm page with
 // Try again — never a blank one.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Parcel } from 'single-spa';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,11 +10,10 @@ import CssBaseline from '@mui/material/CssBaseline';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
-import type { GuestPortalProps } from '@hostdash/shared-auth';
 import { StyleNonce } from '../app/StyleNonce';
-import { loadGuestPortal } from '../remotes/loader';
-import { mountContained, unmountWhenMounted } from '../remotes/parcels';
 import { theme } from '../theme';
+import { loadGuestPortal } from './guestLoader';
+import { mountPortal, type MountedPortal } from './mountPortal';
 
 export const UNAVAILABLE_MESSAGE =
   'Check-in is temporarily unavailable. Please try again in a few minutes.';
@@ -40,7 +38,14 @@ function Unavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function GuestPage({ token, styleNonce }: { token: string | null; styleNonce: string }) {
+export interface GuestPageProps {
+  token: string | null;
+  styleNonce: string;
+  /** The page's GET /guest/portal, started before anything else: the portal's first answer. */
+  firstPortal?: Promise<Response>;
+}
+
+export function GuestPage({ token, styleNonce, firstPortal }: GuestPageProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>(token ? 'loading' : 'failed');
   const [attempt, setAttempt] = useState(0);
@@ -49,7 +54,7 @@ export function GuestPage({ token, styleNonce }: { token: string | null; styleNo
     const host = hostRef.current;
     if (!token || !host) return;
     let active = true;
-    let parcel: Parcel<GuestPortalProps> | null = null;
+    let mounted: MountedPortal | null = null;
     const fail = (error: unknown) => {
       if (!active) return;
       console.error('[guest] the guest portal failed:', error);
@@ -59,20 +64,29 @@ export function GuestPage({ token, styleNonce }: { token: string | null; styleNo
     loadGuestPortal({ reload: attempt > 0 })
       .then(async (portal) => {
         if (!active) return;
-        parcel = mountContained(portal, { token, apiBase: '/api', theme }, host, fail);
-        await parcel.mountPromise;
+        // A Retry asks again: the first answer was the one that failed.
+        const first = attempt === 0 ? firstPortal : undefined;
+        mounted = mountPortal(
+          portal,
+          { token, apiBase: '/api', theme, ...(first ? { firstPortal: first } : {}) },
+          host,
+          fail,
+        );
+        await mounted.mounted;
         // A render error may have been reported while it mounted: that stands.
         if (active) setPhase((current) => (current === 'failed' ? current : 'mounted'));
       })
       .catch(fail);
     return () => {
       active = false;
-      if (parcel)
-        unmountWhenMounted(parcel).catch((error: unknown) =>
-          console.error('[guest] the guest portal failed to unmount', error),
-        );
+      if (mounted)
+        mounted
+          .unmount()
+          .catch((error: unknown) =>
+            console.error('[guest] the guest portal failed to unmount', error),
+          );
     };
-  }, [token, attempt]);
+  }, [token, attempt, firstPortal]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
 

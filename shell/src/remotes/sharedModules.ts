@@ -1,5 +1,5 @@
-// The shared singletons the shell provides to the remotes (docs/adr/0002, 0007). The shell is not
-// built with the federation plugin: it registers each of them in the page's share scope when it
+// The shared singletons the dashboard provides to the remotes (docs/adr/0002, 0007). The shell is
+// not built with the federation plugin: it registers each of them in the page's share scope when it
 // starts the federation runtime (loader.ts), with the version and share settings its build declares
 // (`sharedSingletons` in config/webpack.federation.cjs, handed over as HOSTDASH_PROVIDED_SHARED)
 // and, from here, the very module the shell runs, so the page runs one instance of each.
@@ -21,23 +21,16 @@ import * as redux from 'redux';
 import * as reduxSaga from 'redux-saga';
 import * as reduxSagaEffects from 'redux-saga/effects';
 import * as singleSpaReact from 'single-spa-react';
-
-type ShareConfig = {
-  singleton?: boolean;
-  requiredVersion: string | false;
-  strictVersion?: boolean;
-};
-
-/** One provided singleton, as the federation runtime's `shared` option takes it. */
-export type ProvidedShare = { version: string; shareConfig: ShareConfig } & (
-  { lib: () => unknown } | { get: () => Promise<() => unknown> }
-);
+import {
+  buildInfo,
+  shareTable,
+  type ProvidedInfo,
+  type ProvidedShare,
+  type ShareModule,
+} from './shareTable';
 
 /** Each share key with the module the shell provides under it. */
-export const SHARED_MODULES: Record<
-  string,
-  { lib: () => unknown } | { get: () => Promise<unknown> }
-> = {
+export const SHARED_MODULES: Record<string, ShareModule> = {
   react: { lib: () => react },
   'react/jsx-runtime': { lib: () => reactJsxRuntime },
   'react-dom': { lib: () => reactDom },
@@ -57,29 +50,13 @@ export const SHARED_MODULES: Record<
   '@hostdash/shared-auth': { lib: () => sharedAuth },
 };
 
-interface ProvidedInfo {
-  version: string;
-  shareConfig: ShareConfig;
-}
-
-function buildInfo(): Record<string, ProvidedInfo> {
-  return JSON.parse(process.env.HOSTDASH_PROVIDED_SHARED ?? '{}') as Record<string, ProvidedInfo>;
-}
-
-/** The `shared` option of the shell's federation instance. */
+/** The dashboard's share table: every singleton the shell's build shares. */
 export function providedShared(
   info: Record<string, ProvidedInfo> = buildInfo(),
 ): Record<string, ProvidedShare> {
-  return Object.fromEntries(
-    Object.entries(info).map(([name, { version, shareConfig }]) => {
-      const provided = SHARED_MODULES[name];
-      if (!provided)
-        throw new Error(`The shell's build shares ${name}, but it has no module for it`);
-      const share: ProvidedShare =
-        'lib' in provided
-          ? { version, shareConfig, lib: provided.lib }
-          : { version, shareConfig, get: () => provided.get().then((module) => () => module) };
-      return [name, share];
-    }),
-  );
+  for (const name of Object.keys(info)) {
+    if (!SHARED_MODULES[name])
+      throw new Error(`The shell's build shares ${name}, but it has no module for it`);
+  }
+  return shareTable(SHARED_MODULES, info);
 }

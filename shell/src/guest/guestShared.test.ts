@@ -1,0 +1,37 @@
+// The guest page's share table (docs/adr/0035-guest-page-weight.md): the modules the guest portal's
+// build is checked against (GUEST_SHARED in config/webpack.federation.cjs), each provided with what
+// the shell's build declares, and MUI's own components, not copies.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- compared with MUI's own barrel
+import * as mui from '@mui/material';
+import * as react from 'react';
+import {
+  GUEST_SHARED,
+  muiGuestSurface,
+  providedShareInfo,
+} from '../../../config/webpack.federation.cjs';
+import { GUEST_SHARED_MODULES, guestShared } from './guestShared';
+
+describe('the guest page’s share table', () => {
+  const info = providedShareInfo();
+
+  it('provides exactly what the guest portal’s build is checked against, each declared by the build', () => {
+    expect(Object.keys(GUEST_SHARED_MODULES).sort()).toEqual([...GUEST_SHARED].sort());
+    expect(Object.keys(guestShared(info)).sort()).toEqual([...GUEST_SHARED].sort());
+    expect(guestShared(info).react).toMatchObject({ version: info.react?.version });
+  });
+
+  it('gives the portal the page’s React and MUI’s own components, nothing of the dashboard', () => {
+    const lib = (name: string) => {
+      const share = guestShared(info)[name];
+      if (!share || !('lib' in share)) throw new Error(`${name} is not provided loaded`);
+      return share.lib() as Record<string, unknown>;
+    };
+    expect(lib('react').useState).toBe(react.useState);
+    const surface = lib('@mui/material');
+    expect(Object.keys(surface).sort()).toEqual([...muiGuestSurface()].sort());
+    const barrel: Record<string, unknown> = mui;
+    for (const name of muiGuestSurface()) expect(surface[name]).toBe(barrel[name]);
+    for (const dashboardOnly of ['react-router', 'redux', 'redux-saga', '@hostdash/shared-auth'])
+      expect(guestShared(info)[dashboardOnly]).toBeUndefined();
+  });
+});
