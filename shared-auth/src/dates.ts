@@ -21,7 +21,16 @@ type DateInput = Date | string | number;
 
 const toDate = (value: DateInput): Date => (value instanceof Date ? value : new Date(value));
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/**
+ * A formatter made on its first use: making one loads locale data, which costs a phone tens of
+ * milliseconds at start-up (the guest page uses one of these; docs/adr/0035).
+ */
+function onFirstUse<Formatter>(make: () => Formatter): () => Formatter {
+  let made: Formatter | undefined;
+  return () => (made ??= make());
+}
+
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 
 /** "just now", "5 minutes ago", "in 3 hours", "yesterday", "2 months ago", "last year" … */
 export function formatRelativeTime(value: DateInput, now: DateInput = Date.now()): string {
@@ -33,11 +42,11 @@ export function formatRelativeTime(value: DateInput, now: DateInput = Date.now()
   const amount = (unit: number) => sign * Math.max(1, Math.round(size / unit));
   const t = RELATIVE_TIME_THRESHOLDS;
   if (size < t.seconds) return diff < 0 ? 'just now' : 'in a few seconds';
-  if (size < t.minutes) return relative.format(amount(MINUTE), 'minute');
-  if (size < t.hours) return relative.format(amount(HOUR), 'hour');
-  if (size < t.days) return relative.format(amount(DAY), 'day');
-  if (size < t.months) return relative.format(amount(MONTH), 'month');
-  return relative.format(amount(YEAR), 'year');
+  if (size < t.minutes) return relative().format(amount(MINUTE), 'minute');
+  if (size < t.hours) return relative().format(amount(HOUR), 'hour');
+  if (size < t.days) return relative().format(amount(DAY), 'day');
+  if (size < t.months) return relative().format(amount(MONTH), 'month');
+  return relative().format(amount(YEAR), 'year');
 }
 
 /** The Sunday that starts the week of `value` (local time, midnight). */
@@ -74,12 +83,13 @@ export const DISPLAY_LOCALE =
     ? navigator.language
     : 'en-US';
 
-const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: 'numeric', minute: '2-digit' });
+const dateFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(DISPLAY_LOCALE, { year: 'numeric', month: 'short', day: 'numeric' }),
+);
+const timeFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: 'numeric', minute: '2-digit' }),
+);
 
 /** Spaces that do not break: a date or a time never wraps inside itself ("Nov 29," ⏎ "2026"). */
 const unbroken = (text: string): string => text.replace(/[ \u202f]/g, '\u00a0');
@@ -88,13 +98,15 @@ const unbroken = (text: string): string => text.replace(/[ \u202f]/g, '\u00a0');
 export function formatDate(value: DateInput): string {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-    return unbroken(dateFormat.format(new Date(year, month - 1, day)));
+    return unbroken(dateFormat().format(new Date(year, month - 1, day)));
   }
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : unbroken(dateFormat.format(date));
+  return Number.isNaN(date.getTime()) ? '' : unbroken(dateFormat().format(date));
 }
 
-const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', year: 'numeric' });
+const monthFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', year: 'numeric' }),
+);
 
 /**
  * "October 2026" for a month as the API names it (`2026-10`: an invoice's period), the way a host
@@ -103,19 +115,19 @@ const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', yea
 export function formatMonth(period: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(period);
   if (!match) return period;
-  return unbroken(monthFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, 1)));
+  return unbroken(monthFormat().format(new Date(Number(match[1]), Number(match[2]) - 1, 1)));
 }
 
 /** "Nov 22, 2026, 3:05 PM": the date and the time each unbroken, the line may break between. */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${unbroken(dateFormat.format(date))}, ${unbroken(timeFormat.format(date))}`;
+  return `${unbroken(dateFormat().format(date))}, ${unbroken(timeFormat().format(date))}`;
 }
 
 /** A time of day as the API writes it ("16:00", a listing's check-in) → "4:00 PM" (en-US). */
 export function formatTimeOfDay(value: string): string {
   const match = /^(\d{1,2}):(\d{2})/.exec(value);
   if (!match) return value;
-  return unbroken(timeFormat.format(new Date(2000, 0, 1, Number(match[1]), Number(match[2]))));
+  return unbroken(timeFormat().format(new Date(2000, 0, 1, Number(match[1]), Number(match[2]))));
 }
