@@ -46,6 +46,8 @@ export function sharedMismatches(
   provided: Record<string, string>,
 ): SharedMismatch[];
 export function sharedReport(app: string, mismatches: SharedMismatch[]): string;
+/** What config/shared/mui.js provides: MUI's module folders, and the names they give a remote. */
+export function muiSurface(): { dirs: Set<string>; names: Set<string> };
 export const HOST_FEDERATION_FILE: string;
 /** The shared modules the guest page provides (shell/src/guest/guestShared.ts). */
 export const GUEST_SHARED: readonly string[];

@@ -13,6 +13,5 @@ export const NOTIFICATIONS_LIMIT = 10;
 export const FLAG_TIMEOUT_MS = 5000;
 export const INFO_BANNER_AUTO_HIDE_MS = 10_000;
 export const LAZY_LOAD_DELAY_MS = 200;
-export const PREFETCH_ROOT_MARGIN = '200px';
 
 export const PRODUCTION_STAGE = 'prod';

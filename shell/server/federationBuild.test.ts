@@ -1,9 +1,12 @@
 /** @jest-environment node */
 // The build side of independent delivery (config/webpack.federation.cjs): each remote's release
 // version, the contract range it declares, and the shared-singleton check that fails its build.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { CONTRACT_VERSION } from '@hostdash/shared-auth';
 import {
   contractRange,
+  muiSurface,
   providedSharedVersions,
   readContractVersion,
   releaseVersion,
@@ -64,5 +67,43 @@ describe('the federation build', () => {
     const provided = providedSharedVersions();
     expect(provided.react).toMatch(/^19\./);
     expect(sharedMismatches(sharedSingletons(listingsPackage.dependencies), provided)).toEqual([]);
+  });
+
+  it('provides as @mui/material every MUI name the remotes and shared-ui import, not the whole barrel', () => {
+    const root = path.resolve(__dirname, '../..');
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) return sources(file);
+        return /\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name) ? [file] : [];
+      });
+    const apps = readdirSync(root).filter(
+      (name) => name.startsWith('mfe-') || name === 'shared-ui',
+    );
+    const imported = new Set(
+      apps.flatMap((app) =>
+        sources(path.join(root, app, 'src')).flatMap((file) =>
+          [
+            ...readFileSync(file, 'utf8').matchAll(
+              /import\s+\{([^}]*)\}\s+from\s+'@mui\/material'/g,
+            ),
+          ].flatMap(([, list]) =>
+            list!
+              .split(',')
+              .map((name) => name.trim())
+              .filter((name) => name && !name.startsWith('type '))
+              .map((name) => name.split(/\s+as\s+/)[0]!),
+          ),
+        ),
+      ),
+    );
+    const { dirs, names } = muiSurface();
+    expect(imported.size).toBeGreaterThan(20);
+    expect([...imported].filter((name) => !names.has(name))).toEqual([]);
+    // What @mui/x-charts imports by path (answered from the shared module).
+    for (const dir of ['styles', 'Popper', 'Typography', 'NoSsr', 'utils', 'useMediaQuery'])
+      expect(dirs.has(dir)).toBe(true);
+    // Not the barrel: modules no app uses (SpeedDial …) stay out.
+    expect(dirs.has('SpeedDial')).toBe(false);
   });
 });

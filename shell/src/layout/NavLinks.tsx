@@ -1,8 +1,11 @@
 // Navigation built from the shared route table: a person sees the pages their role may open, for
 // the remotes that are deployed (a vendor sees their granted buildings), each with its icon, and
-// the section they are in highlighted. A link starts loading its remote once it is within 200px
-// of the viewport, so the page is usually ready before the click.
-import { useEffect, useRef } from 'react';
+// the section they are in highlighted. A link starts loading its remote when the person shows they
+// are about to open it: the pointer on it, keyboard focus on it, or a finger touching it (before
+// the click, which comes up to a few hundred ms later). Never merely because it is on screen or the
+// page has sat idle: an owner who never opens admin, billing or onboarding downloads none of their
+// code (issue 34, docs/adr/0037-session-weight.md).
+import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -13,7 +16,6 @@ import {
   isVendor,
   matchRoute,
   navigationFor,
-  PREFETCH_ROOT_MARGIN,
   selectUser,
   type AppName,
 } from '@hostdash/shared-auth';
@@ -63,29 +65,22 @@ function PrefetchLink({
   current: boolean;
   onNavigate?: () => void;
 }) {
-  const ref = useRef<HTMLAnchorElement>(null);
   const { app } = item;
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          prefetchFeature(app);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: PREFETCH_ROOT_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [app]);
+  const prefetched = useRef(false);
+  /** The first sign of intent starts loading the remote; a failure is left to its page. */
+  const prefetch = () => {
+    if (prefetched.current) return;
+    prefetched.current = true;
+    prefetchFeature(app);
+  };
 
   return (
     <ListItemButton
       component={Link}
       to={item.to}
-      ref={ref}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onTouchStart={prefetch}
       onClick={onNavigate}
       selected={current}
       aria-current={current ? 'page' : undefined}

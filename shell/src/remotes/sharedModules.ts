@@ -5,8 +5,8 @@
 // and, from here, the very module the shell runs, so the page runs one instance of each.
 //
 // Everything here but MUI is already loaded by a page that starts the runtime (a signed-in page):
-// registered as loaded, a remote always takes the shell's copy. The MUI barrel is loaded when the
-// first remote asks for it (a signed-in page load of a remote's page starts it at once).
+// registered as loaded, a remote always takes the shell's copy. MUI (the remotes' part) is loaded
+// when the first remote asks for it (a signed-in page load of a remote's page starts it at once).
 import * as emotionReact from '@emotion/react';
 import * as emotionStyled from '@emotion/styled';
 import * as sharedAuth from '@hostdash/shared-auth';
@@ -44,7 +44,8 @@ export const SHARED_MODULES: Record<string, ShareModule> = {
   '@reduxjs/toolkit': { lib: () => reduxToolkit },
   '@emotion/react': { lib: () => emotionReact },
   '@emotion/styled': { lib: () => emotionStyled },
-  // The whole barrel: it re-exports the module files the shell imports by path.
+  // The remotes' part of MUI (config/shared/mui.js, which the shell's build puts in place of the
+  // barrel here: docs/adr/0037): it re-exports the module files the shell imports by path.
   '@mui/material': { get: () => import('@mui/material') },
   'single-spa-react': { lib: () => singleSpaReact },
   '@hostdash/shared-auth': { lib: () => sharedAuth },
