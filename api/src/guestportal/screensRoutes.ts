@@ -35,6 +35,7 @@ import {
   setAccountContent,
   setAccountOrder,
   setAccountState,
+  setAccountTranslation,
   setOverride,
   type AccountScreen,
   type ScreenContent,
@@ -52,6 +53,9 @@ import {
   ScreenNameParams,
   ScreenParams,
   TargetScreenParams,
+  TranslationBody,
+  TranslationParams,
+  TRANSLATED_LANGUAGES,
   type EffectiveGuestScreens,
   type GuestScreenContent,
   type GuestScreenSummary,
@@ -145,8 +149,19 @@ async function contentOf(
     allowed_fields: screen.allowed_fields,
     customised: screen.customised,
     default: await defaultContent(sql, name),
+    translations: textsBeside(screen.texts.host),
+    default_translations: textsBeside(screen.texts.shipped),
   };
 }
+
+/** The texts in the languages beside English (English is the content itself). */
+const textsBeside = (texts: AccountScreen['texts']['host']): GuestScreenContent['translations'] =>
+  Object.fromEntries(
+    TRANSLATED_LANGUAGES.flatMap((language) => {
+      const text = texts[language];
+      return text ? [[language, text]] : [];
+    }),
+  );
 
 async function effectiveOf(sql: Sql, target: ScreenTarget): Promise<EffectiveGuestScreens> {
   const resolved = await resolveEffectiveScreens(sql, target);
@@ -353,6 +368,69 @@ export function registerScreensRoutes(app: Api, { db }: AppContext): void {
             ],
             required_fields: content.required_fields,
           },
+        });
+      });
+      return contentOf(db, caller.account_id, screen);
+    },
+  );
+
+  // The screen in another language than English: the host's own title and text.
+  const TRANSLATION_SCHEMA = {
+    tags: GUEST_PORTAL_TAG,
+    security: SESSION,
+    params: TranslationParams,
+    response: { 200: ref(GuestScreenContentSchema), ...SCREEN_ERRORS },
+  };
+  app.post(
+    '/guestportal/screen/:name/translation/:language',
+    {
+      schema: {
+        summary: 'Save a screen’s title and text in another language (owner)',
+        description:
+          'For guests reading that language (their choice, their browser’s, or their listing’s `guest_language`); the screen’s fields and which are required stay the content’s. English is the content itself (POST /guestportal/screen/{name}). 404 `screen_not_found` for a name that is not a screen.',
+        body: TranslationBody,
+        ...TRANSLATION_SCHEMA,
+      },
+    },
+    async (request) => {
+      const caller = await requireScreensOwner(db, request);
+      const screen = screenOf(request.params.name);
+      const { language } = request.params;
+      const text = { title: request.body.title.trim(), text: request.body.text };
+      await db.transaction(async (tx) => {
+        await setAccountTranslation(tx, caller.account_id, screen, language, text, caller.id);
+        await writeAudit(tx, {
+          actorUserId: caller.id,
+          action: 'guestportal.screen_translated',
+          targetAccountId: caller.account_id,
+          detail: { screen, language },
+        });
+      });
+      return contentOf(db, caller.account_id, screen);
+    },
+  );
+
+  app.delete(
+    '/guestportal/screen/:name/translation/:language',
+    {
+      schema: {
+        summary: 'Remove a screen’s own text in another language (owner)',
+        description:
+          'Its guests in that language read the account’s text in their listing’s `guest_language` again (or the shipped screen in theirs). Removing one there is not changes nothing. 404 `screen_not_found` for a name that is not a screen.',
+        ...TRANSLATION_SCHEMA,
+      },
+    },
+    async (request) => {
+      const caller = await requireScreensOwner(db, request);
+      const screen = screenOf(request.params.name);
+      const { language } = request.params;
+      await db.transaction(async (tx) => {
+        await setAccountTranslation(tx, caller.account_id, screen, language, null, caller.id);
+        await writeAudit(tx, {
+          actorUserId: caller.id,
+          action: 'guestportal.screen_translation_removed',
+          targetAccountId: caller.account_id,
+          detail: { screen, language },
         });
       });
       return contentOf(db, caller.account_id, screen);
