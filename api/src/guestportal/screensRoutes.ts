@@ -41,6 +41,7 @@ import {
   type ScreenContent,
   type ScreenName,
   type ScreenTarget,
+  type ScreenText,
 } from './screens';
 import {
   AccountStateQuery,
@@ -57,6 +58,7 @@ import {
   TranslationParams,
   TRANSLATED_LANGUAGES,
   type EffectiveGuestScreens,
+  type TranslatedLanguage,
   type GuestScreenContent,
   type GuestScreenSummary,
 } from './screensSchemas';
@@ -374,7 +376,26 @@ export function registerScreensRoutes(app: Api, { db }: AppContext): void {
     },
   );
 
-  // The screen in another language than English: the host's own title and text.
+  // The screen in another language than English: the host's own title and text (null: none).
+  const translate = async (
+    request: FastifyRequest,
+    params: { name: string; language: TranslatedLanguage },
+    text: ScreenText | null,
+  ): Promise<GuestScreenContent> => {
+    const caller = await requireScreensOwner(db, request);
+    const screen = screenOf(params.name);
+    const { language } = params;
+    await db.transaction(async (tx) => {
+      await setAccountTranslation(tx, caller.account_id, screen, language, text, caller.id);
+      await writeAudit(tx, {
+        actorUserId: caller.id,
+        action: text ? 'guestportal.screen_translated' : 'guestportal.screen_translation_removed',
+        targetAccountId: caller.account_id,
+        detail: { screen, language },
+      });
+    });
+    return contentOf(db, caller.account_id, screen);
+  };
   const TRANSLATION_SCHEMA = {
     tags: GUEST_PORTAL_TAG,
     security: SESSION,
@@ -392,22 +413,11 @@ export function registerScreensRoutes(app: Api, { db }: AppContext): void {
         ...TRANSLATION_SCHEMA,
       },
     },
-    async (request) => {
-      const caller = await requireScreensOwner(db, request);
-      const screen = screenOf(request.params.name);
-      const { language } = request.params;
-      const text = { title: request.body.title.trim(), text: request.body.text };
-      await db.transaction(async (tx) => {
-        await setAccountTranslation(tx, caller.account_id, screen, language, text, caller.id);
-        await writeAudit(tx, {
-          actorUserId: caller.id,
-          action: 'guestportal.screen_translated',
-          targetAccountId: caller.account_id,
-          detail: { screen, language },
-        });
-      });
-      return contentOf(db, caller.account_id, screen);
-    },
+    async (request) =>
+      translate(request, request.params, {
+        title: request.body.title.trim(),
+        text: request.body.text,
+      }),
   );
 
   app.delete(
@@ -420,21 +430,7 @@ export function registerScreensRoutes(app: Api, { db }: AppContext): void {
         ...TRANSLATION_SCHEMA,
       },
     },
-    async (request) => {
-      const caller = await requireScreensOwner(db, request);
-      const screen = screenOf(request.params.name);
-      const { language } = request.params;
-      await db.transaction(async (tx) => {
-        await setAccountTranslation(tx, caller.account_id, screen, language, null, caller.id);
-        await writeAudit(tx, {
-          actorUserId: caller.id,
-          action: 'guestportal.screen_translation_removed',
-          targetAccountId: caller.account_id,
-          detail: { screen, language },
-        });
-      });
-      return contentOf(db, caller.account_id, screen);
-    },
+    async (request) => translate(request, request.params, null),
   );
 
   for (const level of ['listing', 'reservation'] as const) {

@@ -95,7 +95,7 @@ const ScreenTextSchema = Type.Object(
   { additionalProperties: false },
 );
 
-type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 const TextsByLanguage = (description: string) =>
   Type.Unsafe<Partial<Record<TranslatedLanguage, Static<typeof ScreenTextSchema>>>>(
     Type.Object(

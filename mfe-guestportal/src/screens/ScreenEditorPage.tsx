@@ -148,6 +148,47 @@ function PhonePreview({
 const HELP_TEXT =
   'A blank line starts a paragraph. **bold**, *italic*, lines starting with “- ” make a list, [words](https://…) a link.';
 
+/** A screen's title and text fields, in the language they are written in. */
+function TitleAndText({
+  draft,
+  onChange,
+  errorOf,
+  language,
+}: {
+  draft: { title: string; text: string };
+  onChange(change: { title: string } | { text: string }): void;
+  errorOf(field: 'title' | 'text'): string | undefined;
+  language: GuestLanguage;
+}) {
+  const blankTitle = draft.title.trim() === '';
+  return (
+    <>
+      <TextField
+        label="Title"
+        value={draft.title}
+        required
+        onChange={(event) => onChange({ title: event.target.value })}
+        error={blankTitle || Boolean(errorOf('title'))}
+        helperText={
+          errorOf('title') ??
+          (blankTitle ? 'A screen needs a title.' : `${draft.title.length}/${TITLE_MAX}`)
+        }
+        slotProps={{ htmlInput: { maxLength: TITLE_MAX, lang: language } }}
+      />
+      <TextField
+        label="Text"
+        value={draft.text}
+        multiline
+        minRows={8}
+        onChange={(event) => onChange({ text: event.target.value })}
+        error={Boolean(errorOf('text'))}
+        helperText={errorOf('text') ?? HELP_TEXT}
+        slotProps={{ htmlInput: { maxLength: TEXT_MAX, lang: language } }}
+      />
+    </>
+  );
+}
+
 const isTranslated = (language: GuestLanguage): language is TranslatedLanguage => language !== 'en';
 
 /** The form beside the preview, for either editor: its fields above, the buttons below. */
@@ -242,27 +283,11 @@ function TranslationEditor({
             : `Not written in ${inLanguage} yet: guests reading ${inLanguage} see the shipped ${inLanguage} screen (below), or your text in their listing’s guest language if you wrote one. Save to make it yours.`}{' '}
           The required fields are the English tab’s.
         </Typography>
-        <TextField
-          label="Title"
-          value={draft.title}
-          required
-          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-          error={blankTitle || Boolean(errorOf('title'))}
-          helperText={
-            errorOf('title') ??
-            (blankTitle ? 'A screen needs a title.' : `${draft.title.length}/${TITLE_MAX}`)
-          }
-          slotProps={{ htmlInput: { maxLength: TITLE_MAX, lang: language } }}
-        />
-        <TextField
-          label="Text"
-          value={draft.text}
-          multiline
-          minRows={8}
-          onChange={(event) => setDraft({ ...draft, text: event.target.value })}
-          error={Boolean(errorOf('text'))}
-          helperText={errorOf('text') ?? HELP_TEXT}
-          slotProps={{ htmlInput: { maxLength: TEXT_MAX, lang: language } }}
+        <TitleAndText
+          draft={draft}
+          onChange={(change) => setDraft({ ...draft, ...change })}
+          errorOf={errorOf}
+          language={language}
         />
         {refusal && !fieldError && <Alert severity="error">{messageOf(refusal)}</Alert>}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
@@ -344,27 +369,11 @@ function Editor({ content }: { content: GuestScreenContent }) {
           {content.state === 'off' &&
             'This screen is off for every guest: switch it on on the guest portal page.'}
         </Typography>
-        <TextField
-          label="Title"
-          value={draft.title}
-          required
-          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-          error={blankTitle || Boolean(errorOf('title'))}
-          helperText={
-            errorOf('title') ??
-            (blankTitle ? 'A screen needs a title.' : `${draft.title.length}/${TITLE_MAX}`)
-          }
-          slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-        />
-        <TextField
-          label="Text"
-          value={draft.text}
-          multiline
-          minRows={8}
-          onChange={(event) => setDraft({ ...draft, text: event.target.value })}
-          error={Boolean(errorOf('text'))}
-          helperText={errorOf('text') ?? HELP_TEXT}
-          slotProps={{ htmlInput: { maxLength: TEXT_MAX } }}
+        <TitleAndText
+          draft={draft}
+          onChange={(change) => setDraft({ ...draft, ...change })}
+          errorOf={errorOf}
+          language="en"
         />
         <FormGroup aria-labelledby="required-fields-label">
           <FormLabel id="required-fields-label">Required fields</FormLabel>
