@@ -1,6 +1,6 @@
 const { createFederatedConfig } = require('../config/webpack.federation.cjs');
 
-module.exports = createFederatedConfig({
+const federated = createFederatedConfig({
   name: 'guestportal',
   dir: __dirname,
   title: 'Hostdash guest portal (standalone)',
@@ -17,3 +17,22 @@ module.exports = createFederatedConfig({
     proxy: [{ context: ['/api'], target: process.env.SHELL_URL || 'http://localhost:3000' }],
   },
 });
+
+// The guest page's messages are compiled to ICU AST at build time (src/guest/i18n): FormatJS's
+// no-parser build leaves the ICU parser out of the page (docs/adr/0036-guest-languages.md).
+const ICU_PARSER = '@formatjs/icu-messageformat-parser';
+module.exports = (env, argv) => {
+  const config = federated(env, argv);
+  return {
+    ...config,
+    resolve: {
+      ...config.resolve,
+      alias: {
+        ...config.resolve.alias,
+        [`${ICU_PARSER}$`]: require.resolve(`${ICU_PARSER}/no-parser.js`, {
+          paths: [require.resolve('intl-messageformat')],
+        }),
+      },
+    },
+  };
+};

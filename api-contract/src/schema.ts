@@ -1508,6 +1508,11 @@ export interface paths {
             check_in_time?: string;
             /** @description HH:MM, 24-hour. */
             check_out_time?: string;
+            /**
+             * @description A language of the guest’s page and mails: en, es, fr, de, pt, it.
+             * @enum {string}
+             */
+            guest_language?: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'it';
             bedrooms?: number;
             custom_fields?: {
               [key: string]: string;
@@ -3633,6 +3638,39 @@ export interface paths {
             title: string;
             /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
             body: string;
+            /** @description The message in other languages, by language: a guest reading one of them gets it; any other guest, `title` and `body`. */
+            translations?: {
+              en?: {
+                title: string;
+                /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+                body: string;
+              };
+              es?: {
+                title: string;
+                /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+                body: string;
+              };
+              fr?: {
+                title: string;
+                /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+                body: string;
+              };
+              de?: {
+                title: string;
+                /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+                body: string;
+              };
+              pt?: {
+                title: string;
+                /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+                body: string;
+              };
+              it?: {
+                title: string;
+                /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+                body: string;
+              };
+            };
           } & (unknown | unknown);
         };
       };
@@ -9120,6 +9158,195 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/guestportal/screen/{name}/translation/{language}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Save a screen’s title and text in another language (owner)
+     * @description For guests reading that language (their choice, their browser’s, or their listing’s `guest_language`); the screen’s fields and which are required stay the content’s. English is the content itself (POST /guestportal/screen/{name}). 404 `screen_not_found` for a name that is not a screen.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A screen: contact, id_upload, selfie, address, house_rules, usage_agreement, arrival_time, security_deposit. Another name is 404 `screen_not_found`. */
+          name: string;
+          /** @description A language beside English (English is the screen’s content): es, fr, de, pt, it. */
+          language: 'es' | 'fr' | 'de' | 'pt' | 'it';
+        };
+        cookie?: never;
+      };
+      /** @description The screen’s title and text in that language (its fields are the screen’s). */
+      requestBody: {
+        content: {
+          'application/json': {
+            title: string;
+            /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description What a guest reads on a screen, as the account has it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestScreenContent'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    /**
+     * Remove a screen’s own text in another language (owner)
+     * @description Its guests in that language read the account’s text in their listing’s `guest_language` again (or the shipped screen in theirs). Removing one there is not changes nothing. 404 `screen_not_found` for a name that is not a screen.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A screen: contact, id_upload, selfie, address, house_rules, usage_agreement, arrival_time, security_deposit. Another name is 404 `screen_not_found`. */
+          name: string;
+          /** @description A language beside English (English is the screen’s content): es, fr, de, pt, it. */
+          language: 'es' | 'fr' | 'de' | 'pt' | 'it';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What a guest reads on a screen, as the account has it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestScreenContent'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended (`unauthorized`). */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed (`forbidden`, `account_deactivated`). */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/guestportal/controlScreen/listing/{id}/{screen}': {
     parameters: {
       query?: never;
@@ -9534,6 +9761,109 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/guest/portal/language': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Choose the language of the guest’s page and mails
+     * @description Kept with the link: every device that opens it, and the guest’s next mails, use it (before a choice: the browser’s `Accept-Language` on the page, the listing’s `guest_language` in mails). Answers the portal in that language.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * @description A language of the guest’s page and mails: en, es, fr, de, pt, it.
+             * @enum {string}
+             */
+            language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'it';
+          };
+        };
+      };
+      responses: {
+        /** @description Everything a guest’s portal page shows, through their link. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GuestPortal'];
+          };
+        };
+        /** @description The request is not valid (`invalid_request` names the field). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not found, or not shared with the caller (`not_found`). */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Gone: the link has expired (`guest_link_expired`). */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The request body is too large. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not of a type this call takes (JSON, or the photo types it lists). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something failed on our side (`internal`); try again in a moment. */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -11984,6 +12314,11 @@ export interface components {
       check_in_time: string;
       /** @description HH:MM, 24-hour, in the listing’s time zone. */
       check_out_time: string;
+      /**
+       * @description A language of the guest’s page and mails: en, es, fr, de, pt, it.
+       * @enum {string}
+       */
+      guest_language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'it';
       custom_fields: {
         [key: string]: string;
       };
@@ -12042,6 +12377,11 @@ export interface components {
       check_in_time: string;
       /** @description HH:MM, 24-hour, in the listing’s time zone. */
       check_out_time: string;
+      /**
+       * @description A language of the guest’s page and mails: en, es, fr, de, pt, it.
+       * @enum {string}
+       */
+      guest_language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'it';
       custom_fields: {
         [key: string]: string;
       };
@@ -12897,6 +13237,11 @@ export interface components {
       check_in_time: string;
       /** @description HH:MM, 24-hour, in the listing’s time zone. */
       check_out_time: string;
+      /**
+       * @description A language of the guest’s page and mails: en, es, fr, de, pt, it.
+       * @enum {string}
+       */
+      guest_language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'it';
       custom_fields: {
         [key: string]: string;
       };
@@ -12962,6 +13307,11 @@ export interface components {
       check_in_time: string;
       /** @description HH:MM, 24-hour, in the listing’s time zone. */
       check_out_time: string;
+      /**
+       * @description A language of the guest’s page and mails: en, es, fr, de, pt, it.
+       * @enum {string}
+       */
+      guest_language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'it';
       custom_fields: {
         [key: string]: string;
       };
@@ -13647,6 +13997,62 @@ export interface components {
           | 'card'
         )[];
       };
+      /** @description The account’s own title and text in the other languages (the content above is English). A guest whose language has none reads the account’s text in their listing’s `guest_language`, else the shipped screen in their language. */
+      translations: {
+        es?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+        fr?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+        de?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+        pt?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+        it?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+      };
+      /** @description The shipped screen in the other languages. */
+      default_translations: {
+        es?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+        fr?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+        de?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+        pt?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+        it?: {
+          title: string;
+          /** @description The guest portal’s Markdown subset: a blank line starts a paragraph, `**bold**`, `*italic*`, lines starting with `- ` make a bullet list, `[words](https://…)` a link (https and mailto only). Anything else is shown as written: HTML is never interpreted. */
+          text: string;
+        };
+      };
     };
     /** @description A screen as a guest of this listing or reservation gets it, and why. */
     EffectiveGuestScreen: {
@@ -13735,6 +14141,33 @@ export interface components {
           | 'card';
         required: boolean;
       }[];
+      /** @description The title and body in each language: the host’s in that language, else the host’s in the listing’s language, else the shipped screen’s. `title` and `body` are those of `language`. */
+      texts: {
+        en: {
+          title: string;
+          body: string;
+        };
+        es: {
+          title: string;
+          body: string;
+        };
+        fr: {
+          title: string;
+          body: string;
+        };
+        de: {
+          title: string;
+          body: string;
+        };
+        pt: {
+          title: string;
+          body: string;
+        };
+        it: {
+          title: string;
+          body: string;
+        };
+      };
       /**
        * Format: date-time
        * @description When the guest first completed it; null: not yet.
@@ -13761,6 +14194,18 @@ export interface components {
       screens: components['schemas']['GuestPortalScreen'][];
       images: components['schemas']['GuestImage'][];
       /**
+       * @description A language of the guest’s page and mails: en, es, fr, de, pt, it.
+       * @enum {string}
+       */
+      language: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'it';
+      /**
+       * @description A language of the guest’s page and mails: en, es, fr, de, pt, it.
+       * @enum {string}
+       */
+      listingLanguage: 'en' | 'es' | 'fr' | 'de' | 'pt' | 'it';
+      /** @description The guest chose `language` on their page (POST /guest/portal/language); else it is their browser’s (`Accept-Language`) or, failing that, `listingLanguage`. */
+      languageChosen: boolean;
+      /**
        * Format: date-time
        * @description When the guest finished the whole portal; null: not yet.
        */
@@ -13778,6 +14223,33 @@ export interface components {
         body: string;
         /** Format: date-time */
         releasedAt: string;
+        /** @description The message in each language: the host’s in that language, else as the host first wrote it. */
+        texts: {
+          en: {
+            subject: string | null;
+            body: string;
+          };
+          es: {
+            subject: string | null;
+            body: string;
+          };
+          fr: {
+            subject: string | null;
+            body: string;
+          };
+          de: {
+            subject: string | null;
+            body: string;
+          };
+          pt: {
+            subject: string | null;
+            body: string;
+          };
+          it: {
+            subject: string | null;
+            body: string;
+          };
+        };
       }[];
     };
     /** @description A reservation’s guest link and how far the guest got. */

@@ -156,6 +156,16 @@ const MATRIX: Record<string, Row> = {
     }),
     statuses: everyone(200),
   },
+  'POST /guest/portal/language': {
+    access: 'guest link',
+    call: ({ guestToken }) => ({
+      url: '/guest/portal/language',
+      method: 'POST',
+      headers: { 'x-guest-token': guestToken },
+      body: { language: 'en' },
+    }),
+    statuses: everyone(200),
+  },
   'POST /guest/portal/image/{kind}': {
     access: 'guest link',
     call: ({ guestToken, photo }) => ({
@@ -1032,6 +1042,22 @@ const MATRIX: Record<string, Row> = {
       body: { title: 'Contact', text: '', required_fields: ['selfie'] },
     }),
     statuses: [401, 400, 403, 403, 400, 400, 403],
+    page: '/guestportal/screen/contact',
+  },
+  'POST /guestportal/screen/{name}/translation/{language}': {
+    access: 'signed in',
+    call: () => ({
+      url: '/guestportal/screen/contact/translation/fr',
+      method: 'POST',
+      body: { title: 'Comment vous joindre ?', text: 'Votre téléphone, s’il vous plaît.' },
+    }),
+    statuses: ownerOnly,
+    page: '/guestportal/screen/contact',
+  },
+  'DELETE /guestportal/screen/{name}/translation/{language}': {
+    access: 'signed in',
+    call: () => ({ url: '/guestportal/screen/contact/translation/fr', method: 'DELETE' }),
+    statuses: ownerOnly,
     page: '/guestportal/screen/contact',
   },
   // A listing's and a stay's own switches, on their pages: the account's people but building

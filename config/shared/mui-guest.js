@@ -15,6 +15,7 @@ export { default as FormHelperText } from '@mui/material/FormHelperText';
 export { default as InputLabel } from '@mui/material/InputLabel';
 export { default as LinearProgress } from '@mui/material/LinearProgress';
 export { default as Link } from '@mui/material/Link';
+export { default as NativeSelect } from '@mui/material/NativeSelect';
 export { default as OutlinedInput } from '@mui/material/OutlinedInput';
 export { default as Paper } from '@mui/material/Paper';
 export { default as Stack } from '@mui/material/Stack';

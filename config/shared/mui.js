@@ -93,6 +93,8 @@ export { default as MenuItem } from '@mui/material/MenuItem';
 export * from '@mui/material/MenuItem';
 export { default as NoSsr } from '@mui/material/NoSsr';
 export * from '@mui/material/NoSsr';
+export { default as NativeSelect } from '@mui/material/NativeSelect';
+export * from '@mui/material/NativeSelect';
 export { default as OutlinedInput } from '@mui/material/OutlinedInput';
 export * from '@mui/material/OutlinedInput';
 export { default as Pagination } from '@mui/material/Pagination';

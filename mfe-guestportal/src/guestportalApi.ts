@@ -37,6 +37,14 @@ export type OverrideState = Query<
   'post'
 >['state'];
 export type ContentChange = Body<'/guestportal/screen/{name}', 'post'>;
+/** A language beside English, in which the host writes a screen's title and text. */
+export type TranslatedLanguage = keyof GuestScreenContent['translations'];
+/** A screen's title and text in a language, or null to remove them. */
+export interface TranslationChange {
+  name: ScreenName;
+  language: TranslatedLanguage;
+  text: Body<'/guestportal/screen/{name}/translation/{language}', 'post'> | null;
+}
 export type NewMessage = Body<'/stargate/messages', 'post'>;
 export type DeliveryFilters = Query<'/stargate/messages', 'get'>;
 export type MessageKind = StargateDelivery['kind'];
@@ -61,6 +69,12 @@ export const guestportalApi = {
     api.get<GuestScreenContent>(`/guestportal/screen/${segment(name)}`, { signal }),
   saveContent: ({ name, change }: { name: ScreenName; change: ContentChange }) =>
     api.post<GuestScreenContent>(`/guestportal/screen/${segment(name)}`, { data: change }),
+  saveTranslation: ({ name, language, text }: TranslationChange) => {
+    const path = `/guestportal/screen/${segment(name)}/translation/${segment(language)}`;
+    return text === null
+      ? api.delete<GuestScreenContent>(path)
+      : api.post<GuestScreenContent>(path, { data: text });
+  },
   effective: (target: ScreensTarget, { signal }: Signal = {}) =>
     api.get<EffectiveGuestScreens>(`/guestportal/effective/${target.kind}/${segment(target.id)}`, {
       signal,

@@ -17,6 +17,7 @@ import {
   type GuestScreens,
   type StargateDelivery,
   type StargateMessage,
+  type TranslationChange,
 } from './guestportalApi';
 import {
   guestportalActions,
@@ -55,6 +56,21 @@ function* reorderRefused(action: PayloadAction<ApiError>) {
 function* contentSaved(action: PayloadAction<GuestScreenContent>) {
   yield put(
     said(`${labelOf('guestScreen', action.payload.name)} saved. Guests see it from now on.`),
+  );
+}
+
+function* translationSaved(
+  action: PayloadAction<GuestScreenContent, string, SuccessMeta<TranslationChange>>,
+) {
+  const { name, language, text } = action.meta.request;
+  const screen = labelOf('guestScreen', name);
+  const inLanguage = labelOf('guestLanguage', language);
+  yield put(
+    said(
+      text
+        ? `${screen} in ${inLanguage} saved. Guests reading ${inLanguage} see it from now on.`
+        : `Your ${inLanguage} text of ${screen} is removed. Guests reading ${inLanguage} see the shipped screen, or your text in their listing’s language.`,
+    ),
   );
 }
 
@@ -118,6 +134,14 @@ export function* guestportalSaga() {
     fork(takeRemote(guestportalActions.saveContent, guestportalApi.saveContent, 'leading', silent)),
     fork(
       takeRemote(
+        guestportalActions.saveTranslation,
+        guestportalApi.saveTranslation,
+        'leading',
+        silent,
+      ),
+    ),
+    fork(
+      takeRemote(
         guestportalActions.loadDeliveries,
         (filters, { signal }) => guestportalApi.deliveries(filters, { signal }),
         'latest',
@@ -141,6 +165,7 @@ export function* guestportalSaga() {
     takeEvery(guestportalActions.switchScreen.failed.type, switchRefused),
     takeEvery(guestportalActions.reorder.failed.type, reorderRefused),
     takeEvery(guestportalActions.saveContent.succeeded.type, contentSaved),
+    takeEvery(guestportalActions.saveTranslation.succeeded.type, translationSaved),
     takeEvery(guestportalActions.writeMessage.succeeded.type, messageWritten),
     takeEvery(guestportalActions.release.succeeded.type, released),
     takeEvery(guestportalActions.withdraw.succeeded.type, withdrawn),

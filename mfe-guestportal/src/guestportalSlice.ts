@@ -21,6 +21,7 @@ import type {
   StargateDeliveryPage,
   StargateMessage,
   StargateReservationMessages,
+  TranslationChange,
 } from './guestportalApi';
 
 export interface GuestportalState {
@@ -39,6 +40,7 @@ export interface GuestportalState {
     reorder: RemoteStatus;
     content: RemoteStatus;
     saveContent: RemoteStatus;
+    saveTranslation: RemoteStatus;
     deliveries: RemoteStatus;
     reservation: RemoteStatus;
     writeMessage: RemoteStatus;
@@ -60,6 +62,7 @@ export const initialGuestportalState = (): GuestportalState => ({
     reorder: idleStatus(),
     content: idleStatus(),
     saveContent: idleStatus(),
+    saveTranslation: idleStatus(),
     deliveries: idleStatus(),
     reservation: idleStatus(),
     writeMessage: idleStatus(),
@@ -80,6 +83,10 @@ export const guestportalActions = {
   loadContent: createRemoteAction<string, GuestScreenContent>('guestportal/loadContent'),
   saveContent: createRemoteAction<{ name: ScreenName; change: ContentChange }, GuestScreenContent>(
     'guestportal/saveContent',
+  ),
+  /** A screen's title and text in another language than English, saved or removed. */
+  saveTranslation: createRemoteAction<TranslationChange, GuestScreenContent>(
+    'guestportal/saveTranslation',
   ),
   loadDeliveries: createRemoteAction<DeliveryFilters, StargateDeliveryPage>(
     'guestportal/loadDeliveries',
@@ -171,6 +178,9 @@ export const guestportalReducer = createReducer(initialGuestportalState, (builde
       // The list shows the new title next time it is asked; drop what it would show stale.
       state.screens = null;
     })
+    .addCase(guestportalActions.saveTranslation.succeeded, (state, { payload }) => {
+      state.content = payload;
+    })
     .addCase(guestportalActions.loadDeliveries.requested, (state, { payload }) => {
       state.filters = payload;
     })
@@ -202,6 +212,7 @@ export const guestportalReducer = createReducer(initialGuestportalState, (builde
   addRemoteStatusCases(builder, guestportalActions.reorder, status('reorder'));
   addRemoteStatusCases(builder, guestportalActions.loadContent, status('content'));
   addRemoteStatusCases(builder, guestportalActions.saveContent, status('saveContent'));
+  addRemoteStatusCases(builder, guestportalActions.saveTranslation, status('saveTranslation'));
   addRemoteStatusCases(builder, guestportalActions.loadDeliveries, status('deliveries'));
   addRemoteStatusCases(builder, guestportalActions.loadReservation, status('reservation'));
   addRemoteStatusCases(builder, guestportalActions.writeMessage, status('writeMessage'));

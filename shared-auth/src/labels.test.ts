@@ -34,8 +34,10 @@ const NOT_SHOWN = new Set(
       'in_app_on_risky_booking',
     ],
     ['order'],
+    ['title', 'text'],
+    ['language'],
     ['title', 'text', 'required_fields'],
-    ['listing_id', 'reservation_id', 'kind', 'title', 'body'],
+    ['listing_id', 'reservation_id', 'kind', 'title', 'body', 'translations'],
     ['note'],
     // The guest invites' bodies (issue 31): the bulk send's stays, the account's setting.
     ['ids'],

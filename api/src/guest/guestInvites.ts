@@ -15,6 +15,7 @@ import type { JobDefinition, JobServices } from '../jobs/jobs';
 import { enqueueJob } from '../jobs/jobs';
 import type { JobSchedule } from '../jobs/schedules';
 import { queueMail } from '../mail/outbox';
+import type { GuestLanguage } from '../i18n/guestLanguages';
 import { guestInviteMail, guestReminderMail } from '../mail/templates/guestInvite';
 import type { SecretVault } from '../secrets/vault';
 import { isoSql } from '../reservations/reservationQueries';
@@ -140,6 +141,8 @@ interface MailStay {
   covered: boolean;
   invites_on: boolean;
   portal_done: boolean;
+  /** The guest's language: the one they chose on their page, else their listing's. */
+  language: GuestLanguage;
 }
 
 async function mailStay(sql: Sql, id: string, lock = false): Promise<MailStay | null> {
@@ -153,6 +156,8 @@ async function mailStay(sql: Sql, id: string, lock = false): Promise<MailStay | 
             to_char(l.check_out_time, 'HH24:MI') as check_out_time, a.name as host_name,
             now() >= ${LINK_ENDS_AT} as ended, (${COVERED}) as covered,
             a.guest_invites_on as invites_on,
+            coalesce((select g.language from guest_links g where g.reservation_id = r.id),
+                     l.guest_language) as language,
             coalesce((select g.completed_at is not null from guest_links g
                       where g.reservation_id = r.id), false) as portal_done
      from reservations r join listings l on l.id = r.listing_id join accounts a on a.id = r.account_id
@@ -201,6 +206,7 @@ async function writeGuestMail(
     checkOutTime: stay.check_out_time,
     hostName: stay.host_name,
     url: `${config.guestPortalUrl}${link.token}`,
+    language: stay.language,
   };
   const content = kind === 'guest_invite' ? guestInviteMail(words) : guestReminderMail(words);
   return queueMail(sql, {
@@ -262,7 +268,9 @@ export async function guestMailLog(
     due_at: string;
   }>(
     `select r.status, nullif(btrim(r.guest_email), '') as guest_email, now() >= ${LINK_ENDS_AT} as ended,
-            a.guest_invites_on as invites_on, ${DAYS_SQL} as days_before, (${COVERED}) as covered,
+            a.guest_invites_on as invites_on,
+            coalesce((select g.language from guest_links g where g.reservation_id = r.id),
+                     l.guest_language) as language, ${DAYS_SQL} as days_before, (${COVERED}) as covered,
             ${isoSql(`greatest(${INVITE_DUE_AT}, r.created_at)`)} as due_at
      from ${STAY_FROM} where r.id = $2::bigint`,
     [config.guestInviteDays, reservationId],

@@ -9,6 +9,7 @@ import type { Sql } from '../db/database';
 import { ApiError } from '../http/errors';
 import { SealedSecretError, type SecretVault } from '../secrets/vault';
 import { isoSql } from '../reservations/reservationQueries';
+import type { GuestLanguage } from '../i18n/guestLanguages';
 
 export const GUEST_TOKEN_HEADER = 'x-guest-token';
 const TOKEN_BYTES = 32;
@@ -42,13 +43,17 @@ export interface GuestStay {
   host_name: string;
   expires_at: string;
   completed_at: string | null;
+  /** The listing's language for its guests, and the one the guest chose (null: none yet). */
+  listing_language: GuestLanguage;
+  chosen_language: GuestLanguage | null;
 }
 
 const STAY_COLUMNS = `r.id::text as reservation_id, r.account_id::text as account_id,
   l.nickname as listing_name, nullif(btrim(l.city), '') as city,
   r.check_in_date::text as check_in, r.check_out_date::text as check_out,
   nullif(split_part(btrim(r.guest_name), ' ', 1), '') as guest_first_name, a.name as host_name,
-  ${isoSql(EXPIRES_AT_SQL)} as expires_at, ${isoSql('g.completed_at')} as completed_at`;
+  ${isoSql(EXPIRES_AT_SQL)} as expires_at, ${isoSql('g.completed_at')} as completed_at,
+  l.guest_language as listing_language, g.language as chosen_language`;
 
 const STAY_FROM = `guest_links g
   join reservations r on r.id = g.reservation_id

@@ -672,6 +672,9 @@ describe('finishing the portal', () => {
         subject: 'Your door code',
         body: 'The code is 4821.',
         releasedAt: expect.any(String),
+        texts: expect.objectContaining({
+          pt: { subject: 'Your door code', body: 'The code is 4821.' },
+        }),
       },
     ]);
   });

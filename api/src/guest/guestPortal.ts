@@ -5,9 +5,11 @@ import type { Database, Sql } from '../db/database';
 import { ApiError, refusedField } from '../http/errors';
 import {
   resolveEffectiveScreens,
+  screenTexts,
   type EffectiveScreen,
   type ScreenField,
 } from '../guestportal/screens';
+import { GUEST_LANGUAGES, negotiateLanguage, type GuestLanguage } from '../i18n/guestLanguages';
 import { notifyAccountTeam } from '../notifications/notify';
 import { appendLog, GUEST_ACTOR } from '../protect/protectLog';
 import { screenReservations } from '../protect/screening';
@@ -128,21 +130,48 @@ export async function portalAnswers(
   };
 }
 
-/** Everything the guest's page shows. */
-export async function guestPortal(sql: Sql, stay: GuestStay): Promise<GuestPortal> {
+/** Each language's entry of a text, from a function of the language. */
+const byLanguage = <Text>(textOf: (language: GuestLanguage) => Text): Record<GuestLanguage, Text> =>
+  Object.fromEntries(GUEST_LANGUAGES.map((language) => [language, textOf(language)])) as Record<
+    GuestLanguage,
+    Text
+  >;
+
+/**
+ * Everything the guest's page shows, in their language (their choice, else their browser's
+ * `Accept-Language`, else the listing's), with each text in every language for the page's switch.
+ */
+export async function guestPortal(
+  sql: Sql,
+  stay: GuestStay,
+  acceptLanguage: string | undefined,
+): Promise<GuestPortal> {
   const id = stay.reservation_id;
+  const listingLanguage = stay.listing_language;
+  const language = negotiateLanguage({
+    chosen: stay.chosen_language,
+    acceptLanguage,
+    listingLanguage,
+  });
   const progress = await progressOf(sql, id);
-  const screens: GuestPortalScreen[] = (await enabledScreens(sql, id)).map((screen) => ({
-    name: screen.name,
-    title: screen.title,
-    body: screen.text,
-    fields: screen.allowed_fields.map((field) => ({
-      name: field,
-      required: screen.required_fields.includes(field),
-    })),
-    completedAt: progress.get(screen.name)?.completed_at ?? null,
-    values: progress.get(screen.name)?.field_values ?? {},
-  }));
+  const screens: GuestPortalScreen[] = (await enabledScreens(sql, id)).map((screen) => {
+    const texts = byLanguage((lang) => {
+      const text = screenTexts(screen, listingLanguage)[lang];
+      return { title: text.title, body: text.text };
+    });
+    return {
+      name: screen.name,
+      title: texts[language].title,
+      body: texts[language].body,
+      texts,
+      fields: screen.allowed_fields.map((field) => ({
+        name: field,
+        required: screen.required_fields.includes(field),
+      })),
+      completedAt: progress.get(screen.name)?.completed_at ?? null,
+      values: progress.get(screen.name)?.field_values ?? {},
+    };
+  });
   const messages = await releasedMessages(sql, id);
   return {
     stay: {
@@ -155,15 +184,38 @@ export async function guestPortal(sql: Sql, stay: GuestStay): Promise<GuestPorta
     },
     screens,
     images: await imagesOf(sql, id),
+    language,
+    listingLanguage,
+    languageChosen: stay.chosen_language !== null,
     completedAt: stay.completed_at,
     expiresAt: stay.expires_at,
-    messages: messages.map((message) => ({
-      id: message.id,
-      subject: message.title,
-      body: message.body,
-      releasedAt: message.released_at,
-    })),
+    messages: messages.map((message) => {
+      const texts = byLanguage((lang) => {
+        const text = message.translations[lang] ?? message;
+        return { subject: text.title, body: text.body };
+      });
+      return {
+        id: message.id,
+        subject: texts[language].subject,
+        body: texts[language].body,
+        releasedAt: message.released_at,
+        texts,
+      };
+    }),
   };
+}
+
+/** Keeps the guest's choice of language with their link (their mails follow it too). */
+export async function chooseLanguage(
+  sql: Sql,
+  stay: GuestStay,
+  language: GuestLanguage,
+): Promise<GuestStay> {
+  await sql.query('update guest_links set language = $2 where reservation_id = $1::bigint', [
+    stay.reservation_id,
+    language,
+  ]);
+  return { ...stay, chosen_language: language };
 }
 
 /** The enabled screen of that name, or 404 `screen_not_found` (unknown, or off for this stay). */

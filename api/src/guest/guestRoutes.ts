@@ -4,6 +4,7 @@
 // demand, for the account's owner and managers (the reservation page's people); building staff
 // 403; another account's reservation 404.
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/caller';
 import type { AppContext } from '../context';
 import { ApiError, badRequest, notFound } from '../http/errors';
@@ -19,6 +20,7 @@ import {
 import { guestStay, hostLink, type GuestStay } from './guestLinks';
 import { imageTooLarge, preparePhoto } from './guestImages';
 import {
+  chooseLanguage,
   completePortal,
   enabledScreen,
   guestPortal,
@@ -27,6 +29,7 @@ import {
 } from './guestPortal';
 import {
   GuestImageSchema,
+  GuestLanguageBody,
   GuestLinkSchema,
   GuestPortalSchema,
   ImageKindParams,
@@ -91,7 +94,8 @@ function readPhoto(
 }
 
 export function registerGuestRoutes(app: Api, { db, config, vault, storage }: AppContext): void {
-  const portalOf = (stay: GuestStay) => guestPortal(db, stay);
+  const portalOf = (stay: GuestStay, request: FastifyRequest) =>
+    guestPortal(db, stay, request.headers['accept-language']);
 
   app.get(
     '/guest/portal',
@@ -105,7 +109,26 @@ export function registerGuestRoutes(app: Api, { db, config, vault, storage }: Ap
         response: { 200: ref(GuestPortalSchema), ...LINK_ERRORS },
       },
     },
-    async (request) => portalOf(await guestStay(db, request)),
+    async (request) => portalOf(await guestStay(db, request), request),
+  );
+
+  app.post(
+    '/guest/portal/language',
+    {
+      schema: {
+        summary: 'Choose the language of the guest’s page and mails',
+        description:
+          'Kept with the link: every device that opens it, and the guest’s next mails, use it (before a choice: the browser’s `Accept-Language` on the page, the listing’s `guest_language` in mails). Answers the portal in that language.',
+        tags: GUEST_TAG,
+        security: GUEST_TOKEN,
+        body: GuestLanguageBody,
+        response: { 200: ref(GuestPortalSchema), ...errors(400, 404, 410) },
+      },
+    },
+    async (request) => {
+      const stay = await guestStay(db, request);
+      return portalOf(await chooseLanguage(db, stay, request.body.language), request);
+    },
   );
 
   app.post(
@@ -125,7 +148,7 @@ export function registerGuestRoutes(app: Api, { db, config, vault, storage }: Ap
     async (request) => {
       const stay = await guestStay(db, request);
       await saveScreen(db, stay, request.params.name, request.body.values);
-      return portalOf(stay);
+      return portalOf(stay, request);
     },
   );
 
@@ -234,7 +257,7 @@ export function registerGuestRoutes(app: Api, { db, config, vault, storage }: Ap
         { event: 'guest_portal_completed', reservationId: stay.reservation_id },
         'Guest portal completed',
       );
-      return portalOf(await guestStay(db, request));
+      return portalOf(await guestStay(db, request), request);
     },
   );
 

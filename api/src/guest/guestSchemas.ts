@@ -2,7 +2,7 @@
 // link (`X-Guest-Token`), and the link as the host sees it. The wire names are camelCase, as agreed
 // with the guest page (the rest of the API is snake_case): these answers are read by a page that
 // has nothing else of the dashboard.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import {
   closedBody,
   DateTime,
@@ -19,6 +19,14 @@ import {
 import { ScreenNameSchema, TEXT_FORMAT } from '../guestportal/screensSchemas';
 import { SCREEN_FIELDS } from '../guestportal/screens';
 import { IMAGE_KINDS } from '../reservations/reservationQueries';
+import { GUEST_LANGUAGES, GuestLanguageSchema } from '../i18n/guestLanguages';
+
+/** One text in every language of the guest's page, so switching needs no call. */
+const ByLanguage = <Schema extends TSchema>(text: Schema, description: string) =>
+  Type.Object(Object.fromEntries(GUEST_LANGUAGES.map((language) => [language, text])), {
+    additionalProperties: false,
+    description,
+  }) as unknown as TUnsafe<Record<(typeof GUEST_LANGUAGES)[number], Static<Schema>>>;
 
 /** An uploaded photo is at most this big (before it is resized and re-encoded). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -59,6 +67,10 @@ export const GuestPortalScreenSchema = named(
       ),
       { description: 'What the screen asks for, in order; image fields are uploads.' },
     ),
+    texts: ByLanguage(
+      Type.Object({ title: Type.String(), body: Type.String() }, { additionalProperties: false }),
+      'The title and body in each language: the host’s in that language, else the host’s in the listing’s language, else the shipped screen’s. `title` and `body` are those of `language`.',
+    ),
     completedAt: nullable(DateTime('When the guest first completed it; null: not yet.')),
     values: stringMap(ScreenValue, {
       description: 'What the guest saved on it (never image bytes).',
@@ -86,6 +98,12 @@ export const GuestPortalSchema = named(
         'The screens switched on for this stay, in the order the guest goes through them.',
     }),
     images: Type.Array(ref(GuestImageSchema)),
+    language: GuestLanguageSchema,
+    listingLanguage: GuestLanguageSchema,
+    languageChosen: Type.Boolean({
+      description:
+        'The guest chose `language` on their page (POST /guest/portal/language); else it is their browser’s (`Accept-Language`) or, failing that, `listingLanguage`.',
+    }),
     completedAt: nullable(DateTime('When the guest finished the whole portal; null: not yet.')),
     expiresAt: DateTime('The link works until then: the end of the check-out day, at the listing.'),
     messages: Type.Array(
@@ -95,6 +113,13 @@ export const GuestPortalSchema = named(
           subject: nullable(Type.String()),
           body: Type.String({ description: TEXT_FORMAT }),
           releasedAt: DateTime(),
+          texts: ByLanguage(
+            Type.Object(
+              { subject: nullable(Type.String()), body: Type.String() },
+              { additionalProperties: false },
+            ),
+            'The message in each language: the host’s in that language, else as the host first wrote it.',
+          ),
         },
         { additionalProperties: false },
       ),
@@ -121,6 +146,8 @@ export const GuestLinkSchema = named(
   },
   { description: 'A reservation’s guest link and how far the guest got.' },
 );
+
+export const GuestLanguageBody = closedBody({ language: GuestLanguageSchema });
 
 export const ScreenValuesBody = closedBody(
   {

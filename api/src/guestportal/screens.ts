@@ -4,6 +4,7 @@
 // the screen's default. `resolveEffectiveScreens` is the one place that rule is written; the host's
 // pages (screensRoutes.ts) and the guest-facing portal both read screens through it.
 import type { Sql } from '../db/database';
+import { GUEST_LANGUAGES, type GuestLanguage, type Translations } from '../i18n/guestLanguages';
 
 /** Every screen, in the default order (the catalogue table `guest_portal_screens` has the same). */
 export const SCREEN_NAMES = [
@@ -59,6 +60,12 @@ export interface ScreenContent {
   required_fields: ScreenField[];
 }
 
+/** A screen's words in one language. */
+export interface ScreenText {
+  title: string;
+  text: string;
+}
+
 export interface EffectiveScreen extends ScreenContent {
   name: ScreenName;
   state: ScreenState;
@@ -69,6 +76,9 @@ export interface EffectiveScreen extends ScreenContent {
   allowed_fields: ScreenField[];
   /** For the host: what the screen asks the guest. */
   description: string;
+  /** Its words by language: the host's own (English: the content above when customised), and the
+   * shipped screen's. `screenTextIn` picks the guest's. */
+  texts: { host: Translations<ScreenText>; shipped: Translations<ScreenText> };
 }
 
 export type ScreenTarget =
@@ -93,6 +103,8 @@ interface LevelRow {
   default_title: string;
   default_text: string;
   default_required: ScreenField[];
+  default_translations: Translations<ScreenText>;
+  account_translations: Translations<ScreenText> | null;
   account_enabled: boolean | null;
   account_title: string | null;
   account_text: string | null;
@@ -127,6 +139,7 @@ async function levelRows(sql: Sql, target: ScreenTarget): Promise<LevelRow[]> {
      select c.name, c.description, array_to_json(c.allowed_fields) as allowed_fields,
             c.enabled_by_default as default_enabled, c.title as default_title, c.body as default_text,
             array_to_json(c.required_fields) as default_required,
+            c.translations as default_translations, a.translations as account_translations,
             a.enabled as account_enabled, a.title as account_title, a.body as account_text,
             array_to_json(a.required_fields) as account_required,
             ls.enabled as listing_enabled, rs.enabled as reservation_enabled,
@@ -176,6 +189,50 @@ const LEVELS: Record<ScreenTarget['kind'], ReadonlyArray<Exclude<ScreenSource, '
   account: ['account'],
 };
 
+function textsOf(row: LevelRow): EffectiveScreen['texts'] {
+  const customised = row.account_title !== null && row.account_text !== null;
+  return {
+    host: {
+      ...row.account_translations,
+      ...(customised
+        ? { en: { title: row.account_title ?? '', text: row.account_text ?? '' } }
+        : {}),
+    },
+    shipped: {
+      ...row.default_translations,
+      en: { title: row.default_title, text: row.default_text },
+    },
+  };
+}
+
+/**
+ * A screen's words for a guest reading `language` at a listing whose guests' default is
+ * `listingLanguage`: the host's in that language, else the host's in the listing's language, else
+ * the shipped screen's in the guest's language, else in the listing's (never an empty screen).
+ */
+export function screenTextIn(
+  screen: Pick<EffectiveScreen, 'texts' | 'title' | 'text'>,
+  language: GuestLanguage,
+  listingLanguage: GuestLanguage,
+): ScreenText {
+  const { host, shipped } = screen.texts;
+  return (
+    host[language] ??
+    host[listingLanguage] ??
+    shipped[language] ??
+    shipped[listingLanguage] ?? { title: screen.title, text: screen.text }
+  );
+}
+
+/** The screen's words in every language a guest can read, each chosen as `screenTextIn` says. */
+export const screenTexts = (
+  screen: Pick<EffectiveScreen, 'texts' | 'title' | 'text'>,
+  listingLanguage: GuestLanguage,
+): Record<GuestLanguage, ScreenText> =>
+  Object.fromEntries(
+    GUEST_LANGUAGES.map((language) => [language, screenTextIn(screen, language, listingLanguage)]),
+  ) as Record<GuestLanguage, ScreenText>;
+
 function toEffective(row: LevelRow, kind: ScreenTarget['kind']): EffectiveScreen {
   const setting = {
     reservation: row.reservation_enabled,
@@ -195,6 +252,7 @@ function toEffective(row: LevelRow, kind: ScreenTarget['kind']): EffectiveScreen
     ...contentOf(row),
     allowed_fields: row.allowed_fields,
     description: row.description,
+    texts: textsOf(row),
   };
 }
 
@@ -344,6 +402,27 @@ export async function setAccountContent(
 ): Promise<void> {
   const isDefault = sameContent(content, await defaultContent(tx, screen));
   await upsertAccountScreen(tx, accountId, screen, userId, { content: isDefault ? null : content });
+}
+
+/** Saves (or, with null, removes) the account's title and text of a screen in a language. */
+export async function setAccountTranslation(
+  tx: Sql,
+  accountId: string,
+  screen: ScreenName,
+  language: Exclude<GuestLanguage, 'en'>,
+  text: ScreenText | null,
+  userId: string,
+): Promise<void> {
+  await tx.query(
+    `insert into account_guest_screens (account_id, screen, translations, updated_by)
+     values ($1::bigint, $2, case when $4::jsonb is null then '{}'::jsonb
+                                  else jsonb_build_object($3::text, $4::jsonb) end, $5::bigint)
+     on conflict (account_id, screen) do update set
+       translations = case when $4::jsonb is null then account_guest_screens.translations - $3::text
+                           else account_guest_screens.translations || excluded.translations end,
+       updated_at = now(), updated_by = excluded.updated_by`,
+    [accountId, screen, language, text === null ? null : JSON.stringify(text), userId],
+  );
 }
 
 /** The same fields, in any order (the lists have no repeats). */

@@ -35,11 +35,13 @@ import {
   setAccountContent,
   setAccountOrder,
   setAccountState,
+  setAccountTranslation,
   setOverride,
   type AccountScreen,
   type ScreenContent,
   type ScreenName,
   type ScreenTarget,
+  type ScreenText,
 } from './screens';
 import {
   AccountStateQuery,
@@ -52,7 +54,11 @@ import {
   ScreenNameParams,
   ScreenParams,
   TargetScreenParams,
+  TranslationBody,
+  TranslationParams,
+  TRANSLATED_LANGUAGES,
   type EffectiveGuestScreens,
+  type TranslatedLanguage,
   type GuestScreenContent,
   type GuestScreenSummary,
 } from './screensSchemas';
@@ -145,8 +151,19 @@ async function contentOf(
     allowed_fields: screen.allowed_fields,
     customised: screen.customised,
     default: await defaultContent(sql, name),
+    translations: textsBeside(screen.texts.host),
+    default_translations: textsBeside(screen.texts.shipped),
   };
 }
+
+/** The texts in the languages beside English (English is the content itself). */
+const textsBeside = (texts: AccountScreen['texts']['host']): GuestScreenContent['translations'] =>
+  Object.fromEntries(
+    TRANSLATED_LANGUAGES.flatMap((language) => {
+      const text = texts[language];
+      return text ? [[language, text]] : [];
+    }),
+  );
 
 async function effectiveOf(sql: Sql, target: ScreenTarget): Promise<EffectiveGuestScreens> {
   const resolved = await resolveEffectiveScreens(sql, target);
@@ -357,6 +374,63 @@ export function registerScreensRoutes(app: Api, { db }: AppContext): void {
       });
       return contentOf(db, caller.account_id, screen);
     },
+  );
+
+  // The screen in another language than English: the host's own title and text (null: none).
+  const translate = async (
+    request: FastifyRequest,
+    params: { name: string; language: TranslatedLanguage },
+    text: ScreenText | null,
+  ): Promise<GuestScreenContent> => {
+    const caller = await requireScreensOwner(db, request);
+    const screen = screenOf(params.name);
+    const { language } = params;
+    await db.transaction(async (tx) => {
+      await setAccountTranslation(tx, caller.account_id, screen, language, text, caller.id);
+      await writeAudit(tx, {
+        actorUserId: caller.id,
+        action: text ? 'guestportal.screen_translated' : 'guestportal.screen_translation_removed',
+        targetAccountId: caller.account_id,
+        detail: { screen, language },
+      });
+    });
+    return contentOf(db, caller.account_id, screen);
+  };
+  const TRANSLATION_SCHEMA = {
+    tags: GUEST_PORTAL_TAG,
+    security: SESSION,
+    params: TranslationParams,
+    response: { 200: ref(GuestScreenContentSchema), ...SCREEN_ERRORS },
+  };
+  app.post(
+    '/guestportal/screen/:name/translation/:language',
+    {
+      schema: {
+        summary: 'Save a screen’s title and text in another language (owner)',
+        description:
+          'For guests reading that language (their choice, their browser’s, or their listing’s `guest_language`); the screen’s fields and which are required stay the content’s. English is the content itself (POST /guestportal/screen/{name}). 404 `screen_not_found` for a name that is not a screen.',
+        body: TranslationBody,
+        ...TRANSLATION_SCHEMA,
+      },
+    },
+    async (request) =>
+      translate(request, request.params, {
+        title: request.body.title.trim(),
+        text: request.body.text,
+      }),
+  );
+
+  app.delete(
+    '/guestportal/screen/:name/translation/:language',
+    {
+      schema: {
+        summary: 'Remove a screen’s own text in another language (owner)',
+        description:
+          'Its guests in that language read the account’s text in their listing’s `guest_language` again (or the shipped screen in theirs). Removing one there is not changes nothing. 404 `screen_not_found` for a name that is not a screen.',
+        ...TRANSLATION_SCHEMA,
+      },
+    },
+    async (request) => translate(request, request.params, null),
   );
 
   for (const level of ['listing', 'reservation'] as const) {

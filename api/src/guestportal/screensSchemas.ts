@@ -12,6 +12,7 @@ import {
   stringEnum,
   type NamedSchema,
 } from '../http/schemas';
+import { GUEST_LANGUAGES, type GuestLanguage } from '../i18n/guestLanguages';
 import {
   OVERRIDE_STATES,
   SCREEN_FIELDS,
@@ -81,6 +82,30 @@ const OverridesSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The languages a host writes beside the base content's English. */
+export const TRANSLATED_LANGUAGES = GUEST_LANGUAGES.filter(
+  (language): language is Exclude<GuestLanguage, 'en'> => language !== 'en',
+);
+
+const ScreenTextSchema = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: TITLE_MAX_LENGTH }),
+    text: Type.String({ maxLength: TEXT_MAX_LENGTH, description: TEXT_FORMAT }),
+  },
+  { additionalProperties: false },
+);
+
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+const TextsByLanguage = (description: string) =>
+  Type.Unsafe<Partial<Record<TranslatedLanguage, Static<typeof ScreenTextSchema>>>>(
+    Type.Object(
+      Object.fromEntries(
+        TRANSLATED_LANGUAGES.map((language) => [language, Type.Optional(ScreenTextSchema)]),
+      ),
+      { additionalProperties: false, description },
+    ),
+  );
+
 export const GuestScreenSummarySchema = named(
   'GuestScreenSummary',
   {
@@ -139,6 +164,10 @@ export const GuestScreenContentSchema = named(
       additionalProperties: false,
       description: 'The screen’s default content, to start again from.',
     }),
+    translations: TextsByLanguage(
+      'The account’s own title and text in the other languages (the content above is English). A guest whose language has none reads the account’s text in their listing’s `guest_language`, else the shipped screen in their language.',
+    ),
+    default_translations: TextsByLanguage('The shipped screen in the other languages.'),
   },
   { description: 'What a guest reads on a screen, as the account has it.' },
 );
@@ -189,6 +218,21 @@ export const ContentBody = closedBody(
     required_fields: ContentProperties.required_fields,
   },
   { description: 'The whole content of the screen (title, text and required fields together).' },
+);
+
+export const TranslationParams = Type.Object({
+  name: ScreenPathName,
+  language: stringEnum(TRANSLATED_LANGUAGES, {
+    description: `A language beside English (English is the screen’s content): ${TRANSLATED_LANGUAGES.join(', ')}.`,
+  }),
+});
+
+export const TranslationBody = closedBody(
+  {
+    title: Type.String({ minLength: 1, maxLength: TITLE_MAX_LENGTH, pattern: '\\S' }),
+    text: ContentProperties.text,
+  },
+  { description: 'The screen’s title and text in that language (its fields are the screen’s).' },
 );
 
 export type GuestScreenSummary = Static<typeof GuestScreenSummarySchema>;

@@ -21,7 +21,7 @@ export const LISTING_FROM = 'listings l left join buildings b on b.id = l.buildi
 export const LISTING_COLUMNS = `l.id::text as id, l.account_id::text as account_id, l.nickname, l.address, l.city, l.country,
   l.building_id::text as building_id, b.name as building, b.slug as building_slug, l.status, l.pms, l.timezone, l.bedrooms,
   to_char(l.check_in_time, 'HH24:MI') as check_in_time, to_char(l.check_out_time, 'HH24:MI') as check_out_time,
-  l.custom_fields, l.version, l.created_at, l.updated_at`;
+  l.guest_language, l.custom_fields, l.version, l.created_at, l.updated_at`;
 
 export const LISTING_NOT_FOUND_MESSAGE = 'This listing does not exist or is not shared with you.';
 

@@ -19,6 +19,7 @@ import {
   ReservationStatusSchema,
   VerificationStatusSchema,
 } from '../domainSchemas';
+import { GuestLanguageSchema } from '../i18n/guestLanguages';
 
 const TIME_OF_DAY_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 const TimeOfDay = (description: string) =>
@@ -44,6 +45,7 @@ export const ListingSchema = named(
     bedrooms: Type.Integer({ minimum: 0 }),
     check_in_time: TimeOfDay('HH:MM, 24-hour, in the listing’s time zone.'),
     check_out_time: TimeOfDay('HH:MM, 24-hour, in the listing’s time zone.'),
+    guest_language: GuestLanguageSchema,
     custom_fields: stringMap(Type.String()),
     version: Type.Integer({
       minimum: 1,
@@ -260,6 +262,7 @@ export const ListingUpdateBody = Type.Object(
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     check_in_time: Type.Optional(TimeOfDay('HH:MM, 24-hour.')),
     check_out_time: Type.Optional(TimeOfDay('HH:MM, 24-hour.')),
+    guest_language: Type.Optional(GuestLanguageSchema),
     bedrooms: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
     custom_fields: Type.Optional(
       stringMap(Type.String({ maxLength: 500 }), { maxProperties: MAX_CUSTOM_FIELDS }),

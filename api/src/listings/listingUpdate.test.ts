@@ -422,7 +422,7 @@ describe('POST /listing/update/{id}', () => {
       'only changeable fields',
       { version: 1, pms: 'guesty' },
       invalid(
-        '"pms" cannot be changed here. Send any of: nickname, address, city, country, building_id, timezone, check_in_time, check_out_time, bedrooms, custom_fields, status.',
+        '"pms" cannot be changed here. Send any of: nickname, address, city, country, building_id, timezone, check_in_time, check_out_time, guest_language, bedrooms, custom_fields, status.',
       ),
     ],
   ];

@@ -32,6 +32,7 @@ const CHANGEABLE: Record<keyof ListingChanges, string> = {
   timezone: 'text',
   check_in_time: 'time',
   check_out_time: 'time',
+  guest_language: 'text',
   bedrooms: 'int',
   custom_fields: 'jsonb',
   status: 'text',

@@ -26,6 +26,9 @@ export interface MailLayout {
   footer?: string;
   /** Who signs ("Hostdash", or the host's name on a guest's mail). */
   signature?: string;
+  /** The mail's language (a guest's mail is in theirs), and its words under the button. */
+  language?: string;
+  linkFallback?: string;
 }
 
 const FONT = `font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif`;
@@ -46,10 +49,10 @@ export function layoutMail(mail: MailLayout): MailContent {
     `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:1.5;color:#1f2937">${escapeHtml(paragraph)}</p>`;
   const button = mail.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(mail.action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#1565c0;color:#ffffff;${FONT};font-size:16px;font-weight:600;text-decoration:none">${escapeHtml(mail.action.label)}</a></p>
-<p style="margin:0 0 16px;${FONT};font-size:13px;color:#4b5563">If the button does not work, open this link: <a href="${escapeHtml(mail.action.url)}" style="color:#1565c0">${escapeHtml(mail.action.url)}</a></p>`
+<p style="margin:0 0 16px;${FONT};font-size:13px;color:#4b5563">${escapeHtml(mail.linkFallback ?? 'If the button does not work, open this link:')} <a href="${escapeHtml(mail.action.url)}" style="color:#1565c0">${escapeHtml(mail.action.url)}</a></p>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
+<html lang="${escapeHtml(mail.language ?? 'en')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6">
 <div style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px">
 ${p(mail.greeting)}

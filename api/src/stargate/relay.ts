@@ -259,7 +259,8 @@ export async function releasedMessages(
   reservationId: string,
 ): Promise<ReleasedMessage[]> {
   return sql.query<ReleasedMessage>(
-    `select d.id::text as id, m.kind, m.title, m.body, ${isoSql('d.released_at')} as released_at
+    `select d.id::text as id, m.kind, m.title, m.body, m.translations,
+            ${isoSql('d.released_at')} as released_at
      from stargate_deliveries d join stargate_messages m on m.id = d.message_id
      where d.reservation_id = $1::bigint and d.state = 'released'
      order by d.released_at, d.id`,

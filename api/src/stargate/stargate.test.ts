@@ -165,6 +165,7 @@ test('a message is held until the guest is verified, then released on its own an
       kind: 'door_code',
       title: 'Your door code',
       body: 'The code is 4821, then press the bell.',
+      translations: {},
       released_at: view.body.items[0]?.released_at,
     },
   ]);

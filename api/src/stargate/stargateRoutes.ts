@@ -106,12 +106,12 @@ export function registerStargateRoutes(app: Api, { db }: AppContext): void {
     async (request, reply) => {
       const caller = await requireUser(db, request);
       refuseVendor(caller, VENDOR_MESSAGE);
-      const { kind, title, body } = request.body;
+      const { kind, title, body, translations = {} } = request.body;
       const message = await db.transaction(async (tx): Promise<StargateMessage> => {
         const target = await findTarget(tx, caller, request.body);
         const [written] = await tx.query<Omit<StargateMessage, 'deliveries'>>(
-          `insert into stargate_messages (account_id, listing_id, reservation_id, kind, title, body, created_by, created_by_name)
-           values ($1::bigint, $2::bigint, $3::bigint, $4, $5, $6, $7::bigint, $8)
+          `insert into stargate_messages (account_id, listing_id, reservation_id, kind, title, body, created_by, created_by_name, translations)
+           values ($1::bigint, $2::bigint, $3::bigint, $4, $5, $6, $7::bigint, $8, $9::jsonb)
            returning id::text as id, kind, title, body, listing_id::text as listing_id,
              reservation_id::text as reservation_id, created_by_name as author_name,
              ${isoSql('created_at')} as created_at`,
@@ -124,6 +124,14 @@ export function registerStargateRoutes(app: Api, { db }: AppContext): void {
             body.trim(),
             caller.id,
             caller.name,
+            JSON.stringify(
+              Object.fromEntries(
+                Object.entries(translations).map(([language, text]) => [
+                  language,
+                  { title: text.title.trim(), body: text.body.trim() },
+                ]),
+              ),
+            ),
           ],
         );
         if (!written) throw new Error('The message was not written.');

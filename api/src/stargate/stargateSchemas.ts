@@ -17,6 +17,7 @@ import {
 } from '../http/schemas';
 import { VerificationStatusSchema } from '../domainSchemas';
 import { TEXT_FORMAT } from '../guestportal/screensSchemas';
+import { GUEST_LANGUAGES, type Translations } from '../i18n/guestLanguages';
 
 export const MESSAGE_KINDS = ['check_in_instructions', 'door_code', 'wifi', 'other'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -127,6 +128,31 @@ export const StargateReservationMessagesSchema = named(
 );
 export type StargateReservationMessages = Static<typeof StargateReservationMessagesSchema>;
 
+const MessageTranslationSchema = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: MAX_TITLE_LENGTH, pattern: NOT_BLANK }),
+    body: Type.String({
+      minLength: 1,
+      maxLength: MAX_BODY_LENGTH,
+      pattern: NOT_BLANK,
+      description: TEXT_FORMAT,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const MessageTranslations = Type.Unsafe<Translations<{ title: string; body: string }>>(
+  closedBody(
+    Object.fromEntries(
+      GUEST_LANGUAGES.map((language) => [language, Type.Optional(MessageTranslationSchema)]),
+    ),
+    {
+      description:
+        'The message in other languages, by language: a guest reading one of them gets it; any other guest, `title` and `body`.',
+    },
+  ),
+);
+
 const newMessageFields = closedBody({
   listing_id: Type.Optional(Id('For every stay of this listing (not cancelled, not over).')),
   reservation_id: Type.Optional(Id('For this reservation only.')),
@@ -138,6 +164,7 @@ const newMessageFields = closedBody({
     pattern: NOT_BLANK,
     description: TEXT_FORMAT,
   }),
+  translations: Type.Optional(MessageTranslations),
 });
 
 /** The body of `POST /stargate/messages`: exactly one of `listing_id` and `reservation_id`. */
@@ -170,6 +197,8 @@ export interface ReleasedMessage {
   kind: MessageKind;
   title: string;
   body: string;
+  /** The host's title and body in other languages than the one they first wrote it in. */
+  translations: Translations<{ title: string; body: string }>;
   released_at: string;
 }
 

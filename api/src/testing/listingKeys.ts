@@ -16,6 +16,7 @@ export const LISTING_KEYS = [
   'bedrooms',
   'check_in_time',
   'check_out_time',
+  'guest_language',
   'custom_fields',
   'version',
   'created_at',

@@ -1,5 +1,8 @@
 // A guest going through the check-in portal as a person would (issue 16): each screen filled in
-// from the fields it asks for, photos made here as JPEGs (nobody's real ID or face).
+// from the fields it asks for, photos made here as JPEGs (nobody's real ID or face). In any of the
+// page's languages (issue 34): the labels are read from that language's messages.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { components } from '@hostdash/api-contract';
@@ -14,11 +17,29 @@ function jpeg(background: { r: number; g: number; b: number }): Promise<Buffer> 
     .toBuffer();
 }
 
-const PHOTO_LABELS: Record<string, string> = {
-  id_front: 'Front of your ID',
-  id_back: 'Back of your ID',
-  selfie: 'Your selfie',
-};
+export type GuestLanguage = GuestPortal['language'];
+export const GUEST_LANGUAGES: GuestLanguage[] = ['en', 'es', 'fr', 'de', 'pt', 'it'];
+
+/** A language's words of the guest page, as its messages say them (`{label}` filled in). */
+export type GuestWords = (id: string, values?: Record<string, string>) => string;
+
+export function guestWords(language: GuestLanguage): GuestWords {
+  const messages = JSON.parse(
+    readFileSync(
+      join(__dirname, '../../../mfe-guestportal/src/guest/i18n/messages', `${language}.json`),
+      'utf8',
+    ),
+  ) as Record<string, string>;
+  return (id, values = {}) => {
+    const message = messages[id];
+    if (message === undefined) throw new Error(`The guest page has no message ${id}`);
+    return message.replace(/\{(\w+)\}/g, (_all, name: string) => values[name] ?? `{${name}}`);
+  };
+}
+
+const ENGLISH = guestWords('en');
+
+const PHOTO_FIELDS = ['id_front', 'id_back', 'selfie'];
 
 const COLOURS = {
   id_front: { r: 30, g: 90, b: 200 },
@@ -26,17 +47,17 @@ const COLOURS = {
   selfie: { r: 210, g: 160, b: 120 },
 };
 
-/** What the guest types into each text field, by the field's label. */
-const TEXT_ANSWERS: Record<string, { label: string; value: string }> = {
-  email: { label: 'Email', value: 'ana.guest@example.com' },
-  phone: { label: 'Phone number', value: '+351 912 345 678' },
-  street: { label: 'Street and number', value: 'Rua Augusta 100' },
-  city: { label: 'City', value: 'Lisboa' },
-  postal_code: { label: 'Postal code', value: '1100-053' },
-  country: { label: 'Country', value: 'Portugal' },
-  signature: { label: 'Type your full name to sign', value: 'Ana Guest' },
-  arrival_time: { label: 'Arrival time', value: '15:30' },
-  arrival_note: { label: 'Anything your host should know?', value: 'By train' },
+/** What the guest types into each text field. */
+const TEXT_ANSWERS: Record<string, string> = {
+  email: 'ana.guest@example.com',
+  phone: '+351 912 345 678',
+  street: 'Rua Augusta 100',
+  city: 'Lisboa',
+  postal_code: '1100-053',
+  country: 'Portugal',
+  signature: 'Ana Guest',
+  arrival_time: '15:30',
+  arrival_note: 'By train',
 };
 
 type Answer =
@@ -47,10 +68,10 @@ type Answer =
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 
 /** A screen field: where it is on the page, and the guest's answer to it. */
-function answerOf(page: Page, name: string, required: boolean): Answer {
-  const optional = required ? '' : ' (optional)';
-  if (name in PHOTO_LABELS) {
-    const label = PHOTO_LABELS[name]!;
+function answerOf(page: Page, name: string, required: boolean, words: GuestWords): Answer {
+  const labelled = (label: string) => (required ? label : words('field.optional', { label }));
+  if (PHOTO_FIELDS.includes(name)) {
+    const label = words(`photo.${name}`);
     return {
       kind: 'photo',
       field: page.getByLabel(label, { exact: true }),
@@ -65,17 +86,18 @@ function answerOf(page: Page, name: string, required: boolean): Answer {
   if (name === 'accept')
     return {
       kind: 'check',
-      field: page.getByRole('checkbox', { name: `I have read and accept this${optional}` }),
+      field: page.getByRole('checkbox', { name: labelled(words('field.accept')) }),
     };
-  const text = TEXT_ANSWERS[name];
-  if (!text) throw new Error(`This journey does not know how to fill in ${name}`);
+  const value = TEXT_ANSWERS[name];
+  if (value === undefined) throw new Error(`This journey does not know how to fill in ${name}`);
+  const label = labelled(words(`field.${name}`));
   return {
     kind: 'text',
     field:
       name === 'email'
-        ? page.getByRole('textbox', { name: `${text.label}${optional}` })
-        : page.getByLabel(`${text.label}${optional}`),
-    value: text.value,
+        ? page.getByRole('textbox', { name: label })
+        : page.getByLabel(label, { exact: true }),
+    value,
   };
 }
 
@@ -85,6 +107,7 @@ async function sendPhoto(
   name: string,
   answer: Extract<Answer, { kind: 'photo' }>,
   choose: (file: FilePayload) => Promise<void>,
+  words: GuestWords,
 ): Promise<void> {
   // Sent as soon as it is taken; the API keeps it (a demo stay may show a sample before).
   const uploaded = page.waitForResponse(
@@ -94,18 +117,21 @@ async function sendPhoto(
   );
   await choose(await answer.file());
   expect((await uploaded).status()).toBe(200);
-  await expect(page.getByRole('img', { name: `${answer.label}, as sent` })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: words('photo.asSent', { label: answer.label }) }),
+  ).toBeVisible();
 }
 
 /** Fills in one screen as a guest would, from the fields the screen asks for. */
 export async function fillScreen(
   page: Page,
   screen: GuestPortal['screens'][number],
+  words: GuestWords = ENGLISH,
 ): Promise<void> {
   for (const { name, required } of screen.fields) {
-    const answer = answerOf(page, name, required);
+    const answer = answerOf(page, name, required, words);
     if (answer.kind === 'photo')
-      await sendPhoto(page, name, answer, (file) => answer.field.setInputFiles(file));
+      await sendPhoto(page, name, answer, (file) => answer.field.setInputFiles(file), words);
     else if (answer.kind === 'check') await answer.field.check();
     else await answer.field.fill(answer.value);
   }
@@ -121,14 +147,20 @@ export async function fillScreenByKeyboard(
 ): Promise<void> {
   const { page } = user;
   for (const { name, required } of screen.fields) {
-    const answer = answerOf(page, name, required);
+    const answer = answerOf(page, name, required, ENGLISH);
     await tabTo(user, answer.field);
     if (answer.kind === 'photo')
-      await sendPhoto(page, name, answer, async (file) => {
-        const chooser = page.waitForEvent('filechooser');
-        await page.keyboard.press('Space');
-        await (await chooser).setFiles(file);
-      });
+      await sendPhoto(
+        page,
+        name,
+        answer,
+        async (file) => {
+          const chooser = page.waitForEvent('filechooser');
+          await page.keyboard.press('Space');
+          await (await chooser).setFiles(file);
+        },
+        ENGLISH,
+      );
     else if (answer.kind === 'check') {
       await page.keyboard.press('Space');
       await expect(answer.field).toBeChecked();

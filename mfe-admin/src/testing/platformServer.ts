@@ -41,6 +41,7 @@ export function makeListing(index: number, overrides: Partial<AdminListing> = {}
     bedrooms: 1 + (index % 3),
     check_in_time: '15:00',
     check_out_time: '11:00',
+    guest_language: 'en',
     custom_fields: {},
     version: 1,
     created_at: '2026-10-01T09:00:00Z',

@@ -78,7 +78,7 @@ it('walks a guest through every screen, saving each, and ends with the host’s 
   await user.type(email, 'ana@');
   await user.type(screen.getByLabelText('Phone number'), '+351 912 345 678');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(await screen.findByText('Email must be an email address.')).toBeInTheDocument();
+  expect(await screen.findByText('Check “Email”: it does not look right.')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('How can we reach you?');
   await user.type(email, 'example.com');
   await user.click(screen.getByRole('button', { name: 'Continue' }));

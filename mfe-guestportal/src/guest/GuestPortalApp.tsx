@@ -2,9 +2,15 @@
 // host switched on, one at a time with Back and Continue, each saved before the next (a reload
 // resumes at the first screen not done), then "You're all set" with the host's released messages.
 // A wrong or expired link shows only that. State is this page's own: no store, no session.
+//
+// In the guest's language (issue 34, docs/adr/0036-guest-languages.md): the API's choice (the
+// guest's, their browser's, the listing's default) unless the guest switched on this device; the
+// switch changes the page's words and the host's texts at once (the API sends every language),
+// keeps the answers being written, and is remembered for the link.
 import {
   Fragment,
   useCallback,
+  useId,
   useEffect,
   useMemo,
   useRef,
@@ -17,12 +23,16 @@ import {
   Box,
   Button,
   CircularProgress,
+  FormControl,
+  InputLabel,
   LinearProgress,
+  NativeSelect,
+  OutlinedInput,
   Paper,
   Stack,
   Typography,
 } from '@mui/material';
-import { formatDate, isApiError, type ApiError } from '@hostdash/shared-auth/guest';
+import { isApiError, type ApiError } from '@hostdash/shared-auth/guest';
 import { Markdown } from '@hostdash/shared-ui';
 import {
   isImageField,
@@ -32,18 +42,32 @@ import {
   type ImageKind,
   type ScreenValues,
 } from './guestApi';
+import {
+  browserLanguage,
+  GUEST_LANGUAGES,
+  LANGUAGE_NAMES,
+  LOADING_WORDS,
+  storedLanguage,
+  storeLanguage,
+  type GuestLanguage,
+} from './i18n/languages';
+import { GuestWordsProvider, useGuestWords, type MessageId } from './i18n/guestWords';
 import { preparePhoto } from './preparePhoto';
 import { fieldLabel, ScreenView, type PhotoState } from './ScreenView';
 
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-const UNAVAILABLE_MESSAGE =
-  'Check-in is temporarily unavailable. Please try again in a few minutes.';
 
-type LinkProblem = { kind: 'invalid' | 'expired'; message: string };
+/** Something the page says, kept as its message so it follows a switch of language. */
+interface Said {
+  id: MessageId;
+  field?: string;
+}
+
+type LinkProblem = 'invalid' | 'expired';
 type Load =
   | { phase: 'loading' }
   | { phase: 'link'; problem: LinkProblem }
-  | { phase: 'unavailable'; message: string }
+  | { phase: 'unavailable'; message: Said }
   | { phase: 'ready'; portal: GuestPortal };
 
 const toError = (error: unknown): ApiError =>
@@ -53,27 +77,31 @@ const toError = (error: unknown): ApiError =>
 
 /** A link that no longer (or never) works: said on a page of its own, with nothing else. */
 function linkProblemOf(error: ApiError): LinkProblem | null {
-  if (error.status === 410) return { kind: 'expired', message: error.message };
-  if (error.status === 404 && error.error === 'guest_link_invalid')
-    return { kind: 'invalid', message: error.message };
+  if (error.status === 410) return 'expired';
+  if (error.status === 404 && error.error === 'guest_link_invalid') return 'invalid';
   return null;
 }
 
-/** A failure in the guest's words (the API's own are; the client's and the proxy's are not). */
-function guestMessage(error: ApiError): string {
-  if (error.error === 'no_response' || error.error === 'timeout' || error.status === undefined)
-    return "We can't reach the check-in server right now. Check your connection, then try again.";
-  if (error.status >= 500 || error.error.startsWith('http_'))
-    return 'Something went wrong on our side. Please try again in a moment.';
-  return error.message;
+const offline = (error: ApiError) =>
+  error.error === 'no_response' || error.error === 'timeout' || error.status === undefined;
+
+/** A failure in the guest's words and language (the API speaks English). */
+function guestMessage(error: ApiError): Said {
+  if (offline(error)) return { id: 'error.offline' };
+  if (error.error === 'screens_incomplete') return { id: 'error.incomplete' };
+  if (error.error === 'image_type_unsupported' || error.error === 'image_heic_unsupported')
+    return { id: 'error.photoType' };
+  if (error.error === 'image_too_large') return { id: 'error.photoTooLarge' };
+  return { id: 'error.server' };
 }
 
-/** A schema refusal names the field as the API does (`"values.email" must be…`): say its label. */
-function inGuestWords(message: string, field: string): string {
-  const sentence = message
-    .replace(`"values.${field}"`, fieldLabel(field))
-    .replace(`"${field}"`, fieldLabel(field));
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+/** A field the API refused, said by what it needs (the rule), with the field's label. */
+function fieldMessage(error: ApiError, field: string): Said {
+  if (error.rule !== 'required') return { id: 'error.invalid', field };
+  if (field === 'accept' || field === 'card') return { id: `error.${field}` };
+  if (field === 'id_front' || field === 'id_back' || field === 'selfie')
+    return { id: `error.${field}` };
+  return { id: 'error.required', field };
 }
 
 /** Where a guest opening the link lands: done, the first screen not done, or the welcome. */
@@ -111,45 +139,89 @@ function Centered({ children }: { children: ReactNode }) {
   );
 }
 
+function Loading({ label }: { label: string }) {
+  return (
+    <Centered>
+      <Box sx={{ display: 'flex', justifyContent: 'center', mt: 6 }}>
+        <CircularProgress aria-label={label} />
+      </Box>
+    </Centered>
+  );
+}
+
+/** The language switch: a native select (the phone's own picker), each language in its words. */
+function LanguageSwitch({ onChange }: { onChange(language: GuestLanguage): void }) {
+  const { t, language } = useGuestWords();
+  const selectId = useId();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+      {/* A native select: on a phone, the system's own list; and no MUI Select, Menu or Popover
+          on the guest's page (docs/adr/0035). */}
+      <FormControl sx={{ minWidth: 160 }}>
+        <InputLabel htmlFor={selectId}>{t('language.label')}</InputLabel>
+        <NativeSelect
+          value={language}
+          onChange={(event) => onChange(event.target.value as GuestLanguage)}
+          input={<OutlinedInput label={t('language.label')} id={selectId} />}
+        >
+          {GUEST_LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormControl>
+    </Box>
+  );
+}
+
 function LinkProblemPage({ problem }: { problem: LinkProblem }) {
+  const { t } = useGuestWords();
   return (
     <Centered>
       <Paper sx={{ p: 3 }}>
         <Typography variant="h1" gutterBottom>
-          {problem.kind === 'expired' ? 'Link expired' : 'Link not valid'}
+          {t(`link.${problem}.title`)}
         </Typography>
-        <Typography>{problem.message}</Typography>
+        <Typography>{t(`link.${problem}.message`)}</Typography>
       </Paper>
     </Centered>
   );
 }
 
 function StepProgress({ step, total }: { step: number; total: number }) {
+  const { t } = useGuestWords();
+  const label = t('step', { step, total });
   return (
     <Box sx={{ mb: 3 }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Step {step} of {total}
+        {label}
       </Typography>
       <LinearProgress
         variant="determinate"
         value={Math.round((step / total) * 100)}
-        aria-label={`Step ${step} of ${total}`}
+        aria-label={label}
         sx={{ height: 8, borderRadius: 4 }}
       />
     </Box>
   );
 }
 
+const bold = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
 function Welcome({ portal }: { portal: GuestPortal }) {
+  const { t, rich, day } = useGuestWords();
   const { stay } = portal;
-  const count = portal.screens.length;
   return (
     <Box>
       <Typography variant="h1" sx={{ mb: 2 }}>
-        {stay.guestFirstName ? `Welcome, ${stay.guestFirstName}!` : 'Welcome!'}
+        {t('welcome.title', {
+          named: stay.guestFirstName ? 'yes' : 'no',
+          name: stay.guestFirstName ?? '',
+        })}
       </Typography>
       <Typography sx={{ mb: 2 }}>
-        Your stay at <strong>{stay.listingName}</strong>
+        {rich('welcome.stay', { listing: stay.listingName, b: bold })}
         {stay.city ? `, ${stay.city}` : ''}
       </Typography>
       <Box
@@ -158,9 +230,9 @@ function Welcome({ portal }: { portal: GuestPortal }) {
       >
         {(
           [
-            ['Check-in', formatDate(stay.checkIn)],
-            ['Check-out', formatDate(stay.checkOut)],
-            ['Your host', stay.hostName],
+            [t('welcome.checkIn'), day(stay.checkIn)],
+            [t('welcome.checkOut'), day(stay.checkOut)],
+            [t('welcome.host'), stay.hostName],
           ] as const
         ).map(([term, value]) => (
           <Fragment key={term}>
@@ -174,59 +246,78 @@ function Welcome({ portal }: { portal: GuestPortal }) {
         ))}
       </Box>
       <Typography>
-        {count === 0
-          ? `${stay.hostName} has nothing to ask you before you arrive.`
-          : `Before you arrive, ${stay.hostName} asks you to complete ${count === 1 ? 'one short step' : `${count} short steps`}. Your answers are saved as you go.`}
+        {t('welcome.steps', { count: portal.screens.length, host: stay.hostName })}
       </Typography>
     </Box>
   );
 }
 
 function Done({ portal }: { portal: GuestPortal }) {
+  const { t, rich, day, language } = useGuestWords();
+  const { stay } = portal;
   return (
     <Box>
       <Typography variant="h1" sx={{ mb: 2 }}>
-        You&apos;re all set
+        {t('done.title')}
       </Typography>
       <Typography sx={{ mb: 3 }}>
-        Thank you! {portal.stay.hostName} has everything needed for your stay at{' '}
-        <strong>{portal.stay.listingName}</strong> ({formatDate(portal.stay.checkIn)} to{' '}
-        {formatDate(portal.stay.checkOut)}).
+        {rich('done.thanks', {
+          host: stay.hostName,
+          listing: stay.listingName,
+          checkIn: day(stay.checkIn),
+          checkOut: day(stay.checkOut),
+          b: bold,
+        })}
       </Typography>
       <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-        Messages from your host
+        {t('done.messages')}
       </Typography>
       {portal.messages.length === 0 ? (
-        <Typography color="text.secondary">
-          Your host&apos;s check-in instructions will appear here once your details are checked.
-          Open this link again before you arrive.
-        </Typography>
+        <Typography color="text.secondary">{t('done.noMessages')}</Typography>
       ) : (
         <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {portal.messages.map((message) => (
-            <Paper component="li" key={message.id} variant="outlined" sx={{ p: 2 }}>
-              {message.subject && (
-                <Typography component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-                  {message.subject}
-                </Typography>
-              )}
-              {/* The host's words in the portal's Markdown subset (bold door codes, links),
-                  parsed as the screens are: never HTML. */}
-              <Markdown source={message.body} />
-            </Paper>
-          ))}
+          {portal.messages.map((message) => {
+            const text = message.texts[language];
+            return (
+              <Paper component="li" key={message.id} variant="outlined" sx={{ p: 2 }}>
+                {text.subject && (
+                  <Typography component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+                    {text.subject}
+                  </Typography>
+                )}
+                {/* The host's words in the portal's Markdown subset (bold door codes, links),
+                    parsed as the screens are: never HTML. */}
+                <Markdown source={text.body} />
+              </Paper>
+            );
+          })}
         </Stack>
       )}
     </Box>
   );
 }
 
+/** A screen with the host's title and body in the page's language. */
+const inLanguage = (screen: GuestPortalScreen, language: GuestLanguage): GuestPortalScreen => ({
+  ...screen,
+  ...screen.texts[language],
+});
+
+/** The link this page is (its path): the guest's choice of language is kept per link. */
+const linkKey = () => window.location.pathname;
+
+/** The words of the page's language, for a part of GuestPortalApp's own markup. */
+function Words({ children }: { children: (words: ReturnType<typeof useGuestWords>) => ReactNode }) {
+  return <>{children(useGuestWords())}</>;
+}
+
 export function GuestPortalApp({ api }: { api: GuestApi }) {
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
   const [step, setStep] = useState(0);
   const [drafts, setDrafts] = useState<Record<string, ScreenValues>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, Said>>({});
+  const [formError, setFormError] = useState<Said | null>(null);
+  const [chosenLanguage, setChosenLanguage] = useState(() => storedLanguage(linkKey()));
   const [saving, setSaving] = useState(false);
   const [photos, setPhotos] = useState<Record<string, PhotoState>>({});
   const previews = useRef<Record<string, string>>({});
@@ -249,10 +340,9 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
         const error = toError(caught);
         if (fail(error)) return;
         // Nothing a guest did: no answer, or an answer the page cannot use.
-        const offline = error.error === 'no_response' || error.error === 'timeout';
         setLoad({
           phase: 'unavailable',
-          message: offline ? guestMessage(error) : UNAVAILABLE_MESSAGE,
+          message: offline(error) ? guestMessage(error) : { id: 'unavailable.message' },
         });
       },
     );
@@ -267,6 +357,14 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
   );
 
   const portal = load.phase === 'ready' ? load.portal : null;
+  // The guest's switch on this device, else the API's choice; before it answers, the browser's.
+  const language = chosenLanguage ?? portal?.language ?? browserLanguage();
+  const chooseLanguage = (next: GuestLanguage) => {
+    setChosenLanguage(next);
+    storeLanguage(linkKey(), next);
+    // Kept with the link too, for the guest's mails and other devices; this device has it anyway.
+    api.chooseLanguage(next).catch(() => undefined);
+  };
   const screens = portal?.screens ?? [];
   const total = screens.length + 1;
   const screen = step >= 1 && step <= screens.length ? screens[step - 1] : undefined;
@@ -321,7 +419,7 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
     if (fail(error)) return;
     const field = typeof error.field === 'string' ? error.field.replace(/^values\./, '') : null;
     if (field && screen?.fields.some(({ name }) => name === field))
-      setErrors({ [field]: inGuestWords(error.message, field) });
+      setErrors({ [field]: fieldMessage(error, field) });
     else setFormError(guestMessage(error));
   };
 
@@ -338,10 +436,7 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
     const { photo } = await preparePhoto(file);
     if (photo.size > MAX_PHOTO_BYTES) {
       stopSending();
-      setErrors((current) => ({
-        ...current,
-        [kind]: 'This photo is larger than 10 MB. Choose a smaller one.',
-      }));
+      setErrors((current) => ({ ...current, [kind]: { id: 'error.photoTooLarge' } }));
       return;
     }
     try {
@@ -407,100 +502,122 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
     }
   };
 
-  if (load.phase === 'loading')
-    return (
-      <Centered>
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 6 }}>
-          <CircularProgress aria-label="Loading your check-in" />
-        </Box>
-      </Centered>
-    );
-  if (load.phase === 'link') return <LinkProblemPage problem={load.problem} />;
-  if (load.phase === 'unavailable')
-    return (
-      <Centered>
-        <Paper sx={{ p: 3 }}>
-          <Typography variant="h1" gutterBottom>
-            Check-in
-          </Typography>
-          <Typography role="alert" sx={{ mb: 3 }}>
-            {load.message}
-          </Typography>
-          <Button variant="contained" size="large" fullWidth onClick={open}>
-            Try again
-          </Button>
-        </Paper>
-      </Centered>
-    );
-
-  const guestPortal = load.portal;
-  // A photo still on its way: Continue would only be told to upload it first.
-  const sending = Object.values(photos).some((state) => state.progress !== undefined);
+  const loading = <Loading label={LOADING_WORDS[language]} />;
   return (
-    <Centered>
-      <div ref={topRef} />
-      {!done && <StepProgress step={Math.min(step + 1, total)} total={total} />}
-      <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2.5, sm: 4 } }}>
-        <Box>
-          {done ? (
-            <Done portal={guestPortal} />
-          ) : screen ? (
-            <ScreenView
-              screen={screen}
-              values={drafts[screen.name] ?? {}}
-              onChange={(field, value) => {
-                setErrors(({ [field]: _gone, ...rest }) => rest);
-                setDrafts((current) => ({
-                  ...current,
-                  [screen.name]: { ...current[screen.name], [field]: value },
-                }));
-              }}
-              images={guestPortal.images}
-              onUpload={(kind, file) => void upload(kind, file)}
-              disabled={saving}
-              errors={errors}
-              photos={photos}
-            />
-          ) : (
-            <Welcome portal={guestPortal} />
-          )}
-        </Box>
-        {formError && (
-          <Alert severity="error" sx={{ mt: 3 }}>
-            {formError}
-          </Alert>
-        )}
-        {!done && (
-          <Stack direction="row" spacing={2} sx={{ mt: 4 }}>
-            {step > 0 && (
-              <Button
-                size="large"
-                variant="outlined"
-                onClick={() => go(step - 1)}
-                disabled={saving}
-                sx={{ minHeight: 52, flex: 1 }}
-              >
-                Back
-              </Button>
+    <div lang={language}>
+      <GuestWordsProvider language={language} fallback={loading}>
+        {load.phase === 'loading' ? (
+          loading
+        ) : load.phase === 'link' ? (
+          <LinkProblemPage problem={load.problem} />
+        ) : load.phase === 'unavailable' ? (
+          <Words>
+            {({ t }) => (
+              <Centered>
+                <Paper sx={{ p: 3 }}>
+                  <Typography variant="h1" gutterBottom>
+                    {t('unavailable.title')}
+                  </Typography>
+                  <Typography role="alert" sx={{ mb: 3 }}>
+                    {t(load.message.id)}
+                  </Typography>
+                  <Button variant="contained" size="large" fullWidth onClick={open}>
+                    {t('action.tryAgain')}
+                  </Button>
+                </Paper>
+              </Centered>
             )}
-            <Button
-              type="submit"
-              size="large"
-              variant="contained"
-              disabled={saving || sending}
-              sx={{ minHeight: 52, flex: 2 }}
-            >
-              {saving
-                ? 'Saving…'
-                : step === 0
-                  ? 'Start'
-                  : step >= screens.length
-                    ? 'Finish'
-                    : 'Continue'}
-            </Button>
-          </Stack>
+          </Words>
+        ) : (
+          <Words>
+            {(words) => {
+              const { t } = words;
+              const say = (said: Said) =>
+                t(said.id, said.field ? { field: fieldLabel(words, said.field) } : undefined);
+              const guestPortal = load.portal;
+              // A photo still on its way: Continue would only be told to upload it first.
+              const sending = Object.values(photos).some((state) => state.progress !== undefined);
+              return (
+                <Centered>
+                  <div ref={topRef} />
+                  <LanguageSwitch onChange={chooseLanguage} />
+                  {!done && <StepProgress step={Math.min(step + 1, total)} total={total} />}
+                  <Paper
+                    component="form"
+                    noValidate
+                    onSubmit={submit}
+                    sx={{ p: { xs: 2.5, sm: 4 } }}
+                  >
+                    <Box>
+                      {done ? (
+                        <Done portal={guestPortal} />
+                      ) : screen ? (
+                        <ScreenView
+                          screen={inLanguage(screen, language)}
+                          values={drafts[screen.name] ?? {}}
+                          onChange={(field, value) => {
+                            setErrors(({ [field]: _gone, ...rest }) => rest);
+                            setDrafts((current) => ({
+                              ...current,
+                              [screen.name]: { ...current[screen.name], [field]: value },
+                            }));
+                          }}
+                          images={guestPortal.images}
+                          onUpload={(kind, file) => void upload(kind, file)}
+                          disabled={saving}
+                          errors={Object.fromEntries(
+                            Object.entries(errors).map(([field, said]) => [field, say(said)]),
+                          )}
+                          photos={photos}
+                        />
+                      ) : (
+                        <Welcome portal={guestPortal} />
+                      )}
+                    </Box>
+                    {formError && (
+                      <Alert severity="error" sx={{ mt: 3 }}>
+                        {say(formError)}
+                      </Alert>
+                    )}
+                    {!done && (
+                      <Stack direction="row" spacing={2} sx={{ mt: 4 }}>
+                        {step > 0 && (
+                          <Button
+                            size="large"
+                            variant="outlined"
+                            onClick={() => go(step - 1)}
+                            disabled={saving}
+                            sx={{ minHeight: 52, flex: 1 }}
+                          >
+                            {t('action.back')}
+                          </Button>
+                        )}
+                        <Button
+                          type="submit"
+                          size="large"
+                          variant="contained"
+                          disabled={saving || sending}
+                          sx={{ minHeight: 52, flex: 2 }}
+                        >
+                          {t(
+                            saving
+                              ? 'action.saving'
+                              : step === 0
+                                ? 'action.start'
+                                : step >= screens.length
+                                  ? 'action.finish'
+                                  : 'action.continue',
+                          )}
+                        </Button>
+                      </Stack>
+                    )}
+                  </Paper>
+                </Centered>
+              );
+            }}
+          </Words>
         )}
-      </Paper>
-    </Centered>
+      </GuestWordsProvider>
+    </div>
   );
 }

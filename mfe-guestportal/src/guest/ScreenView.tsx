@@ -1,7 +1,8 @@
 // One screen of the guest's portal exactly as the guest sees it: its title, its text (the portal's
 // Markdown subset) and its fields, required or optional as the screen says. It makes no API call:
 // the guest's page saves and uploads through its props, and the owner's live preview of a screen
-// (/guestportal/screen/{name}) renders the same component with the content being edited.
+// (/guestportal/screen/{name}) renders the same component with the content being edited. Its own
+// words (labels, buttons) are the page's language's (./i18n); the screen's are the host's.
 import type { ChangeEvent, ElementType } from 'react';
 import {
   Box,
@@ -17,6 +18,7 @@ import {
 import { focusRing } from '@hostdash/shared-auth/guest';
 import { Markdown } from '@hostdash/shared-ui';
 import { GuestTextField } from './GuestTextField';
+import { useGuestWords, type GuestWords, type MessageId } from './i18n/guestWords';
 
 export interface ScreenViewScreen {
   name: string;
@@ -52,44 +54,37 @@ export interface ScreenViewProps {
 const TEXT_FIELDS: Record<
   string,
   {
-    label: string;
     type?: string;
     inputMode?: 'email' | 'tel' | 'text';
     autoComplete?: string;
     multiline?: boolean;
   }
 > = {
-  email: { label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
-  phone: { label: 'Phone number', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
-  street: { label: 'Street and number', autoComplete: 'street-address' },
-  city: { label: 'City', autoComplete: 'address-level2' },
-  postal_code: { label: 'Postal code', autoComplete: 'postal-code' },
-  country: { label: 'Country', autoComplete: 'country-name' },
-  signature: { label: 'Type your full name to sign', autoComplete: 'name' },
-  arrival_time: { label: 'Arrival time', type: 'time' },
-  arrival_note: { label: 'Anything your host should know?', multiline: true },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  street: { autoComplete: 'street-address' },
+  city: { autoComplete: 'address-level2' },
+  postal_code: { autoComplete: 'postal-code' },
+  country: { autoComplete: 'country-name' },
+  signature: { autoComplete: 'name' },
+  arrival_time: { type: 'time' },
+  arrival_note: { multiline: true },
 };
 
-// The deposit: no card number is asked; the hold goes on the card the guest booked with, placed by
-// the host through their booking channel or PMS (the API's `card` field).
-const CHECKBOX_LABELS: Record<'accept' | 'card', string> = {
-  accept: 'I have read and accept this',
-  card: 'I authorise the deposit hold on the card I booked with',
-};
-
-const PHOTO_FIELDS: Record<string, { label: string; capture: 'user' | 'environment' }> = {
-  id_front: { label: 'Front of your ID', capture: 'environment' },
-  id_back: { label: 'Back of your ID', capture: 'environment' },
-  selfie: { label: 'Your selfie', capture: 'user' },
+// The deposit (`card`): no card number is asked; the hold goes on the card the guest booked with,
+// placed by the host through their booking channel or PMS.
+const PHOTO_FIELDS: Record<string, { capture: 'user' | 'environment' }> = {
+  id_front: { capture: 'environment' },
+  id_back: { capture: 'environment' },
+  selfie: { capture: 'user' },
 };
 
 /** A field's name in the guest's words ("Phone number" for `phone`). */
-export function fieldLabel(field: string): string {
-  if (field === 'accept' || field === 'card') return 'The box';
-  return TEXT_FIELDS[field]?.label ?? PHOTO_FIELDS[field]?.label ?? field;
+export function fieldLabel(words: GuestWords, field: string): string {
+  if (field === 'accept' || field === 'card') return words.t('field.box');
+  if (field in PHOTO_FIELDS) return words.t(`photo.${field}` as MessageId);
+  return field in TEXT_FIELDS ? words.t(`field.${field}` as MessageId) : field;
 }
-
-const optional = (label: string, required: boolean) => (required ? label : `${label} (optional)`);
 
 // The file input itself stays in the page (for the camera and for assistive technology) but out of
 // sight: the big button is its label.
@@ -120,7 +115,10 @@ function PhotoField({
   disabled: boolean;
   onUpload?: (kind: string, file: File) => void;
 }) {
-  const { label, capture } = PHOTO_FIELDS[kind] ?? { label: kind, capture: 'environment' };
+  const words = useGuestWords();
+  const { t } = words;
+  const { capture } = PHOTO_FIELDS[kind] ?? { capture: 'environment' };
+  const label = fieldLabel(words, kind);
   const sending = state?.progress !== undefined;
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -131,13 +129,13 @@ function PhotoField({
   return (
     <Box component="section" data-photo={kind}>
       <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {optional(label, required)}
+        {required ? label : t('field.optional', { label })}
       </Typography>
       {state?.preview ? (
         <Box
           component="img"
           src={state.preview}
-          alt={`${label}, as sent`}
+          alt={t('photo.asSent', { label })}
           sx={{
             display: 'block',
             width: '100%',
@@ -150,14 +148,14 @@ function PhotoField({
         />
       ) : uploaded ? (
         <Typography color="success.main" sx={{ mb: 1 }}>
-          Photo received.
+          {t('photo.received')}
         </Typography>
       ) : null}
       {sending && (
         <LinearProgress
           variant="determinate"
           value={Math.round((state?.progress ?? 0) * 100)}
-          aria-label={`Sending ${label.toLowerCase()}`}
+          aria-label={t('photo.sendingLabel', { label })}
           sx={{ mb: 1, height: 8, borderRadius: 4 }}
         />
       )}
@@ -175,7 +173,7 @@ function PhotoField({
           '&:has(input:focus-visible)': focusRing,
         }}
       >
-        {sending ? 'Sending…' : uploaded ? 'Retake photo' : 'Take photo'}
+        {t(sending ? 'photo.sending' : uploaded ? 'photo.retake' : 'photo.take')}
         <Box
           component="input"
           type="file"
@@ -207,6 +205,10 @@ export function ScreenView({
   photos = {},
   titleComponent = 'h1',
 }: ScreenViewProps) {
+  const words = useGuestWords();
+  const { t } = words;
+  const optional = (label: string, required: boolean) =>
+    required ? label : t('field.optional', { label });
   const uploaded = new Set(images.map((image) => image.kind));
   const text = (field: string) => {
     const value = values[field];
@@ -247,26 +249,21 @@ export function ScreenView({
                     sx={{ p: 1.5 }}
                   />
                 }
-                label={optional(CHECKBOX_LABELS[name], required)}
+                label={optional(t(`field.${name}`), required)}
               />
               {error ? (
                 <FormHelperText role="alert">{error}</FormHelperText>
               ) : (
-                name === 'card' && (
-                  <FormHelperText>
-                    No card number is needed: your host places the hold through the site you booked
-                    on, and releases it after check-out.
-                  </FormHelperText>
-                )
+                name === 'card' && <FormHelperText>{t('field.cardHelp')}</FormHelperText>
               )}
             </FormControl>
           );
-        const field = TEXT_FIELDS[name] ?? { label: name };
+        const field = TEXT_FIELDS[name] ?? {};
         return (
           <GuestTextField
             key={name}
             name={name}
-            label={optional(field.label, required)}
+            label={optional(fieldLabel(words, name), required)}
             value={text(name)}
             onChange={(event) => onChange(name, event.target.value)}
             required={required}

@@ -29,6 +29,8 @@ export interface GuestApi {
   ): Promise<GuestImage>;
   image(kind: ImageKind): Promise<Blob>;
   complete(): Promise<GuestPortal>;
+  /** Keeps the guest's language with the link: their other devices and their mails use it. */
+  chooseLanguage(language: GuestPortal['language']): Promise<GuestPortal>;
 }
 
 /**
@@ -67,5 +69,7 @@ export function createGuestApi(
     image: (kind) =>
       client.get<Blob>(`/guest/portal/image/${segment(kind)}`, { headers, responseType: 'blob' }),
     complete: () => client.post<GuestPortal>('/guest/portal/complete', { headers }),
+    chooseLanguage: (language) =>
+      client.post<GuestPortal>('/guest/portal/language', { headers, data: { language } }),
   };
 }

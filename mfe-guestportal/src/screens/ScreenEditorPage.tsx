@@ -3,8 +3,10 @@
 // beside a live preview at phone size, drawn by the guest page's own component (ScreenView), so
 // the preview is exactly what the guest will see. "Start from the default" puts the screen's
 // default back in the form. Leaving with unsaved edits asks first; a refusal keeps every edit.
-// A name that is not a screen is a not-found page.
-import { useEffect, useMemo, useState } from 'react';
+// A name that is not a screen is a not-found page. The Language tabs (issue 34) write the screen's
+// title and text in the other languages guests read (the fields stay English's); the preview shows
+// the guest page in that language.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
@@ -20,6 +22,8 @@ import {
   LinearProgress,
   Paper,
   Stack,
+  Tab,
+  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -33,8 +37,16 @@ import {
   useSubmission,
   useUnsavedChangesGuard,
 } from '@hostdash/shared-ui';
+import { GuestWordsProvider } from '../guest/i18n/guestWords';
+import { GUEST_LANGUAGES, type GuestLanguage } from '../guest/i18n/languages';
 import { ScreenView } from '../guest/ScreenView';
-import type { ContentChange, GuestScreenContent, ScreenField, ScreenName } from '../guestportalApi';
+import type {
+  ContentChange,
+  GuestScreenContent,
+  ScreenField,
+  ScreenName,
+  TranslatedLanguage,
+} from '../guestportalApi';
 import { guestportalActions, selectGuestportal } from '../guestportalSlice';
 
 const TITLE_MAX = 120;
@@ -81,10 +93,12 @@ function PhonePreview({
   name,
   draft,
   allowed,
+  language,
 }: {
   name: ScreenName;
   draft: Draft;
   allowed: ScreenField[];
+  language: GuestLanguage;
 }) {
   const [values, setValues] = useState<Record<string, string | boolean>>({});
   return (
@@ -105,24 +119,203 @@ function PhonePreview({
         overflowY: 'auto',
       }}
     >
-      <Box sx={{ p: 2 }}>
-        <ScreenView
-          screen={{
-            name,
-            title: draft.title || labelOf('guestScreen', name),
-            body: draft.text,
-            fields: allowed.map((field) => ({
-              name: field,
-              required: draft.required_fields.includes(field),
-            })),
-          }}
-          values={values}
-          onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
-          images={[]}
-          titleComponent="h2"
+      <Box sx={{ p: 2 }} lang={language}>
+        <GuestWordsProvider
+          language={language}
+          fallback={<LinearProgress aria-label="Loading the preview" />}
+        >
+          <ScreenView
+            screen={{
+              name,
+              title: draft.title || labelOf('guestScreen', name),
+              body: draft.text,
+              fields: allowed.map((field) => ({
+                name: field,
+                required: draft.required_fields.includes(field),
+              })),
+            }}
+            values={values}
+            onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+            images={[]}
+            titleComponent="h2"
+          />
+        </GuestWordsProvider>
+      </Box>
+    </Box>
+  );
+}
+
+const HELP_TEXT =
+  'A blank line starts a paragraph. **bold**, *italic*, lines starting with “- ” make a list, [words](https://…) a link.';
+
+/** A screen's title and text fields, in the language they are written in. */
+function TitleAndText({
+  draft,
+  onChange,
+  errorOf,
+  language,
+}: {
+  draft: { title: string; text: string };
+  onChange(change: { title: string } | { text: string }): void;
+  errorOf(field: 'title' | 'text'): string | undefined;
+  language: GuestLanguage;
+}) {
+  const blankTitle = draft.title.trim() === '';
+  return (
+    <>
+      <TextField
+        label="Title"
+        value={draft.title}
+        required
+        onChange={(event) => onChange({ title: event.target.value })}
+        error={blankTitle || Boolean(errorOf('title'))}
+        helperText={
+          errorOf('title') ??
+          (blankTitle ? 'A screen needs a title.' : `${draft.title.length}/${TITLE_MAX}`)
+        }
+        slotProps={{ htmlInput: { maxLength: TITLE_MAX, lang: language } }}
+      />
+      <TextField
+        label="Text"
+        value={draft.text}
+        multiline
+        minRows={8}
+        onChange={(event) => onChange({ text: event.target.value })}
+        error={Boolean(errorOf('text'))}
+        helperText={errorOf('text') ?? HELP_TEXT}
+        slotProps={{ htmlInput: { maxLength: TEXT_MAX, lang: language } }}
+      />
+    </>
+  );
+}
+
+const isTranslated = (language: GuestLanguage): language is TranslatedLanguage => language !== 'en';
+
+/** The form beside the preview, for either editor: its fields above, the buttons below. */
+function EditorLayout({
+  content,
+  draft,
+  language,
+  children,
+}: {
+  content: GuestScreenContent;
+  draft: Draft;
+  language: GuestLanguage;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 410px' },
+        alignItems: 'start',
+      }}
+    >
+      <Card>
+        <CardContent>{children}</CardContent>
+      </Card>
+      <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
+        <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1, textAlign: 'center' }}>
+          What a guest sees
+        </Typography>
+        <PhonePreview
+          name={content.name}
+          draft={draft}
+          allowed={content.allowed_fields}
+          language={language}
         />
       </Box>
     </Box>
+  );
+}
+
+/** The screen's title and text in a language beside English (its fields are English's). */
+function TranslationEditor({
+  content,
+  language,
+}: {
+  content: GuestScreenContent;
+  language: TranslatedLanguage;
+}) {
+  const dispatch = useDispatch();
+  const { status } = useSelector(selectGuestportal);
+  const own = content.translations[language];
+  const shipped = content.default_translations[language];
+  const start = own ?? shipped ?? { title: content.title, text: content.text };
+  const [draft, setDraft] = useState({ title: start.title, text: start.text });
+  const submission = useSubmission(status.saveTranslation);
+  const dirty = !own || draft.title !== own.title || draft.text !== own.text;
+  const changed = draft.title !== start.title || draft.text !== start.text;
+  const inLanguage = labelOf('guestLanguage', language);
+  const guard = useUnsavedChangesGuard(
+    changed,
+    `${labelOf('guestScreen', content.name)} in ${inLanguage}`,
+  );
+  const refusal = submission.error;
+  const fieldError = refusal ? fieldErrorOf(refusal, FIELD_LABELS) : null;
+  const errorOf = (field: 'title' | 'text') =>
+    fieldError?.field === field ? fieldError.message : undefined;
+  const blankTitle = draft.title.trim() === '';
+  const send = (text: { title: string; text: string } | null) => {
+    submission.started();
+    dispatch(guestportalActions.saveTranslation.requested({ name: content.name, language, text }));
+  };
+  return (
+    <EditorLayout
+      content={content}
+      draft={{ ...draft, required_fields: content.required_fields }}
+      language={language}
+    >
+      <UnsavedChangesDialog guard={guard} />
+      <Stack
+        component="form"
+        aria-label={`Screen content in ${inLanguage}`}
+        spacing={2}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ title: draft.title.trim(), text: draft.text });
+        }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {own
+            ? `Your own ${inLanguage} text: guests reading ${inLanguage} see it.`
+            : `Not written in ${inLanguage} yet: guests reading ${inLanguage} see the shipped ${inLanguage} screen (below), or your text in their listing’s guest language if you wrote one. Save to make it yours.`}{' '}
+          The required fields are the English tab’s.
+        </Typography>
+        <TitleAndText
+          draft={draft}
+          onChange={(change) => setDraft({ ...draft, ...change })}
+          errorOf={errorOf}
+          language={language}
+        />
+        {refusal && !fieldError && <Alert severity="error">{messageOf(refusal)}</Alert>}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!dirty || blankTitle || submission.busy}
+          >
+            Save
+          </Button>
+          {shipped && (
+            <Button
+              disabled={
+                submission.busy || (draft.title === shipped.title && draft.text === shipped.text)
+              }
+              onClick={() => setDraft({ title: shipped.title, text: shipped.text })}
+            >
+              Start from the default
+            </Button>
+          )}
+          {own && (
+            <Button color="error" disabled={submission.busy} onClick={() => send(null)}>
+              Remove my {inLanguage} text
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </EditorLayout>
   );
 }
 
@@ -160,103 +353,105 @@ function Editor({ content }: { content: GuestScreenContent }) {
   };
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 410px' },
-        alignItems: 'start',
-      }}
-    >
+    <EditorLayout content={content} draft={draft} language="en">
       <UnsavedChangesDialog guard={guard} />
-      <Card>
-        <CardContent>
-          <Stack
-            component="form"
-            aria-label="Screen content"
-            spacing={2}
-            onSubmit={(event) => {
-              event.preventDefault();
-              save();
-            }}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {content.description}{' '}
-              {content.state === 'off' &&
-                'This screen is off for every guest: switch it on on the guest portal page.'}
-            </Typography>
-            <TextField
-              label="Title"
-              value={draft.title}
-              required
-              onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-              error={blankTitle || Boolean(errorOf('title'))}
-              helperText={
-                errorOf('title') ??
-                (blankTitle ? 'A screen needs a title.' : `${draft.title.length}/${TITLE_MAX}`)
-              }
-              slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-            />
-            <TextField
-              label="Text"
-              value={draft.text}
-              multiline
-              minRows={8}
-              onChange={(event) => setDraft({ ...draft, text: event.target.value })}
-              error={Boolean(errorOf('text'))}
-              helperText={
-                errorOf('text') ??
-                'A blank line starts a paragraph. **bold**, *italic*, lines starting with “- ” make a list, [words](https://…) a link.'
-              }
-              slotProps={{ htmlInput: { maxLength: TEXT_MAX } }}
-            />
-            <FormGroup aria-labelledby="required-fields-label">
-              <FormLabel id="required-fields-label">Required fields</FormLabel>
-              {content.allowed_fields.map((field) => (
-                <FormControlLabel
-                  key={field}
-                  label={labelOf('screenField', field)}
-                  control={
-                    <Checkbox
-                      checked={draft.required_fields.includes(field)}
-                      onChange={(event) => toggleRequired(field, event.target.checked)}
-                    />
-                  }
-                />
-              ))}
-              <Typography variant="body2" color="text.secondary">
-                The others are asked but optional.
-              </Typography>
-            </FormGroup>
-            {refusal && !fieldError && <Alert severity="error">{messageOf(refusal)}</Alert>}
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={!dirty || blankTitle || submission.busy}
-              >
-                Save
-              </Button>
-              <Button disabled={!dirty || submission.busy} onClick={() => setDraft(saved)}>
-                Discard changes
-              </Button>
-              <Button
-                disabled={isDefault || submission.busy}
-                onClick={() => setDraft(draftOf(content.default))}
-              >
-                Start from the default
-              </Button>
-            </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
-      <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
-        <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1, textAlign: 'center' }}>
-          What a guest sees
+      <Stack
+        component="form"
+        aria-label="Screen content"
+        spacing={2}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {content.description}{' '}
+          {content.state === 'off' &&
+            'This screen is off for every guest: switch it on on the guest portal page.'}
         </Typography>
-        <PhonePreview name={content.name} draft={draft} allowed={content.allowed_fields} />
-      </Box>
-    </Box>
+        <TitleAndText
+          draft={draft}
+          onChange={(change) => setDraft({ ...draft, ...change })}
+          errorOf={errorOf}
+          language="en"
+        />
+        <FormGroup aria-labelledby="required-fields-label">
+          <FormLabel id="required-fields-label">Required fields</FormLabel>
+          {content.allowed_fields.map((field) => (
+            <FormControlLabel
+              key={field}
+              label={labelOf('screenField', field)}
+              control={
+                <Checkbox
+                  checked={draft.required_fields.includes(field)}
+                  onChange={(event) => toggleRequired(field, event.target.checked)}
+                />
+              }
+            />
+          ))}
+          <Typography variant="body2" color="text.secondary">
+            The others are asked but optional.
+          </Typography>
+        </FormGroup>
+        {refusal && !fieldError && <Alert severity="error">{messageOf(refusal)}</Alert>}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!dirty || blankTitle || submission.busy}
+          >
+            Save
+          </Button>
+          <Button disabled={!dirty || submission.busy} onClick={() => setDraft(saved)}>
+            Discard changes
+          </Button>
+          <Button
+            disabled={isDefault || submission.busy}
+            onClick={() => setDraft(draftOf(content.default))}
+          >
+            Start from the default
+          </Button>
+        </Stack>
+      </Stack>
+    </EditorLayout>
+  );
+}
+
+/** The screen's languages as tabs: English (its content and fields), then the others. */
+function LanguageEditors({ content }: { content: GuestScreenContent }) {
+  const [language, setLanguage] = useState<GuestLanguage>('en');
+  return (
+    <Stack spacing={2}>
+      <Tabs
+        value={language}
+        onChange={(_event, next: GuestLanguage) => setLanguage(next)}
+        aria-label="Language of the screen"
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {GUEST_LANGUAGES.map((code) => (
+          <Tab
+            key={code}
+            value={code}
+            label={
+              code === 'en' || content.translations[code as TranslatedLanguage]
+                ? labelOf('guestLanguage', code)
+                : `${labelOf('guestLanguage', code)} (shipped)`
+            }
+          />
+        ))}
+      </Tabs>
+      {isTranslated(language) ? (
+        // A new answer (saved, or removed) is the form's new starting point.
+        <TranslationEditor
+          key={`${language}:${JSON.stringify(content.translations[language] ?? null)}`}
+          content={content}
+          language={language}
+        />
+      ) : (
+        <Editor key={JSON.stringify(draftOf(content))} content={content} />
+      )}
+    </Stack>
   );
 }
 
@@ -280,8 +475,7 @@ export function ScreenEditorPage() {
       breadcrumbs={[{ label: 'Guest portal', to: '/guestportal' }, { label }]}
     >
       {current ? (
-        // A new answer (saved, or loaded again) is the form's new starting point.
-        <Editor key={JSON.stringify(draftOf(current))} content={current} />
+        <LanguageEditors content={current} />
       ) : status.content.error ? (
         <LoadError
           error={status.content.error}

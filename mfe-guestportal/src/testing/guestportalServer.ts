@@ -105,6 +105,11 @@ export function makeContent(name: ScreenName): GuestScreenContent {
     allowed_fields: ['accept', 'signature'],
     customised: false,
     default: original,
+    translations: {},
+    default_translations: {
+      fr: { title: 'Règlement intérieur', text: 'Pas de fêtes.' },
+      de: { title: 'Hausordnung', text: 'Keine Partys.' },
+    },
   };
 }
 

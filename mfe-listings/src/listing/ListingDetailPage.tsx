@@ -18,6 +18,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import {
   bedroomsInWords,
   buildingPath,
+  LABELS,
   formatRelativeTime,
   pmsName,
   snackbarActions,
@@ -38,6 +39,7 @@ import { CustomFieldsEditor } from './CustomFieldsEditor';
 import {
   apiFieldError,
   changesFrom,
+  FIELD_LABELS,
   formValues,
   NO_BUILDING,
   rebase,
@@ -271,6 +273,29 @@ function ListingForm({ listing }: { listing: Listing }) {
                   values.bedrooms.trim() === '0' ? bedroomsInWords(0) : ' ',
                 )}
               </Box>
+              {/* The guest page and the guest's mails for a browser asking for none of ours; the
+                  host's texts in this language stand in for one not written in the guest's. */}
+              <TextField
+                select
+                label={FIELD_LABELS.guest_language}
+                value={values.guest_language}
+                onChange={(event) =>
+                  set('guest_language', event.target.value as Listing['guest_language'])
+                }
+                disabled={disabled}
+                error={!!shownError('guest_language')}
+                helperText={
+                  shownError('guest_language') ??
+                  'For guests whose browser asks for a language the guest page does not have.'
+                }
+                fullWidth
+              >
+                {Object.entries(LABELS.guestLanguage).map(([code, name]) => (
+                  <MenuItem key={code} value={code}>
+                    {name}
+                  </MenuItem>
+                ))}
+              </TextField>
             </Box>
           </CardContent>
         </Card>

@@ -17,6 +17,7 @@ const listing: Listing = {
   bedrooms: 2,
   check_in_time: '15:00',
   check_out_time: '11:00',
+  guest_language: 'en',
   custom_fields: { wifi_network: 'Marina-Guest' },
   version: 4,
   created_at: '2026-01-01T00:00:00Z',

@@ -18,6 +18,7 @@ export interface ListingFormValues {
   timezone: string;
   check_in_time: string;
   check_out_time: string;
+  guest_language: Listing['guest_language'];
   bedrooms: string;
   custom_fields: CustomFieldRow[];
 }
@@ -36,6 +37,7 @@ export function formValues(listing: Listing): ListingFormValues {
     timezone: listing.timezone,
     check_in_time: listing.check_in_time,
     check_out_time: listing.check_out_time,
+    guest_language: listing.guest_language,
     bedrooms: String(listing.bedrooms),
     custom_fields: Object.entries(listing.custom_fields ?? {}).map(([key, value]) => ({
       key,
@@ -102,6 +104,8 @@ export function changesFrom(listing: Listing, values: ListingFormValues): Listin
   text('timezone');
   text('check_in_time');
   text('check_out_time');
+  if (values.guest_language !== listing.guest_language)
+    changes.guest_language = values.guest_language;
   const country = values.country.trim().toUpperCase();
   if (country !== listing.country) changes.country = country;
   const buildingId = values.building_id === NO_BUILDING ? null : values.building_id;
@@ -139,6 +143,7 @@ export const FIELD_LABELS: Readonly<Record<FormField, string>> = {
   timezone: 'Time zone',
   check_in_time: 'Check-in from',
   check_out_time: 'Check-out by',
+  guest_language: 'Guests’ language',
   bedrooms: 'Bedrooms',
   custom_fields: 'Custom fields',
 };

@@ -29,6 +29,7 @@ export function makeListing(index: number, overrides: Partial<Listing> = {}): Li
     bedrooms: 2,
     check_in_time: '15:00',
     check_out_time: '11:00',
+    guest_language: 'en',
     custom_fields: {},
     version: 1,
     created_at: '2026-01-01T00:00:00Z',

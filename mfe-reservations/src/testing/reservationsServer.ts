@@ -163,6 +163,7 @@ const MARINA_LOFTS_1A: Listing = {
   bedrooms: 2,
   check_in_time: '16:00',
   check_out_time: '11:00',
+  guest_language: 'en',
   custom_fields: {},
   version: 1,
   created_at: '2026-01-01T00:00:00.000Z',

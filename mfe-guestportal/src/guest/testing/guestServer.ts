@@ -29,7 +29,22 @@ const INVALID = {
 const EXPIRED = { error: 'guest_link_expired', message: 'This check-in link has expired.' };
 const NOW = '2026-11-25T10:00:00.000Z';
 
-type ScreenSpec = Omit<GuestPortalScreen, 'completedAt' | 'values'>;
+type ScreenSpec = Omit<GuestPortalScreen, 'completedAt' | 'values' | 'texts'>;
+type Language = GuestPortal['language'];
+type Message = Omit<GuestPortal['messages'][number], 'texts'>;
+const LANGUAGES: Language[] = ['en', 'es', 'fr', 'de', 'pt', 'it'];
+
+/** The German and Portuguese of the shipped screens the tests read (api/migrations/0039). */
+const TRANSLATED: Record<string, Partial<Record<Language, { title: string; body: string }>>> = {
+  contact: {
+    de: { title: 'Wie erreichen wir Sie?', body: 'Bitte geben Sie eine Telefonnummer an.' },
+    pt: { title: 'Como podemos contactá-lo?', body: 'Indique um número de telefone.' },
+  },
+  house_rules: {
+    de: { title: 'Hausordnung', body: '- Keine Partys' },
+    pt: { title: 'Regras da casa', body: '- Proibidas festas' },
+  },
+};
 
 /** The catalogue's screens (api/migrations/0018), as a stay with them all switched on gets them. */
 export const SCREENS: Record<string, ScreenSpec> = {
@@ -121,7 +136,9 @@ const PHOTO_WORDS: Record<string, string> = {
 
 export interface GuestServerOptions {
   screens?: string[];
-  messages?: GuestPortal['messages'];
+  messages?: Message[];
+  /** The language the API chose for the guest (default English). */
+  language?: Language;
 }
 
 export interface GuestServer extends Upstream {
@@ -148,6 +165,7 @@ export async function startGuestServer(options: GuestServerOptions = {}): Promis
   const images = new Map<ImageKind, GuestImage>();
   const photoBytes = new Map<ImageKind, string>();
   let completedAt: string | null = null;
+  let chosen: Language | null = null;
 
   const portal = (): GuestPortal => ({
     stay: {
@@ -160,13 +178,32 @@ export async function startGuestServer(options: GuestServerOptions = {}): Promis
     },
     screens: specs.map((spec) => ({
       ...spec,
+      texts: Object.fromEntries(
+        LANGUAGES.map((language) => [
+          language,
+          TRANSLATED[spec.name]?.[language] ?? { title: spec.title, body: spec.body },
+        ]),
+      ) as GuestPortalScreen['texts'],
       completedAt: saved.get(spec.name)?.completedAt ?? null,
       values: saved.get(spec.name)?.values ?? {},
     })),
     images: [...images.values()],
+    language: chosen ?? options.language ?? 'en',
+    listingLanguage: 'en',
+    languageChosen: chosen !== null,
     completedAt,
     expiresAt: '2026-12-07T23:59:59.000Z',
-    messages: completedAt ? (options.messages ?? []) : [],
+    messages: completedAt
+      ? (options.messages ?? []).map((message) => ({
+          ...message,
+          texts: Object.fromEntries(
+            LANGUAGES.map((language) => [
+              language,
+              { subject: message.subject, body: message.body },
+            ]),
+          ) as GuestPortal['messages'][number]['texts'],
+        }))
+      : [],
   });
 
   const handle = (request: RecordedRequest): UpstreamAnswer => {
@@ -177,6 +214,11 @@ export async function startGuestServer(options: GuestServerOptions = {}): Promis
     const url = new URL(request.url, 'http://api.local');
     const path = url.pathname;
     if (request.method === 'GET' && path === '/guest/portal') return { json: portal() };
+
+    if (request.method === 'POST' && path === '/guest/portal/language') {
+      chosen = (JSON.parse(request.body) as { language: Language }).language;
+      return { json: portal() };
+    }
 
     const screenMatch = /^\/guest\/portal\/screen\/([^/]+)$/.exec(path);
     if (request.method === 'POST' && screenMatch) {

@@ -1,0 +1,83 @@
+// The languages a guest's page and mails are offered in (issue 34, docs/adr/0036-guest-
+// languages.md), and which of them a guest gets: the one they chose on their page, else the best
+// their browser asks for (`Accept-Language`), else their listing's `guest_language`. The same list
+// is in migration 0039's checks.
+
+import { stringEnum } from '../http/schemas';
+
+export const GUEST_LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it'] as const;
+export type GuestLanguage = (typeof GUEST_LANGUAGES)[number];
+
+export const isGuestLanguage = (value: string): value is GuestLanguage =>
+  (GUEST_LANGUAGES as readonly string[]).includes(value);
+
+/** Each language in its own words, for the host's choice and the guest's switch. */
+export const LANGUAGE_NAMES: Record<GuestLanguage, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  pt: 'Português',
+  it: 'Italiano',
+};
+
+interface Range {
+  tag: string;
+  q: number;
+  order: number;
+}
+
+/** The header's language ranges, best first (q-values; equal q keeps the browser's order). */
+function ranges(acceptLanguage: string): Range[] {
+  return acceptLanguage
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, order };
+    })
+    .filter((range) => range.tag !== '' && range.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+}
+
+/**
+ * The best of our languages for an `Accept-Language` header, or null when it asks for none of them.
+ * A region falls back to its language (`de-DE`, `pt-BR` → `de`, `pt`); `*` matches nothing (it
+ * says "anything", which is what the listing's default is for).
+ */
+export function languageOf(acceptLanguage: string | undefined): GuestLanguage | null {
+  for (const { tag } of ranges(acceptLanguage ?? '')) {
+    const primary = tag.split('-')[0] ?? '';
+    if (isGuestLanguage(primary)) return primary;
+  }
+  return null;
+}
+
+/** The guest's language: their own choice, their browser's, then the listing's default. */
+export function negotiateLanguage(options: {
+  chosen: string | null;
+  acceptLanguage: string | undefined;
+  listingLanguage: GuestLanguage;
+}): GuestLanguage {
+  if (options.chosen && isGuestLanguage(options.chosen)) return options.chosen;
+  return languageOf(options.acceptLanguage) ?? options.listingLanguage;
+}
+
+/** A text kept in several languages: the base columns' English and the others by language. */
+export type Translations<Text> = Partial<Record<GuestLanguage, Text>>;
+
+/** The text in `language` from a base (English) text and its translations; undefined: none. */
+export function textIn<Text>(
+  language: GuestLanguage,
+  base: Text | null,
+  translations: Translations<Text> | null | undefined,
+): Text | undefined {
+  if (language === 'en') return base ?? undefined;
+  return translations?.[language];
+}
+
+/** A guest language on the wire. */
+export const GuestLanguageSchema = stringEnum(GUEST_LANGUAGES, {
+  description: `A language of the guest’s page and mails: ${GUEST_LANGUAGES.join(', ')}.`,
+});
