@@ -22,8 +22,6 @@ import {
   LinearProgress,
   Paper,
   Stack,
-  Tab,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -38,7 +36,7 @@ import {
   useUnsavedChangesGuard,
 } from '@hostdash/shared-ui';
 import { GuestWordsProvider } from '../guest/i18n/guestWords';
-import { GUEST_LANGUAGES, type GuestLanguage } from '../guest/i18n/languages';
+import type { GuestLanguage } from '../guest/i18n/languages';
 import { ScreenView } from '../guest/ScreenView';
 import type {
   ContentChange,
@@ -48,6 +46,7 @@ import type {
   TranslatedLanguage,
 } from '../guestportalApi';
 import { guestportalActions, selectGuestportal } from '../guestportalSlice';
+import { isTranslated, LanguageTabs } from '../LanguageTabs';
 
 const TITLE_MAX = 120;
 const TEXT_MAX = 20_000;
@@ -188,8 +187,6 @@ function TitleAndText({
     </>
   );
 }
-
-const isTranslated = (language: GuestLanguage): language is TranslatedLanguage => language !== 'en';
 
 /** The form beside the preview, for either editor: its fields above, the buttons below. */
 function EditorLayout({
@@ -422,25 +419,12 @@ function LanguageEditors({ content }: { content: GuestScreenContent }) {
   const [language, setLanguage] = useState<GuestLanguage>('en');
   return (
     <Stack spacing={2}>
-      <Tabs
+      <LanguageTabs
         value={language}
-        onChange={(_event, next: GuestLanguage) => setLanguage(next)}
-        aria-label="Language of the screen"
-        variant="scrollable"
-        allowScrollButtonsMobile
-      >
-        {GUEST_LANGUAGES.map((code) => (
-          <Tab
-            key={code}
-            value={code}
-            label={
-              code === 'en' || content.translations[code as TranslatedLanguage]
-                ? labelOf('guestLanguage', code)
-                : `${labelOf('guestLanguage', code)} (shipped)`
-            }
-          />
-        ))}
-      </Tabs>
+        onChange={setLanguage}
+        label="Language of the screen"
+        noteOf={(code) => (content.translations[code] ? undefined : 'shipped')}
+      />
       {isTranslated(language) ? (
         // A new answer (saved, or removed) is the form's new starting point.
         <TranslationEditor

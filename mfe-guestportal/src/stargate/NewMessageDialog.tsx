@@ -4,6 +4,8 @@
 // verified gets it at once. A refusal of a field is said under it; what was typed stays. The text
 // is in the guest portal's Markdown subset, as a screen's is: beside it, a live preview drawn by
 // the guest page's own component shows what the guest will read (bold door code and all).
+// The Language tabs (issue 34), as the screen editor's: the title and text are English's; the
+// other languages are optional, and one left empty is not sent (its guests read English's).
 import { useEffect, useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import {
@@ -29,8 +31,15 @@ import {
 import type { Answer } from '@hostdash/api-contract';
 import { api, labelOf, LABELS, toApiError } from '@hostdash/shared-auth';
 import { fieldErrorOf, Markdown, messageOf, useSubmission } from '@hostdash/shared-ui';
-import type { MessageKind, NewMessage, StargateReservation } from '../guestportalApi';
+import type { GuestLanguage } from '../guest/i18n/languages';
+import type {
+  MessageKind,
+  NewMessage,
+  StargateReservation,
+  TranslatedLanguage,
+} from '../guestportalApi';
 import { guestportalActions, selectGuestportal } from '../guestportalSlice';
+import { isTranslated, LanguageTabs } from '../LanguageTabs';
 
 type ListingOption = Answer<'/listing/load', 'get'>['items'][number];
 
@@ -38,6 +47,80 @@ const TITLE_MAX = 200;
 const BODY_MAX = 5000;
 const FIELD_LABELS = { title: 'Title', body: 'Message', kind: 'Kind', listing_id: 'Listing' };
 const KINDS = Object.keys(LABELS.messageKind) as MessageKind[];
+
+type MessageText = { title: string; body: string };
+type Translations = NonNullable<NewMessage['translations']>;
+
+const isBlank = (text: MessageText | undefined) =>
+  !text || (text.title.trim() === '' && text.body.trim() === '');
+/** Written in part: a title without its text, or a text without its title. */
+const isHalfWritten = (text: MessageText | undefined) =>
+  text !== undefined && (text.title.trim() === '') !== (text.body.trim() === '');
+
+/** The languages written in full, trimmed; the empty ones are left out. */
+function translationsOf(texts: Partial<Record<TranslatedLanguage, MessageText>>): Translations {
+  const written: Translations = {};
+  for (const [language, text] of Object.entries(texts) as [TranslatedLanguage, MessageText][]) {
+    if (text.title.trim() !== '' && text.body.trim() !== '')
+      written[language] = { title: text.title.trim(), body: text.body.trim() };
+  }
+  return written;
+}
+
+/**
+ * The message's title and text fields in one language: English's are required (they are the
+ * message); another language's are optional, but written as a pair.
+ */
+function MessageFields({
+  text,
+  onChange,
+  errorOf,
+  language,
+}: {
+  text: MessageText;
+  onChange(change: { title: string } | { body: string }): void;
+  errorOf(field: 'title' | 'body'): string | undefined;
+  language: GuestLanguage;
+}) {
+  const optional = isTranslated(language);
+  const inLanguage = labelOf('guestLanguage', language);
+  const half = optional && isHalfWritten(text);
+  const missing = `Write both in ${inLanguage}, or leave both empty.`;
+  return (
+    <>
+      <TextField
+        label="Title"
+        value={text.title}
+        required={!optional}
+        onChange={(event) => onChange({ title: event.target.value })}
+        error={Boolean(errorOf('title')) || (half && text.title.trim() === '')}
+        helperText={
+          errorOf('title') ??
+          (half && text.title.trim() === ''
+            ? missing
+            : optional
+              ? `Optional: guests reading ${inLanguage} get it; the others read English.`
+              : 'What the guest sees first, e.g. “Your door code”.')
+        }
+        slotProps={{ htmlInput: { maxLength: TITLE_MAX, lang: language } }}
+      />
+      <TextField
+        label="Message"
+        value={text.body}
+        required={!optional}
+        multiline
+        minRows={4}
+        onChange={(event) => onChange({ body: event.target.value })}
+        error={Boolean(errorOf('body')) || (half && text.body.trim() === '')}
+        helperText={
+          errorOf('body') ??
+          `${half && text.body.trim() === '' ? `${missing} ` : ''}**bold**, *italic*, lines starting with “- ” make a list, [words](https://…) a link. ${text.body.length}/${BODY_MAX}`
+        }
+        slotProps={{ htmlInput: { maxLength: BODY_MAX, lang: language } }}
+      />
+    </>
+  );
+}
 
 /** Listings whose nickname matches what was typed (the first page of the account's search). */
 function useListingSearch(search: string, enabled: boolean) {
@@ -72,7 +155,15 @@ function useListingSearch(search: string, enabled: boolean) {
  * The message as the guest's check-in page shows it once released: the same card, the same
  * Markdown component. Said to a screen reader as a region of its own.
  */
-function MessagePreview({ title, body }: { title: string; body: string }) {
+function MessagePreview({
+  title,
+  body,
+  language,
+}: {
+  title: string;
+  body: string;
+  language: GuestLanguage;
+}) {
   return (
     <Box component="section" aria-labelledby="new-message-preview">
       <Typography
@@ -84,7 +175,7 @@ function MessagePreview({ title, body }: { title: string; body: string }) {
       >
         What the guest reads
       </Typography>
-      <Paper variant="outlined" sx={{ p: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2 }} lang={language}>
         {title.trim() || body.trim() ? (
           <>
             {title.trim() && (
@@ -123,6 +214,8 @@ export function NewMessageDialog({
   const [kind, setKind] = useState<MessageKind>('check_in_instructions');
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
+  const [language, setLanguage] = useState<GuestLanguage>('en');
+  const [texts, setTexts] = useState<Partial<Record<TranslatedLanguage, MessageText>>>({});
   const [scope, setScope] = useState<'reservation' | 'listing'>(
     reservation ? 'reservation' : 'listing',
   );
@@ -134,6 +227,10 @@ export function NewMessageDialog({
     () => (refusal ? fieldErrorOf(refusal, FIELD_LABELS) : null),
     [refusal],
   );
+  // A refused field is English's (translations are checked here first): show it.
+  useEffect(() => {
+    if (fieldError) setLanguage('en');
+  }, [fieldError]);
   const errorOf = (field: keyof typeof FIELD_LABELS) =>
     fieldError?.field === field ? fieldError.message : undefined;
 
@@ -144,7 +241,17 @@ export function NewMessageDialog({
     : listing
       ? { listing_id: listing.id }
       : null;
-  const ready = target !== null && title.trim() !== '' && body.trim() !== '';
+  const translations = translationsOf(texts);
+  const ready =
+    target !== null &&
+    title.trim() !== '' &&
+    body.trim() !== '' &&
+    !Object.values(texts).some(isHalfWritten);
+  const shown: MessageText = isTranslated(language)
+    ? (texts[language] ?? { title: '', body: '' })
+    : { title, body };
+  // The guest reading a language not written reads English's.
+  const previewed = isBlank(shown) ? { title, body } : shown;
 
   const submit = () => {
     if (!target) return;
@@ -155,6 +262,7 @@ export function NewMessageDialog({
         kind,
         title: title.trim(),
         body: body.trim(),
+        ...(Object.keys(translations).length > 0 && { translations }),
       } as NewMessage),
     );
   };
@@ -225,30 +333,31 @@ export function NewMessageDialog({
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            label="Title"
-            value={title}
-            required
-            onChange={(event) => setTitle(event.target.value)}
-            error={Boolean(errorOf('title'))}
-            helperText={errorOf('title') ?? 'What the guest sees first, e.g. “Your door code”.'}
-            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
-          />
-          <TextField
-            label="Message"
-            value={body}
-            required
-            multiline
-            minRows={4}
-            onChange={(event) => setBody(event.target.value)}
-            error={Boolean(errorOf('body'))}
-            helperText={
-              errorOf('body') ??
-              `**bold**, *italic*, lines starting with “- ” make a list, [words](https://…) a link. ${body.length}/${BODY_MAX}`
+          <LanguageTabs
+            value={language}
+            onChange={setLanguage}
+            label="Language of the message"
+            noteOf={(code) =>
+              translations[code] ? 'written' : isHalfWritten(texts[code]) ? 'unfinished' : undefined
             }
-            slotProps={{ htmlInput: { maxLength: BODY_MAX } }}
           />
-          <MessagePreview title={title} body={body} />
+          <MessageFields
+            text={shown}
+            onChange={(change) =>
+              isTranslated(language)
+                ? setTexts((current) => ({ ...current, [language]: { ...shown, ...change } }))
+                : 'title' in change
+                  ? setTitle(change.title)
+                  : setBody(change.body)
+            }
+            errorOf={(field) => (isTranslated(language) ? undefined : errorOf(field))}
+            language={language}
+          />
+          <MessagePreview
+            title={previewed.title}
+            body={previewed.body}
+            language={isBlank(shown) ? 'en' : language}
+          />
           {refusal && !fieldError && <Alert severity="error">{messageOf(refusal)}</Alert>}
         </Stack>
       </DialogContent>

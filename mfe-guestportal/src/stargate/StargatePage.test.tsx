@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { selectSnackbar } from '@hostdash/shared-auth';
 import { openAsOwner } from '../testing/renderRemote';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../testing/guestportalServer';
 
 let server: GuestportalServer;
+type Store = Awaited<ReturnType<typeof openAsOwner>>['store'];
 
 async function open(path: string, initial: Partial<GuestportalServerState> = {}) {
   const view = await openAsOwner(path, initial);
@@ -17,6 +19,25 @@ async function open(path: string, initial: Partial<GuestportalServerState> = {})
 }
 
 afterEach(() => server.close());
+
+/**
+ * The message for Maria's stay was saved (the snackbar says so), and the stand-in API received
+ * its door code in English, and `more` beside it.
+ */
+async function expectSaved(store: Store, more: Record<string, unknown>) {
+  await waitFor(() =>
+    expect(selectSnackbar(store.getState()).text).toBe(
+      'Message saved: held for 1 stay until the guest is verified.',
+    ),
+  );
+  expect(JSON.parse(server.requestsTo('/stargate/messages')[0]!.body)).toEqual({
+    reservation_id: RESERVATION_ID,
+    kind: 'check_in_instructions',
+    title: 'Your door code',
+    body: 'The code is **4821**.',
+    ...more,
+  });
+}
 
 describe('/stargate', () => {
   it('lists the account’s messages, held and released, and filters them by state', async () => {
@@ -122,18 +143,49 @@ describe('/stargate/{id}', () => {
     expect(preview.queryByText(/\*\*/)).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Save message' }));
 
-    await waitFor(() =>
-      expect(selectSnackbar(store.getState()).text).toBe(
-        'Message saved: held for 1 stay until the guest is verified.',
-      ),
-    );
-    expect(JSON.parse(server.requestsTo('/stargate/messages')[0]!.body)).toEqual({
-      reservation_id: RESERVATION_ID,
-      kind: 'check_in_instructions',
-      title: 'Your door code',
-      body: 'The code is **4821**.',
-    });
+    await expectSaved(store, {});
     expect(await screen.findByText('Your door code')).toBeInTheDocument();
+  });
+
+  it('sends the message in French too, and no language left empty', async () => {
+    const { user, store } = await open(`/stargate/${RESERVATION_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialogElement = screen.getByRole('dialog');
+    const dialog = within(dialogElement);
+    await user.type(dialog.getByLabelText(/^Title/), 'Your door code');
+    await user.type(dialog.getByLabelText(/^Message/), 'The code is **4821**.');
+
+    await user.click(dialog.getByRole('tab', { name: 'French' }));
+    const title = dialog.getByLabelText(/^Title/);
+    expect(title).toHaveValue('');
+    expect(title).not.toBeRequired();
+    expect(title).toHaveAttribute('lang', 'fr');
+    // Not written yet: the preview is what a French guest reads, English's.
+    const preview = within(dialog.getByRole('region', { name: 'What the guest reads' }));
+    expect(preview.getByText('Your door code')).toBeInTheDocument();
+    await user.type(title, 'Votre code');
+    // A title without its text is not sent half: saving waits for both, or neither.
+    expect(dialog.getByRole('button', { name: 'Save message' })).toBeDisabled();
+    expect(dialog.getByText(/Write both in French, or leave both empty/)).toBeInTheDocument();
+    expect(dialog.getByRole('tab', { name: 'French (unfinished)' })).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/^Message/), 'Le code est **4821**.');
+    expect(preview.getByText('Votre code')).toBeInTheDocument();
+    // Another language opened and left empty is not sent.
+    await user.click(dialog.getByRole('tab', { name: 'German' }));
+    expect(dialog.getByRole('tab', { name: 'French (written)' })).toBeInTheDocument();
+    const results = await axe.run(dialogElement, {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(
+      results.violations
+        .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+        .map((violation) => violation.id),
+    ).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Save message' }));
+
+    await expectSaved(store, {
+      translations: { fr: { title: 'Votre code', body: 'Le code est **4821**.' } },
+    });
   });
 
   it('withdraws a held message after asking', async () => {
