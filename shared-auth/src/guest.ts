@@ -3,7 +3,7 @@
 // and free of the dashboard's store, sagas, access rules and axios: the guest page loads this
 // instead of the whole package.
 export { createFetchClient, type FetchClient, type FetchRequest } from './fetchClient';
-export { isApiError } from './apiErrors';
+export { isApiError, toApiError } from './apiErrors';
 export { newTraceparent } from './traceparent';
 export { focusRing, hostdashThemeOptions } from './themeOptions';
 export { formatDate } from './dates';

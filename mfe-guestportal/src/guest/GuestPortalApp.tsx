@@ -32,7 +32,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { isApiError, type ApiError } from '@hostdash/shared-auth/guest';
+import { toApiError, type ApiError } from '@hostdash/shared-auth/guest';
 import { Markdown } from '@hostdash/shared-ui';
 import {
   isImageField,
@@ -69,11 +69,6 @@ type Load =
   | { phase: 'link'; problem: LinkProblem }
   | { phase: 'unavailable'; message: Said }
   | { phase: 'ready'; portal: GuestPortal };
-
-const toError = (error: unknown): ApiError =>
-  isApiError(error)
-    ? error
-    : { error: 'client_error', message: error instanceof Error ? error.message : String(error) };
 
 /** A link that no longer (or never) works: said on a page of its own, with nothing else. */
 function linkProblemOf(error: ApiError): LinkProblem | null {
@@ -337,7 +332,7 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
         setLoad({ phase: 'ready', portal });
       },
       (caught: unknown) => {
-        const error = toError(caught);
+        const error = toApiError(caught);
         if (fail(error)) return;
         // Nothing a guest did: no answer, or an answer the page cannot use.
         setLoad({
@@ -415,7 +410,7 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
   const replacePortal = (next: GuestPortal) => setLoad({ phase: 'ready', portal: next });
 
   const refused = (caught: unknown) => {
-    const error = toError(caught);
+    const error = toApiError(caught);
     if (fail(error)) return;
     const field = typeof error.field === 'string' ? error.field.replace(/^values\./, '') : null;
     if (field && screen?.fields.some(({ name }) => name === field))
@@ -461,7 +456,7 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
       );
     } catch (caught) {
       stopSending();
-      const error = toError(caught);
+      const error = toApiError(caught);
       if (fail(error)) return;
       setErrors((current) => ({ ...current, [kind]: guestMessage(error) }));
     }
