@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GUEST_PORTAL_EXPOSE } from '@hostdash/shared-auth';
 import { GUEST_CONFIG_ELEMENT_ID, type GuestPageConfig } from '../src/guest/guestConfig.types';
 import type { DiscoveryDocument } from '../src/clientConfig.types';
 import type { ShellConfig } from './config';
@@ -27,8 +28,6 @@ const CONFIG_ELEMENT = new RegExp(`<script id="?${GUEST_CONFIG_ELEMENT_ID}"?[^>]
 
 /** The remote the guest page mounts. */
 const GUEST_PORTAL = 'guestportal';
-/** The expose it mounts, as its manifest names it. */
-const GUEST_PORTAL_EXPOSE = 'guestPortal';
 /** How long a page waits for a manifest it has not fetched yet: beyond, the browser fetches it. */
 export const MANIFEST_WAIT_MS = 250;
 const MANIFESTS_KEPT = 16;
