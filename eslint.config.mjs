@@ -4,15 +4,12 @@ import tseslint from 'typescript-eslint';
 import jest from 'eslint-plugin-jest';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createRequire } from 'node:module';
 
-const remotes = [
-  'mfe-listings',
-  'mfe-reservations',
-  'mfe-billing',
-  'mfe-admin',
-  'mfe-onboarding',
-  'mfe-guestportal',
-];
+// The remotes come from the one list (config/remotes.cjs).
+const remotes = createRequire(import.meta.url)('./config/remotes.cjs')
+  .listRemotes()
+  .map((remote) => remote.dir);
 
 const axiosRestriction = {
   name: 'axios',

@@ -1,4 +1,7 @@
-// `npm run test:unit`: every package's jest project in one run.
+// `npm run test:unit`: every package's jest project in one run. The remotes come from the one
+// list (config/remotes.cjs).
+const { listRemotes } = require('./config/remotes.cjs');
+
 module.exports = {
   projects: [
     '<rootDir>/shared-auth',
@@ -6,12 +9,7 @@ module.exports = {
     '<rootDir>/storage',
     '<rootDir>/api',
     '<rootDir>/shell',
-    '<rootDir>/mfe-listings',
-    '<rootDir>/mfe-reservations',
-    '<rootDir>/mfe-billing',
-    '<rootDir>/mfe-admin',
-    '<rootDir>/mfe-onboarding',
-    '<rootDir>/mfe-guestportal',
+    ...listRemotes().map((remote) => `<rootDir>/${remote.dir}`),
     '<rootDir>/scripts',
   ],
 };

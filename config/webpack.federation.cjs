@@ -17,6 +17,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { satisfy } = require('@module-federation/enhanced/runtime');
+const { listRemotes } = require('./remotes.cjs');
 
 const root = path.resolve(__dirname, '..');
 const sharedAuthDir = path.join(root, 'shared-auth');
@@ -930,8 +931,26 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
   };
 }
 
+/**
+ * A remote's config from its manifest (package.json `hostdash.remote`, the one list in
+ * config/remotes.cjs): its name, exposes and dev port are written once, there.
+ * @param {string} dir the remote's folder (__dirname of its webpack config)
+ */
+function createRemoteConfig(dir) {
+  const remote = listRemotes().find((candidate) => path.join(root, candidate.dir) === dir);
+  if (!remote) throw new Error(`${dir} is not a remote of config/remotes.cjs`);
+  return createFederatedConfig({
+    name: remote.name,
+    dir,
+    title: `Hostdash ${remote.title.toLowerCase()} (standalone)`,
+    exposes: remote.exposes,
+    devPort: remote.devPort,
+  });
+}
+
 module.exports = {
   createFederatedConfig,
+  createRemoteConfig,
   sharedSingletons,
   readContractVersion,
   contractRange,

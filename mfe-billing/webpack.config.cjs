@@ -1,13 +1,4 @@
-const { createFederatedConfig } = require('../config/webpack.federation.cjs');
+// The remote's build: everything it needs to say is in its manifest (package.json `hostdash.remote`).
+const { createRemoteConfig } = require('../config/webpack.federation.cjs');
 
-module.exports = createFederatedConfig({
-  name: 'billing',
-  dir: __dirname,
-  title: 'Hostdash billing (standalone)',
-  exposes: { './feature': './src/feature.tsx' },
-  devPort: 3013,
-  // Alone, the remote talks to the API through the shell server (which holds the session cookie).
-  devServer: {
-    proxy: [{ context: ['/api'], target: process.env.SHELL_URL || 'http://localhost:3000' }],
-  },
-});
+module.exports = createRemoteConfig(__dirname);

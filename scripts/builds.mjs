@@ -1,19 +1,18 @@
 // What `npm start` and the e2e suite need built, and whether each build is older than its sources.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The remotes in this workspace (folder `mfe-<name>`). */
-export const REMOTES = [
-  'listings',
-  'reservations',
-  'billing',
-  'admin',
-  'onboarding',
-  'guestportal',
-];
+/** The remotes in this workspace (folder `mfe-<name>`), from the one list (config/remotes.cjs). */
+export const REMOTES = createRequire(import.meta.url)('../config/remotes.cjs')
+  .listRemotes()
+  .map((remote) => remote.name);
+
+/** The access table generated from the one list of remotes (scripts/remotes.mjs). */
+const REMOTE_TABLE = 'shared-auth/src/remotes.generated.ts';
 
 /** Each package, the file its build produces, and the folders that feed it. */
 export const builds = [
@@ -47,6 +46,9 @@ export const builds = [
   ...REMOTES.map((remote) => ({
     name: `@hostdash/mfe-${remote}`,
     output: `mfe-${remote}/dist/mf-manifest.json`,
+    // A remote added or removed changes the generated access table, which the shell needs; the
+    // other remotes do not (they never route to its pages), so they are not built again for it.
+    ignore: [REMOTE_TABLE],
     sources: [
       `mfe-${remote}/src`,
       `mfe-${remote}/package.json`,
@@ -57,9 +59,13 @@ export const builds = [
   })),
 ];
 
-/** The newest modification time under `target` (tests and node_modules aside); 0 if missing. */
-export function newestMtime(target) {
+/**
+ * The newest modification time under `target` (tests, node_modules and the `ignore`d files aside,
+ * given from the root); 0 if missing.
+ */
+export function newestMtime(target, ignore = []) {
   if (!existsSync(target)) return 0;
+  if (ignore.some((file) => path.resolve(root, file) === path.resolve(target))) return 0;
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = 0;
@@ -70,16 +76,16 @@ export function newestMtime(target) {
       entry.name.endsWith('.test.tsx')
     )
       continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name), ignore));
   }
   return newest;
 }
 
 /** The packages whose build is missing or older than a source file. */
 export function staleBuilds() {
-  return builds.filter(({ output, sources }) => {
+  return builds.filter(({ output, sources, ignore = [] }) => {
     const built = newestMtime(path.join(root, output));
     if (!built) return true;
-    return sources.some((source) => newestMtime(path.join(root, source)) > built);
+    return sources.some((source) => newestMtime(path.join(root, source), ignore) > built);
   });
 }

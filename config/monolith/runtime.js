@@ -3,17 +3,9 @@
 // `@module-federation/enhanced/runtime` in that build only: the federation instance loads
 // `<remote>/<module>` with a plain `import()` of the workspace remote's module; registering
 // remotes, shared modules and plugins does nothing. Never part of a product build.
-export { satisfy } from '@module-federation/runtime-core';
+import { modules } from './remoteModules.generated';
 
-const modules = {
-  'listings/feature': () => import('../../mfe-listings/src/feature'),
-  'reservations/feature': () => import('../../mfe-reservations/src/feature'),
-  'billing/feature': () => import('../../mfe-billing/src/feature'),
-  'admin/feature': () => import('../../mfe-admin/src/feature'),
-  'onboarding/feature': () => import('../../mfe-onboarding/src/feature'),
-  'guestportal/feature': () => import('../../mfe-guestportal/src/feature'),
-  'guestportal/screensWidget': () => import('../../mfe-guestportal/src/screensWidget'),
-};
+export { satisfy } from '@module-federation/runtime-core';
 
 export function createInstance() {
   return {

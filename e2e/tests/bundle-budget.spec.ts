@@ -2,6 +2,7 @@
 // each remote's first page load, and that no library is loaded twice in a whole signed-in session.
 // Sizes come from the files on disk (gzip as the build wrote it), so they are deterministic;
 // timings live in the web bench (`npm run bench:web`), never here.
+import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
 import {
   byOwner,
@@ -18,6 +19,14 @@ import { storeDir } from './support/delivery';
 import { baseURL, remotesURL } from './support/env';
 import { navigateInApp } from './support/navigation';
 import { expectHeading } from './support/session';
+
+interface Remote {
+  name: string;
+  firstPage: { path: string; heading: string };
+}
+const { listRemotes } = createRequire(__filename)('../../config/remotes.cjs') as {
+  listRemotes: () => Remote[];
+};
 
 /**
  * Gzip bytes of JS. A budget is a ratchet: today's figure with a little room, lowered as the work
@@ -112,15 +121,11 @@ test('/login, each remote’s first page and a whole session stay within their b
     .toBeLessThanOrEqual(BUDGETS.login);
 
   const session: LoadedFile[] = [...login];
-  // Reservations renders `/` (the risks page); listings' first page is /listings, billing's /billing,
-  // onboarding's a connect page, the guest portal's /guestportal.
-  const firstPages: [string, string, RegExp][] = [
-    ['reservations', '/', /Risks/i],
-    ['listings', '/listings', /Listings/i],
-    ['billing', '/billing', /Billing/i],
-    ['onboarding', '/connect/hostaway', /Connect Hostaway/i],
-    ['guestportal', '/guestportal', /Guest portal/i],
-  ];
+  // Each remote's first page, as its manifest names it (the one list, config/remotes.cjs).
+  const firstPages = listRemotes().map(
+    (remote) =>
+      [remote.name, remote.firstPage.path, new RegExp(remote.firstPage.heading, 'i')] as const,
+  );
   await page.getByLabel('Email').fill('owner@hostdash.test');
   await page.getByLabel('Password').fill('hostdash-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();

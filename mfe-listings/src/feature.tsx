@@ -1,24 +1,15 @@
-// The remote's one public entry (`./feature`): single-spa lifecycles and the `listings` slice.
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { FeatureProps, FeatureSlice } from '@hostdash/shared-auth';
-import { ListingsApp } from './ListingsApp';
+// The remote's one public entry (`./feature`), made by the remote kit (shared-ui's
+// defineFeature): single-spa lifecycles around its routes, and the `listings` slice.
+import { defineFeature } from '@hostdash/shared-ui';
+import { ListingsRoutes } from './ListingsRoutes';
 import { listingsReducer } from './listings/listingsSlice';
 import { listingsSaga } from './listings/listingsSaga';
 
-const lifecycles = singleSpaReact<FeatureProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: ListingsApp,
-  // The shell passes `errorBoundary` as a prop and shows its own fallback with a retry.
-  suppressComponentDidCatchWarning: true,
-});
-
-export const { bootstrap, mount, unmount, update } = lifecycles;
-
-export const slice: FeatureSlice = {
+export const feature = defineFeature({
   key: 'listings',
   reducer: listingsReducer,
   saga: listingsSaga,
-};
+  Routes: ListingsRoutes,
+});
+
+export const { bootstrap, mount, unmount, update, slice } = feature;

@@ -1,24 +1,15 @@
-// The remote’s one public entry (`./feature`): single-spa lifecycles and the `onboard` slice.
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { FeatureProps, FeatureSlice } from '@hostdash/shared-auth';
-import { OnboardingApp } from './OnboardingApp';
+// The remote's one public entry (`./feature`), made by the remote kit (shared-ui's
+// defineFeature): single-spa lifecycles around its routes, and the `onboard` slice.
+import { defineFeature } from '@hostdash/shared-ui';
+import { OnboardingRoutes } from './OnboardingRoutes';
 import { onboardReducer } from './onboardSlice';
 import { onboardSaga } from './onboardSaga';
 
-const lifecycles = singleSpaReact<FeatureProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: OnboardingApp,
-  // The shell passes `errorBoundary` as a prop and shows its own fallback with a retry.
-  suppressComponentDidCatchWarning: true,
-});
-
-export const { bootstrap, mount, unmount, update } = lifecycles;
-
-export const slice: FeatureSlice = {
+export const feature = defineFeature({
   key: 'onboard',
   reducer: onboardReducer,
   saga: onboardSaga,
-};
+  Routes: OnboardingRoutes,
+});
+
+export const { bootstrap, mount, unmount, update, slice } = feature;

@@ -1,4 +1,5 @@
 import {
+  BILLING_PATH,
   checkAccess,
   homePath,
   matchRoute,
@@ -6,6 +7,7 @@ import {
   nextPath,
   routes,
   type AccessRequest,
+  STAFF_HOME_PATH,
 } from './access';
 import type { User } from './types';
 import { demoUser } from '../../config/testing/demoUsers';
@@ -449,5 +451,17 @@ describe('nextPath', () => {
     );
     // Non-ASCII is percent-encoded, so it can go in a Location header.
     expect(nextPath('?next=%2Flistings%3Fsearch%3D%E2%82%AC')).toBe('/listings?search=%E2%82%AC');
+  });
+});
+
+describe('the table made from the remotes’ manifests (docs/adr/0039)', () => {
+  it('has the staff home as the admin remote’s, for staff only', () => {
+    expect(matchRoute(STAFF_HOME_PATH)?.route).toMatchObject({ app: 'admin', access: 'admin' });
+  });
+
+  it('has the billing page as the billing remote’s, and every remote page before the shell’s', () => {
+    expect(matchRoute(BILLING_PATH)?.route).toMatchObject({ app: 'billing', access: 'owner' });
+    const firstShellPage = routes.findIndex((route) => route.app === 'shell');
+    expect(routes.slice(firstShellPage).every((route) => route.app === 'shell')).toBe(true);
   });
 });

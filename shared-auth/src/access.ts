@@ -2,11 +2,12 @@
 // function (spec section 6). The shell server runs `checkAccess` before sending any HTML; the
 // client router runs the same function on every navigation.
 import { PRODUCTION_STAGE } from './constants';
+import { REMOTE_ROUTES, type RemoteName } from './remotes.generated';
 import type { User } from './types';
 
-export type AppName =
-  'shell' | 'listings' | 'reservations' | 'guestportal' | 'onboarding' | 'billing' | 'admin';
-export type RemoteName = Exclude<AppName, 'shell'>;
+export type { RemoteName } from './remotes.generated';
+/** Who renders a page: the shell itself, or a remote of the one list (docs/adr/0039). */
+export type AppName = 'shell' | RemoteName;
 
 /**
  * - public: anyone.
@@ -51,75 +52,13 @@ export const LOGIN_PATH = '/login';
 /** Where Hostdash staff land, and where "Back to staff area" goes. */
 export const STAFF_HOME_PATH = '/users';
 
+/**
+ * The access table: the remotes' pages, each declared in its remote's manifest (package.json
+ * `hostdash.remote`, generated into remotes.generated.ts, docs/adr/0039), then the shell's own.
+ * Matched in this order.
+ */
 export const routes: readonly RouteDef[] = [
-  { path: '/', access: 'login', app: 'reservations', title: 'Risks' },
-  { path: '/risks', access: 'login', app: 'reservations', title: 'Risks', nav: true },
-  { path: '/reservations', access: 'login', app: 'reservations', title: 'Reservations', nav: true },
-  { path: '/reservation/:id', access: 'login', app: 'reservations', title: 'Reservation' },
-  { path: '/create-reservation', access: 'login', app: 'reservations', title: 'New reservation' },
-  {
-    path: '/edit-reservation/:id',
-    access: 'login',
-    app: 'reservations',
-    title: 'Edit reservation',
-  },
-  { path: '/protect', access: 'owner', app: 'reservations', title: 'Protect', nav: true },
-  { path: '/analytics', access: 'login', app: 'reservations', title: 'Analytics', nav: true },
-  { path: '/download/:type', access: 'login', app: 'reservations', title: 'Download' },
-  {
-    path: '/listings',
-    access: 'login',
-    app: 'listings',
-    title: 'Listings',
-    nav: true,
-    beforeCard: true,
-  },
-  { path: '/listing/:id', access: 'login', app: 'listings', title: 'Listing', beforeCard: true },
-  { path: '/buildings', access: 'login', app: 'listings', title: 'Buildings', nav: true },
-  { path: '/building/:id/:building', access: 'vendor', app: 'listings', title: 'Building' },
-  { path: '/guestportal', access: 'owner', app: 'guestportal', title: 'Guest portal', nav: true },
-  {
-    path: '/guestportal/screen/:name',
-    access: 'owner',
-    app: 'guestportal',
-    title: 'Guest portal screen',
-  },
-  // The held-message relay (Stargate inside): hosts read it as their messages to guests.
-  {
-    path: '/stargate/:id?',
-    access: 'login',
-    app: 'guestportal',
-    title: 'Guest messages',
-    nav: true,
-  },
-  { path: '/settings', access: 'owner', app: 'onboarding', title: 'Settings', nav: true },
-  // A person's own password and second step are never behind the account's card.
-  {
-    path: '/settings/profile',
-    access: 'vendor',
-    app: 'onboarding',
-    title: 'Your settings',
-    beforeCard: true,
-    personal: true,
-  },
-  { path: '/connect/:pms', access: 'public', app: 'onboarding', title: 'Connect your PMS' },
-  { path: '/billing', access: 'owner', app: 'billing', title: 'Billing', nav: true },
-  {
-    path: '/accounts/:id?/:action?',
-    access: 'owner',
-    app: 'admin',
-    title: 'Team',
-    nav: true,
-  },
-  // The staff area, in the order of its menu.
-  { path: STAFF_HOME_PATH, access: 'admin', app: 'admin', title: 'Users', nav: true },
-  { path: '/admin/accounts', access: 'admin', app: 'admin', title: 'Accounts', nav: true },
-  { path: '/admin/listings', access: 'admin', app: 'admin', title: 'All listings', nav: true },
-  { path: '/admin/listing/:id', access: 'admin', app: 'admin', title: 'Listing (admin)' },
-  { path: '/admin/kibana', access: 'admin', app: 'admin', title: 'Usage analytics', nav: true },
-  { path: '/admin/jobs', access: 'admin', app: 'admin', title: 'Jobs', nav: true },
-  { path: '/admin/flags', access: 'admin', app: 'admin', title: 'Feature flags', nav: true },
-  { path: '/admin/remotes', access: 'admin', app: 'admin', title: 'Delivery', nav: true },
+  ...REMOTE_ROUTES,
   { path: '/login', access: 'public', app: 'shell', title: 'Sign in' },
   { path: '/login/challenge', access: 'public', app: 'shell', title: "Verify it's you" },
   { path: '/logout', access: 'public', app: 'shell', title: 'Sign out' },

@@ -14,6 +14,7 @@ export * from './authSaga';
 export * from './snackbarSlice';
 export * from './formSlice';
 export * from './access';
+export { REMOTE_NAMES, REMOTE_TITLES } from './remotes.generated';
 export * from './pagination';
 export * from './dates';
 export * from './federation';

@@ -3,6 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import {
   addRemoteStatusCases,
   createRemoteAction,
+  defineRemoteCall,
   idleStatus,
   isFailedRemoteAction,
   takeRemote,
@@ -115,5 +116,62 @@ describe('the three-step remote action', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
     expect(store.getState().things.answeredFor).toBe('new');
+  });
+});
+
+describe('a call defined once (defineRemoteCall)', () => {
+  interface SavedState {
+    saved: string[];
+    save: RemoteStatus;
+  }
+  function setupDefined(call: (name: string) => Promise<string>) {
+    const save = defineRemoteCall<SavedState, string, string>('saved/save', call, {
+      status: (state) => state.save,
+      strategy: 'every',
+      silent: true,
+    });
+    const savedSlice = createSlice({
+      name: 'saved',
+      initialState: { saved: [], save: idleStatus() } as SavedState,
+      reducers: {},
+      extraReducers: (builder) => {
+        builder.addCase(save.succeeded, (state, action) => {
+          state.saved.push(action.payload);
+        });
+        save.addStatusCases(builder);
+      },
+    });
+    const sagaMiddleware = createSagaMiddleware();
+    const seen: unknown[] = [];
+    const record: Middleware = () => (next) => (action) => {
+      seen.push(action);
+      return next(action);
+    };
+    const store = configureStore({
+      reducer: combineSlices(savedSlice),
+      middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, record),
+    });
+    sagaMiddleware.run(save.watch);
+    return { store, seen, save };
+  }
+
+  it('runs the call for each request and keeps the answer and the status', async () => {
+    const { store, save } = setupDefined(async (name) => name.toUpperCase());
+    store.dispatch(save.requested('loft'));
+    expect(store.getState().saved.save.loading).toBe(true);
+    await settle();
+    expect(store.getState().saved).toEqual({ saved: ['LOFT'], save: idleStatus() });
+  });
+
+  it('keeps a failure in the status, with its options (silent) on the failed step', async () => {
+    const { store, seen, save } = setupDefined(() =>
+      Promise.reject(Object.assign(new Error('boom'), { status: 500 })),
+    );
+    store.dispatch(save.requested('loft'));
+    await settle();
+    expect(store.getState().saved.save.loading).toBe(false);
+    expect(store.getState().saved.save.error).not.toBeNull();
+    const failed = seen.find((action) => save.failed.match(action));
+    expect(failed).toMatchObject({ meta: { remoteStep: 'failed', silent: true, request: 'loft' } });
   });
 });

@@ -175,3 +175,39 @@ export function takeRemote<Request, Response>(
     yield take(remoteAction.requested.type, worker);
   };
 }
+
+/** A call wired once (issue 35): its three actions, the saga that runs it and its status cases. */
+export interface DefinedRemoteCall<State, Request, Response> extends RemoteAction<
+  Request,
+  Response
+> {
+  /** The saga that runs the call for every `requested` step; fork it in the remote's saga. */
+  watch: () => Generator<ForkEffect, void, unknown>;
+  /** Keeps the call's `loading` and `error` in the slice (call it after the slice's own cases). */
+  addStatusCases: (builder: ActionReducerMapBuilder<State>) => void;
+}
+
+export interface RemoteCallOptions<State> extends RemoteOptions {
+  /** Where the slice keeps this call's `loading` and `error`. */
+  status: (state: Draft<State>) => RemoteStatus;
+  /** See takeRemote; `latest` by default. */
+  strategy?: TakeStrategy;
+}
+
+/**
+ * One call of a remote, wired in one place: `type`'s three actions (createRemoteAction), the saga
+ * that runs `remoteCall` for each request (takeRemote) and the slice's status cases
+ * (addRemoteStatusCases), instead of four sites that must agree.
+ */
+export function defineRemoteCall<State, Request = void, Response = void>(
+  type: string,
+  remoteCall: RemoteCall<Request, Response>,
+  { status, strategy = 'latest', ...options }: RemoteCallOptions<State>,
+): DefinedRemoteCall<State, Request, Response> {
+  const remoteAction = createRemoteAction<Request, Response>(type);
+  return {
+    ...remoteAction,
+    watch: takeRemote(remoteAction, remoteCall, strategy, options),
+    addStatusCases: (builder) => addRemoteStatusCases(builder, remoteAction, status),
+  };
+}

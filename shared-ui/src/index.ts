@@ -31,3 +31,4 @@ export * from './FilterBar';
 export * from './LoadingSkeleton';
 export * from './NotFoundPage';
 export * from './Markdown';
+export * from './defineFeature';

@@ -2,7 +2,7 @@
 import type { User } from '@hostdash/shared-auth';
 import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
 import { slice } from '../feature';
-import { AdminRoutes } from '../AdminApp';
+import { AdminRoutes } from '../AdminRoutes';
 import type { AdminState } from '../adminSlice';
 
 export const renderRemote = (path: string, options: { user?: User | null } = {}) =>

@@ -2,7 +2,7 @@
 import type { User } from '@hostdash/shared-auth';
 import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
 import { slice } from '../feature';
-import { BillingRoutes } from '../BillingApp';
+import { BillingRoutes } from '../BillingRoutes';
 import type { BillingState } from '../billing/billingSlice';
 
 export const renderRemote = (path: string, options: { user?: User | null } = {}) =>

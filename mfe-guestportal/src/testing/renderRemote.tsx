@@ -4,7 +4,7 @@ import { configureApiClient, type User } from '@hostdash/shared-auth';
 import { DEMO_OWNER } from '../../../config/testing/demoUsers';
 import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
 import { slice } from '../feature';
-import { GuestportalRoutes } from '../GuestportalApp';
+import { GuestportalRoutes } from '../GuestportalRoutes';
 import type { GuestportalState } from '../guestportalSlice';
 import { startGuestportalServer, type GuestportalServerState } from './guestportalServer';
 

@@ -2,7 +2,7 @@
 import type { User } from '@hostdash/shared-auth';
 import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
 import { slice } from '../feature';
-import { ListingsRoutes } from '../ListingsApp';
+import { ListingsRoutes } from '../ListingsRoutes';
 import type { ListingsState } from '../listings/listingsSlice';
 
 export const renderRemote = (path: string, options: { user?: User | null } = {}) =>

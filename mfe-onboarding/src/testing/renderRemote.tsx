@@ -2,7 +2,7 @@
 import type { User } from '@hostdash/shared-auth';
 import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
 import { slice } from '../feature';
-import { OnboardingRoutes } from '../OnboardingApp';
+import { OnboardingRoutes } from '../OnboardingRoutes';
 import type { OnboardState } from '../onboardSlice';
 
 export const renderRemote = (path: string, options: { user?: User | null } = {}) =>

@@ -2,7 +2,7 @@
 import type { User } from '@hostdash/shared-auth';
 import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
 import { slice } from '../feature';
-import { ReservationsRoutes } from '../ReservationsApp';
+import { ReservationsRoutes } from '../ReservationsRoutes';
 import type { ReservationsState } from '../reservations/reservationsSlice';
 
 export const renderRemote = (path: string, options: { user?: User | null } = {}) =>

@@ -1,14 +1,7 @@
-import type { AppName } from '@hostdash/shared-auth';
+import { REMOTE_TITLES, type AppName } from '@hostdash/shared-auth';
 
 /** How each remote is named to people ("<Feature> is temporarily unavailable"). */
-export const FEATURE_TITLES: Record<Exclude<AppName, 'shell'>, string> = {
-  listings: 'Listings',
-  reservations: 'Reservations',
-  guestportal: 'Guest portal',
-  onboarding: 'Onboarding',
-  billing: 'Billing',
-  admin: 'Administration',
-};
+export const FEATURE_TITLES = REMOTE_TITLES;
 
 /** A remote's name for people; a registry may name a remote this shell does not know yet. */
 export function featureTitle(app: AppName | string): string {

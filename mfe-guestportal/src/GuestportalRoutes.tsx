@@ -1,8 +1,5 @@
-// The remote's root: the shell's store, theme and history, and the guest-portal pages.
-import { Provider } from 'react-redux';
-import { Route, Router, Routes, type Navigator } from 'react-router';
-import { ThemeProvider, type Theme } from '@mui/material';
-import type { FeatureProps } from '@hostdash/shared-auth';
+// The remote's pages, at the paths its manifest gives them in the access table.
+import { Route, Routes } from 'react-router';
 import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const ScreensPage = lazyPage(() => import('./screens/ScreensPage'), 'ScreensPage');
@@ -18,17 +15,5 @@ export function GuestportalRoutes() {
         <Route path="/stargate/:id?" element={<StargatePage />} />
       </Routes>
     </LazyPages>
-  );
-}
-
-export function GuestportalApp({ store, theme, location, navigator }: FeatureProps) {
-  return (
-    <Provider store={store}>
-      <ThemeProvider theme={theme as Theme}>
-        <Router location={location} navigator={navigator as Navigator}>
-          <GuestportalRoutes />
-        </Router>
-      </ThemeProvider>
-    </Provider>
   );
 }

@@ -1,8 +1,5 @@
-// The remote's root: the shell's store, theme and history, and the admin area's pages.
-import { Provider } from 'react-redux';
-import { Route, Router, Routes, type Navigator } from 'react-router';
-import { ThemeProvider, type Theme } from '@mui/material';
-import type { FeatureProps } from '@hostdash/shared-auth';
+// The remote's pages, at the paths its manifest gives them in the access table.
+import { Route, Routes } from 'react-router';
 import { lazyPage, LazyPages } from '@hostdash/shared-ui';
 
 const FlagsPage = lazyPage(() => import('./flags/FlagsPage'), 'FlagsPage');
@@ -30,17 +27,5 @@ export function AdminRoutes() {
         <Route path="/accounts/:id?/:action?" element={<TeamPage />} />
       </Routes>
     </LazyPages>
-  );
-}
-
-export function AdminApp({ store, theme, location, navigator }: FeatureProps) {
-  return (
-    <Provider store={store}>
-      <ThemeProvider theme={theme as Theme}>
-        <Router location={location} navigator={navigator as Navigator}>
-          <AdminRoutes />
-        </Router>
-      </ThemeProvider>
-    </Provider>
   );
 }

@@ -1,9 +1,6 @@
-// The remote's root: the shell's store, theme and history, and the remote's own routes.
-import { Provider } from 'react-redux';
-import { Route, Router, Routes, useSearchParams, type Navigator } from 'react-router';
-import { ThemeProvider, type Theme } from '@mui/material';
-import type { FeatureProps } from '@hostdash/shared-auth';
-import { lazyPage, LazyPages, NotFoundPage, WidgetHostProvider } from '@hostdash/shared-ui';
+// The remote's pages, at the paths its manifest gives them in the access table.
+import { Route, Routes, useSearchParams } from 'react-router';
+import { lazyPage, LazyPages, NotFoundPage } from '@hostdash/shared-ui';
 
 // Each page is its own chunk (charts only on /analytics).
 const AnalyticsPage = lazyPage(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage');
@@ -46,20 +43,5 @@ export function ReservationsRoutes() {
         <Route path="*" element={<NotFoundPage area="reservations" home="/reservations" />} />
       </Routes>
     </LazyPages>
-  );
-}
-
-export function ReservationsApp({ store, theme, location, navigator, Widget }: FeatureProps) {
-  return (
-    <Provider store={store}>
-      <ThemeProvider theme={theme as Theme}>
-        <Router location={location} navigator={navigator as Navigator}>
-          {/* Other teams' widgets on these pages mount through the shell's host (ADR 17). */}
-          <WidgetHostProvider host={Widget}>
-            <ReservationsRoutes />
-          </WidgetHostProvider>
-        </Router>
-      </ThemeProvider>
-    </Provider>
   );
 }
