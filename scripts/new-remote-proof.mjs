@@ -1,0 +1,114 @@
+// `npm run test:new-remote` (issue 35, docs/adr/0039), the last step of `npm test`: proves that a
+// new remote takes one command. Generates a throw-away remote with `npm run new:remote`, runs its
+// own tests, lint and typecheck, starts the platform with `npm start` on a registry and a database
+// of its own, signs in as the demo owner in Chromium, opens the new page from the menu and reads
+// its figures from the real API; then removes the remote again, whatever happened.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { root } from './builds.mjs';
+
+const NAME = 'probe';
+const TITLE = 'Stock probe';
+const offset = Number(process.env.E2E_PORT_OFFSET || 0);
+const port = 3900 + offset;
+const shellUrl = `http://localhost:${port}`;
+const scratch = mkdtempSync(path.join(tmpdir(), 'hostdash-new-remote-'));
+
+const run = (command, args, env = {}) =>
+  execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+const npm = (...args) => run('npm', args);
+
+function startPlatform() {
+  // The embedded database, whatever this shell was given: the demo is seeded into a new one.
+  const { DATABASE_URL: _server, ...env } = process.env;
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...env,
+      PORT: String(port),
+      API_PORT: String(4900 + offset),
+      REMOTES_PORT: String(3901 + offset),
+      PGLITE_DIR: path.join(scratch, 'api'),
+      REMOTES_DIR: path.join(scratch, 'remotes'),
+      REMOTES_FILE: path.join(scratch, 'remotes.json'),
+      RUN_STATE_FILE: path.join(scratch, 'run.json'),
+    },
+  });
+  const output = [];
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 400) output.shift();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { child, output };
+}
+
+async function waitForShell(platform, deadline) {
+  while (Date.now() < deadline) {
+    if (platform.child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${shellUrl}/health/live`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet: it builds the shell and the new remote first.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  throw new Error(`npm start did not serve ${shellUrl}:\n${platform.output.join('').slice(-4000)}`);
+}
+
+async function openTheNewPage() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${shellUrl}/login`);
+    await page.getByLabel('Email').fill('owner@hostdash.test');
+    await page.getByLabel('Password').fill('hostdash-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    await navigation.getByRole('link', { name: TITLE }).click({ timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor({ timeout: 60_000 });
+    const figures = page.getByRole('region', { name: 'Listings by status' });
+    // The demo owner's listings, as the API counts them (a skeleton until the answer comes).
+    const stats = await page.evaluate(async () => (await fetch('/api/listing/stats')).json());
+    await figures.getByText(String(stats.total), { exact: true }).waitFor({ timeout: 30_000 });
+    if (!(stats.total > 0))
+      throw new Error(`the demo owner has no listings: ${JSON.stringify(stats)}`);
+    if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}`);
+    console.log(
+      `${TITLE}: /${NAME} opened from the menu, ${stats.total} listings read from the API.`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+let platform;
+try {
+  npm('run', 'new:remote', '--', NAME, '--title', TITLE);
+  run(path.join(root, 'node_modules/.bin/jest'), [`mfe-${NAME}`]);
+  run(path.join(root, 'node_modules/.bin/eslint'), ['--max-warnings', '0', `mfe-${NAME}`]);
+  npm('run', 'typecheck', '-w', `@hostdash/mfe-${NAME}`);
+  platform = startPlatform();
+  await waitForShell(platform, Date.now() + 15 * 60_000);
+  await openTheNewPage();
+} finally {
+  if (platform?.child.exitCode === null) {
+    process.kill(-platform.child.pid, 'SIGTERM');
+    await new Promise((resolve) => platform.child.once('exit', resolve));
+  }
+  rmSync(path.join(root, `mfe-${NAME}`), { recursive: true, force: true });
+  run(process.execPath, [path.join(root, 'scripts/remotes.mjs')]);
+  npm('install', '--no-fund', '--no-audit');
+  rmSync(scratch, { recursive: true, force: true });
+}
