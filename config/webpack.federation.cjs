@@ -690,9 +690,10 @@ function devServerSettings({ isRemote, devPort, devServer }) {
  * @param {number} [options.devPort] port of `webpack serve` when the app runs alone, with the shell
  *   on its default port 3000 (see devServerSettings: `PORT` moves it)
  * @param {string} [options.title] page title of the standalone/host page
+ * @param {string} [options.template] the page's HTML template; `<dir>/src/index.html` by default
  * @param {Record<string, unknown>} [options.devServer] extra dev-server settings
  */
-function createFederatedConfig({ name, dir, exposes, devPort, title, devServer = {} }) {
+function createFederatedConfig({ name, dir, exposes, devPort, title, template, devServer = {} }) {
   const pkg = require(path.join(dir, 'package.json'));
   const isRemote = Boolean(exposes);
   return (_env, argv) => {
@@ -897,7 +898,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, devServer =
         new BundleContentsPlugin(name),
         ...(production ? [new PrecompressPlugin()] : []),
         new HtmlWebpackPlugin({
-          template: path.join(dir, 'src/index.html'),
+          template: template ?? path.join(dir, 'src/index.html'),
           title: title ?? name,
           // The remote's chunks are federated; its standalone page loads only the app entry.
           chunks: ['main'],
@@ -945,6 +946,8 @@ function createRemoteConfig(dir) {
     title: `Hostdash ${remote.title.toLowerCase()} (standalone)`,
     exposes: remote.exposes,
     devPort: remote.devPort,
+    // A remote's standalone page: one template for all of them.
+    template: path.join(__dirname, 'remote.html'),
   });
 }
 

@@ -13,7 +13,8 @@ import { root } from './builds.mjs';
 const NAME = 'probe';
 const TITLE = 'Stock probe';
 const offset = Number(process.env.E2E_PORT_OFFSET || 0);
-const port = 3900 + offset;
+// Below the e2e suite's ports (3100 + E2E_PORT_OFFSET and up), moved by the same offset.
+const port = 3050 + offset;
 const shellUrl = `http://localhost:${port}`;
 const scratch = mkdtempSync(path.join(tmpdir(), 'hostdash-new-remote-'));
 
@@ -31,8 +32,8 @@ function startPlatform() {
     env: {
       ...env,
       PORT: String(port),
-      API_PORT: String(4900 + offset),
-      REMOTES_PORT: String(3901 + offset),
+      API_PORT: String(4050 + offset),
+      REMOTES_PORT: String(3051 + offset),
       PGLITE_DIR: path.join(scratch, 'api'),
       REMOTES_DIR: path.join(scratch, 'remotes'),
       REMOTES_FILE: path.join(scratch, 'remotes.json'),
@@ -40,24 +41,31 @@ function startPlatform() {
     },
   });
   const output = [];
+  const platform = { child, output, running: false };
   const keep = (chunk) => {
-    output.push(chunk.toString());
+    const text = chunk.toString();
+    if (text.includes('Hostdash is running')) platform.running = true;
+    output.push(text);
     if (output.length > 400) output.shift();
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  return { child, output };
+  return platform;
 }
 
-async function waitForShell(platform, deadline) {
-  while (Date.now() < deadline) {
-    if (platform.child.exitCode !== null) break;
-    try {
-      const response = await fetch(`${shellUrl}/health/live`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet: it builds the shell and the new remote first.
-    }
+/** Something else already answers on the proof's port: its answer would prove nothing. */
+async function refuseTakenPort() {
+  const taken = await fetch(`${shellUrl}/health/live`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`${shellUrl} is taken: set E2E_PORT_OFFSET to move the proof's ports`);
+}
+
+/** `npm start` says it is running once the API, the remote origin and the shell all answer. */
+async function waitForPlatform(platform, deadline) {
+  while (Date.now() < deadline && platform.child.exitCode === null) {
+    if (platform.running) return;
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
   throw new Error(`npm start did not serve ${shellUrl}:\n${platform.output.join('').slice(-4000)}`);
@@ -99,9 +107,13 @@ try {
   run(path.join(root, 'node_modules/.bin/jest'), [`mfe-${NAME}`]);
   run(path.join(root, 'node_modules/.bin/eslint'), ['--max-warnings', '0', `mfe-${NAME}`]);
   npm('run', 'typecheck', '-w', `@hostdash/mfe-${NAME}`);
+  await refuseTakenPort();
   platform = startPlatform();
-  await waitForShell(platform, Date.now() + 15 * 60_000);
-  await openTheNewPage();
+  await waitForPlatform(platform, Date.now() + 15 * 60_000);
+  await openTheNewPage().catch((error) => {
+    console.error(`npm start said:\n${platform.output.join('').slice(-4000)}`);
+    throw error;
+  });
 } finally {
   if (platform?.child.exitCode === null) {
     process.kill(-platform.child.pid, 'SIGTERM');

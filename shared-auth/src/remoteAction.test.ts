@@ -26,10 +26,8 @@ const thingsSlice = createSlice({
   },
 });
 
-function setup(
-  call: (request: { term: string }, context: CallContext) => Promise<string[]>,
-  strategy?: 'latest' | 'every',
-) {
+/** A store with `slice`, the saga middleware running `saga`, and every action it saw. */
+function storeWith(slice: Parameters<typeof combineSlices>[0], saga: () => Generator) {
   const sagaMiddleware = createSagaMiddleware();
   const seen: unknown[] = [];
   const record: Middleware = () => (next) => (action) => {
@@ -37,11 +35,18 @@ function setup(
     return next(action);
   };
   const store = configureStore({
-    reducer: combineSlices(thingsSlice),
+    reducer: combineSlices(slice),
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, record),
   });
-  sagaMiddleware.run(takeRemote(search, call, strategy));
+  sagaMiddleware.run(saga);
   return { store, seen };
+}
+
+function setup(
+  call: (request: { term: string }, context: CallContext) => Promise<string[]>,
+  strategy?: 'latest' | 'every',
+) {
+  return storeWith(thingsSlice, takeRemote(search, call, strategy));
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -141,17 +146,7 @@ describe('a call defined once (defineRemoteCall)', () => {
         save.addStatusCases(builder);
       },
     });
-    const sagaMiddleware = createSagaMiddleware();
-    const seen: unknown[] = [];
-    const record: Middleware = () => (next) => (action) => {
-      seen.push(action);
-      return next(action);
-    };
-    const store = configureStore({
-      reducer: combineSlices(savedSlice),
-      middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, record),
-    });
-    sagaMiddleware.run(save.watch);
+    const { store, seen } = storeWith(savedSlice, save.watch);
     return { store, seen, save };
   }
 
