@@ -76,7 +76,8 @@ export default defineConfig({
     // First, so that one worker starts on these while the other takes the rest.
     { name: 'owner-data', testMatch: OWNER_DATA, workers: 1 },
     { name: 'journeys', testIgnore: [...ALONE, ...OWNER_DATA] },
-    // After both (`dependencies`): if one of them fails, these are reported as not run.
+    // After both (`dependencies`): if one of them fails, these are reported as not run, so
+    // `npm test` runs them in a Playwright run of their own (journeys.mjs, `--no-deps`).
     { name: 'alone', testMatch: ALONE, workers: 1, dependencies: ['journeys', 'owner-data'] },
   ],
   retries: process.env.CI ? 1 : 0,
