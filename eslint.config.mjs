@@ -135,6 +135,7 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'coverage/**',
+      '.nx/**',
     ],
   },
   js.configs.recommended,

@@ -3,6 +3,11 @@
 const { listRemotes } = require('./config/remotes.cjs');
 
 module.exports = {
+  // Jest's default is one worker fewer than the machine's cores: one worker on CI's 2 cores, while
+  // the API's tests mostly wait on their database. Every API test file has a database of its own
+  // (api/src/testing/testDatabase.ts), and the other projects share nothing between files, so
+  // every core runs a worker. `--maxWorkers` on the command line still overrides it.
+  maxWorkers: '100%',
   projects: [
     '<rootDir>/shared-auth',
     '<rootDir>/shared-ui',

@@ -5,6 +5,33 @@ const path = require('node:path');
 
 const preset = require('../config/jest.preset.cjs')(__dirname);
 
+/**
+ * PGlite's own set (HOSTDASH_API_TEST_SET=pglite): what `npm test` runs on PGlite when the whole
+ * suite runs on the PostgreSQL server of TEST_DATABASE_URL (scripts/test-jest.mjs,
+ * docs/adr/0033-ci-time.md). The database layer and the code that differs by engine (tracing,
+ * the job queue's claims, the sign-in throttle, the secrets command, shutdown, health, imports),
+ * every route for every role (authorization), every operation with generated input (fuzz), and
+ * the paging, sorting and search SQL over a large account (the scale tests).
+ */
+const PGLITE_SET = [
+  'db/*.test.ts',
+  'tracing/tracing.test.ts',
+  'jobs/jobs.test.ts',
+  'auth/throttle.test.ts',
+  'secrets/secretsCommand.test.ts',
+  'secrets/upgrade.test.ts',
+  'lifecycle/gracefulShutdown.test.ts',
+  'health/health.test.ts',
+  'imports/importTasks.test.ts',
+  'authorization.test.ts',
+  'fuzz.test.ts',
+  'listings/listingScale.test.ts',
+  'reservations/reservationScale.test.ts',
+];
+const testSet = process.env.HOSTDASH_API_TEST_SET?.trim() || 'all';
+if (testSet !== 'all' && testSet !== 'pglite')
+  throw new Error(`HOSTDASH_API_TEST_SET must be all or pglite (got "${testSet}")`);
+
 module.exports = {
   ...preset,
   transform: {
@@ -21,6 +48,7 @@ module.exports = {
   },
   // The preset's exception (cookie, ESM only) plus PGlite.
   transformIgnorePatterns: ['/node_modules/(?!(cookie|@electric-sql/pglite)/)'],
+  ...(testSet === 'pglite' ? { testMatch: PGLITE_SET.map((file) => `<rootDir>/src/${file}`) } : {}),
   globalSetup: path.join(__dirname, 'src/testing/globalSetup.ts'),
   globalTeardown: path.join(__dirname, 'src/testing/globalTeardown.ts'),
 };

@@ -19,14 +19,72 @@ const mailDir =
   process.env.E2E_MAIL_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdash-e2e-mail-'));
 process.env.E2E_MAIL_DIR = mailDir;
 
+// The journeys run on two workers, in three groups, by what they share (docs/adr/0033-ci-time.md).
+// All of them use one platform and one database. A file's tests run in order on one worker.
+const spec = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
+
+/**
+ * One at a time, after every other journey: each starts servers of its own (two CPU-hungry
+ * platforms at once on 2 cores time out), or changes what every other journey meets while it runs:
+ * the outage banner on every page, the API paused or the remote origin killed, the registry's live
+ * versions and canaries, the manager deactivated or their password and second step changed, the
+ * monthly close charging every account.
+ */
+const ALONE = spec([
+  'live-loop',
+  'multi-instance',
+  'production-start',
+  'admin-flags',
+  'outage-banner',
+  'api-blip',
+  'supervisor',
+  'delivery',
+  'admin-remotes',
+  'registry-fallback',
+  'rollout',
+  'admin-users',
+  'onboarding',
+  'billing-dunning',
+]);
+
+/**
+ * One at a time, beside the other journeys: these change the demo owner's listings, stays and
+ * guest settings (an archived listing, a verified stay, the risk tolerance, the selfie screen, a new
+ * stay) and put them back, or read what those change (a stay's verification, the list of stays).
+ */
+const OWNER_DATA = spec([
+  'listings',
+  'listings-phone',
+  'reservations',
+  'reservations-phone',
+  'keyboard',
+  'guest-journey',
+  'guest-portal',
+  'guest-languages',
+  'guest-invites',
+]);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   // A `test.only` left in a journey fails the CI run instead of skipping every other journey.
   forbidOnly: !!process.env.CI,
-  workers: 1,
+  // The others (`journeys`) read the demo data, change only what is theirs (an invite, a reset
+  // mail, their own telemetry) or route the browser's requests: any number of them at once.
+  workers: 2,
+  projects: [
+    // First, so that one worker starts on these while the other takes the rest.
+    { name: 'owner-data', testMatch: OWNER_DATA, workers: 1 },
+    { name: 'journeys', testIgnore: [...ALONE, ...OWNER_DATA] },
+    // After both (`dependencies`): if one of them fails, these are reported as not run, so
+    // `npm test` runs them in a Playwright run of their own (journeys.mjs, `--no-deps`).
+    { name: 'alone', testMatch: ALONE, workers: 1, dependencies: ['journeys', 'owner-data'] },
+  ],
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A journey's limit guards against a hang; it is no measure of speed. Two journeys at once on
+  // 2 cores each get half the machine: the long ones (guest-journey, keyboard's guest) ran out of
+  // 60 s in loaded runs after every check had passed, and their retries cannot pass after that.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -1,8 +1,9 @@
-// `npm run bench -- [flags]`: the three benches one after the other — the API's, the front end's,
-// then under load. npm hands a script's arguments to its last command only, so the flags go
-// through here to the one bench that reads them, the API's (`--database-url`, `--runs`,
-// `--warmup`, `--compare`: `npm run bench:api -- --help`); the other two read their settings from
-// the environment (README, Benchmarks).
+// `npm run bench -- [flags]`: the benches one after the other — the API's, the front end's, under
+// load, then the API's scale tests at full size (`bench:scale`: 50,000 listings, 100,000
+// reservations; `npm test` runs them small, api/src/testing/scale.ts). npm hands a script's
+// arguments to its last command only, so the flags go through here to the one bench that reads
+// them, the API's (`--database-url`, `--runs`, `--warmup`, `--compare`: `npm run bench:api --
+// --help`); the others read their settings from the environment (README, Benchmarks).
 import { spawnSync } from 'node:child_process';
 import { root } from './builds.mjs';
 
@@ -26,3 +27,4 @@ if (args.includes('--help') || args.includes('-h')) {
 run('bench:api', args);
 run('bench:web');
 run('bench:load');
+run('bench:scale');

@@ -144,6 +144,10 @@ async function open(page: Page, address: string): Promise<boolean> {
 const samePlace = (requested: string, landed: URL): boolean =>
   new URL(requested, landed).pathname.replace(/\/$/, '') === landed.pathname.replace(/\/$/, '');
 
+// Each sweep only reads, in a session of its own: they run on both workers at once, so that the
+// longest file of the suite (two widths × five roles) is not one worker's alone.
+test.describe.configure({ mode: 'parallel' });
+
 test('every route of the access table has a sample address here', () => {
   const missing = routes.map((route) => route.path).filter((route) => !(route in SAMPLE_PATHS));
   expect(missing, 'add the new routes to SAMPLE_PATHS').toEqual([]);

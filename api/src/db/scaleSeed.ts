@@ -33,12 +33,17 @@ export async function createScaleAccount(sql: Sql): Promise<ScaleAccount> {
  * A varied portfolio: `buildings` buildings (atlas-tower-a …) and `listings` listings whose
  * nicknames, streets, cities, statuses (1 in 20 archived, 1 in 10 inactive), PMS and custom fields
  * vary with n. 5 of every 7 listings sit in a building: n % 7 picks atlas-tower-a … -g, and only
- * the first `buildings` exist. Listing 31337 alone is at 'Travessa do Zanzibar 7'.
+ * the first `buildings` exist. Listing `zanzibarAt` (31337 unless a smaller portfolio names
+ * another) alone is at 'Travessa do Zanzibar 7'.
  */
 export async function seedScaleListings(
   sql: Sql,
   accountId: string,
-  { listings, buildings }: { listings: number; buildings: number },
+  {
+    listings,
+    buildings,
+    zanzibarAt = 31337,
+  }: { listings: number; buildings: number; zanzibarAt?: number },
 ): Promise<void> {
   await sql.query(
     `insert into buildings (account_id, name, slug, address, city, country)
@@ -52,7 +57,7 @@ export async function seedScaleListings(
      select $1::bigint, b.id,
             (array['Harbour', 'Garden', 'Sunset', 'Old Town', 'River', 'Skyline', 'Beach', 'Forest', 'Castle', 'Market'])[1 + n % 10]
               || ' ' || (array['Loft', 'Studio', 'Suite', 'Flat', 'House', 'Penthouse'])[1 + (n / 10) % 6] || ' ' || n,
-            case when n = 31337 then 'Travessa do Zanzibar 7'
+            case when n = $3::int then 'Travessa do Zanzibar 7'
                  else (n % 997 + 1) || ' ' || (array['Rua das Flores', 'Avenida da Liberdade', 'Rua Augusta', 'Harbour Road', 'Main Street',
                                                     'Calle Mayor', 'Rue de la Paix', 'King Street', 'Ocean Drive', 'Via Roma',
                                                     'Strandvejen', 'Market Lane', 'Bay Road'])[1 + n % 13] end,
@@ -66,7 +71,7 @@ export async function seedScaleListings(
             now() - (n % 1000) * interval '1 hour', now() - (n % 500) * interval '1 hour'
      from generate_series(1, $2::int) as n
      left join buildings b on b.account_id = $1::bigint and b.slug = 'atlas-tower-' || lower(chr(65 + n % 7))`,
-    [accountId, listings],
+    [accountId, listings, zanzibarAt],
   );
   await sql.query('analyze listings');
 }
@@ -96,13 +101,15 @@ export async function seedAvenueListings(
  * listing by id), then screened set-based by the same statement as everything else; returns how
  * many were screened. Every kind of signal, spread by n: statuses, verifications, card checks,
  * local guests, party messages (1 in 17), same-day bookings, one-night stays and large parties.
- * Check-ins run from 200 days ago to 200 days ahead; reservation 77777 alone is Zebedee
- * Quillfeather's. Screens every reservation of the account: call it once per account.
+ * Check-ins run from 200 days ago to 200 days ahead; reservation `quillfeatherAt` (77777 unless
+ * fewer reservations name another) alone is Zebedee Quillfeather's. Screens every reservation of
+ * the account: call it once per account.
  */
 export async function seedScaleReservations(
   db: Database,
   accountId: string,
   count: number,
+  { quillfeatherAt = 77777 }: { quillfeatherAt?: number } = {},
 ): Promise<number> {
   await db.query(
     `with ranked as (
@@ -113,7 +120,7 @@ export async function seedScaleReservations(
      insert into reservations (account_id, listing_id, guest_name, guest_email, guests_count, check_in_date, check_out_date,
                                status, source, verification_status, card_check, guest_city, guest_message, created_at)
      select $1::bigint, l.id,
-            case when n = 77777 then 'Zebedee Quillfeather' else 'Guest ' || n end, 'guest' || n || '@example.com',
+            case when n = $3::int then 'Zebedee Quillfeather' else 'Guest ' || n end, 'guest' || n || '@example.com',
             1 + n % 8, d.check_in, d.check_in + 1 + n % 6,
             (array['CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CONFIRMED', 'CANCELLED', 'INQUIRY'])[1 + n % 6],
             (array['airbnb', 'booking.com', 'vrbo', 'direct'])[1 + n % 4],
@@ -128,7 +135,7 @@ export async function seedScaleReservations(
      -- an equality with a value of the left side alone: a merge or hash join, not 100,000 × L rows
      join ranked l on l.k = 1 + n % p.listings
      cross join lateral (select current_date + (n % 401) - 200 as check_in) d`,
-    [accountId, count],
+    [accountId, count, quillfeatherAt],
   );
   // One screening of the whole account, no log entries: an import, not 100,000 events.
   const screened = await db.transaction((tx) =>

@@ -1,11 +1,15 @@
-// A host with 50,000 listings: the list, its deep pages, sorts, search, stats and the building
+// A host with many listings (50,000 in `npm run bench:scale`, 2,000 in `npm test`:
+// src/testing/scale.ts): the list, its deep pages, sorts, search, stats and the building
 // aggregation still answer the right page in the right shape (asserted on the answers, not on time).
 import { createSession } from '../auth/sessions';
 import { createScaleAccount, seedScaleListings, seedScaleReservations } from '../db/scaleSeed';
+import { fullScale } from '../testing/scale';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import type { Listing } from './listingQueries';
 
-const LISTINGS = 50_000;
+const LISTINGS = fullScale() ? 50_000 : 2_000;
+// The one listing at 'Travessa do Zanzibar 7': in either size, active and in no building.
+const ZANZIBAR = fullScale() ? 31_337 : 1_357;
 const BUILDINGS = 5;
 const STAYS = 500;
 
@@ -24,7 +28,11 @@ beforeAll(async () => {
   api = await startTestApi();
   const atlas = await createScaleAccount(api.db);
   accountId = atlas.accountId;
-  await seedScaleListings(api.db, accountId, { listings: LISTINGS, buildings: BUILDINGS });
+  await seedScaleListings(api.db, accountId, {
+    listings: LISTINGS,
+    buildings: BUILDINGS,
+    zanzibarAt: ZANZIBAR,
+  });
   // A few hundred stays, for the screening numbers of the stats.
   await seedScaleReservations(api.db, accountId, STAYS);
   session = (await createSession(api.db, atlas.ownerId, 60_000)).sessionId;
@@ -54,24 +62,26 @@ describe(`a host with ${LISTINGS.toLocaleString('en')} listings`, () => {
   });
 
   it('loads a deep page and the short last page', async () => {
-    const deep = (await load('?from=49990&size=10')).body;
-    expect(deep).toMatchObject({ total: LISTINGS, size: 10, from: 49_990 });
+    const deep = (await load(`?from=${LISTINGS - 10}&size=10`)).body;
+    expect(deep).toMatchObject({ total: LISTINGS, size: 10, from: LISTINGS - 10 });
     expect(deep.items.map((listing) => listing.id)).toEqual(
-      await expectedIds('lower(l.nickname), l.id', 49_990, 10),
+      await expectedIds('lower(l.nickname), l.id', LISTINGS - 10, 10),
     );
-    const last = (await load('?from=49995&size=10')).body;
-    expect(last).toMatchObject({ total: LISTINGS, size: 10, from: 49_995 });
+    const last = (await load(`?from=${LISTINGS - 5}&size=10`)).body;
+    expect(last).toMatchObject({ total: LISTINGS, size: 10, from: LISTINGS - 5 });
     expect(last.items).toHaveLength(5);
-    const past = (await load('?from=50000&size=10')).body;
-    expect(past).toEqual({ items: [], total: LISTINGS, size: 10, from: 50_000 });
+    const past = (await load(`?from=${LISTINGS}&size=10`)).body;
+    expect(past).toEqual({ items: [], total: LISTINGS, size: 10, from: LISTINGS });
   });
 
   it('sorts by several keys on a deep page', async () => {
-    const page = (await load('?from=30000&size=100&sort=building:asc,created_at:desc')).body;
-    expect(page).toMatchObject({ total: LISTINGS, size: 100, from: 30_000 });
+    // Past the middle (60 % in), where the list is read from its other end.
+    const from = (LISTINGS * 3) / 5;
+    const page = (await load(`?from=${from}&size=100&sort=building:asc,created_at:desc`)).body;
+    expect(page).toMatchObject({ total: LISTINGS, size: 100, from });
     expect(page.items).toHaveLength(100);
     expect(page.items.map((listing) => listing.id)).toEqual(
-      await expectedIds('lower(b.name) asc nulls last, l.created_at desc, l.id', 30_000, 100),
+      await expectedIds('lower(b.name) asc nulls last, l.created_at desc, l.id', from, 100),
     );
   });
 
@@ -102,7 +112,14 @@ describe(`a host with ${LISTINGS.toLocaleString('en')} listings`, () => {
     }>('/listing/stats', session);
     expect(stats.status).toBe(200);
     expect(stats.body.total).toBe(LISTINGS);
-    expect(stats.body.by_status).toEqual({ active: 42_500, inactive: 5_000, archived: 2_500 });
+    // 1 in 20 archived, 1 in 10 inactive (n % 10 = 5): 2,500 and 5,000 of 50,000.
+    const archived = Math.floor(LISTINGS / 20);
+    const inactive = Math.floor((LISTINGS + 5) / 10);
+    expect(stats.body.by_status).toEqual({
+      active: LISTINGS - archived - inactive,
+      inactive,
+      archived,
+    });
     expect(stats.body.by_pms).toHaveLength(6);
     expect(stats.body.by_pms.reduce((sum, entry) => sum + entry.count, 0)).toBe(LISTINGS);
     expect(stats.body.by_building).toHaveLength(BUILDINGS + 1);

@@ -1,13 +1,18 @@
-// A host with 100,000 reservations, inserted with one generate_series and screened set-based by the
-// same statement as everything else: the list (default, a deep page, the attention sort, a colour
+// A host with many reservations (100,000 in `npm run bench:scale`, 6,000 in `npm test`:
+// src/testing/scale.ts), inserted with one generate_series and screened set-based by the same
+// statement as everything else: the list (default, a deep page, the attention sort, a colour
 // filter, a search) and the stats answer the right page in the right shape (asserted on the
 // answers, never on time).
 import { createSession } from '../auth/sessions';
 import { createScaleAccount, seedAvenueListings, seedScaleReservations } from '../db/scaleSeed';
+import { fullScale } from '../testing/scale';
 import { startTestApi, type TestApi } from '../testing/testApi';
 import type { ReservationItem } from './reservationQueries';
 
-const RESERVATIONS = 100_000;
+// A multiple of LISTINGS: every listing has as many stays, so a quarter of them are a Harbour's.
+const RESERVATIONS = fullScale() ? 100_000 : 6_000;
+// Zebedee Quillfeather's stay: in either size an inquiry checking in 184 days from now.
+const QUILLFEATHER = fullScale() ? 77_777 : 785;
 const LISTINGS = 400;
 
 let api: TestApi;
@@ -26,7 +31,11 @@ beforeAll(async () => {
   const atlas = await createScaleAccount(api.db);
   accountId = atlas.accountId;
   await seedAvenueListings(api.db, accountId, LISTINGS);
-  expect(await seedScaleReservations(api.db, accountId, RESERVATIONS)).toBe(RESERVATIONS);
+  expect(
+    await seedScaleReservations(api.db, accountId, RESERVATIONS, {
+      quillfeatherAt: QUILLFEATHER,
+    }),
+  ).toBe(RESERVATIONS);
   session = (await createSession(api.db, atlas.ownerId, 60_000)).sessionId;
 }, 120_000);
 afterAll(() => api.close());
@@ -87,7 +96,8 @@ describe(`a host with ${RESERVATIONS.toLocaleString('en')} reservations`, () => 
       ({ red: 0, orange: 1 })[item.risk.colour as 'red' | 'orange'] ??
       (item.verification_status === 'review' ? 2 : item.risk.colour === 'yellow' ? 3 : 4);
     const total = await count(COMING);
-    const pages = [0, 5_000, 20_000].filter((from) => from < total);
+    // 0, 5,000 and 20,000 of 100,000.
+    const pages = [0, RESERVATIONS / 20, RESERVATIONS / 5].filter((from) => from < total);
     for (const from of pages) {
       const page = (await search(`?sort=attention&size=100&from=${from}`)).body;
       expect(page).toMatchObject({ total, size: 100, from });
@@ -105,9 +115,14 @@ describe(`a host with ${RESERVATIONS.toLocaleString('en')} reservations`, () => 
   });
 
   it('filters by colour with the thresholds of the tolerance', async () => {
-    const red = (await search('?colour=red&size=50&from=100')).body;
-    expect(red.total).toBe(await count(`${COMING} and r.risk_score >= 65`));
-    expect(red.items).toHaveLength(50);
+    const reds = await count(`${COMING} and r.risk_score >= 65`);
+    expect(reds).toBeGreaterThan(3);
+    // A whole page past the first: 50 from the 100th at full size.
+    const from = Math.min(100, Math.floor(reds / 3));
+    const size = Math.min(50, reds - from);
+    const red = (await search(`?colour=red&size=${size}&from=${from}`)).body;
+    expect(red.total).toBe(reds);
+    expect(red.items).toHaveLength(size);
     expect(red.items.every((item) => item.risk.colour === 'red' && item.risk.score >= 65)).toBe(
       true,
     );

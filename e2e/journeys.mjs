@@ -1,0 +1,39 @@
+// `npm test -w @hostdash/e2e` (what `npm test` runs): the journeys in two runs of Playwright.
+// First `owner-data` and `journeys` (two workers), then `alone` (one worker) on a platform of its
+// own (playwright.config.ts, docs/adr/0033-ci-time.md). In one run a failure among the first two
+// groups would leave every `alone` journey unrun (Playwright skips a project whose dependencies
+// failed); here both runs always run, and the command fails if either did. Arguments (a file, a
+// --grep) go to both runs.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+
+function playwright(label, projectArgs) {
+  console.log(`\n> Playwright: ${label}`);
+  // A file or --grep of only one run's journeys leaves the other with none: that is no failure.
+  const result = spawnSync(
+    'npx',
+    ['playwright', 'test', '--pass-with-no-tests', ...projectArgs, ...args],
+    {
+      cwd: dir,
+      stdio: 'inherit',
+    },
+  );
+  return result.status ?? 1;
+}
+
+const together = playwright('the journeys that may run side by side (2 workers)', [
+  '--project',
+  'owner-data',
+  '--project',
+  'journeys',
+]);
+const alone = playwright('the journeys that run alone (1 worker)', [
+  '--project',
+  'alone',
+  '--no-deps',
+]);
+process.exit(together !== 0 ? together : alone);
