@@ -126,12 +126,19 @@ function sourceFiles(dir) {
   });
 }
 
+/** The root's workspace folders, a pattern (`mfe-*`) read as the folders it names. */
+const workspaceFolders = JSON.parse(read('package.json')).workspaces.flatMap((entry) =>
+  entry.endsWith('*')
+    ? readdirSync(root, { withFileTypes: true })
+        .filter((folder) => folder.isDirectory() && folder.name.startsWith(entry.slice(0, -1)))
+        .filter((folder) => existsSync(path.join(root, folder.name, 'package.json')))
+        .map((folder) => folder.name)
+    : [entry],
+);
+
 /** Workspace folders by package name (`@hostdash/storage` → `storage`). */
 const workspaces = new Map(
-  JSON.parse(read('package.json')).workspaces.map((folder) => [
-    JSON.parse(read(`${folder}/package.json`)).name,
-    folder,
-  ]),
+  workspaceFolders.map((folder) => [JSON.parse(read(`${folder}/package.json`)).name, folder]),
 );
 
 /** A workspace and the workspaces it depends on, with all their dependencies' names. */
