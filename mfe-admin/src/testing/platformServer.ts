@@ -153,6 +153,7 @@ export function makeFrontendHealth(
     errors: 0,
     load_failures: 0,
     api_failures: 0,
+    api_refusals: 0,
     lcp_p75: null,
     inp_p75: null,
   };
@@ -166,6 +167,7 @@ export function makeFrontendHealth(
       errors: 7,
       load_failures: 2,
       api_failures: 5,
+      api_refusals: 0,
       lcp_p75: 1830.4,
       inp_p75: 96,
     },
@@ -219,6 +221,7 @@ export function makeFrontendHealth(
         remote: 'listings',
         version: '0.3.0',
         type: 'boundary_error',
+        call: null,
         count: 5,
         sessions: 2,
         first_seen: ago(180),
@@ -229,12 +232,14 @@ export function makeFrontendHealth(
         remote: 'listings',
         version: '0.2.0',
         type: 'api_failure',
+        call: null,
         count: 2,
         sessions: 1,
         first_seen: ago(60 * 20),
         last_seen: ago(60 * 20),
       },
     ],
+    top_refusals: [],
   };
   if (remote === null) return all;
   return {
@@ -252,6 +257,7 @@ export const noFrontendEvents = (): FrontendHealth => ({
   series: [],
   slowest_routes: [],
   top_errors: [],
+  top_refusals: [],
 });
 
 export interface PlatformServer extends Upstream {
