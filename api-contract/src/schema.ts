@@ -7284,7 +7284,7 @@ export interface paths {
     };
     /**
      * An import task’s state, step and progress
-     * @description By `id`, or without it the account’s newest task importing from `name`. Anyone of the account but building staff (vendors, 403). 404 for no such task in the caller’s account.
+     * @description By `id`, or without it the account’s newest task importing from `name` (kept for connect pages built before `GET /channel/{pms}/import`, which answers “no import yet” as `{ import: null }` with 200: read that one). Anyone of the account but building staff (vendors, 403). 404 `import_not_found` for no such task in the caller’s account.
      */
     get: {
       parameters: {
@@ -10853,7 +10853,7 @@ export interface paths {
     put?: never;
     /**
      * Report a batch of browser telemetry events
-     * @description Errors, remote load failures and contract refusals, API failures, route changes and Web Vitals from one browser tab, each with its remote, version, rollout flag and route template. No session needed. Event times more than a day from the server’s clock are refused (400). At most 256 KB (`payload_too_large` 413, also for a streamed body) and 200 events; batches are limited per tab session and per client address each minute (429 with `Retry-After`). Everything feeds the analytics; only what the shell server vouched for (`X-Telemetry-Stamp`) counts for a rollout verdict.
+     * @description Errors, remote load failures and contract refusals, API failures and the refusals a page expects (each with its method, the API route it called as a template, and its status), route changes and Web Vitals from one browser tab, each with its remote, version, rollout flag and route template. An API path that is no route of the API is not kept. No session needed. Event times more than a day from the server’s clock are refused (400). At most 256 KB (`payload_too_large` 413, also for a streamed body) and 200 events; batches are limited per tab session and per client address each minute (429 with `Retry-After`). Everything feeds the analytics; only what the shell server vouched for (`X-Telemetry-Stamp`) counts for a rollout verdict.
      */
     post: {
       parameters: {
@@ -10882,6 +10882,7 @@ export interface paths {
                 | 'remote_load_failed'
                 | 'contract_refused'
                 | 'api_failure'
+                | 'api_refusal'
                 | 'api_calls'
                 | 'route_change'
                 | 'vital';
@@ -10899,11 +10900,11 @@ export interface paths {
               inRollout: boolean;
               /** @description A hash of the user id (never the id); null when signed out. */
               user: string | null;
-              /** @description The error’s message, scrubbed by the browser. */
+              /** @description The error’s message, scrubbed by the browser; for `api_failure` and `api_refusal`, the API’s error code (`internal`, `card_declined`; `no_response` when nothing answered). */
               message?: string;
               /** @enum {string} */
               apiMethod?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-              /** @description The path template. */
+              /** @description The path called, ids already replaced by the browser (`/reservation/get/:id`). The collector keeps only the API route it matches, as a template (`/reservation/get/{id}`), and nothing for a path that is no route of the API: never an id, a token or a query. */
               apiPath?: string;
               /** @description 0: no answer (network, timeout). */
               apiStatus?: number;
@@ -10989,7 +10990,7 @@ export interface paths {
     };
     /**
      * Judge a rollout’s candidate against the live version
-     * @description For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes, counting only what the shell server vouched for (`X-Telemetry-Stamp` on POST /telemetry), one session per user. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, the share with a remote load failure or the share of API calls that failed is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.
+     * @description For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes, counting only what the shell server vouched for (`X-Telemetry-Stamp` on POST /telemetry), one session per user. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, the share with a remote load failure or the share of API calls that failed (refusals a page expects, `apiRefusalRate`, are not failures and never judged) is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.
      */
     get: {
       parameters: {
@@ -14454,8 +14455,10 @@ export interface components {
       errorRate: number | null;
       /** @description Share of those sessions with a remote load failure or contract refusal. */
       loadFailureRate: number | null;
-      /** @description The share of a session’s API calls that failed, averaged over the sessions that made calls (null: no calls counted). */
+      /** @description The share of a session’s API calls that failed (no answer, a time-out, a 5xx, a 4xx no page expects), averaged over the sessions that made calls (null: no calls counted). Refusals a page expects are not failures. */
       apiFailureRate: number | null;
+      /** @description The share of a session’s API calls the API refused as the page expects (a declined card, a field’s rule, a conflict, a wrong password), averaged like `apiFailureRate`: shown beside it, never judged. */
+      apiRefusalRate: number | null;
       /** @description 75th percentile over the sessions of each one’s LCP p75, ms. */
       lcpP75: number | null;
       /** @description 75th percentile over the sessions of each one’s INP p75, ms. */
@@ -14509,8 +14512,10 @@ export interface components {
           errors: number;
           /** @description Remote load failures and contract refusals. */
           load_failures: number;
-          /** @description API calls that failed. */
+          /** @description API calls that failed: no answer, a time-out, a 5xx, or a 4xx no page expects (a 403, a 404 of a record, a 400 naming no field). */
           api_failures: number;
+          /** @description API calls the API refused as the page expects, not failures: a 400 naming a field, a 401 at sign-in, a 402, a 404 of a “nothing yet” lookup, a 409. */
+          api_refusals: number;
           /** @description The 75th percentile of Largest Contentful Paint (ms); null without a sample. */
           lcp_p75: number | null;
           /** @description The 75th percentile of Interaction to Next Paint (ms); null without a sample. */
@@ -14533,8 +14538,10 @@ export interface components {
           errors: number;
           /** @description Remote load failures and contract refusals. */
           load_failures: number;
-          /** @description API calls that failed. */
+          /** @description API calls that failed: no answer, a time-out, a 5xx, or a 4xx no page expects (a 403, a 404 of a record, a 400 naming no field). */
           api_failures: number;
+          /** @description API calls the API refused as the page expects, not failures: a 400 naming a field, a 401 at sign-in, a 402, a 404 of a “nothing yet” lookup, a 409. */
+          api_refusals: number;
           /** @description The 75th percentile of Largest Contentful Paint (ms); null without a sample. */
           lcp_p75: number | null;
           /** @description The 75th percentile of Interaction to Next Paint (ms); null without a sample. */
@@ -14554,9 +14561,9 @@ export interface components {
         /** @description The 95th percentile of time to content. */
         p95_ms: number;
       }[];
-      /** @description Problems grouped by message, remote, version and type, the most frequent first. */
+      /** @description Problems grouped by message, remote, version, type and call (method, route and status), the most frequent first. API refusals a page expects are not among them. */
       top_errors: {
-        /** @description The message as the browser scrubbed it; null when none was sent. */
+        /** @description The message as the browser scrubbed it (for an API failure, the API’s error code: `internal`, `no_response`); null when none was sent. */
         message: string | null;
         /** @description The remote (`listings`, …); null for the shell. */
         remote: string | null;
@@ -14570,6 +14577,46 @@ export interface components {
           | 'remote_load_failed'
           | 'contract_refused'
           | 'api_failure';
+        /** @description For an API failure, the call that failed: method, route and status; null for other problems. */
+        call: {
+          /** @enum {string} */
+          method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+          /** @description The API route called, as a template (`/reservation/get/{id}`); null for a path that is no route of the API. */
+          route: string | null;
+          /** @description The answer’s status; 0 when nothing answered (down, a time-out). */
+          status: number;
+        } | null;
+        count: number;
+        /** @description Distinct sessions it happened in. */
+        sessions: number;
+        /**
+         * Format: date-time
+         * @description Its first receipt in the period.
+         */
+        first_seen: string;
+        /**
+         * Format: date-time
+         * @description Its last receipt in the period.
+         */
+        last_seen: string;
+      }[];
+      /** @description API calls refused as the page expects (not failures), grouped by refusal code, remote, version and call, the most frequent first. */
+      top_refusals: {
+        /** @description The API’s refusal code (`card_declined`, `stale_write`); null when none was sent. */
+        message: string | null;
+        /** @description The remote (`listings`, …); null for the shell. */
+        remote: string | null;
+        /** @description The remote’s version; null for events sent without one. */
+        version: string | null;
+        /** @description The call refused: method, route and status. */
+        call: {
+          /** @enum {string} */
+          method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+          /** @description The API route called, as a template (`/reservation/get/{id}`); null for a path that is no route of the API. */
+          route: string | null;
+          /** @description The answer’s status; 0 when nothing answered (down, a time-out). */
+          status: number;
+        };
         count: number;
         /** @description Distinct sessions it happened in. */
         sessions: number;

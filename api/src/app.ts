@@ -55,6 +55,7 @@ import { registerSettingsRoutes } from './settings/settingsRoutes';
 import { registerGuestInviteSettingsRoutes } from './settings/guestInviteSettings';
 import { registerStargateRoutes } from './stargate/stargateRoutes';
 import { registerTaskRoutes } from './tasks/taskRoutes';
+import { collectApiRoutes } from './telemetry/apiRoutes';
 import { registerTelemetryRoutes } from './telemetry/telemetryRoutes';
 import { registerTraceRoutes } from './tracing/traceRoutes';
 import { vaultFor, type SecretVault } from './secrets/vault';
@@ -241,6 +242,8 @@ export function buildApp({
       const header = request.headers.authorization;
       if (security?.some((scheme) => 'session' in scheme) && !header?.trim()) throw unauthorized();
     });
+    // The telemetry names a page's API calls by these routes' templates (telemetry/apiRoutes.ts).
+    const apiRoutes = collectApiRoutes(api);
     const context = {
       db,
       config,
@@ -284,7 +287,7 @@ export function buildApp({
     registerGuestRoutes(api, context);
     registerGuestInviteRoutes(api, context);
     registerGuestInviteSettingsRoutes(api, context);
-    registerTelemetryRoutes(api, context);
+    registerTelemetryRoutes(api, context, apiRoutes);
     registerTraceRoutes(api, context);
   });
   return app;

@@ -867,7 +867,7 @@ const MATRIX: Record<string, Row> = {
     page: '/settings',
   },
   // Browser telemetry (issue 17): public, the sign-in page reports too. Each caller's batch is
-  // its own tab session.
+  // its own tab session; it holds a refusal with its call as well as a route change (issue 35).
   'POST /telemetry': {
     access: 'anyone',
     call: (_seed, caller) => ({
@@ -886,6 +886,20 @@ const MATRIX: Record<string, Row> = {
             inRollout: false,
             user: null,
             durationMs: 420,
+          },
+          // A refusal the page expected, with its call (issue 35): anyone's to report too.
+          {
+            type: 'api_refusal',
+            at: new Date().toISOString(),
+            route: '/reservation/:id',
+            remote: 'reservations',
+            remoteVersion: '0.1.0',
+            inRollout: false,
+            user: null,
+            message: 'stale_write',
+            apiMethod: 'POST',
+            apiPath: '/reservation/changeVerification/:id',
+            apiStatus: 409,
           },
         ],
       },

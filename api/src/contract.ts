@@ -29,7 +29,7 @@ import { TRACE_SCHEMAS } from './tracing/traceSchemas';
  * (a field removed or renamed, a type narrowed, a route gone), minor for an addition, patch for
  * words. The drift check (`npm run contract:check`) makes every change visible in review.
  */
-export const CONTRACT_VERSION = '3.3.0';
+export const CONTRACT_VERSION = '3.4.0';
 
 export const NAMED_SCHEMAS: NamedSchema[] = [
   ApiErrorSchema,

@@ -3,8 +3,10 @@
 // the live version send their telemetry, which the shell server stamps as theirs (issue 30: only
 // stamped telemetry counts, one session per user); the rollout driver asks the API for the verdict
 // and aborts it without a human, and the users on it are back on the live version at their next
-// page load. A healthy candidate goes out linearly and reaches everyone by itself. Anonymous
-// batches forged as the outside test sent them move neither verdict. The web server runs the
+// page load. A healthy candidate goes out linearly and reaches everyone by itself, though its users
+// meet the refusals a page expects (a status change refused because someone else changed the
+// listing first: issue 35, refusals are not failures). Anonymous batches forged as the outside
+// test sent them move neither verdict. The web server runs the
 // driver every second with short strategy minutes and a small minimum sample (playwright.config.ts).
 // The registry is put back as it was at the end.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { canaryBucket } from '../../shell/server/delivery/canary';
 import { readRegistryFile } from '../../shell/server/delivery/registryFile';
 import { isAdmin } from '../../shared-auth/src/access';
 import type { User } from '../../shared-auth/src/types';
+import type { FrontendHealth, ListingPage } from '@hostdash/api-contract';
 import { apiGet, apiSession } from './support/api';
 import {
   aboutRow,
@@ -163,6 +166,37 @@ const showsListings = async (page: Page) => {
   await expect(page.getByRole('table', { name: 'Listings' })).toBeVisible();
 };
 
+/**
+ * What a person meets now and then on /listings, and the page handles: their status change is
+ * refused (409 `stale_write`) because someone else changed the listing since the page showed it;
+ * the row shows the other version and the snackbar says so. Nothing is written.
+ */
+async function meetStaleWrite(page: Page) {
+  const table = page.getByRole('table', { name: 'Listings' });
+  const nickname = (await table.locator('tbody tr td:nth-child(2) a').first().textContent()) ?? '';
+  const search = await page.request.get(
+    `/api/listing/load?size=10&search=${encodeURIComponent(nickname)}`,
+  );
+  const listing = ((await search.json()) as ListingPage).items.find(
+    (item) => item.nickname === nickname,
+  );
+  if (!listing) throw new Error(`no listing named ${nickname}`);
+  // Someone else saves it meanwhile (its own status again: a new version, nothing else).
+  const meanwhile = await page.request.post(`/api/listing/update/${listing.id}`, {
+    data: { status: listing.status },
+  });
+  expect(meanwhile.status(), await meanwhile.text()).toBe(200);
+  const refused = page.waitForResponse((response) =>
+    response.url().includes(`/api/listing/update/${listing.id}`),
+  );
+  await table.getByRole('combobox', { name: `Status of ${nickname}` }).click();
+  await page
+    .getByRole('option', { name: listing.status === 'active' ? 'Inactive' : 'Active' })
+    .click();
+  expect((await refused).status()).toBe(409);
+  await expect(page.getByText(/Someone else changed it meanwhile/)).toBeVisible();
+}
+
 test.beforeAll(async ({ request }) => {
   // Two candidates as a team would build them, at once (~30 s on 2 cores): one whose listings
   // page throws (a build-time label the remote reads), one that is fine.
@@ -254,7 +288,7 @@ test('a candidate that throws is aborted by the health check, and its users are 
   expect(await aboutRow(owner, 'Listings')).toContain(liveVersion);
 });
 
-test('a healthy candidate advances step by step to everyone by itself', async ({
+test('a healthy candidate advances step by step to everyone by itself, refusals and all', async ({
   browser,
   request,
 }) => {
@@ -265,13 +299,33 @@ test('a healthy candidate advances step by step to everyone by itself', async ({
   // Forged errors on the candidate do not stop it.
   await forgeTelemetry(request, goodVersion, true);
   await sessionsOfEach(browser, offRollout, showsListings);
+  // Its users meet a refusal their page expects; the live version's users meet none. Counted as
+  // failures (as they once were), that alone made the candidate worse than live.
   const [owner] = await sessionsOfEach(browser, onRollout, async (page) => {
     await showsListings(page);
     await expect(page.getByText(`Build: ${GOOD_LABEL}`)).toBeVisible();
+    await meetStaleWrite(page);
   });
   if (!owner) throw new Error('no page for the owner');
 
   await expect.poll(async () => (await listings()).version, { timeout: 60_000 }).toBe(goodVersion);
+  // The refusals were heard, as refusals of the candidate's pages, with their call.
+  const admin = await apiSession(request, 'admin@hostdash.test');
+  const health = await apiGet<FrontendHealth>(
+    request,
+    admin,
+    '/admin/analytics/frontend?remote=listings',
+  );
+  expect(health.top_refusals).toContainEqual(
+    expect.objectContaining({
+      message: 'stale_write',
+      version: goodVersion,
+      call: { method: 'POST', route: '/listing/update/{id}', status: 409 },
+    }),
+  );
+  expect(
+    health.top_errors.filter((row) => row.version === goodVersion && row.type === 'api_failure'),
+  ).toEqual([]);
   const remote = await listings();
   expect(remote.canary).toBeUndefined();
   const history = remote.history ?? [];

@@ -122,8 +122,24 @@ describe('the API client', () => {
     await expect(observed.post('/conflict', { data: {} })).rejects.toMatchObject({
       status: 409,
     });
+    await expect(observed.get('/crash')).rejects.toMatchObject({ status: 500 });
     expect(failures).toEqual([
-      { method: 'POST', path: '/conflict', status: 409, durationMs: expect.any(Number) },
+      {
+        method: 'POST',
+        path: '/conflict',
+        status: 409,
+        code: 'stale_write',
+        outcome: 'refusal',
+        durationMs: expect.any(Number),
+      },
+      {
+        method: 'GET',
+        path: '/crash',
+        status: 500,
+        code: 'http_500',
+        outcome: 'failure',
+        durationMs: expect.any(Number),
+      },
     ]);
     const throwing = createApiClient({
       baseURL: 'http://127.0.0.1:9',

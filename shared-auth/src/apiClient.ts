@@ -6,6 +6,7 @@ import axios, { type AxiosInstance, type AxiosRequestConfig, type Method } from 
 import { DEFAULT_SESSION_COOKIE } from './constants';
 import { parseCookies } from './cookies';
 import { answerError, NO_RESPONSE_MESSAGE, readErrorBody, toApiError } from './apiErrors';
+import { apiOutcome, type ApiOutcome } from './apiOutcome';
 import { leavesPage, newTraceparent } from './traceparent';
 import type { ApiError } from './types';
 
@@ -32,7 +33,10 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Where failed requests are logged (console by default). */
   logError?: (message: string) => void;
-  /** Told of each failed call (not a cancelled one): the shell's telemetry counts them. */
+  /**
+   * Told of each failed call (not a cancelled one), as a refusal the page expects or a failure
+   * (apiOutcome.ts): the shell's telemetry counts them apart.
+   */
   onFailure?: (failure: ApiFailure) => void;
   /**
    * Told of each call that ended, answered or failed (not a cancelled one): the shell's telemetry
@@ -47,6 +51,10 @@ export interface ApiFailure {
   path: string;
   /** null: no answer (down, a time-out). */
   status: number | null;
+  /** The API's error code (`card_declined`, `internal`; `no_response` when nothing answered). */
+  code: string;
+  /** A refusal the page expects and says, or a failure (apiOutcome.ts). */
+  outcome: ApiOutcome;
   durationMs: number;
 }
 
@@ -137,10 +145,13 @@ export function createApiClient(initial: ApiClientOptions): ApiClient {
           `[api] ${method.toUpperCase()} ${path} failed: ${apiError.status ?? 'no response'} ${apiError.message}`,
         );
         try {
+          const status = apiError.status ?? null;
           options.onFailure?.({
             method,
             path,
-            status: apiError.status ?? null,
+            status,
+            code: apiError.error,
+            outcome: apiOutcome({ method, path, status, error: apiError }),
             durationMs: Date.now() - started,
           });
         } catch {

@@ -84,6 +84,10 @@
 // names) and passes its own GET /guest/portal, started at once (GuestPortalProps.firstPortal). Its
 // share table holds only react, react-dom, emotion and the MUI components the portal uses; the
 // portal takes what it needs of shared-auth from `@hostdash/shared-auth/guest`, compiled in.
+// 1.24.0: issue 35's truthful health (docs/adr/0038-truthful-health.md). The API client tells
+// `onFailure` whether a failed call was a refusal the page expects or a failure, and the API's
+// error code (ApiFailure.outcome and .code, from apiOutcome: one rule for every call);
+// LABELS.telemetryEvent.api_refusal, which the admin's front-end health reads.
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.23.0';
+export const CONTRACT_VERSION = '1.24.0';

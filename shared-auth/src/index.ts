@@ -5,6 +5,7 @@ export * from './outageNotice';
 export * from './cookies';
 export * from './apiClient';
 export * from './apiErrors';
+export * from './apiOutcome';
 export * from './traceparent';
 export * from './fetchClient';
 export * from './remoteAction';

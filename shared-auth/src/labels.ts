@@ -228,6 +228,7 @@ export const LABELS = {
     remote_load_failed: 'Remote did not load',
     contract_refused: 'Remote refused by its contract',
     api_failure: 'API call failed',
+    api_refusal: 'API call refused, as the page expects',
     api_calls: 'API calls made',
     route_change: 'Page change',
     vital: 'Web Vital',

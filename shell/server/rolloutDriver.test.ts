@@ -15,11 +15,12 @@ const LIVE = '0.1.0+11111111';
 const CANDIDATE = '0.1.0+22222222';
 const MINUTE = 60_000;
 
-const figures = (sessions: number, errorRate: number) => ({
+const figures = (sessions: number, errorRate: number, apiRefusalRate = 0.05) => ({
   sessions,
   errorRate,
   loadFailureRate: 0,
   apiFailureRate: 0,
+  apiRefusalRate,
   lcpP75: 1500,
   inpP75: 100,
 });
@@ -168,6 +169,23 @@ describe('a strategy on a fake clock', () => {
     rollout.answer(verdict('unhealthy', 'remote load failures 40.0 % vs 0.0 %, 40 sessions'));
     await rollout.round(1);
     expect((await rollout.remote())?.canary).toBeUndefined();
+  });
+
+  it('advances a healthy candidate whose pages met many more refusals, and keeps both sides’ rates', async () => {
+    const rollout = await setup('linear10-every-5m');
+    // The verdict judges failures only (the API's); the driver acts on it and keeps the figures.
+    rollout.answer({
+      ...verdict('healthy', 'error rate 0.2 % vs 0.2 %, 40 sessions'),
+      candidate: figures(40, 0.002, 0.6),
+      live: figures(300, 0.002, 0.02),
+    });
+    const [outcome] = await rollout.round(5);
+    expect(outcome?.decision).toMatchObject({ kind: 'advance', percent: 20 });
+    expect((await rollout.remote())?.canary?.health).toMatchObject({
+      verdict: 'healthy',
+      candidate: { apiFailureRate: 0, apiRefusalRate: 0.6 },
+      live: { apiFailureRate: 0, apiRefusalRate: 0.02 },
+    });
   });
 
   it('leaves a canary alone when the API gives no verdict', async () => {

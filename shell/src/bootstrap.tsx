@@ -5,8 +5,7 @@ import { clearSessionOnUnloadWhenSso } from './app/sso';
 import { readClientConfig } from './config';
 import { initFlags } from './flags/featureFlags';
 import { loadRegistry, startRegistry } from './remotes/registry';
-import { countApiCall, report, startTelemetry } from './telemetry/pageTelemetry';
-import { apiPathTemplate } from './telemetry/shape';
+import { countApiCall, reportApiFailure, startTelemetry } from './telemetry/pageTelemetry';
 
 const config = readClientConfig();
 // Telemetry first: whatever goes wrong from here on is heard (issue 17).
@@ -14,14 +13,7 @@ startTelemetry(config);
 configureApiClient({
   baseURL: '/api',
   onCall: countApiCall,
-  onFailure: ({ method, path, status, durationMs }) =>
-    report({
-      type: 'api_failure',
-      apiMethod: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-      apiPath: apiPathTemplate(path),
-      apiStatus: status ?? 0,
-      durationMs,
-    }),
+  onFailure: reportApiFailure,
 });
 // Before the router listens: a form with unsaved changes hears Back and Forward first.
 installHistoryGate();

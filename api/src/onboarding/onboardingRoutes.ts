@@ -619,7 +619,7 @@ export function registerOnboardingRoutes(
       schema: {
         summary: 'An import task’s state, step and progress',
         description:
-          'By `id`, or without it the account’s newest task importing from `name`. Anyone of the account but building staff (vendors, 403). 404 for no such task in the caller’s account.',
+          'By `id`, or without it the account’s newest task importing from `name` (kept for connect pages built before `GET /channel/{pms}/import`, which answers “no import yet” as `{ import: null }` with 200: read that one). Anyone of the account but building staff (vendors, 403). 404 `import_not_found` for no such task in the caller’s account.',
         tags: ['onboarding'],
         security: SESSION,
         querystring: TaskQuery,

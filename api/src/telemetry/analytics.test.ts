@@ -100,7 +100,13 @@ describe('the period', () => {
     expect(to).toBeGreaterThanOrEqual(before);
     expect(to - Date.parse(body.from)).toBeGreaterThanOrEqual(24 * HOUR);
     expect(to - Date.parse(body.from)).toBeLessThan(24 * HOUR + 16 * 60_000);
-    expect(body).toMatchObject({ remotes: [], series: [], slowest_routes: [], top_errors: [] });
+    expect(body).toMatchObject({
+      remotes: [],
+      series: [],
+      slowest_routes: [],
+      top_errors: [],
+      top_refusals: [],
+    });
   });
 
   it('refuses a period that ends before it starts, one longer than 31 days, and a bad date', async () => {
@@ -139,6 +145,18 @@ describe('the series per remote and version', () => {
       event({ type: 'remote_load_failed', message: undefined }),
       event({ type: 'contract_refused', message: undefined }),
       event({ type: 'api_failure', apiMethod: 'GET', apiPath: '/listing/load', apiStatus: 503 }),
+      event({
+        type: 'api_refusal',
+        apiMethod: 'POST',
+        apiPath: '/listing/update/:id',
+        apiStatus: 409,
+      }),
+      event({
+        type: 'api_refusal',
+        apiMethod: 'POST',
+        apiPath: '/listing/update/:id',
+        apiStatus: 409,
+      }),
       ...[1000, 2000, 3000, 4000].map((value) =>
         event({ type: 'vital', vital: 'LCP', value, message: undefined }),
       ),
@@ -181,6 +199,7 @@ describe('the series per remote and version', () => {
       errors: 3,
       load_failures: 2,
       api_failures: 1,
+      api_refusals: 2,
       // percentile_cont over 500, 1000, 2000, 3000, 4000
       lcp_p75: 3000,
       inp_p75: 80,
@@ -207,6 +226,7 @@ describe('the series per remote and version', () => {
       errors: 3,
       load_failures: 2,
       api_failures: 1,
+      api_refusals: 2,
       lcp_p75: 3250,
       inp_p75: 80,
     });
@@ -221,7 +241,7 @@ describe('the series per remote and version', () => {
     const quiet = current.buckets.filter((bucket) => bucket.sessions === 0);
     expect(quiet.length).toBe(current.buckets.length - 2);
     expect(quiet[0]).toMatchObject({ errors: 0, error_rate: null, lcp_p75: null });
-    for (const key of ['errors', 'load_failures', 'api_failures'] as const)
+    for (const key of ['errors', 'load_failures', 'api_failures', 'api_refusals'] as const)
       expect(current.buckets.reduce((sum, bucket) => sum + bucket[key], 0)).toBe(
         current.totals[key],
       );
@@ -303,7 +323,7 @@ describe('the slowest routes', () => {
 });
 
 describe('the top errors', () => {
-  it('groups by message, remote, version and type, with counts, sessions and first and last seen', async () => {
+  it('groups by message, remote, version, type and call, with counts, sessions and first and last seen', async () => {
     const first = newTab();
     await send(first, [event(), event(), event({ type: 'boundary_error' })]);
     await age(30);
@@ -318,30 +338,64 @@ describe('the top errors', () => {
         apiPath: '/listing/update/:id',
         apiStatus: 500,
       }),
+      // Another call's failure, the same message: a row of its own.
+      event({
+        type: 'api_failure',
+        message: undefined,
+        apiMethod: 'GET',
+        apiPath: '/listing/get/:id',
+        apiStatus: 0,
+      }),
       // Not problems: never in the top errors.
+      event({
+        type: 'api_refusal',
+        message: 'stale_write',
+        apiMethod: 'POST',
+        apiPath: '/listing/update/:id',
+        apiStatus: 409,
+      }),
       event({ type: 'route_change', durationMs: 100 }),
       event({ type: 'vital', vital: 'LCP', value: 900 }),
       event({ type: 'api_calls', message: undefined, value: 12 }),
     ]);
     const { body } = await health();
     const message = 'Cannot read properties of undefined';
+    const listings = { remote: 'listings', version: '0.2.0' };
     expect(body.top_errors.map(({ first_seen: _f, last_seen: _l, ...row }) => row)).toEqual([
-      { message, remote: 'listings', version: '0.2.0', type: 'error', count: 3, sessions: 2 },
+      { message, ...listings, type: 'error', call: null, count: 3, sessions: 2 },
       // The same count: the latest first, then by message (none last).
-      { message, remote: 'listings', version: '0.3.0', type: 'error', count: 1, sessions: 1 },
       {
-        message: null,
+        message,
         remote: 'listings',
-        version: '0.2.0',
-        type: 'api_failure',
+        version: '0.3.0',
+        type: 'error',
+        call: null,
         count: 1,
         sessions: 1,
       },
       {
-        message,
-        remote: 'listings',
-        version: '0.2.0',
-        type: 'boundary_error',
+        message: null,
+        ...listings,
+        type: 'api_failure',
+        call: { method: 'GET', route: '/listing/get/{id}', status: 0 },
+        count: 1,
+        sessions: 1,
+      },
+      {
+        message: null,
+        ...listings,
+        type: 'api_failure',
+        call: { method: 'POST', route: '/listing/update/{id}', status: 500 },
+        count: 1,
+        sessions: 1,
+      },
+      { message, ...listings, type: 'boundary_error', call: null, count: 1, sessions: 1 },
+    ]);
+    expect(body.top_refusals.map(({ first_seen: _f, last_seen: _l, ...row }) => row)).toEqual([
+      {
+        message: 'stale_write',
+        ...listings,
+        call: { method: 'POST', route: '/listing/update/{id}', status: 409 },
         count: 1,
         sessions: 1,
       },
@@ -350,7 +404,7 @@ describe('the top errors', () => {
     const seen = Date.parse(top.last_seen) - Date.parse(top.first_seen);
     expect(seen).toBeGreaterThanOrEqual(29 * 60_000);
     expect(seen).toBeLessThan(31 * 60_000);
-    expect(body.top_errors[3]!.first_seen).toBe(body.top_errors[3]!.last_seen);
+    expect(body.top_errors[4]!.first_seen).toBe(body.top_errors[4]!.last_seen);
   });
 
   it('shows the 20 most frequent', async () => {
@@ -365,6 +419,62 @@ describe('the top errors', () => {
     expect(body.top_errors.map((row) => [row.message, row.count])).toEqual(
       Array.from({ length: 20 }, (_, index) => [`Problem ${25 - index}`, 25 - index]),
     );
+  });
+});
+
+describe('the refusals the pages expect', () => {
+  it('are apart from the problems: grouped by code, remote, version and call, the most frequent first', async () => {
+    const card = {
+      type: 'api_refusal',
+      apiMethod: 'POST',
+      apiPath: '/user/billing/updateCard/:id',
+      apiStatus: 402,
+    };
+    await send(newTab(), [
+      event({ ...card, remote: 'billing', remoteVersion: '0.1.0', message: 'card_declined' }),
+      event({ ...card, remote: 'billing', remoteVersion: '0.1.0', message: 'card_declined' }),
+      event({ ...card, remote: 'billing', remoteVersion: '0.1.0', message: 'insufficient_funds' }),
+      event({
+        type: 'api_refusal',
+        remote: null,
+        remoteVersion: null,
+        route: '/login',
+        message: 'invalid_credentials',
+        apiMethod: 'POST',
+        apiPath: '/login',
+        apiStatus: 401,
+      }),
+    ]);
+    await send(newTab(), [
+      event({ ...card, remote: 'billing', remoteVersion: '0.1.0', message: 'card_declined' }),
+    ]);
+    const { body } = await health();
+    expect(body.top_errors).toEqual([]);
+    expect(
+      body.top_refusals.map((row) => [row.message, row.remote, row.call, row.count, row.sessions]),
+    ).toEqual([
+      [
+        'card_declined',
+        'billing',
+        { method: 'POST', route: '/user/billing/updateCard/{id}', status: 402 },
+        3,
+        2,
+      ],
+      [
+        'insufficient_funds',
+        'billing',
+        { method: 'POST', route: '/user/billing/updateCard/{id}', status: 402 },
+        1,
+        1,
+      ],
+      ['invalid_credentials', null, { method: 'POST', route: '/login', status: 401 }, 1, 1],
+    ]);
+    expect(seriesOf(body, 'billing', '0.1.0').totals).toMatchObject({
+      errors: 0,
+      api_failures: 0,
+      api_refusals: 4,
+      sessions_with_error: 0,
+    });
   });
 });
 

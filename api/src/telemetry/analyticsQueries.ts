@@ -3,8 +3,9 @@
 // - the counts over time: the per-minute rollups (telemetry_minutes), one primary-key range;
 // - the sessions: telemetry_minute_sessions (a session spans minutes and buckets, so distinct
 //   sessions are counted from its rows, never summed);
-// - Web Vitals' p75, the slowest routes and the top errors: the raw events, which hold the values
-//   and the messages, through the (type, received_at) index of migration 0023.
+// - Web Vitals' p75, the slowest routes, the top errors and the top refusals: the raw events, which
+//   hold the values, the messages and the calls, through the (type, received_at) index of
+//   migration 0023. API refusals a page expects are counted apart from failures (migration 0040).
 // Minutes are the server's minute of receipt, as in the rollups and healthWindow(). Bucket starts
 // are whole multiples of the bucket length since 2000-01-01 UTC (`date_bin`), so the same period
 // asked twice has the same buckets.
@@ -15,7 +16,7 @@ import {
   type HealthFigures,
   type HealthSeries,
 } from './analyticsSchemas';
-import { PROBLEM_TYPES } from './telemetrySchemas';
+import { API_REFUSAL, PROBLEM_TYPES } from './telemetrySchemas';
 
 /** Bucket lengths in minutes, shortest first: the first that gives at most MAX_BUCKETS is used. */
 const BUCKET_MINUTES = [1, 5, 15, 30, 60, 180, 360, 720, 1440] as const;
@@ -59,6 +60,7 @@ const emptyFigures = (): HealthFigures => ({
   errors: 0,
   load_failures: 0,
   api_failures: 0,
+  api_refusals: 0,
   lcp_p75: null,
   inp_p75: null,
 });
@@ -69,7 +71,8 @@ interface FigureRow {
   /** The bucket's start; null in the period's totals. */
   at: string | null;
 }
-type CountRow = FigureRow & Pick<HealthFigures, 'errors' | 'load_failures' | 'api_failures'>;
+type CountRow = FigureRow &
+  Pick<HealthFigures, 'errors' | 'load_failures' | 'api_failures' | 'api_refusals'>;
 type SessionRow = FigureRow & { sessions: number; with_error: number };
 type VitalRow = FigureRow & { lcp: number | null; inp: number | null };
 
@@ -80,6 +83,13 @@ const ROLLUP_WINDOW = `minute >= $1::timestamptz and minute < $2::timestamptz
 const eventWindow = (types: string) => `type in (${types})
   and received_at >= $1::timestamptz and received_at < $2::timestamptz
   and ($3::text is null or remote = $3::text)`;
+
+/** An event's API call (method, route template, status) as JSON; null for an event without one. */
+const CALL = `case when api_method is null or api_status is null then null
+  else json_build_object('method', api_method, 'route', api_path, 'status', api_status) end as call`;
+/** What a grouped row of events says beside what groups it. */
+const GROUP_FIGURES = `count(*)::int as count, count(distinct session)::int as sessions,
+  min(received_at) as first_seen, max(received_at) as last_seen`;
 
 /** `date_bin` to the bucket, or null for the period's totals (grouping sets do both in one pass). */
 const bucketOf = (column: string) => `date_bin($4::interval, ${column}, ${ORIGIN})`;
@@ -93,7 +103,8 @@ async function seriesRows(sql: Sql, params: unknown[]) {
     `select remote, remote_version as version, ${bucketOf('minute')} as at,
        coalesce(sum(errors + rejections + boundary_errors), 0)::int as errors,
        coalesce(sum(load_failures + contract_refusals), 0)::int as load_failures,
-       coalesce(sum(api_failures), 0)::int as api_failures
+       coalesce(sum(api_failures), 0)::int as api_failures,
+       coalesce(sum(api_refusals), 0)::int as api_refusals
      from telemetry_minutes where ${ROLLUP_WINDOW}
      group by ${grouping('remote', 'remote_version', bucketOf('minute'))}`,
     params,
@@ -156,6 +167,7 @@ async function healthSeries(
       errors: row.errors,
       load_failures: row.load_failures,
       api_failures: row.api_failures,
+      api_refusals: row.api_refusals,
     });
   for (const row of sessions)
     Object.assign(figuresOf(row), {
@@ -184,7 +196,7 @@ export async function frontendHealth(sql: Sql, period: HealthPeriod): Promise<Fr
   const { from, to, bucketMinutes } = alignPeriod(period.from, period.to);
   const params = [from.toISOString(), to.toISOString(), period.remote, `${bucketMinutes} minutes`];
   const window = params.slice(0, 3);
-  const [series, remotes, slowest, problems] = await Promise.all([
+  const [series, remotes, slowest, problems, refusals] = await Promise.all([
     healthSeries(sql, params, from, to, bucketMinutes),
     sql.query<{ remote: string }>(
       `select distinct remote from telemetry_minutes
@@ -204,11 +216,18 @@ export async function frontendHealth(sql: Sql, period: HealthPeriod): Promise<Fr
       window,
     ),
     sql.query<FrontendHealth['top_errors'][number]>(
-      `select message, remote, remote_version as version, type, count(*)::int as count,
-         count(distinct session)::int as sessions,
-         min(received_at) as first_seen, max(received_at) as last_seen
+      `select message, remote, remote_version as version, type, ${CALL}, ${GROUP_FIGURES}
        from telemetry_events where ${eventWindow(PROBLEMS_SQL)}
-       group by message, remote, remote_version, type
+       group by message, remote, remote_version, type, api_method, api_path, api_status
+       order by count desc, last_seen desc, message, remote, version
+       limit ${TOP_ROWS}`,
+      window,
+    ),
+    sql.query<FrontendHealth['top_refusals'][number]>(
+      `select message, remote, remote_version as version, ${CALL}, ${GROUP_FIGURES}
+       from telemetry_events where ${eventWindow(`'${API_REFUSAL}'`)}
+         and api_method is not null and api_status is not null
+       group by message, remote, remote_version, api_method, api_path, api_status
        order by count desc, last_seen desc, message, remote, version
        limit ${TOP_ROWS}`,
       window,
@@ -222,5 +241,6 @@ export async function frontendHealth(sql: Sql, period: HealthPeriod): Promise<Fr
     series,
     slowest_routes: slowest,
     top_errors: problems,
+    top_refusals: refusals,
   };
 }

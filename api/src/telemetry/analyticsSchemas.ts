@@ -3,7 +3,7 @@
 // Snake case like the platform analytics beside it on the same page (platformSchemas.ts).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, named, nullable, query, stringEnum } from '../http/schemas';
-import { PROBLEM_TYPES } from './telemetrySchemas';
+import { API_METHODS, PROBLEM_TYPES } from './telemetrySchemas';
 
 /** The longest period asked for at once: a month, the most the series' buckets read well. */
 export const MAX_PERIOD_DAYS = 31;
@@ -63,7 +63,16 @@ const healthFigures = {
     minimum: 0,
     description: 'Remote load failures and contract refusals.',
   }),
-  api_failures: Type.Integer({ minimum: 0, description: 'API calls that failed.' }),
+  api_failures: Type.Integer({
+    minimum: 0,
+    description:
+      'API calls that failed: no answer, a time-out, a 5xx, or a 4xx no page expects (a 403, a 404 of a record, a 400 naming no field).',
+  }),
+  api_refusals: Type.Integer({
+    minimum: 0,
+    description:
+      'API calls the API refused as the page expects, not failures: a 400 naming a field, a 401 at sign-in, a 402, a 404 of a “nothing yet” lookup, a 409.',
+  }),
   lcp_p75: Milliseconds('The 75th percentile of Largest Contentful Paint'),
   inp_p75: Milliseconds('The 75th percentile of Interaction to Next Paint'),
 };
@@ -105,20 +114,66 @@ const SlowRouteSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const apiCall = (description: string) =>
+  Type.Object(
+    {
+      method: stringEnum(API_METHODS),
+      route: nullable(
+        Type.String({
+          description:
+            'The API route called, as a template (`/reservation/get/{id}`); null for a path that is no route of the API.',
+        }),
+      ),
+      status: Type.Integer({
+        minimum: 0,
+        maximum: 599,
+        description: 'The answer’s status; 0 when nothing answered (down, a time-out).',
+      }),
+    },
+    { additionalProperties: false, description },
+  );
+
+/** What a grouped row of problems or refusals holds beside what groups it. */
+const groupFigures = {
+  count: Type.Integer({ minimum: 1 }),
+  sessions: Type.Integer({ minimum: 1, description: 'Distinct sessions it happened in.' }),
+  first_seen: DateTime('Its first receipt in the period.'),
+  last_seen: DateTime('Its last receipt in the period.'),
+};
+
 const TopErrorSchema = Type.Object(
   {
     message: nullable(
       Type.String({
-        description: 'The message as the browser scrubbed it; null when none was sent.',
+        description:
+          'The message as the browser scrubbed it (for an API failure, the API’s error code: `internal`, `no_response`); null when none was sent.',
       }),
     ),
     remote: RemoteName,
     version: VersionName,
     type: stringEnum(PROBLEM_TYPES),
-    count: Type.Integer({ minimum: 1 }),
-    sessions: Type.Integer({ minimum: 1, description: 'Distinct sessions it happened in.' }),
-    first_seen: DateTime('Its first receipt in the period.'),
-    last_seen: DateTime('Its last receipt in the period.'),
+    call: nullable(
+      apiCall(
+        'For an API failure, the call that failed: method, route and status; null for other problems.',
+      ),
+    ),
+    ...groupFigures,
+  },
+  { additionalProperties: false },
+);
+
+const TopRefusalSchema = Type.Object(
+  {
+    message: nullable(
+      Type.String({
+        description:
+          'The API’s refusal code (`card_declined`, `stale_write`); null when none was sent.',
+      }),
+    ),
+    remote: RemoteName,
+    version: VersionName,
+    call: apiCall('The call refused: method, route and status.'),
+    ...groupFigures,
   },
   { additionalProperties: false },
 );
@@ -146,7 +201,12 @@ export const FrontendHealthSchema = named(
     top_errors: Type.Array(TopErrorSchema, {
       maxItems: TOP_ROWS,
       description:
-        'Problems grouped by message, remote, version and type, the most frequent first.',
+        'Problems grouped by message, remote, version, type and call (method, route and status), the most frequent first. API refusals a page expects are not among them.',
+    }),
+    top_refusals: Type.Array(TopRefusalSchema, {
+      maxItems: TOP_ROWS,
+      description:
+        'API calls refused as the page expects (not failures), grouped by refusal code, remote, version and call, the most frequent first.',
     }),
   },
   { description: 'The front-end’s health over a period, from the browsers’ telemetry.' },

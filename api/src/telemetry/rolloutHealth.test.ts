@@ -15,6 +15,7 @@ const figures = (overrides: Partial<Figures> = {}): Figures => ({
   errorRate: 0.01,
   loadFailureRate: 0,
   apiFailureRate: 0.05,
+  apiRefusalRate: 0.1,
   lcpP75: 1800,
   inpP75: 120,
   ...overrides,
@@ -48,7 +49,7 @@ describe('judge', () => {
     const cases: [Partial<Figures>, string][] = [
       [{ errorRate: 0.041, sessions: 312 }, 'error rate 4.1 % vs 1.0 %, 312 sessions'],
       [{ loadFailureRate: 0.12 }, 'remote load failures 12.0 % vs 0.0 %, 100 sessions'],
-      [{ apiFailureRate: 0.4 }, 'API error rate 40.0 % vs 5.0 %, 100 sessions'],
+      [{ apiFailureRate: 0.4 }, 'API failure rate 40.0 % vs 5.0 %, 100 sessions'],
       [{ lcpP75: 3400 }, 'LCP p75 3.4 s vs 1.8 s, 100 sessions'],
       [{ inpP75: 400 }, 'INP p75 400 ms vs 120 ms, 100 sessions'],
     ];
@@ -57,6 +58,19 @@ describe('judge', () => {
       expect(verdict.verdict).toBe('unhealthy');
       expect(verdict.reason).toContain(reason);
     }
+  });
+
+  it('never judges refusals the pages expect, however many more the candidate meets', () => {
+    const verdict = judge(
+      figures({ apiRefusalRate: 0.9, apiFailureRate: 0.05 }),
+      figures({ apiRefusalRate: 0, apiFailureRate: 0.05 }),
+      THRESHOLDS,
+    );
+    expect(verdict).toMatchObject({
+      verdict: 'healthy',
+      candidate: { apiRefusalRate: 0.9 },
+      live: { apiRefusalRate: 0 },
+    });
   });
 
   it('does not call a few milliseconds slower unhealthy, however large the percentage', () => {
@@ -96,6 +110,7 @@ describe('on stored telemetry', () => {
       lcp?: number;
       apiCalls?: number;
       apiFailures?: number;
+      apiRefusals?: number;
     },
   ) {
     const base = {
@@ -119,8 +134,17 @@ describe('on stored telemetry', () => {
         ...base,
         type: 'api_failure' as const,
         apiMethod: 'GET' as const,
-        apiPath: '/listings',
+        apiPath: '/listing/load',
         apiStatus: 500,
+        message: 'internal',
+      })),
+      ...Array.from({ length: options.apiRefusals ?? 0 }, () => ({
+        ...base,
+        type: 'api_refusal' as const,
+        apiMethod: 'POST' as const,
+        apiPath: '/listing/update/{id}',
+        apiStatus: 409,
+        message: 'stale_write',
       })),
     ];
   }
@@ -139,6 +163,7 @@ describe('on stored telemetry', () => {
       lcp?: number;
       apiCalls?: number;
       apiFailures?: number;
+      apiRefusals?: number;
       /** One user for every tab (a user with many tabs). */
       user?: string;
     },
@@ -281,9 +306,25 @@ describe('on stored telemetry', () => {
     const verdict = await judgeListings(from);
     expect(verdict).toMatchObject({
       verdict: 'unhealthy',
-      reason: 'API error rate 30.0 % vs 0.0 %, 10 sessions',
+      reason: 'API failure rate 30.0 % vs 0.0 %, 10 sessions',
       candidate: { apiFailureRate: expect.closeTo(0.3, 10) },
       live: { apiFailureRate: 0 },
+    });
+  });
+
+  it('does not judge a candidate whose pages meet the refusals they expect worse than live', async () => {
+    const from = new Date(Date.now() - 60_000);
+    await sessions('0.1.0', 10, { inRollout: false, apiCalls: 10, apiFailures: 1 });
+    // Half of the candidate's calls refused as its pages expect (stale writes): not failures.
+    await sessions('0.2.0', 10, { inRollout: true, apiCalls: 10, apiFailures: 1, apiRefusals: 5 });
+    const verdict = await judgeListings(from);
+    expect(verdict).toMatchObject({
+      verdict: 'healthy',
+      candidate: {
+        apiFailureRate: expect.closeTo(0.1, 10),
+        apiRefusalRate: expect.closeTo(0.5, 10),
+      },
+      live: { apiFailureRate: expect.closeTo(0.1, 10), apiRefusalRate: 0 },
     });
   });
 

@@ -4,7 +4,10 @@
 // healthy, unhealthy, or not enough data below a minimum sample on either side. The shell server's
 // rollout driver asks for it on every round and aborts an unhealthy candidate, or advances a
 // healthy one. Only telemetry the shell server vouched for counts, one session per signed-in user
-// (issue 30: anonymous batches once decided a rollout; telemetryStamp.ts).
+// (issue 30: anonymous batches once decided a rollout; telemetryStamp.ts). API calls the API
+// refused as the page expects (a declined card, a field's rule, a conflict) are shown beside the
+// failures but never judged: a candidate whose people meet more of them is not worse (issue 35,
+// docs/adr/0038).
 import type { Static } from '@sinclair/typebox';
 import type { Sql } from '../db/database';
 import type { ROLLOUT_VERDICTS } from './telemetrySchemas';
@@ -42,6 +45,7 @@ export function figuresOf(window: HealthWindow): Figures {
     errorRate: share(window.usersWithError, window.users),
     loadFailureRate: share(window.usersWithLoadFailure, window.users),
     apiFailureRate: window.apiFailureRate,
+    apiRefusalRate: window.apiRefusalRate,
     lcpP75: window.lcpP75,
     inpP75: window.inpP75,
   };
@@ -59,7 +63,7 @@ function worse(candidate: Figures, live: Figures, thresholds: Thresholds): strin
   const rates: [string, 'errorRate' | 'loadFailureRate' | 'apiFailureRate'][] = [
     ['error rate', 'errorRate'],
     ['remote load failures', 'loadFailureRate'],
-    ['API error rate', 'apiFailureRate'],
+    ['API failure rate', 'apiFailureRate'],
   ];
   for (const [name, key] of rates) {
     const mine = candidate[key] ?? 0;

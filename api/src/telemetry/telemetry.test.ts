@@ -70,8 +70,9 @@ describe('POST /telemetry', () => {
         event({
           type: 'api_failure',
           apiMethod: 'GET',
-          apiPath: '/reservations/:id',
+          apiPath: '/reservation/get/:id',
           apiStatus: 503,
+          message: 'internal',
           durationMs: 1200,
         }),
         event({ type: 'vital', vital: 'LCP', value: 1800, durationMs: undefined, remote: null }),
@@ -80,16 +81,54 @@ describe('POST /telemetry', () => {
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ accepted: 3 });
     const rows = await api.db.query<Record<string, unknown>>(
-      `select type, session, shell, remote, remote_version, in_rollout, api_status, vital, value,
-         received_at is not null as received
+      `select type, session, shell, remote, remote_version, in_rollout, api_method, api_path,
+         api_status, message, vital, value, received_at is not null as received
        from telemetry_events order by id`,
     );
     expect(rows).toEqual([
       expect.objectContaining({ type: 'route_change', session, shell: 'shell-0.1.0+abc' }),
-      expect.objectContaining({ type: 'api_failure', api_status: 503, remote: 'reservations' }),
+      expect.objectContaining({
+        type: 'api_failure',
+        api_method: 'GET',
+        api_path: '/reservation/get/{id}',
+        api_status: 503,
+        message: 'internal',
+        remote: 'reservations',
+      }),
       expect.objectContaining({ type: 'vital', vital: 'LCP', value: 1800, remote: null }),
     ]);
     expect(rows.every((row) => row.received === true)).toBe(true);
+  });
+
+  it('keeps an API call as the API route it called, and no path that is none of its routes', async () => {
+    const call = (apiMethod: string, apiPath: string, type = 'api_refusal') =>
+      event({ type, apiMethod, apiPath, apiStatus: 409, message: 'stale_write' });
+    const response = await send(
+      batch(newTab(), [
+        // As the browser sends it: ids replaced.
+        call('POST', '/user/billing/updateCard/:id'),
+        // What the browser could not tell from a name, and a raw id it missed.
+        call('GET', '/channel/hostaway/import'),
+        call('GET', '/reservation/get/123456'),
+        // The literal route wins over a parameter, the query goes, a trailing slash is the same.
+        call('GET', '/listing/load/?search=olivia%40example.com&size=10'),
+        // Not a route of the API, or not by this method: no path kept at all.
+        call('GET', '/account/reset/s3cr3t-t0k3n', 'api_failure'),
+        call('DELETE', '/listing/get/:id', 'api_failure'),
+      ]),
+    );
+    expect(response.status).toBe(202);
+    const rows = await api.db.query<Record<string, unknown>>(
+      'select type, api_method, api_path, api_status from telemetry_events order by id',
+    );
+    expect(rows.map((row) => [row.type, row.api_method, row.api_path, row.api_status])).toEqual([
+      ['api_refusal', 'POST', '/user/billing/updateCard/{id}', 409],
+      ['api_refusal', 'GET', '/channel/{pms}/import', 409],
+      ['api_refusal', 'GET', '/reservation/get/{id}', 409],
+      ['api_refusal', 'GET', '/listing/load', 409],
+      ['api_failure', 'GET', null, 409],
+      ['api_failure', 'DELETE', null, 409],
+    ]);
   });
 
   it('refuses what the schema does not take, naming the field, and stores nothing', async () => {
@@ -248,6 +287,9 @@ describe('rollups', () => {
         event({ type: 'error', message: 'Cannot read properties of undefined' }),
         event({ type: 'boundary_error', message: 'Render failed' }),
         event({ type: 'remote_load_failed', remote: 'listings', remoteVersion: '0.3.0' }),
+        event({ type: 'api_failure', apiMethod: 'GET', apiPath: '/listing/load', apiStatus: 500 }),
+        event({ type: 'api_refusal', apiMethod: 'POST', apiPath: '/login', apiStatus: 401 }),
+        event({ type: 'api_refusal', apiMethod: 'POST', apiPath: '/login', apiStatus: 401 }),
       ]),
     );
     // A later batch of the calm tab: still one session.
@@ -255,7 +297,7 @@ describe('rollups', () => {
 
     const minutes = await api.db.query<Record<string, unknown>>(
       `select remote, remote_version, in_rollout, errors, boundary_errors, load_failures,
-         route_changes, vitals
+         api_failures, api_refusals, route_changes, vitals
        from telemetry_minutes order by remote`,
     );
     expect(minutes).toEqual([
@@ -266,6 +308,8 @@ describe('rollups', () => {
         errors: 0,
         boundary_errors: 0,
         load_failures: 1,
+        api_failures: 0,
+        api_refusals: 0,
         route_changes: 0,
         vitals: 0,
       },
@@ -276,6 +320,9 @@ describe('rollups', () => {
         errors: 1,
         boundary_errors: 1,
         load_failures: 0,
+        // Refusals the page expects are counted apart from failures.
+        api_failures: 1,
+        api_refusals: 2,
         route_changes: 4,
         vitals: 1,
       },
@@ -324,7 +371,7 @@ describe('the shell server’s stamp (issue 30, finding 2)', () => {
   const vouchedRows = () =>
     api.db.query<Record<string, unknown>>(
       `select remote, remote_version, in_rollout, user_hash, had_error, load_failures, api_calls,
-         api_failures
+         api_failures, api_refusals
        from telemetry_minute_users order by remote, remote_version`,
     );
 
@@ -344,6 +391,14 @@ describe('the shell server’s stamp (issue 30, finding 2)', () => {
           apiPath: '/listing/load',
           apiStatus: 500,
         }),
+        event({
+          type: 'api_refusal',
+          remote: 'listings',
+          remoteVersion: '0.3.0-rc',
+          apiMethod: 'POST',
+          apiPath: '/listing/update/:id',
+          apiStatus: 409,
+        }),
         event({ type: 'remote_load_failed', remote: 'reservations', remoteVersion: '0.2.0' }),
         // Not served to this user, and the shell's own: stored, vouched for by no one.
         event({ remote: 'reservations', remoteVersion: '9.9.9' }),
@@ -352,7 +407,7 @@ describe('the shell server’s stamp (issue 30, finding 2)', () => {
       ]),
     );
     expect(response.status).toBe(202);
-    expect(response.body).toEqual({ accepted: 8 });
+    expect(response.body).toEqual({ accepted: 9 });
     expect(await vouchedRows()).toEqual([
       {
         remote: 'listings',
@@ -363,6 +418,7 @@ describe('the shell server’s stamp (issue 30, finding 2)', () => {
         load_failures: 0,
         api_calls: 8,
         api_failures: 1,
+        api_refusals: 1,
       },
       {
         remote: 'reservations',
@@ -373,6 +429,7 @@ describe('the shell server’s stamp (issue 30, finding 2)', () => {
         load_failures: 1,
         api_calls: 0,
         api_failures: 0,
+        api_refusals: 0,
       },
     ]);
     expect(
@@ -485,13 +542,19 @@ describe('healthWindow', () => {
   async function userRow(
     userHash: string,
     offset: number,
-    counts: { hadError?: boolean; loadFailures?: number; apiCalls?: number; apiFailures?: number },
+    counts: {
+      hadError?: boolean;
+      loadFailures?: number;
+      apiCalls?: number;
+      apiFailures?: number;
+      apiRefusals?: number;
+    },
     key: { version?: string; inRollout?: boolean } = {},
   ): Promise<void> {
     await api.db.query(
       `insert into telemetry_minute_users (remote, remote_version, minute, in_rollout, user_hash,
-         had_error, load_failures, api_calls, api_failures)
-       values ('listings', $1, $2, $3, $4, $5, $6, $7, $8)`,
+         had_error, load_failures, api_calls, api_failures, api_refusals)
+       values ('listings', $1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         key.version ?? '0.4.0',
         minute(offset),
@@ -501,6 +564,7 @@ describe('healthWindow', () => {
         counts.loadFailures ?? 0,
         counts.apiCalls ?? 0,
         counts.apiFailures ?? 0,
+        counts.apiRefusals ?? 0,
       ],
     );
   }
@@ -528,7 +592,7 @@ describe('healthWindow', () => {
     await userRow(user('a'), 0, {});
     await userRow(user('a'), 1, { hadError: true });
     await userRow(user('b'), 2, { loadFailures: 3 });
-    await userRow(user('c'), 3, { apiCalls: 10, apiFailures: 5 });
+    await userRow(user('c'), 3, { apiCalls: 10, apiFailures: 5, apiRefusals: 2 });
     await userRow(user('d'), 9, { apiCalls: 2, apiFailures: 40 });
     // Not this window, not this version, not on this side of the rollout.
     await userRow(user('e'), 10, { hadError: true });
@@ -541,6 +605,8 @@ describe('healthWindow', () => {
       usersWithLoadFailure: 1,
       // Each user with calls is one vote: c's 50 % and d's (capped) 100 %.
       apiFailureRate: 0.75,
+      // The same for the refusals, apart: c's 20 % and d's none.
+      apiRefusalRate: 0.1,
       lcpP75: null,
       inpP75: null,
     });
@@ -553,6 +619,7 @@ describe('healthWindow', () => {
       usersWithError: 0,
       usersWithLoadFailure: 0,
       apiFailureRate: null,
+      apiRefusalRate: null,
       lcpP75: null,
       inpP75: null,
     });

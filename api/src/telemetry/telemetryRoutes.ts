@@ -8,6 +8,7 @@ import { clientOf, tooMany } from '../auth/throttle';
 import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/errors';
 import { errors, ref, type Api } from '../http/schemas';
+import type { ApiRoutes } from './apiRoutes';
 import { rolloutHealth } from './rolloutHealth';
 import { countBatch, limitBatchSize, type MinuteLimit } from './telemetryLimits';
 import {
@@ -16,6 +17,7 @@ import {
   TelemetryAcceptedSchema,
   TelemetryBatchBody,
   TelemetryHeaders,
+  type TelemetryBatch,
 } from './telemetrySchemas';
 import { hashBody, stampKey, stampOf } from './telemetryStamp';
 import { storeBatch } from './telemetryStore';
@@ -45,7 +47,28 @@ function checkDeliveryToken(expected: string | null) {
 
 const TOO_MANY = 'Too many telemetry batches.';
 
-export function registerTelemetryRoutes(app: Api, { db, config }: AppContext): void {
+/**
+ * The batch with each API call's path as the API route it calls (`/reservation/get/{id}`), or none
+ * when it calls no route of this API: only the API's own templates are stored (apiRoutes.ts).
+ */
+export function withRouteTemplates(batch: TelemetryBatch, routes: ApiRoutes): TelemetryBatch {
+  return {
+    ...batch,
+    events: batch.events.map(({ apiPath, ...event }) => {
+      const template =
+        apiPath === undefined || event.apiMethod === undefined
+          ? null
+          : routes.templateOf(event.apiMethod, apiPath);
+      return template === null ? event : { ...event, apiPath: template };
+    }),
+  };
+}
+
+export function registerTelemetryRoutes(
+  app: Api,
+  { db, config }: AppContext,
+  routes: ApiRoutes,
+): void {
   const perSession: MinuteLimit = {
     name: 'telemetry_session',
     perMinute: config.telemetrySessionRateLimit,
@@ -62,7 +85,7 @@ export function registerTelemetryRoutes(app: Api, { db, config }: AppContext): v
       schema: {
         summary: 'Report a batch of browser telemetry events',
         description:
-          'Errors, remote load failures and contract refusals, API failures, route changes and Web Vitals from one browser tab, each with its remote, version, rollout flag and route template. No session needed. Event times more than a day from the server’s clock are refused (400). At most 256 KB (`payload_too_large` 413, also for a streamed body) and 200 events; batches are limited per tab session and per client address each minute (429 with `Retry-After`). Everything feeds the analytics; only what the shell server vouched for (`X-Telemetry-Stamp`) counts for a rollout verdict.',
+          'Errors, remote load failures and contract refusals, API failures and the refusals a page expects (each with its method, the API route it called as a template, and its status), route changes and Web Vitals from one browser tab, each with its remote, version, rollout flag and route template. An API path that is no route of the API is not kept. No session needed. Event times more than a day from the server’s clock are refused (400). At most 256 KB (`payload_too_large` 413, also for a streamed body) and 200 events; batches are limited per tab session and per client address each minute (429 with `Retry-After`). Everything feeds the analytics; only what the shell server vouched for (`X-Telemetry-Stamp`) counts for a rollout verdict.',
         tags: ['telemetry'],
         headers: TelemetryHeaders,
         body: TelemetryBatchBody,
@@ -78,7 +101,8 @@ export function registerTelemetryRoutes(app: Api, { db, config }: AppContext): v
     async (request, reply) => {
       const wait = await countBatch(db, perSession, request.body.session);
       if (wait !== null) throw tooMany('too_many_requests', TOO_MANY, wait);
-      const accepted = await storeBatch(db, request.body, stampOf(request, key));
+      const batch = withRouteTemplates(request.body, routes);
+      const accepted = await storeBatch(db, batch, stampOf(request, key));
       return reply.code(202).send({ accepted });
     },
   );
@@ -89,7 +113,7 @@ export function registerTelemetryRoutes(app: Api, { db, config }: AppContext): v
       schema: {
         summary: 'Judge a rollout’s candidate against the live version',
         description:
-          'For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes, counting only what the shell server vouched for (`X-Telemetry-Stamp` on POST /telemetry), one session per user. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, the share with a remote load failure or the share of API calls that failed is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.',
+          'For the shell server’s rollout driver (`X-Delivery-Token`, DELIVERY_TOKEN): the candidate’s telemetry since `from` against the live version’s from users not on the rollout, over the same minutes, counting only what the shell server vouched for (`X-Telemetry-Stamp` on POST /telemetry), one session per user. `not_enough_data` below ROLLOUT_MIN_SESSIONS on either side; `unhealthy` when the share of sessions with an error, the share with a remote load failure or the share of API calls that failed (refusals a page expects, `apiRefusalRate`, are not failures and never judged) is worse by more than ROLLOUT_ERROR_MARGIN (percentage points), or LCP or INP p75 slower by more than ROLLOUT_VITALS_MARGIN percent (and 100 ms). 503 `not_configured` without DELIVERY_TOKEN.',
         tags: ['telemetry'],
         security: DELIVERY_TOKEN,
         querystring: RolloutHealthQuery,

@@ -28,8 +28,14 @@ export const PROBLEM_TYPES = [
   'contract_refused',
   'api_failure',
 ] as const;
+/**
+ * A call the API refused as the page expects (a declined card, a field's rule, a conflict, a wrong
+ * password at sign-in: shared-auth's apiOutcome): counted apart from failures, never a problem.
+ */
+export const API_REFUSAL = 'api_refusal';
 export const TELEMETRY_EVENT_TYPES = [
   ...PROBLEM_TYPES,
+  API_REFUSAL,
   'api_calls',
   'route_change',
   'vital',
@@ -79,10 +85,20 @@ export const TelemetryEventBody = closedBody(
       }),
     ),
     message: Type.Optional(
-      Type.String({ maxLength: 300, description: 'The error’s message, scrubbed by the browser.' }),
+      Type.String({
+        maxLength: 300,
+        description:
+          'The error’s message, scrubbed by the browser; for `api_failure` and `api_refusal`, the API’s error code (`internal`, `card_declined`; `no_response` when nothing answered).',
+      }),
     ),
     apiMethod: Type.Optional(stringEnum(API_METHODS)),
-    apiPath: Type.Optional(Type.String({ maxLength: 200, description: 'The path template.' })),
+    apiPath: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          'The path called, ids already replaced by the browser (`/reservation/get/:id`). The collector keeps only the API route it matches, as a template (`/reservation/get/{id}`), and nothing for a path that is no route of the API: never an id, a token or a query.',
+      }),
+    ),
     apiStatus: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 599, description: '0: no answer (network, timeout).' }),
     ),
@@ -172,7 +188,10 @@ export const RolloutFiguresSchema = named(
       'Share of those sessions with a remote load failure or contract refusal.',
     ),
     apiFailureRate: Rate(
-      'The share of a session’s API calls that failed, averaged over the sessions that made calls (null: no calls counted).',
+      'The share of a session’s API calls that failed (no answer, a time-out, a 5xx, a 4xx no page expects), averaged over the sessions that made calls (null: no calls counted). Refusals a page expects are not failures.',
+    ),
+    apiRefusalRate: Rate(
+      'The share of a session’s API calls the API refused as the page expects (a declined card, a field’s rule, a conflict, a wrong password), averaged like `apiFailureRate`: shown beside it, never judged.',
     ),
     lcpP75: Rate('75th percentile over the sessions of each one’s LCP p75, ms.'),
     inpP75: Rate('75th percentile over the sessions of each one’s INP p75, ms.'),

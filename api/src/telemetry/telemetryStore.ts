@@ -23,6 +23,7 @@ const COUNTS: ReadonlyArray<[column: string, type: string]> = [
   ['load_failures', 'remote_load_failed'],
   ['contract_refusals', 'contract_refused'],
   ['api_failures', 'api_failure'],
+  ['api_refusals', 'api_refusal'],
   ['route_changes', 'route_change'],
   ['vitals', 'vital'],
 ];
@@ -99,11 +100,12 @@ export async function storeBatch(
     if (stamp) {
       await tx.query(
         `insert into telemetry_minute_users as u (remote, remote_version, minute, in_rollout,
-           user_hash, had_error, load_failures, api_calls, api_failures)
+           user_hash, had_error, load_failures, api_calls, api_failures, api_refusals)
          select ${ROLLUP_KEY}, e."vouchedUser", bool_or(e.type in (${ERROR_TYPES_SQL})),
            count(*) filter (where e.type in (${LOAD_FAILURE_TYPES_SQL})),
            coalesce(sum(e.value) filter (where e.type = 'api_calls'), 0)::int,
-           count(*) filter (where e.type = 'api_failure')
+           count(*) filter (where e.type = 'api_failure'),
+           count(*) filter (where e.type = 'api_refusal')
          from ${EVENTS}
          where e."vouchedUser" is not null
          group by 1, 2, 3, 4, 5
@@ -111,7 +113,8 @@ export async function storeBatch(
            had_error = u.had_error or excluded.had_error,
            load_failures = u.load_failures + excluded.load_failures,
            api_calls = u.api_calls + excluded.api_calls,
-           api_failures = u.api_failures + excluded.api_failures`,
+           api_failures = u.api_failures + excluded.api_failures,
+           api_refusals = u.api_refusals + excluded.api_refusals`,
         [events],
       );
     }
@@ -174,6 +177,8 @@ export interface HealthWindow {
   usersWithLoadFailure: number;
   /** The mean, over the users whose pages made API calls, of the share that failed; null: none. */
   apiFailureRate: number | null;
+  /** The same for the calls the API refused as the page expects (never judged). */
+  apiRefusalRate: number | null;
   /** The 75th percentile over users of each user's 75th percentile (ms); null without a sample. */
   lcpP75: number | null;
   inpP75: number | null;
@@ -192,15 +197,19 @@ export async function healthWindow(sql: Sql, query: HealthWindowQuery): Promise<
     with_error: number;
     with_load_failure: number;
     api_failure_rate: number | null;
+    api_refusal_rate: number | null;
   }>(
     `select count(*)::int as users,
        count(*) filter (where had_error)::int as with_error,
        count(*) filter (where load_failures > 0)::int as with_load_failure,
        avg(least(1, api_failures::double precision / api_calls)) filter (where api_calls > 0)
-         as api_failure_rate
+         as api_failure_rate,
+       avg(least(1, api_refusals::double precision / api_calls)) filter (where api_calls > 0)
+         as api_refusal_rate
      from (
        select user_hash, bool_or(had_error) as had_error, sum(load_failures) as load_failures,
-         sum(api_calls) as api_calls, sum(api_failures) as api_failures
+         sum(api_calls) as api_calls, sum(api_failures) as api_failures,
+         sum(api_refusals) as api_refusals
        from telemetry_minute_users
        where remote = $1 and remote_version = $2 and in_rollout = $5
          and minute >= date_trunc('minute', $3::timestamptz) and minute < date_trunc('minute', $4::timestamptz)
@@ -228,6 +237,7 @@ export async function healthWindow(sql: Sql, query: HealthWindowQuery): Promise<
     usersWithError: users?.with_error ?? 0,
     usersWithLoadFailure: users?.with_load_failure ?? 0,
     apiFailureRate: users?.api_failure_rate ?? null,
+    apiRefusalRate: users?.api_refusal_rate ?? null,
     lcpP75: p75('LCP'),
     inpP75: p75('INP'),
   };

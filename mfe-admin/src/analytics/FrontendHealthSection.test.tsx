@@ -48,16 +48,16 @@ const askedHours = () =>
   Math.round((Date.now() - Date.parse(server.lastQuery(FRONTEND).get('from') ?? '')) / HOUR);
 
 describe('Front-end health', () => {
-  it('shows each remote version, the slowest routes and the top errors of the last 24 hours', async () => {
+  it('shows each remote version, the slowest routes, the top errors and the refusals apart, of the last 24 hours', async () => {
     await open();
     await screen.findByRole('table', { name: 'Remotes and versions' });
     expect(askedHours()).toBe(24);
     expect(server.lastQuery(FRONTEND).has('remote')).toBe(false);
 
     expect(rowsOf('Remotes and versions')).toEqual([
-      ['listings', '0.2.0', '40', '3 (7.5 %)', '7', '2', '5', '1,830 ms', '96 ms'],
-      ['listings', '0.3.0', '1', '1 (100 %)', '2', '0', '0', '—', '—'],
-      ['Shell', '—', '1', '0 (0 %)', '0', '0', '0', '900 ms', '40 ms'],
+      ['listings', '0.2.0', '40', '3 (7.5 %)', '7', '2', '5', '11', '1,830 ms', '96 ms'],
+      ['listings', '0.3.0', '1', '1 (100 %)', '2', '0', '0', '0', '—', '—'],
+      ['Shell', '—', '1', '0 (0 %)', '0', '0', '0', '0', '900 ms', '40 ms'],
     ]);
     expect(rowsOf('Slowest routes')).toEqual([
       ['/listing/:id', 'listings', '12', '1,421 ms', '2,980 ms'],
@@ -68,6 +68,8 @@ describe('Front-end health', () => {
       [
         'Cannot read properties of undefined (reading "nickname")',
         'Error caught by the page',
+        '—',
+        '—',
         'listings',
         '0.3.0',
         '5',
@@ -75,15 +77,55 @@ describe('Front-end health', () => {
         '3 hours ago',
         '5 minutes ago',
       ],
+      // An API failure says its call: method, the API's route and the status.
       [
-        'No message',
+        'internal',
         'API call failed',
+        'POST /listing/update/{id}',
+        '500',
         'listings',
         '0.2.0',
         '2',
         '1',
         '20 hours ago',
         '20 hours ago',
+      ],
+      [
+        'no_response',
+        'API call failed',
+        'GET (not an API route)',
+        'No answer',
+        'Shell',
+        '—',
+        '1',
+        '1',
+        '2 hours ago',
+        '2 hours ago',
+      ],
+    ]);
+    // The refusals the pages expect are apart, never among the errors.
+    expect(rowsOf('Refusals the pages expect')).toEqual([
+      [
+        'POST /listing/update/{id}',
+        '409',
+        'stale_write',
+        'listings',
+        '0.2.0',
+        '9',
+        '4',
+        '6 hours ago',
+        '30 minutes ago',
+      ],
+      [
+        'POST /login',
+        '401',
+        'invalid_credentials',
+        'Shell',
+        '—',
+        '2',
+        '2',
+        '2 hours ago',
+        expect.stringMatching(/hour ago$/),
       ],
     ]);
     // The exact moment is there too, for hovering and for a screen reader.
@@ -135,16 +177,22 @@ describe('Front-end health', () => {
   });
 
   it('opens on the period and remote of a shared link, and ignores a remote that cannot be one', async () => {
-    await open('/admin/kibana?health=1h&remote=listings');
+    const shared = await open('/admin/kibana?health=1h&remote=listings');
     await screen.findByRole('table', { name: 'Remotes and versions' });
     expect(askedHours()).toBe(1);
     expect(server.lastQuery(FRONTEND).get('remote')).toBe('listings');
+    expect(part().getByRole('combobox', { name: 'Remote' })).toHaveTextContent('listings');
+    // One page at a time: the next link opens alone.
+    shared.unmount();
     server.close();
 
     await open('/admin/kibana?health=forever&remote=..%2Fusers');
     await screen.findByRole('table', { name: 'Remotes and versions' });
     expect(askedHours()).toBe(24);
     expect(server.lastQuery(FRONTEND).has('remote')).toBe(false);
+    expect(part().getByRole('combobox', { name: 'Remote' })).toHaveTextContent(
+      'All remotes and the shell',
+    );
   });
 
   it('says how events arrive when there are none', async () => {
@@ -156,6 +204,7 @@ describe('Front-end health', () => {
       'No front-end events in this period: the dashboard sends them from every page as people use it.',
     );
     expect(screen.queryByRole('table', { name: 'Top errors' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Refusals the pages expect' })).toBeNull();
   });
 
   it('says a failed load with a retry, while the platform figures still show', async () => {

@@ -1,15 +1,14 @@
 // The analytics page's "Front-end health" (issue 17): what the dashboard's pages reported from
 // people's browsers over the last hour, day, week or month (`?health=`), for every remote or one
 // (`&remote=`): each remote version's figures, one version's over time (the page's series cards),
-// the slowest routes and the top errors.
+// the slowest routes, the top errors — an API failure with its call: method, route and status —
+// and, apart from them, the refusals the pages expect (issue 35: a declined card is no failure).
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   Box,
   Card,
   CardHeader,
   MenuItem,
-  Skeleton,
   Stack,
   TextField,
   ToggleButton,
@@ -18,8 +17,18 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatDateTime, formatRelativeTime, labelOf } from '@hostdash/shared-auth';
-import { EmptyState, LoadError, ResponsiveList, type ListColumn } from '@hostdash/shared-ui';
 import {
+  EmptyState,
+  FilterBar,
+  FilterSelect,
+  LoadError,
+  LoadingSkeleton,
+  ResponsiveList,
+  useAddressFilters,
+  type ListColumn,
+} from '@hostdash/shared-ui';
+import {
+  DEFAULT_HEALTH_PERIOD,
   HEALTH_PERIODS,
   healthPeriodOf,
   type FrontendHealth,
@@ -27,8 +36,11 @@ import {
   type HealthSeries,
   type SlowRoute,
   type TopError,
+  type TopRefusal,
 } from './analyticsApi';
 import {
+  callName,
+  callStatus,
   healthCsvName,
   healthTables,
   milliseconds,
@@ -82,14 +94,63 @@ function ListCard({
   );
 }
 
-/** The totals that are counts, in the table's order. */
+/** The totals that are counts, in the table's order: the problems, then the refusals apart. */
 const COUNT_COLUMNS: ReadonlyArray<
-  [key: 'errors' | 'load_failures' | 'api_failures', header: string]
+  [key: 'errors' | 'load_failures' | 'api_failures' | 'api_refusals', header: string]
 > = [
   ['errors', 'Errors'],
   ['load_failures', 'Load failures'],
   ['api_failures', 'API failures'],
+  ['api_refusals', 'API refusals'],
 ];
+
+/** Text the row has nothing for, said quietly. */
+const Missing = ({ children }: { children: string }) => (
+  <Typography component="span" variant="body2" color="text.secondary">
+    {children}
+  </Typography>
+);
+
+/**
+ * An API call's method and route, as code (`POST /listing/update/{id}`), breaking after a slash
+ * rather than inside a word when the column is narrow.
+ */
+const CallName = ({ call }: { call: TopRefusal['call'] }) => (
+  <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>
+    {callName(call)
+      .split('/')
+      .flatMap((part, index) => (index === 0 ? [part] : [<wbr key={index} />, `/${part}`]))}
+  </Box>
+);
+
+/** The columns a grouped row of problems or refusals ends with. */
+function groupColumns<Row extends TopError | TopRefusal>(): ListColumn<Row>[] {
+  return [
+    { key: 'remote', header: 'Remote', render: (row) => remoteName(row.remote) },
+    {
+      key: 'version',
+      header: 'Version',
+      width: '12%',
+      // A build's version is long (`0.1.0+2411d53a`): in a narrow column it wraps after its `+`
+      // rather than run into the counts.
+      render: (row) => {
+        const version = versionName(row);
+        const plus = version.indexOf('+') + 1;
+        return (
+          <Box sx={{ overflowWrap: 'break-word' }}>
+            {plus === 0
+              ? version
+              : [version.slice(0, plus), <wbr key="build" />, version.slice(plus)]}
+          </Box>
+        );
+      },
+    },
+    { key: 'count', header: 'Count', align: 'right', render: (row) => count(row.count) },
+    { key: 'sessions', header: 'Sessions', align: 'right', render: (row) => count(row.sessions) },
+    { key: 'first', header: 'First seen', render: (row) => <When at={row.first_seen} /> },
+    { key: 'last', header: 'Last seen', render: (row) => <When at={row.last_seen} /> },
+  ];
+}
 
 const VERSION_COLUMNS: ListColumn<HealthSeries>[] = [
   {
@@ -162,32 +223,55 @@ const ERROR_COLUMNS: ListColumn<TopError>[] = [
     key: 'message',
     header: 'Message',
     phone: 'primary',
-    width: '30%',
-    render: (problem) =>
-      problem.message ?? (
-        <Typography component="span" variant="body2" color="text.secondary">
-          No message
-        </Typography>
-      ),
+    width: '20%',
+    render: (problem) => problem.message ?? <Missing>No message</Missing>,
   },
   {
     key: 'type',
     header: 'Kind',
-    width: '14%',
+    width: '12%',
     render: (problem) => labelOf('telemetryEvent', problem.type),
   },
-  { key: 'remote', header: 'Remote', render: (problem) => remoteName(problem.remote) },
-  { key: 'version', header: 'Version', render: (problem) => versionName(problem) },
-  { key: 'count', header: 'Count', align: 'right', render: (problem) => count(problem.count) },
   {
-    key: 'sessions',
-    header: 'Sessions',
-    align: 'right',
-    render: (problem) => count(problem.sessions),
+    key: 'call',
+    header: 'Call',
+    width: '20%',
+    render: (problem) => (problem.call ? <CallName call={problem.call} /> : <Missing>—</Missing>),
   },
-  { key: 'first', header: 'First seen', render: (problem) => <When at={problem.first_seen} /> },
-  { key: 'last', header: 'Last seen', render: (problem) => <When at={problem.last_seen} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (problem) => (problem.call ? callStatus(problem.call) : <Missing>—</Missing>),
+  },
+  ...groupColumns<TopError>(),
 ];
+
+const REFUSAL_COLUMNS: ListColumn<TopRefusal>[] = [
+  {
+    key: 'call',
+    header: 'Call',
+    phone: 'primary',
+    width: '24%',
+    render: (refusal) => <CallName call={refusal.call} />,
+  },
+  { key: 'status', header: 'Status', render: (refusal) => callStatus(refusal.call) },
+  {
+    key: 'refusal',
+    header: 'Refusal',
+    render: (refusal) => refusal.message ?? <Missing>No code</Missing>,
+  },
+  ...groupColumns<TopRefusal>(),
+];
+
+/** A grouped row's key: everything that groups it. */
+const groupKey = (row: TopError | TopRefusal): string =>
+  JSON.stringify([
+    row.message,
+    row.remote,
+    row.version,
+    'type' in row ? row.type : 'api_refusal',
+    row.call,
+  ]);
 
 /** "Nov 24, 2026, 6:00 PM – Nov 25, 2026, 6:05 PM" */
 const rangeText = (data: FrontendHealth) =>
@@ -201,14 +285,14 @@ function HealthFigures({ data, period }: { data: FrontendHealth; period: HealthP
     <Stack spacing={2}>
       <ListCard
         title="Remotes and versions"
-        subheader="Each version’s figures over the whole period, the most used first."
+        subheader="Each version’s figures over the whole period, the most used first. API refusals are calls the API refused as the page expects: counted apart, never as failures."
       >
         <ResponsiveList
           label="Remotes and versions"
           columns={VERSION_COLUMNS}
           rows={data.series}
           rowKey={seriesKey}
-          minTableWidth={820}
+          minTableWidth={900}
         />
       </ListCard>
       <TextField
@@ -251,17 +335,28 @@ function HealthFigures({ data, period }: { data: FrontendHealth; period: HealthP
       </ListCard>
       <ListCard
         title="Top errors"
-        subheader="What went wrong, grouped by message, remote, version and kind, the most frequent first."
+        subheader="What went wrong, grouped by message, remote, version, kind and call (method, route and status), the most frequent first."
       >
         <ResponsiveList
           label="Top errors"
           columns={ERROR_COLUMNS}
           rows={data.top_errors}
-          rowKey={(problem) =>
-            JSON.stringify([problem.message, problem.remote, problem.version, problem.type])
-          }
+          rowKey={groupKey}
           empty={{ title: 'Nothing went wrong in this period.' }}
-          minTableWidth={960}
+          minTableWidth={1100}
+        />
+      </ListCard>
+      <ListCard
+        title="Refusals the pages expect"
+        subheader="Calls the API refused as the page expects and says — a declined card, a field’s rule, a conflict, a wrong password. Not failures: a rollout’s health check does not count them."
+      >
+        <ResponsiveList
+          label="Refusals the pages expect"
+          columns={REFUSAL_COLUMNS}
+          rows={data.top_refusals}
+          rowKey={groupKey}
+          empty={{ title: 'No call was refused in this period.' }}
+          minTableWidth={1000}
         />
       </ListCard>
     </Stack>
@@ -270,10 +365,13 @@ function HealthFigures({ data, period }: { data: FrontendHealth; period: HealthP
 
 export function FrontendHealthSection() {
   const dispatch = useDispatch();
-  const [params, setParams] = useSearchParams();
-  const period = healthPeriodOf(params.get('health'));
-  const asked = params.get('remote');
-  const remote = asked !== null && REMOTE_NAME.test(asked) ? asked : null;
+  // The part's settings live in the address beside the platform period's (`?days=`).
+  const [filters, setFilters] = useAddressFilters({
+    health: DEFAULT_HEALTH_PERIOD,
+    remote: '',
+  });
+  const period = healthPeriodOf(filters.health);
+  const remote = REMOTE_NAME.test(filters.remote) ? filters.remote : null;
   const { data, answers, status } = useSelector(selectFrontendHealth);
   const load = () => dispatch(analyticsActions.loadFrontend.requested({ period, remote }));
   const titleId = useId();
@@ -284,15 +382,6 @@ export function FrontendHealthSection() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [period, remote]);
 
-  /** Changes one setting of the address, keeping the others (the platform period's too). */
-  const choose = (key: 'health' | 'remote', value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-      return next;
-    });
-
   // The figures shown are those asked for; others stay dimmed until they arrive.
   const shown = answers?.period === period && answers.remote === remote ? data : null;
   const stale = data !== null && shown === null;
@@ -300,11 +389,7 @@ export function FrontendHealthSection() {
 
   return (
     <Box component="section" aria-labelledby={titleId}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1.5}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-end' }, mb: 2 }}
-      >
+      <Stack spacing={1.5} sx={{ mb: 2 }}>
         <Box>
           <Typography id={titleId} component="h2" variant="h5">
             Front-end health
@@ -314,14 +399,14 @@ export function FrontendHealthSection() {
             {shown ? `, ${rangeText(shown)}` : ''}.
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
+        <FilterBar label="Front-end period and remote">
           <ToggleButtonGroup
             size="small"
             exclusive
             value={period}
             aria-label="Front-end period"
             onChange={(_event, value: HealthPeriod | null) => {
-              if (value !== null) choose('health', value);
+              if (value !== null) setFilters({ health: value });
             }}
           >
             {(Object.keys(HEALTH_PERIODS) as HealthPeriod[]).map((key) => (
@@ -330,22 +415,14 @@ export function FrontendHealthSection() {
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          <TextField
-            select
+          <FilterSelect
             label="Remote"
+            allLabel="All remotes and the shell"
             value={remote ?? ''}
-            onChange={(event) => choose('remote', event.target.value || null)}
-            sx={{ minWidth: 180 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">All remotes and the shell</MenuItem>
-            {remotes.map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
+            choices={remotes.map((name) => ({ value: name, label: name }))}
+            onChange={(value) => setFilters({ remote: value })}
+          />
+        </FilterBar>
       </Stack>
       {status.error && (
         <Box sx={{ mb: 2 }}>
@@ -367,7 +444,7 @@ export function FrontendHealthSection() {
         ) : (
           !status.error && (
             <Stack spacing={2}>
-              <Skeleton variant="rounded" height={180} />
+              <LoadingSkeleton label="Loading the front-end health" height={180} />
               <SeriesCardSkeletons />
             </Stack>
           )

@@ -24,6 +24,7 @@ export type { FrontendHealth };
 export type HealthSeries = FrontendHealth['series'][number];
 export type SlowRoute = FrontendHealth['slowest_routes'][number];
 export type TopError = FrontendHealth['top_errors'][number];
+export type TopRefusal = FrontendHealth['top_refusals'][number];
 
 export const HEALTH_PERIODS = {
   '1h': { label: 'Last hour', hours: 1 },

@@ -2,7 +2,7 @@
 // formats, and one remote version's buckets as the series cards' tables (analyticsSeries.ts), so
 // its charts, their tables and their CSVs read the same figures. Pure.
 import { DISPLAY_LOCALE, formatDateTime } from '@hostdash/shared-auth';
-import type { FrontendHealth, HealthPeriod, HealthSeries } from './analyticsApi';
+import type { FrontendHealth, HealthPeriod, HealthSeries, TopError } from './analyticsApi';
 import type { SeriesTable } from './analyticsSeries';
 
 /** What the page says when there is nothing: how the figures arrive, so an admin knows. */
@@ -25,6 +25,16 @@ export const seriesName = (series: Pick<HealthSeries, 'remote' | 'version'>): st
 /** A stable key of a remote version (the chooser's value). */
 export const seriesKey = (series: Pick<HealthSeries, 'remote' | 'version'>): string =>
   `${series.remote ?? ''}@${series.version ?? ''}`;
+
+/** An API call as it groups the problems and refusals: its method and route, and its status. */
+export type ApiCall = NonNullable<TopError['call']>;
+
+/** "POST /listing/update/{id}"; a path that is no route of the API says so. */
+export const callName = (call: ApiCall): string =>
+  `${call.method} ${call.route ?? '(not an API route)'}`;
+/** "409"; "No answer" when nothing answered (the API down, a time-out). */
+export const callStatus = (call: ApiCall): string =>
+  call.status === 0 ? 'No answer' : String(call.status);
 
 /** "1,250 ms", "—" without a sample. */
 export const milliseconds = (value: number | null): string =>
@@ -85,7 +95,7 @@ export function healthTables(data: FrontendHealth, series: HealthSeries): Series
       id: 'frontend-problems',
       title: `Problems: ${name}`,
       description:
-        'Errors (uncaught, rejections, caught by the page), remotes that did not load or were refused, failed API calls.',
+        'Errors (uncaught, rejections, caught by the page), remotes that did not load or were refused, failed API calls (not the refusals a page expects).',
       chart: 'bars',
       columns: [
         { label: 'Errors', chip: 'error' },

@@ -90,6 +90,7 @@ const ROLLOUT_FIGURES = {
   errorRate: 0.003,
   loadFailureRate: 0,
   apiFailureRate: 0.01,
+  apiRefusalRate: 0.04,
   lcpP75: 1800,
   inpP75: 120,
 };

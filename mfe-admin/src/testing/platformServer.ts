@@ -153,6 +153,7 @@ export function makeFrontendHealth(
     errors: 0,
     load_failures: 0,
     api_failures: 0,
+    api_refusals: 0,
     lcp_p75: null,
     inp_p75: null,
   };
@@ -166,6 +167,7 @@ export function makeFrontendHealth(
       errors: 7,
       load_failures: 2,
       api_failures: 5,
+      api_refusals: 11,
       lcp_p75: 1830.4,
       inp_p75: 96,
     },
@@ -219,20 +221,55 @@ export function makeFrontendHealth(
         remote: 'listings',
         version: '0.3.0',
         type: 'boundary_error',
+        call: null,
         count: 5,
         sessions: 2,
         first_seen: ago(180),
         last_seen: ago(5),
       },
       {
-        message: null,
+        message: 'internal',
         remote: 'listings',
         version: '0.2.0',
         type: 'api_failure',
+        call: { method: 'POST', route: '/listing/update/{id}', status: 500 },
         count: 2,
         sessions: 1,
         first_seen: ago(60 * 20),
         last_seen: ago(60 * 20),
+      },
+      {
+        message: 'no_response',
+        remote: null,
+        version: null,
+        type: 'api_failure',
+        call: { method: 'GET', route: null, status: 0 },
+        count: 1,
+        sessions: 1,
+        first_seen: ago(120),
+        last_seen: ago(120),
+      },
+    ],
+    top_refusals: [
+      {
+        message: 'stale_write',
+        remote: 'listings',
+        version: '0.2.0',
+        call: { method: 'POST', route: '/listing/update/{id}', status: 409 },
+        count: 9,
+        sessions: 4,
+        first_seen: ago(60 * 6),
+        last_seen: ago(30),
+      },
+      {
+        message: 'invalid_credentials',
+        remote: null,
+        version: null,
+        call: { method: 'POST', route: '/login', status: 401 },
+        count: 2,
+        sessions: 2,
+        first_seen: ago(60 * 2),
+        last_seen: ago(60),
       },
     ],
   };
@@ -242,6 +279,7 @@ export function makeFrontendHealth(
     series: all.series.filter((each) => each.remote === remote),
     slowest_routes: all.slowest_routes.filter((row) => row.remote === remote),
     top_errors: all.top_errors.filter((row) => row.remote === remote),
+    top_refusals: all.top_refusals.filter((row) => row.remote === remote),
   };
 }
 
@@ -252,6 +290,7 @@ export const noFrontendEvents = (): FrontendHealth => ({
   series: [],
   slowest_routes: [],
   top_errors: [],
+  top_refusals: [],
 });
 
 export interface PlatformServer extends Upstream {

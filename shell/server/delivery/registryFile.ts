@@ -105,12 +105,15 @@ const figure = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 function parseFigures(raw: unknown): RolloutFigures {
-  const { sessions, errorRate, loadFailureRate, apiFailureRate, lcpP75, inpP75 } = fields(raw);
+  const { sessions, errorRate, loadFailureRate, apiFailureRate, apiRefusalRate, lcpP75, inpP75 } =
+    fields(raw);
   return {
     sessions: figure(sessions) ?? 0,
     errorRate: figure(errorRate),
     loadFailureRate: figure(loadFailureRate),
     apiFailureRate: figure(apiFailureRate),
+    // Not judged; a verdict kept before the API counted refusals apart (issue 35) has none.
+    apiRefusalRate: figure(apiRefusalRate),
     lcpP75: figure(lcpP75),
     inpP75: figure(inpP75),
   };

@@ -3,7 +3,13 @@ import { waitFor } from '@testing-library/react';
 import { TextEncoder } from 'node:util';
 import { startRegistry } from '../remotes/registry';
 import { candidate, discoveryDocument, release } from '../testing/remotes';
-import { report, setTelemetryUser, startTelemetry, TELEMETRY_ENDPOINT } from './pageTelemetry';
+import {
+  report,
+  reportApiFailure,
+  setTelemetryUser,
+  startTelemetry,
+  TELEMETRY_ENDPOINT,
+} from './pageTelemetry';
 
 interface Batch {
   session: string;
@@ -58,6 +64,49 @@ describe('the page’s telemetry', () => {
     });
     expect(JSON.stringify(batches)).not.toMatch(/4711|ana@|"42"/);
     expect(batches[0]!.session).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('reports a failed call with its method, path without ids and status, a refusal apart', async () => {
+    window.history.pushState({}, '', '/reservation/4711');
+    reportApiFailure({
+      method: 'POST',
+      path: '/reservation/changeVerification/4711/?supervised=1',
+      status: 409,
+      code: 'stale_write',
+      outcome: 'refusal',
+      durationMs: 120,
+    });
+    reportApiFailure({
+      method: 'get',
+      path: '/reservation/get/4711',
+      status: null,
+      code: 'no_response',
+      outcome: 'failure',
+      durationMs: 3_600_000,
+    });
+    const events = await sent();
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'api_refusal',
+        message: 'stale_write',
+        apiMethod: 'POST',
+        apiPath: '/reservation/changeVerification/:id/',
+        apiStatus: 409,
+        durationMs: 120,
+        route: '/reservation/:id',
+        remote: 'reservations',
+      }),
+      expect.objectContaining({
+        type: 'api_failure',
+        message: 'no_response',
+        apiMethod: 'GET',
+        apiPath: '/reservation/get/:id',
+        // Nothing answered; a call longer than the collector takes is reported as its longest.
+        apiStatus: 0,
+        durationMs: 600_000,
+      }),
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/4711|supervised/);
   });
 
   it('takes what the shell reports, for another remote than the page’s too', async () => {

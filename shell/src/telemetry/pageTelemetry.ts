@@ -1,13 +1,13 @@
 // The page's one telemetry (issue 17), started by bootstrap: it listens for what goes wrong on the
 // page (uncaught errors, unhandled rejections), measures Web Vitals, and takes the events the shell
 // reports (route changes, a remote that fails to load or is refused, a remote's boundary error, an
-// API call that failed). Each event carries the remote that renders the page and its version, and
+// API call that failed or was refused as the page expects). Each event carries the remote that renders the page and its version, and
 // whether this user is on that remote's rollout; never ids, query values or anything personal
 // (shape.ts). Sent with sendBeacon when the page is hidden.
-import { CONTRACT_VERSION, matchRoute } from '@hostdash/shared-auth';
+import { CONTRACT_VERSION, matchRoute, type ApiFailure } from '@hostdash/shared-auth';
 import type { ClientConfig } from '../clientConfig.types';
 import { registeredEntry } from '../remotes/registry';
-import { errorMessage, hashUserId, routeTemplate } from './shape';
+import { apiPathTemplate, errorMessage, hashUserId, routeTemplate, scrubMessage } from './shape';
 import { createTelemetry, type EventDetails, type PageContext, type Telemetry } from './telemetry';
 
 export const TELEMETRY_ENDPOINT = '/api/telemetry';
@@ -38,6 +38,26 @@ export function report(details: EventDetails): void {
   // An event about another remote than the page's (a widget) names that remote and its version.
   const named = details.remote ? remoteOf(window.location.pathname, details.remote) : {};
   telemetry.record({ ...details, ...named });
+}
+
+/** The longest duration the collector takes (ten minutes); a longer call is reported as that. */
+const MAX_DURATION_MS = 600_000;
+
+/**
+ * Reports a failed API call (the client's `onFailure`): a refusal the page expects (a declined
+ * card, a field's rule, a conflict: shared-auth's apiOutcome) as `api_refusal`, anything else as
+ * `api_failure`, each with its call — method, path without ids or query, status — and the API's
+ * error code as its message.
+ */
+export function reportApiFailure({ method, path, status, code, outcome, durationMs }: ApiFailure) {
+  report({
+    type: outcome === 'refusal' ? 'api_refusal' : 'api_failure',
+    message: scrubMessage(code),
+    apiMethod: method.toUpperCase() as NonNullable<EventDetails['apiMethod']>,
+    apiPath: apiPathTemplate(path),
+    apiStatus: status ?? 0,
+    durationMs: Math.min(Math.max(0, durationMs), MAX_DURATION_MS),
+  });
 }
 
 /** Counts one API call the page made (the client's `onCall`). */
