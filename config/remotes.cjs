@@ -9,6 +9,7 @@ const root = path.resolve(__dirname, '..');
 
 const ACCESS = new Set(['public', 'login', 'vendor', 'owner', 'admin']);
 const ROUTE_KEYS = new Set(['path', 'access', 'title', 'nav', 'beforeCard', 'personal']);
+/** A remote's name: lower-case letters and digits, starting with a letter (its folder is mfe-<name>). */
 const NAME = /^[a-z][a-z0-9]*$/;
 
 /**
@@ -86,4 +87,4 @@ function listRemotes(base = root) {
   return remotes.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }
 
-module.exports = { listRemotes, root };
+module.exports = { listRemotes, root, REMOTE_NAME: NAME };

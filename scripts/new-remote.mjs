@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const { listRemotes, root } = require('../config/remotes.cjs');
+const { listRemotes, REMOTE_NAME, root } = require('../config/remotes.cjs');
 const { readContractVersion } = require('../config/webpack.federation.cjs');
 
 const TEMPLATE = path.join(root, 'scripts/remote-template');
@@ -123,7 +123,7 @@ function writeTemplate(dir, words) {
 function main() {
   const { name, title: givenTitle, install } = parseArgs(process.argv.slice(2));
   if (!name) fail('usage: npm run new:remote -- <name> [--title "Title"] [--no-install]');
-  if (!/^[a-z][a-z0-9]*$/.test(name))
+  if (!REMOTE_NAME.test(name))
     fail(`"${name}": a remote's name is lower-case letters and digits, starting with a letter`);
   const dir = path.join(root, `mfe-${name}`);
   if (existsSync(dir)) fail(`mfe-${name} exists already`);
