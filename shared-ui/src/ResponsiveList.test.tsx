@@ -182,4 +182,21 @@ describe('ResponsiveList', () => {
     expect(list.querySelectorAll('li[aria-hidden="true"]')).toHaveLength(3);
     expect(screen.queryByText('No arrivals')).not.toBeInTheDocument();
   });
+
+  it('takes a tab stop and a name only while the table is wider than its region', () => {
+    const widths = jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get');
+    jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    try {
+      widths.mockReturnValue(600);
+      const fits = render(<Page layout="table" />);
+      expect(screen.queryByRole('region', { name: 'Arrivals' })).not.toBeInTheDocument();
+      fits.unmount();
+
+      widths.mockReturnValue(900);
+      render(<Page layout="table" />);
+      expect(screen.getByRole('region', { name: 'Arrivals' })).toHaveAttribute('tabindex', '0');
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
 });

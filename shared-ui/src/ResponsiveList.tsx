@@ -29,6 +29,7 @@ import {
 import type { SortKey } from '@hostdash/shared-auth';
 import { EmptyState } from './EmptyState';
 import { PlaceholderRows } from './PlaceholderRows';
+import { useScrollRegion } from './useScrollRegion';
 
 export type PhonePlace = 'primary' | 'secondary' | 'hidden';
 
@@ -118,9 +119,10 @@ function ListTable<Row>({
 }: ResponsiveListProps<Row>) {
   const page = selection ? pageState(rows, selection) : null;
   const firstLoad = loading && rows.length === 0;
+  const scrollRegion = useScrollRegion(label);
   return (
     <>
-      <TableContainer>
+      <TableContainer {...scrollRegion}>
         <Table
           size="small"
           aria-label={label}
