@@ -169,4 +169,55 @@ describe('a call defined once (defineRemoteCall)', () => {
     const failed = seen.find((action) => save.failed.match(action));
     expect(failed).toMatchObject({ meta: { remoteStep: 'failed', silent: true, request: 'loft' } });
   });
+
+  it('decides per failure whether it is silent, when `silent` is a function of the error and request', async () => {
+    const save = defineRemoteCall<SavedState, string, string>(
+      'saved/saveChecked',
+      (name) =>
+        Promise.reject({ error: name === 'taken' ? 'conflict' : 'server_error', message: 'No.' }),
+      {
+        status: (state) => state.save,
+        silent: (error, name) => error.error === 'conflict' && name === 'taken',
+      },
+    );
+    const savedSlice = createSlice({
+      name: 'saved',
+      initialState: { saved: [], save: idleStatus() } as SavedState,
+      reducers: {},
+      extraReducers: (builder) => save.addStatusCases(builder),
+    });
+    const { store, seen } = storeWith(savedSlice, save.watch);
+    store.dispatch(save.requested('taken'));
+    await settle();
+    store.dispatch(save.requested('other'));
+    await settle();
+    expect(seen.filter(save.failed.match).map((action) => action.meta.silent)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('without `status`, leaves the slice to keep its own status from the three steps', async () => {
+    const count = defineRemoteCall<{ counted: number[] }, number, number>(
+      'counts/count',
+      async (value) => value * 2,
+      { strategy: 'every' },
+    );
+    const countsSlice = createSlice({
+      name: 'counts',
+      initialState: { counted: [] as number[] },
+      reducers: {},
+      extraReducers: (builder) => {
+        builder.addCase(count.succeeded, (state, action) => {
+          state.counted.push(action.payload);
+        });
+        count.addStatusCases(builder);
+      },
+    });
+    const { store } = storeWith(countsSlice, count.watch);
+    store.dispatch(count.requested(1));
+    store.dispatch(count.requested(2));
+    await settle();
+    expect(store.getState().counts).toEqual({ counted: [2, 4] });
+  });
 });
