@@ -3,9 +3,8 @@
 // snackbar).
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, fork, put, takeEvery } from 'redux-saga/effects';
-import { snackbarActions, takeRemote, type SuccessMeta } from '@hostdash/shared-auth';
+import { snackbarActions, type SuccessMeta } from '@hostdash/shared-auth';
 import {
-  teamApi,
   type CancelInvite,
   type InviteRequest,
   type TeamInvite,
@@ -31,11 +30,10 @@ function* afterUpdate(action: PayloadAction<TeamMember, string, SuccessMeta<Team
 
 export function* teamSaga() {
   yield all([
-    // A failed load is said on the page (with Retry when it can help), not again in the snackbar.
-    fork(takeRemote(teamActions.load, teamApi.load, 'latest', { silent: true })),
-    fork(takeRemote(teamActions.invite, teamApi.invite, 'leading', { silent: true })),
-    fork(takeRemote(teamActions.cancelInvite, teamApi.cancelInvite, 'leading', { silent: true })),
-    fork(takeRemote(teamActions.update, teamApi.update, 'leading', { silent: true })),
+    fork(teamActions.load.watch),
+    fork(teamActions.invite.watch),
+    fork(teamActions.cancelInvite.watch),
+    fork(teamActions.update.watch),
     takeEvery(teamActions.invite.succeeded.type, afterInvite),
     takeEvery(teamActions.cancelInvite.succeeded.type, afterCancel),
     takeEvery(teamActions.update.succeeded.type, afterUpdate),
