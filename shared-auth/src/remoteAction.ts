@@ -87,6 +87,7 @@ export function isFailedRemoteAction(
 }
 
 /**
+ * Internal to the kit (not in the package's entry): defineRemoteCall wires it for a remote.
  * Keeps `loading` and `error` for one remote action. Uses matchers, so a slice can still add its
  * own `addCase` for the same steps (call this after them).
  */
@@ -134,7 +135,7 @@ export interface RemoteOptions<Request = unknown> {
   silent?: boolean | ((error: ApiError, request: Request) => boolean);
 }
 
-/** The worker for one request: call, then put succeeded or failed. The HTTP request is aborted if the saga is cancelled. */
+/** Internal to the kit. The worker for one request: call, then put succeeded or failed. The HTTP request is aborted if the saga is cancelled. */
 export function remoteWorker<Request, Response>(
   remoteAction: RemoteAction<Request, Response>,
   remoteCall: RemoteCall<Request, Response>,
@@ -166,7 +167,7 @@ export function remoteWorker<Request, Response>(
 }
 
 /**
- * Runs `remoteCall` for every `requested` step. `latest` (the default) drops an older request when
+ * Internal to the kit (defineRemoteCall's `watch`). Runs `remoteCall` for every `requested` step. `latest` (the default) drops an older request when
  * a newer one arrives, which is right for loads; use `every` for independent writes (one per row)
  * and `leading` to ignore repeats while one is running (a submit button).
  */
