@@ -1,5 +1,5 @@
 // The analytics page's calls: a newer period (or remote) drops the older request; a failure is
-// shown on the page (LoadError), so it is silent here.
+// shown on the page (LoadError), so it is defined silent.
 import { all, fork } from 'redux-saga/effects';
 import { analyticsActions } from './analyticsSlice';
 

@@ -1,5 +1,5 @@
 // The flags page's calls. A saved flag is said in the snackbar (what it does now); a refusal is
-// shown beside the form that made it (silent here: not again in the snackbar).
+// shown beside the form that made it (defined silent: not again in the snackbar).
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, fork, put, takeEvery } from 'redux-saga/effects';
 import { snackbarActions } from '@hostdash/shared-auth';

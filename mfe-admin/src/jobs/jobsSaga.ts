@@ -1,5 +1,5 @@
 // The jobs page's calls. A newer address drops the older request (takeLatest); a failed load is
-// shown in the page (LoadError), so it is silent here. A retry or a discard is refused inside its
+// shown in the page (LoadError), so it is silent. A retry or a discard is refused inside its
 // confirmation dialog; once done it is said in the snackbar and the lists are read again, so the
 // job moves to the tab its new state belongs to. A schedule run now is said the same way; a
 // refusal goes in its dialog when it was asked first, else in the snackbar.

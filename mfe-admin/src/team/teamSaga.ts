@@ -1,16 +1,10 @@
 // The team page's calls. A done change is said in the snackbar; a refused one is shown in the
-// dialog or form that asked for it, and a failed load on the page (silent here: not again in the
+// dialog or form that asked for it, and a failed load on the page (defined silent: not again in the
 // snackbar).
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, fork, put, takeEvery } from 'redux-saga/effects';
 import { snackbarActions, type SuccessMeta } from '@hostdash/shared-auth';
-import {
-  type CancelInvite,
-  type InviteRequest,
-  type TeamInvite,
-  type TeamMember,
-  type TeamUpdate,
-} from './teamApi';
+import type { CancelInvite, InviteRequest, TeamInvite, TeamMember, TeamUpdate } from './teamApi';
 import { teamActions } from './teamSlice';
 import { inviteSentMessage, inviteWithdrawnMessage, teammateActionDone } from './teamWords';
 

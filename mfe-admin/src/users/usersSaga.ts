@@ -1,6 +1,6 @@
 // The user admin calls. A done action is said in the snackbar and the panel's audit log is read
 // again (the change is its newest line); a refused action is shown in the dialog that asked for it
-// (silent here: not again in the snackbar).
+// (defined silent: not again in the snackbar).
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, fork, put, takeEvery } from 'redux-saga/effects';
 import { snackbarActions, type SuccessMeta } from '@hostdash/shared-auth';
