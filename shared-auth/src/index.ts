@@ -8,9 +8,9 @@ export * from './apiErrors';
 export * from './apiOutcome';
 export * from './traceparent';
 export * from './fetchClient';
-// The remote kit: a remote defines each call once with defineRemoteCall. The status cases and the
-// watcher it wires (addRemoteStatusCases, takeRemote, remoteWorker) stay inside this package;
-// createRemoteAction stays public for a bare three-step action (the shell's store test makes one).
+// The remote kit: every call (the remotes' and auth's) is defined once with defineRemoteCall; the
+// status cases and the watcher it wires are private to remoteAction.ts. createRemoteAction stays
+// public for a bare three-step action (the shell's store test makes one).
 export {
   createRemoteAction,
   defineRemoteCall,

@@ -87,11 +87,11 @@ export function isFailedRemoteAction(
 }
 
 /**
- * Internal to the kit (not in the package's entry): defineRemoteCall wires it for a remote.
+ * Internal to the kit: defineRemoteCall wires it.
  * Keeps `loading` and `error` for one remote action. Uses matchers, so a slice can still add its
  * own `addCase` for the same steps (call this after them).
  */
-export function addRemoteStatusCases<State, Request, Response>(
+function addRemoteStatusCases<State, Request, Response>(
   builder: ActionReducerMapBuilder<State>,
   remoteAction: RemoteAction<Request, Response>,
   status: (state: Draft<State>) => RemoteStatus,
@@ -135,8 +135,8 @@ export interface RemoteOptions<Request = unknown> {
   silent?: boolean | ((error: ApiError, request: Request) => boolean);
 }
 
-/** Internal to the kit. The worker for one request: call, then put succeeded or failed. The HTTP request is aborted if the saga is cancelled. */
-export function remoteWorker<Request, Response>(
+/** Internal to the kit (defineRemoteCall's `watch`). The worker for one request: call, then put succeeded or failed. The HTTP request is aborted if the saga is cancelled. */
+function remoteWorker<Request, Response>(
   remoteAction: RemoteAction<Request, Response>,
   remoteCall: RemoteCall<Request, Response>,
   options: RemoteOptions<Request> = {},
@@ -171,7 +171,7 @@ export function remoteWorker<Request, Response>(
  * a newer one arrives, which is right for loads; use `every` for independent writes (one per row)
  * and `leading` to ignore repeats while one is running (a submit button).
  */
-export function takeRemote<Request, Response>(
+function takeRemote<Request, Response>(
   remoteAction: RemoteAction<Request, Response>,
   remoteCall: RemoteCall<Request, Response>,
   strategy: TakeStrategy = 'latest',
