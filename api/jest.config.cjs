@@ -46,6 +46,12 @@ module.exports = {
       },
     ],
   },
+  // The contract's card rules from their source, as the remotes' tests read them (its package's
+  // `node` export is the build the API runs).
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    '^@hostdash/api-contract$': path.join(__dirname, '../api-contract/src/index.ts'),
+  },
   // The preset's exception (cookie, ESM only) plus PGlite.
   transformIgnorePatterns: ['/node_modules/(?!(cookie|@electric-sql/pglite)/)'],
   ...(testSet === 'pglite' ? { testMatch: PGLITE_SET.map((file) => `<rootDir>/src/${file}`) } : {}),

@@ -27,9 +27,14 @@ export const builds = [
     sources: ['storage/src', 'storage/package.json'],
   },
   {
+    name: '@hostdash/api-contract',
+    output: 'api-contract/dist/index.js',
+    sources: ['api-contract/src', 'api-contract/package.json'],
+  },
+  {
     name: '@hostdash/api',
     output: 'api/dist/server.js',
-    sources: ['api/src', 'api/migrations', 'api/package.json', 'storage/src'],
+    sources: ['api/src', 'api/migrations', 'api/package.json', 'storage/src', 'api-contract/src'],
   },
   {
     name: '@hostdash/shell',

@@ -1,11 +1,14 @@
 // @hostdash/api-contract: the API's answers and inputs as TypeScript types, generated from
-// api/openapi.json (`npm run contract`). Types only: importing this adds no byte to a bundle.
+// api/openapi.json (`npm run contract`), and the card number rules the contract states (card.ts,
+// the one run-time module: the card form and the API's test provider both check with it). The
+// types add no byte to a bundle.
 // A remote names a shape with its schema's name (`Listing`), or a call's parts by path and method
 // (`Answer<'/listing/get/{id}', 'get'>`). ADR 6 says how the contract is versioned.
 import type { components, operations, paths } from './schema';
 
 export type { components, operations, paths };
 export type * from './schema';
+export * from './card';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<Path extends keyof paths, M extends Method> = NonNullable<paths[Path][M]>;

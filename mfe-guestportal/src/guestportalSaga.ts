@@ -6,18 +6,16 @@ import { all, fork, put, select, takeEvery } from 'redux-saga/effects';
 import {
   labelOf,
   snackbarActions,
-  takeRemote,
   type ApiError,
   type FailureMeta,
   type SuccessMeta,
 } from '@hostdash/shared-auth';
-import {
-  guestportalApi,
-  type GuestScreenContent,
-  type GuestScreens,
-  type StargateDelivery,
-  type StargateMessage,
-  type TranslationChange,
+import type {
+  GuestScreenContent,
+  GuestScreens,
+  StargateDelivery,
+  StargateMessage,
+  TranslationChange,
 } from './guestportalApi';
 import {
   guestportalActions,
@@ -108,59 +106,19 @@ function* withdrawn() {
   yield put(said('Message withdrawn: it will not go out.'));
 }
 
-const silent = { silent: true };
-
 export function* guestportalSaga() {
   yield all([
-    fork(
-      takeRemote(
-        guestportalActions.loadScreens,
-        (_request, { signal }) => guestportalApi.screens(undefined, { signal }),
-        'latest',
-        silent,
-      ),
-    ),
-    // Each switch on its own: switching one does not wait for another.
-    fork(takeRemote(guestportalActions.switchScreen, guestportalApi.switchScreen, 'every', silent)),
-    fork(takeRemote(guestportalActions.reorder, guestportalApi.reorder, 'latest', silent)),
-    fork(
-      takeRemote(
-        guestportalActions.loadContent,
-        (name, { signal }) => guestportalApi.content(name, { signal }),
-        'latest',
-        silent,
-      ),
-    ),
-    fork(takeRemote(guestportalActions.saveContent, guestportalApi.saveContent, 'leading', silent)),
-    fork(
-      takeRemote(
-        guestportalActions.saveTranslation,
-        guestportalApi.saveTranslation,
-        'leading',
-        silent,
-      ),
-    ),
-    fork(
-      takeRemote(
-        guestportalActions.loadDeliveries,
-        (filters, { signal }) => guestportalApi.deliveries(filters, { signal }),
-        'latest',
-        silent,
-      ),
-    ),
-    fork(
-      takeRemote(
-        guestportalActions.loadReservation,
-        (id, { signal }) => guestportalApi.reservationMessages(id, { signal }),
-        'latest',
-        silent,
-      ),
-    ),
-    fork(
-      takeRemote(guestportalActions.writeMessage, guestportalApi.writeMessage, 'leading', silent),
-    ),
-    fork(takeRemote(guestportalActions.release, guestportalApi.release, 'leading', silent)),
-    fork(takeRemote(guestportalActions.withdraw, guestportalApi.withdraw, 'leading', silent)),
+    fork(guestportalActions.loadScreens.watch),
+    fork(guestportalActions.switchScreen.watch),
+    fork(guestportalActions.reorder.watch),
+    fork(guestportalActions.loadContent.watch),
+    fork(guestportalActions.saveContent.watch),
+    fork(guestportalActions.saveTranslation.watch),
+    fork(guestportalActions.loadDeliveries.watch),
+    fork(guestportalActions.loadReservation.watch),
+    fork(guestportalActions.writeMessage.watch),
+    fork(guestportalActions.release.watch),
+    fork(guestportalActions.withdraw.watch),
     takeEvery(guestportalActions.switchScreen.succeeded.type, switched),
     takeEvery(guestportalActions.switchScreen.failed.type, switchRefused),
     takeEvery(guestportalActions.reorder.failed.type, reorderRefused),

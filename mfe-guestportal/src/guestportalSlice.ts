@@ -3,25 +3,21 @@
 // Stargate's deliveries (the account's page with its filters, or one reservation's). One status
 // per call, each shown where it was asked.
 import { createAction, createReducer } from '@reduxjs/toolkit';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from '@hostdash/shared-auth';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
-import type {
-  ContentChange,
-  DeliveryFilters,
-  GuestScreenContent,
-  GuestScreens,
-  NewMessage,
-  ScreenName,
-  ScreenState,
-  StargateDelivery,
-  StargateDeliveryPage,
-  StargateMessage,
-  StargateReservationMessages,
-  TranslationChange,
+  guestportalApi,
+  type ContentChange,
+  type DeliveryFilters,
+  type GuestScreenContent,
+  type GuestScreens,
+  type NewMessage,
+  type ScreenName,
+  type ScreenState,
+  type StargateDelivery,
+  type StargateDeliveryPage,
+  type StargateMessage,
+  type StargateReservationMessages,
+  type TranslationChange,
 } from './guestportalApi';
 
 export interface GuestportalState {
@@ -76,29 +72,74 @@ export interface SwitchRequest {
   state: ScreenState;
 }
 
+// Each refusal is shown where it was asked (on the list, in the editor, in the dialog), so the
+// calls are silent.
 export const guestportalActions = {
-  loadScreens: createRemoteAction<void, GuestScreens>('guestportal/loadScreens'),
-  switchScreen: createRemoteAction<SwitchRequest, GuestScreens>('guestportal/switchScreen'),
-  reorder: createRemoteAction<ScreenName[], GuestScreens>('guestportal/reorder'),
-  loadContent: createRemoteAction<string, GuestScreenContent>('guestportal/loadContent'),
-  saveContent: createRemoteAction<{ name: ScreenName; change: ContentChange }, GuestScreenContent>(
-    'guestportal/saveContent',
+  loadScreens: defineRemoteCall<GuestportalState, void, GuestScreens>(
+    'guestportal/loadScreens',
+    (_request, { signal }) => guestportalApi.screens(undefined, { signal }),
+    { status: (state) => state.status.screens, silent: true },
   ),
+  // Each switch on its own: switching one does not wait for another.
+  switchScreen: defineRemoteCall<GuestportalState, SwitchRequest, GuestScreens>(
+    'guestportal/switchScreen',
+    guestportalApi.switchScreen,
+    { status: (state) => state.status.switchScreen, strategy: 'every', silent: true },
+  ),
+  reorder: defineRemoteCall<GuestportalState, ScreenName[], GuestScreens>(
+    'guestportal/reorder',
+    guestportalApi.reorder,
+    { status: (state) => state.status.reorder, silent: true },
+  ),
+  loadContent: defineRemoteCall<GuestportalState, string, GuestScreenContent>(
+    'guestportal/loadContent',
+    (name, { signal }) => guestportalApi.content(name, { signal }),
+    { status: (state) => state.status.content, silent: true },
+  ),
+  saveContent: defineRemoteCall<
+    GuestportalState,
+    { name: ScreenName; change: ContentChange },
+    GuestScreenContent
+  >('guestportal/saveContent', guestportalApi.saveContent, {
+    status: (state) => state.status.saveContent,
+    strategy: 'leading',
+    silent: true,
+  }),
   /** A screen's title and text in another language than English, saved or removed. */
-  saveTranslation: createRemoteAction<TranslationChange, GuestScreenContent>(
+  saveTranslation: defineRemoteCall<GuestportalState, TranslationChange, GuestScreenContent>(
     'guestportal/saveTranslation',
+    guestportalApi.saveTranslation,
+    {
+      status: (state) => state.status.saveTranslation,
+      strategy: 'leading',
+      silent: true,
+    },
   ),
-  loadDeliveries: createRemoteAction<DeliveryFilters, StargateDeliveryPage>(
+  loadDeliveries: defineRemoteCall<GuestportalState, DeliveryFilters, StargateDeliveryPage>(
     'guestportal/loadDeliveries',
+    (filters, { signal }) => guestportalApi.deliveries(filters, { signal }),
+    { status: (state) => state.status.deliveries, silent: true },
   ),
-  loadReservation: createRemoteAction<string, StargateReservationMessages>(
+  loadReservation: defineRemoteCall<GuestportalState, string, StargateReservationMessages>(
     'guestportal/loadReservation',
+    (id, { signal }) => guestportalApi.reservationMessages(id, { signal }),
+    { status: (state) => state.status.reservation, silent: true },
   ),
-  writeMessage: createRemoteAction<NewMessage, StargateMessage>('guestportal/writeMessage'),
-  release: createRemoteAction<{ id: string; note: string }, StargateDelivery>(
+  writeMessage: defineRemoteCall<GuestportalState, NewMessage, StargateMessage>(
+    'guestportal/writeMessage',
+    guestportalApi.writeMessage,
+    { status: (state) => state.status.writeMessage, strategy: 'leading', silent: true },
+  ),
+  release: defineRemoteCall<GuestportalState, { id: string; note: string }, StargateDelivery>(
     'guestportal/release',
+    guestportalApi.release,
+    { status: (state) => state.status.release, strategy: 'leading', silent: true },
   ),
-  withdraw: createRemoteAction<{ id: string }, StargateDelivery>('guestportal/withdraw'),
+  withdraw: defineRemoteCall<GuestportalState, { id: string }, StargateDelivery>(
+    'guestportal/withdraw',
+    guestportalApi.withdraw,
+    { status: (state) => state.status.withdraw, strategy: 'leading', silent: true },
+  ),
   /** A page closed: what it showed is not kept for the next one. */
   left: createAction('guestportal/left'),
 };
@@ -203,21 +244,17 @@ export const guestportalReducer = createReducer(initialGuestportalState, (builde
       state.content = null;
       state.reservation = null;
     });
-  const status =
-    <Key extends keyof GuestportalState['status']>(key: Key) =>
-    (state: { status: GuestportalState['status'] }) =>
-      state.status[key];
-  addRemoteStatusCases(builder, guestportalActions.loadScreens, status('screens'));
-  addRemoteStatusCases(builder, guestportalActions.switchScreen, status('switchScreen'));
-  addRemoteStatusCases(builder, guestportalActions.reorder, status('reorder'));
-  addRemoteStatusCases(builder, guestportalActions.loadContent, status('content'));
-  addRemoteStatusCases(builder, guestportalActions.saveContent, status('saveContent'));
-  addRemoteStatusCases(builder, guestportalActions.saveTranslation, status('saveTranslation'));
-  addRemoteStatusCases(builder, guestportalActions.loadDeliveries, status('deliveries'));
-  addRemoteStatusCases(builder, guestportalActions.loadReservation, status('reservation'));
-  addRemoteStatusCases(builder, guestportalActions.writeMessage, status('writeMessage'));
-  addRemoteStatusCases(builder, guestportalActions.release, status('release'));
-  addRemoteStatusCases(builder, guestportalActions.withdraw, status('withdraw'));
+  guestportalActions.loadScreens.addStatusCases(builder);
+  guestportalActions.switchScreen.addStatusCases(builder);
+  guestportalActions.reorder.addStatusCases(builder);
+  guestportalActions.loadContent.addStatusCases(builder);
+  guestportalActions.saveContent.addStatusCases(builder);
+  guestportalActions.saveTranslation.addStatusCases(builder);
+  guestportalActions.loadDeliveries.addStatusCases(builder);
+  guestportalActions.loadReservation.addStatusCases(builder);
+  guestportalActions.writeMessage.addStatusCases(builder);
+  guestportalActions.release.addStatusCases(builder);
+  guestportalActions.withdraw.addStatusCases(builder);
 });
 
 interface WithGuestportal {

@@ -2,13 +2,8 @@
 // the auth calls the store runs, each with its three steps. A sign-in happens on the sign-in pages
 // (its progress is form state); the slice learns its outcome, `signedIn`.
 import { createAction, createSlice } from '@reduxjs/toolkit';
-import type { NotificationsResponse, SignedIn } from './authApi';
-import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from './remoteAction';
+import { authApi, type NotificationsResponse, type SignedIn } from './authApi';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from './remoteAction';
 import type { User } from './types';
 
 export interface AuthState {
@@ -42,22 +37,39 @@ export const initialAuthState: AuthState = {
 };
 
 export const authActions = {
-  loadAuth: createRemoteAction<void, User | null>('auth/loadAuth'),
-  logout: createRemoteAction<void, unknown>('auth/logout'),
-  loadNotifications: createRemoteAction<{ limit?: number }, NotificationsResponse>(
+  loadAuth: defineRemoteCall<AuthState, void, User | null>('auth/loadAuth', authApi.loadAuth, {
+    status: (state) => state.status.loadAuth,
+  }),
+  logout: defineRemoteCall<AuthState, void, unknown>('auth/logout', authApi.logout, {
+    strategy: 'leading',
+  }),
+  loadNotifications: defineRemoteCall<AuthState, { limit?: number }, NotificationsResponse>(
     'auth/loadNotifications',
+    authApi.loadNotifications,
+    { status: (state) => state.status.notifications },
   ),
-  removeNotification: createRemoteAction<{ id: string }, unknown>('auth/removeNotification'),
+  // Each dismissal is its own write.
+  removeNotification: defineRemoteCall<AuthState, { id: string }, unknown>(
+    'auth/removeNotification',
+    authApi.removeNotification,
+    { status: (state) => state.status.removeNotification, strategy: 'every' },
+  ),
   /** The person has seen these (the bell menu was opened on them). */
-  markNotificationsRead: createRemoteAction<{ ids: string[] }, unknown>(
+  markNotificationsRead: defineRemoteCall<AuthState, { ids: string[] }, unknown>(
     'auth/markNotificationsRead',
+    authApi.markNotificationsRead,
+    { strategy: 'every', silent: true },
   ),
   /**
    * Staff open a host's account (`accountId`) or leave it (null); the answer is the signed-in user,
    * `viewing` changed. Its success starts every other slice afresh (the shell's store): nothing of
    * one account's pages stays for the next.
    */
-  viewAccount: createRemoteAction<{ accountId: string | null }, User>('auth/viewAccount'),
+  viewAccount: defineRemoteCall<AuthState, { accountId: string | null }, User>(
+    'auth/viewAccount',
+    authApi.viewAccount,
+    { status: (state) => state.status.viewAccount, strategy: 'leading' },
+  ),
   /** The user the shell server checked for this page load (or none). */
   hydrated: createAction<User | null>('auth/hydrated'),
   /** A sign-in succeeded in the page (a login without a second step, or the second step). */
@@ -142,18 +154,10 @@ export const authSlice = createSlice({
         );
       });
 
-    addRemoteStatusCases(builder, authActions.loadAuth, (state) => state.status.loadAuth);
-    addRemoteStatusCases(builder, authActions.viewAccount, (state) => state.status.viewAccount);
-    addRemoteStatusCases(
-      builder,
-      authActions.loadNotifications,
-      (state) => state.status.notifications,
-    );
-    addRemoteStatusCases(
-      builder,
-      authActions.removeNotification,
-      (state) => state.status.removeNotification,
-    );
+    authActions.loadAuth.addStatusCases(builder);
+    authActions.viewAccount.addStatusCases(builder);
+    authActions.loadNotifications.addStatusCases(builder);
+    authActions.removeNotification.addStatusCases(builder);
   },
 });
 

@@ -8,7 +8,25 @@ export * from './apiErrors';
 export * from './apiOutcome';
 export * from './traceparent';
 export * from './fetchClient';
-export * from './remoteAction';
+// The remote kit: every call (the remotes' and auth's) is defined once with defineRemoteCall; the
+// status cases and the watcher it wires are private to remoteAction.ts. createRemoteAction stays
+// public for a bare three-step action (the shell's store test makes one).
+export {
+  createRemoteAction,
+  defineRemoteCall,
+  idleStatus,
+  isFailedRemoteAction,
+  type CallContext,
+  type DefinedRemoteCall,
+  type FailureMeta,
+  type RemoteAction,
+  type RemoteCall,
+  type RemoteCallOptions,
+  type RemoteOptions,
+  type RemoteStatus,
+  type SuccessMeta,
+  type TakeStrategy,
+} from './remoteAction';
 export * from './authApi';
 export * from './authSlice';
 export * from './authSaga';

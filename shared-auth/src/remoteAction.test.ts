@@ -1,30 +1,43 @@
 import { combineSlices, configureStore, createSlice, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import {
-  addRemoteStatusCases,
   createRemoteAction,
   defineRemoteCall,
   idleStatus,
   isFailedRemoteAction,
-  takeRemote,
   type CallContext,
   type RemoteStatus,
 } from './remoteAction';
 
-const search = createRemoteAction<{ term: string }, string[]>('things/search');
+interface ThingsState {
+  items: string[];
+  status: RemoteStatus;
+  answeredFor: string;
+}
 
-const thingsSlice = createSlice({
-  name: 'things',
-  initialState: { items: [] as string[], status: idleStatus() as RemoteStatus, answeredFor: '' },
-  reducers: {},
-  extraReducers: (builder) => {
-    builder.addCase(search.succeeded, (state, action) => {
-      state.items = action.payload;
-      state.answeredFor = action.meta.request.term;
-    });
-    addRemoteStatusCases(builder, search, (state) => state.status);
-  },
-});
+/** A search defined once, and the slice that keeps its answer (and the request it answers). */
+function thingsSearch(
+  call: (request: { term: string }, context: CallContext) => Promise<string[]>,
+  strategy?: 'latest' | 'every',
+) {
+  const search = defineRemoteCall<ThingsState, { term: string }, string[]>('things/search', call, {
+    status: (state) => state.status,
+    strategy,
+  });
+  const thingsSlice = createSlice({
+    name: 'things',
+    initialState: { items: [], status: idleStatus(), answeredFor: '' } as ThingsState,
+    reducers: {},
+    extraReducers: (builder) => {
+      builder.addCase(search.succeeded, (state, action) => {
+        state.items = action.payload;
+        state.answeredFor = action.meta.request.term;
+      });
+      search.addStatusCases(builder);
+    },
+  });
+  return { search, thingsSlice };
+}
 
 /** A store with `slice`, the saga middleware running `saga`, and every action it saw. */
 function storeWith(slice: Parameters<typeof combineSlices>[0], saga: () => Generator) {
@@ -46,13 +59,15 @@ function setup(
   call: (request: { term: string }, context: CallContext) => Promise<string[]>,
   strategy?: 'latest' | 'every',
 ) {
-  return storeWith(thingsSlice, takeRemote(search, call, strategy));
+  const { search, thingsSlice } = thingsSearch(call, strategy);
+  return { ...storeWith(thingsSlice, search.watch), search };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the three-step remote action', () => {
   it('names its steps domain/eventRequested, …Succeeded, …Failed', () => {
+    const search = createRemoteAction<{ term: string }, string[]>('things/search');
     expect([search.requested.type, search.succeeded.type, search.failed.type]).toEqual([
       'things/searchRequested',
       'things/searchSucceeded',
@@ -62,7 +77,7 @@ describe('the three-step remote action', () => {
 
   it('keeps loading while the call runs, then the answer with the request it answers', async () => {
     let finish: (items: string[]) => void = () => undefined;
-    const { store } = setup(() => new Promise((resolve) => (finish = resolve)));
+    const { store, search } = setup(() => new Promise((resolve) => (finish = resolve)));
     store.dispatch(search.requested({ term: 'loft' }));
     expect(store.getState().things.status).toEqual({ loading: true, error: null });
     finish(['Loft 1']);
@@ -76,7 +91,7 @@ describe('the three-step remote action', () => {
 
   it('keeps the error of a failure, marks it as a failed remote action, and clears it on the next request', async () => {
     let fail = true;
-    const { store, seen } = setup(async () => {
+    const { store, seen, search } = setup(async () => {
       if (fail)
         throw {
           error: 'no_response',
@@ -96,7 +111,7 @@ describe('the three-step remote action', () => {
   });
 
   it('turns a thrown Error into a readable error', async () => {
-    const { store } = setup(async () => {
+    const { store, search } = setup(async () => {
       throw new Error('boom');
     });
     store.dispatch(search.requested({ term: 'x' }));
@@ -109,7 +124,7 @@ describe('the three-step remote action', () => {
 
   it('with takeLatest, aborts the older request and keeps only the newer answer', async () => {
     const signals: AbortSignal[] = [];
-    const { store } = setup(
+    const { store, search } = setup(
       (request, { signal }) =>
         new Promise((resolve) => {
           signals.push(signal);
@@ -168,5 +183,56 @@ describe('a call defined once (defineRemoteCall)', () => {
     expect(store.getState().saved.save.error).not.toBeNull();
     const failed = seen.find((action) => save.failed.match(action));
     expect(failed).toMatchObject({ meta: { remoteStep: 'failed', silent: true, request: 'loft' } });
+  });
+
+  it('decides per failure whether it is silent, when `silent` is a function of the error and request', async () => {
+    const save = defineRemoteCall<SavedState, string, string>(
+      'saved/saveChecked',
+      (name) =>
+        Promise.reject({ error: name === 'taken' ? 'conflict' : 'server_error', message: 'No.' }),
+      {
+        status: (state) => state.save,
+        silent: (error, name) => error.error === 'conflict' && name === 'taken',
+      },
+    );
+    const savedSlice = createSlice({
+      name: 'saved',
+      initialState: { saved: [], save: idleStatus() } as SavedState,
+      reducers: {},
+      extraReducers: (builder) => save.addStatusCases(builder),
+    });
+    const { store, seen } = storeWith(savedSlice, save.watch);
+    store.dispatch(save.requested('taken'));
+    await settle();
+    store.dispatch(save.requested('other'));
+    await settle();
+    expect(seen.filter(save.failed.match).map((action) => action.meta.silent)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('without `status`, leaves the slice to keep its own status from the three steps', async () => {
+    const count = defineRemoteCall<{ counted: number[] }, number, number>(
+      'counts/count',
+      async (value) => value * 2,
+      { strategy: 'every' },
+    );
+    const countsSlice = createSlice({
+      name: 'counts',
+      initialState: { counted: [] as number[] },
+      reducers: {},
+      extraReducers: (builder) => {
+        builder.addCase(count.succeeded, (state, action) => {
+          state.counted.push(action.payload);
+        });
+        count.addStatusCases(builder);
+      },
+    });
+    const { store } = storeWith(countsSlice, count.watch);
+    store.dispatch(count.requested(1));
+    store.dispatch(count.requested(2));
+    await settle();
+    expect(store.getState().counts).toEqual({ counted: [2, 4] });
   });
 });

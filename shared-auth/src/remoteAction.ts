@@ -87,10 +87,11 @@ export function isFailedRemoteAction(
 }
 
 /**
+ * Internal to the kit: defineRemoteCall wires it.
  * Keeps `loading` and `error` for one remote action. Uses matchers, so a slice can still add its
  * own `addCase` for the same steps (call this after them).
  */
-export function addRemoteStatusCases<State, Request, Response>(
+function addRemoteStatusCases<State, Request, Response>(
   builder: ActionReducerMapBuilder<State>,
   remoteAction: RemoteAction<Request, Response>,
   status: (state: Draft<State>) => RemoteStatus,
@@ -124,20 +125,26 @@ export type RemoteCall<Request, Response> = (
 
 export type TakeStrategy = 'latest' | 'every' | 'leading';
 
-export interface RemoteOptions {
+export interface RemoteOptions<Request = unknown> {
   /**
    * A failure is kept in state but not put in the snackbar: for calls the person did not make
    * themselves (marking notifications read as the menu opens), where an error would be noise.
+   * A function decides per failure: for a write whose form shows some refusals in place (a field's
+   * error, a stale write) while the rest still belong in the snackbar.
    */
-  silent?: boolean;
+  silent?: boolean | ((error: ApiError, request: Request) => boolean);
 }
 
-/** The worker for one request: call, then put succeeded or failed. The HTTP request is aborted if the saga is cancelled. */
-export function remoteWorker<Request, Response>(
+/** Internal to the kit (defineRemoteCall's `watch`). The worker for one request: call, then put succeeded or failed. The HTTP request is aborted if the saga is cancelled. */
+function remoteWorker<Request, Response>(
   remoteAction: RemoteAction<Request, Response>,
   remoteCall: RemoteCall<Request, Response>,
-  options: RemoteOptions = {},
+  options: RemoteOptions<Request> = {},
 ) {
+  const isSilent = (error: ApiError, request: Request): boolean =>
+    typeof options.silent === 'function'
+      ? options.silent(error, request)
+      : (options.silent ?? false);
   return function* worker(action: PayloadAction<Request>) {
     const controller = new AbortController();
     try {
@@ -146,10 +153,11 @@ export function remoteWorker<Request, Response>(
       })) as Response;
       yield put(remoteAction.succeeded(response, action.payload));
     } catch (error) {
+      const apiError = toApiError(error);
       yield put(
-        remoteAction.failed(toApiError(error), {
+        remoteAction.failed(apiError, {
           request: action.payload,
-          silent: options.silent ?? false,
+          silent: isSilent(apiError, action.payload),
         }),
       );
     } finally {
@@ -159,15 +167,15 @@ export function remoteWorker<Request, Response>(
 }
 
 /**
- * Runs `remoteCall` for every `requested` step. `latest` (the default) drops an older request when
+ * Internal to the kit (defineRemoteCall's `watch`). Runs `remoteCall` for every `requested` step. `latest` (the default) drops an older request when
  * a newer one arrives, which is right for loads; use `every` for independent writes (one per row)
  * and `leading` to ignore repeats while one is running (a submit button).
  */
-export function takeRemote<Request, Response>(
+function takeRemote<Request, Response>(
   remoteAction: RemoteAction<Request, Response>,
   remoteCall: RemoteCall<Request, Response>,
   strategy: TakeStrategy = 'latest',
-  options: RemoteOptions = {},
+  options: RemoteOptions<Request> = {},
 ): () => Generator<ForkEffect, void, unknown> {
   const worker = remoteWorker(remoteAction, remoteCall, options);
   const take = strategy === 'every' ? takeEvery : strategy === 'leading' ? takeLeading : takeLatest;
@@ -183,13 +191,19 @@ export interface DefinedRemoteCall<State, Request, Response> extends RemoteActio
 > {
   /** The saga that runs the call for every `requested` step; fork it in the remote's saga. */
   watch: () => Generator<ForkEffect, void, unknown>;
-  /** Keeps the call's `loading` and `error` in the slice (call it after the slice's own cases). */
+  /**
+   * Keeps the call's `loading` and `error` in the slice (call it after the slice's own cases); does
+   * nothing for a call defined without `status`.
+   */
   addStatusCases: (builder: ActionReducerMapBuilder<State>) => void;
 }
 
-export interface RemoteCallOptions<State> extends RemoteOptions {
-  /** Where the slice keeps this call's `loading` and `error`. */
-  status: (state: Draft<State>) => RemoteStatus;
+export interface RemoteCallOptions<State, Request = unknown> extends RemoteOptions<Request> {
+  /**
+   * Where the slice keeps this call's `loading` and `error`. Leave it out for a call whose slice
+   * keeps its own kind of status (one per row, a batch's progress) with its own cases.
+   */
+  status?: (state: Draft<State>) => RemoteStatus;
   /** See takeRemote; `latest` by default. */
   strategy?: TakeStrategy;
 }
@@ -202,12 +216,14 @@ export interface RemoteCallOptions<State> extends RemoteOptions {
 export function defineRemoteCall<State, Request = void, Response = void>(
   type: string,
   remoteCall: RemoteCall<Request, Response>,
-  { status, strategy = 'latest', ...options }: RemoteCallOptions<State>,
+  { status, strategy = 'latest', ...options }: RemoteCallOptions<State, Request>,
 ): DefinedRemoteCall<State, Request, Response> {
   const remoteAction = createRemoteAction<Request, Response>(type);
   return {
     ...remoteAction,
     watch: takeRemote(remoteAction, remoteCall, strategy, options),
-    addStatusCases: (builder) => addRemoteStatusCases(builder, remoteAction, status),
+    addStatusCases: (builder) => {
+      if (status) addRemoteStatusCases(builder, remoteAction, status);
+    },
   };
 }

@@ -8,6 +8,7 @@
 // it sends the event Stripe would (payment_intent.succeeded or .payment_failed) — in-process,
 // written with the charge and applied by the same job as Stripe's webhooks (paymentEvents.ts).
 import { randomBytes } from 'node:crypto';
+import { isCardNumber } from '@hostdash/api-contract';
 import type { Database, Sql } from '../db/database';
 import { refusedField } from '../http/errors';
 import { receivePaymentEvent, type ProviderEvent } from './paymentEvents';
@@ -57,20 +58,6 @@ export interface TokenisedCard {
   card: Omit<CardMetadata, 'name'>;
 }
 
-/** The Luhn checksum every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
 /** The card network from the number's first digits (as Stripe names them). */
 export function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'visa';
@@ -96,8 +83,7 @@ export async function tokeniseTestCard(
 ): Promise<TokenisedCard> {
   const digits = input.number.replace(/ /g, '');
   const brand = cardBrand(digits);
-  const lengthOk = brand === 'amex' ? digits.length === 15 : digits.length >= 13;
-  if (!lengthOk || !passesLuhn(digits))
+  if (!isCardNumber(digits, brand))
     throw refusedField('number', 'luhn', 'This card number is not valid: check it and try again.');
   const thisYear = now.getUTCFullYear();
   const thisMonth = now.getUTCMonth() + 1;

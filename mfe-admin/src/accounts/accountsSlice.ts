@@ -1,12 +1,7 @@
 // The accounts page's part of the `admin` slice (`admin.accounts`): the page of accounts shown.
 import { createReducer } from '@reduxjs/toolkit';
-import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
-import type { AccountsQuery, AdminAccountPage } from './accountsApi';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from '@hostdash/shared-auth';
+import { accountsApi, type AccountsQuery, type AdminAccountPage } from './accountsApi';
 
 export interface AccountsState {
   page: AdminAccountPage | null;
@@ -22,7 +17,11 @@ export const initialAccountsState: AccountsState = {
 };
 
 export const accountsActions = {
-  load: createRemoteAction<AccountsQuery, AdminAccountPage>('admin/loadAccounts'),
+  load: defineRemoteCall<AccountsState, AccountsQuery, AdminAccountPage>(
+    'admin/loadAccounts',
+    accountsApi.load,
+    { status: (state) => state.status.load },
+  ),
 };
 
 export const accountsReducer = createReducer(initialAccountsState, (builder) => {
@@ -30,5 +29,5 @@ export const accountsReducer = createReducer(initialAccountsState, (builder) => 
     state.page = action.payload;
     state.query = action.meta.request;
   });
-  addRemoteStatusCases(builder, accountsActions.load, (state) => state.status.load);
+  accountsActions.load.addStatusCases(builder);
 });

@@ -1,17 +1,14 @@
 // The analytics page's part of the `admin` slice (`admin.analytics`): the period's platform figures,
 // and the front-end's health (`frontend`) with the request it answers.
 import { createReducer } from '@reduxjs/toolkit';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from '@hostdash/shared-auth';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
-import type {
-  AnalyticsPeriod,
-  FrontendHealth,
-  HealthRequest,
-  PlatformAnalytics,
+  analyticsApi,
+  frontendHealthApi,
+  type AnalyticsPeriod,
+  type FrontendHealth,
+  type HealthRequest,
+  type PlatformAnalytics,
 } from './analyticsApi';
 
 export interface FrontendHealthState {
@@ -35,8 +32,16 @@ export const initialAnalyticsState: AnalyticsState = {
 };
 
 export const analyticsActions = {
-  load: createRemoteAction<AnalyticsPeriod, PlatformAnalytics>('admin/loadAnalytics'),
-  loadFrontend: createRemoteAction<HealthRequest, FrontendHealth>('admin/loadFrontendHealth'),
+  load: defineRemoteCall<AnalyticsState, AnalyticsPeriod, PlatformAnalytics>(
+    'admin/loadAnalytics',
+    (days, { signal }) => analyticsApi.load(days, signal),
+    { status: (state) => state.status, silent: true },
+  ),
+  loadFrontend: defineRemoteCall<AnalyticsState, HealthRequest, FrontendHealth>(
+    'admin/loadFrontendHealth',
+    (request, { signal }) => frontendHealthApi.load(request, signal),
+    { status: (state) => state.frontend.status, silent: true },
+  ),
 };
 
 export const analyticsReducer = createReducer(initialAnalyticsState, (builder) => {
@@ -47,8 +52,8 @@ export const analyticsReducer = createReducer(initialAnalyticsState, (builder) =
     state.frontend.data = action.payload;
     state.frontend.answers = action.meta.request;
   });
-  addRemoteStatusCases(builder, analyticsActions.load, (state) => state.status);
-  addRemoteStatusCases(builder, analyticsActions.loadFrontend, (state) => state.frontend.status);
+  analyticsActions.load.addStatusCases(builder);
+  analyticsActions.loadFrontend.addStatusCases(builder);
 });
 
 interface WithAnalytics {

@@ -1,12 +1,7 @@
 // The flags page's part of the `admin` slice (`admin.flags`): the list, and one save at a time.
 import { createReducer } from '@reduxjs/toolkit';
-import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
-import type { Flag, FlagChange, FlagList } from './flagsApi';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from '@hostdash/shared-auth';
+import { flagsApi, type Flag, type FlagChange, type FlagList } from './flagsApi';
 
 export interface FlagsState {
   items: Flag[] | null;
@@ -22,8 +17,16 @@ export const initialFlagsState: FlagsState = {
 };
 
 export const flagsActions = {
-  load: createRemoteAction<void, FlagList>('admin/loadFlags'),
-  save: createRemoteAction<FlagChange, Flag>('admin/saveFlag'),
+  load: defineRemoteCall<FlagsState, void, FlagList>(
+    'admin/loadFlags',
+    (_request, { signal }) => flagsApi.load(undefined, { signal }),
+    { status: (state) => state.status.load },
+  ),
+  save: defineRemoteCall<FlagsState, FlagChange, Flag>('admin/saveFlag', flagsApi.save, {
+    status: (state) => state.status.save,
+    strategy: 'leading',
+    silent: true,
+  }),
 };
 
 export const flagsReducer = createReducer(initialFlagsState, (builder) => {
@@ -39,6 +42,6 @@ export const flagsReducer = createReducer(initialFlagsState, (builder) => {
       else flags.push(saved);
       state.items = flags;
     });
-  addRemoteStatusCases(builder, flagsActions.load, (state) => state.status.load);
-  addRemoteStatusCases(builder, flagsActions.save, (state) => state.status.save);
+  flagsActions.load.addStatusCases(builder);
+  flagsActions.save.addStatusCases(builder);
 });

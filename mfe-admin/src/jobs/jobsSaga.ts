@@ -1,5 +1,5 @@
 // The jobs page's calls. A newer address drops the older request (takeLatest); a failed load is
-// shown in the page (LoadError), so it is silent here. A retry or a discard is refused inside its
+// shown in the page (LoadError), so it is silent. A retry or a discard is refused inside its
 // confirmation dialog; once done it is said in the snackbar and the lists are read again, so the
 // job moves to the tab its new state belongs to. A schedule run now is said the same way; a
 // refusal goes in its dialog when it was asked first, else in the snackbar.
@@ -8,22 +8,13 @@ import { all, fork, put, select, takeEvery } from 'redux-saga/effects';
 import {
   readableMessage,
   snackbarActions,
-  takeRemote,
   type FailureMeta,
   type SuccessMeta,
   type ApiError,
 } from '@hostdash/shared-auth';
-import {
-  jobsApi,
-  type AdminJob,
-  type AdminJobSchedule,
-  type JobAction,
-  type ScheduleRun,
-} from './jobsApi';
+import type { AdminJob, AdminJobSchedule, JobAction, ScheduleRun } from './jobsApi';
 import { jobsActions, selectJobs, type JobsState } from './jobsSlice';
 import { jobActionDoneMessage, scheduleRunMessage } from './jobWords';
-
-const SHOWN_IN_PAGE = { silent: true } as const;
 
 function* reloadJobs() {
   const { load }: JobsState = yield select(selectJobs);
@@ -61,25 +52,11 @@ function* scheduleRunRefused(action: PayloadAction<ApiError, string, FailureMeta
 
 export function* jobsSaga() {
   yield all([
-    fork(
-      takeRemote(
-        jobsActions.load,
-        (query, { signal }) => jobsApi.load(query, signal),
-        'latest',
-        SHOWN_IN_PAGE,
-      ),
-    ),
-    fork(
-      takeRemote(
-        jobsActions.loadMails,
-        (query, { signal }) => jobsApi.loadMails(query, signal),
-        'latest',
-        SHOWN_IN_PAGE,
-      ),
-    ),
-    fork(takeRemote(jobsActions.act, jobsApi.act, 'leading', SHOWN_IN_PAGE)),
+    fork(jobsActions.load.watch),
+    fork(jobsActions.loadMails.watch),
+    fork(jobsActions.act.watch),
     takeEvery(jobsActions.act.succeeded.type, afterJobAction),
-    fork(takeRemote(jobsActions.runSchedule, jobsApi.runSchedule, 'leading', SHOWN_IN_PAGE)),
+    fork(jobsActions.runSchedule.watch),
     takeEvery(jobsActions.runSchedule.succeeded.type, afterScheduleRun),
     takeEvery(jobsActions.runSchedule.failed.type, scheduleRunRefused),
   ]);

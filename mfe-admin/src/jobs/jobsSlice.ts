@@ -2,21 +2,17 @@
 // jobs of the tab the address asks for), the mail log's page, one action on a job at a time, and
 // a schedule run now.
 import { createReducer } from '@reduxjs/toolkit';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from '@hostdash/shared-auth';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
-import type {
-  AdminJob,
-  AdminJobOverview,
-  AdminMailPage,
-  JobAction,
-  AdminJobSchedule,
-  JobsLoad,
-  MailsLoad,
-  ScheduleRun,
+  jobsApi,
+  type AdminJob,
+  type AdminJobOverview,
+  type AdminMailPage,
+  type JobAction,
+  type AdminJobSchedule,
+  type JobsLoad,
+  type MailsLoad,
+  type ScheduleRun,
 } from './jobsApi';
 
 export interface JobsState {
@@ -36,10 +32,26 @@ export const initialJobsState: JobsState = {
 };
 
 export const jobsActions = {
-  load: createRemoteAction<JobsLoad, AdminJobOverview>('admin/loadJobs'),
-  loadMails: createRemoteAction<MailsLoad, AdminMailPage>('admin/loadMails'),
-  act: createRemoteAction<JobAction, AdminJob>('admin/actOnJob'),
-  runSchedule: createRemoteAction<ScheduleRun, AdminJobSchedule>('admin/runSchedule'),
+  load: defineRemoteCall<JobsState, JobsLoad, AdminJobOverview>(
+    'admin/loadJobs',
+    (query, { signal }) => jobsApi.load(query, signal),
+    { status: (state) => state.status.load, silent: true },
+  ),
+  loadMails: defineRemoteCall<JobsState, MailsLoad, AdminMailPage>(
+    'admin/loadMails',
+    (query, { signal }) => jobsApi.loadMails(query, signal),
+    { status: (state) => state.status.mails, silent: true },
+  ),
+  act: defineRemoteCall<JobsState, JobAction, AdminJob>('admin/actOnJob', jobsApi.act, {
+    status: (state) => state.status.act,
+    strategy: 'leading',
+    silent: true,
+  }),
+  runSchedule: defineRemoteCall<JobsState, ScheduleRun, AdminJobSchedule>(
+    'admin/runSchedule',
+    jobsApi.runSchedule,
+    { status: (state) => state.status.run, strategy: 'leading', silent: true },
+  ),
 };
 
 export const jobsReducer = createReducer(initialJobsState, (builder) => {
@@ -53,10 +65,10 @@ export const jobsReducer = createReducer(initialJobsState, (builder) => {
     .addCase(jobsActions.loadMails.succeeded, (state, action) => {
       state.mails = action.payload;
     });
-  addRemoteStatusCases(builder, jobsActions.load, (state) => state.status.load);
-  addRemoteStatusCases(builder, jobsActions.loadMails, (state) => state.status.mails);
-  addRemoteStatusCases(builder, jobsActions.act, (state) => state.status.act);
-  addRemoteStatusCases(builder, jobsActions.runSchedule, (state) => state.status.run);
+  jobsActions.load.addStatusCases(builder);
+  jobsActions.loadMails.addStatusCases(builder);
+  jobsActions.act.addStatusCases(builder);
+  jobsActions.runSchedule.addStatusCases(builder);
 });
 
 interface WithJobs {

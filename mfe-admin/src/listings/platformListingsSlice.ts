@@ -2,20 +2,16 @@
 // address asked for, the filters' choices (asked once, with the first page), and the listing open
 // in the read-only detail.
 import { createReducer } from '@reduxjs/toolkit';
-import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from '@hostdash/shared-auth';
 import type { PlatformListingsQuery } from './listingsQuery';
-import type {
-  AdminListing,
-  AdminListingDetail,
-  AdminListingPage,
-  ListingAccount,
-  ListingPms,
-  PlatformListingsLoad,
+import {
+  platformListingsApi,
+  type AdminListing,
+  type AdminListingDetail,
+  type AdminListingPage,
+  type ListingAccount,
+  type ListingPms,
+  type PlatformListingsLoad,
 } from './platformListingsApi';
 
 export interface PlatformListingsState {
@@ -45,8 +41,16 @@ export const initialPlatformListingsState: PlatformListingsState = {
 };
 
 export const platformListingsActions = {
-  load: createRemoteAction<PlatformListingsLoad, AdminListingPage>('admin/loadPlatformListings'),
-  loadDetail: createRemoteAction<string, AdminListingDetail>('admin/loadPlatformListing'),
+  load: defineRemoteCall<PlatformListingsState, PlatformListingsLoad, AdminListingPage>(
+    'admin/loadPlatformListings',
+    (request, { signal }) => platformListingsApi.load(request, signal),
+    { status: (state) => state.status.load, silent: true },
+  ),
+  loadDetail: defineRemoteCall<PlatformListingsState, string, AdminListingDetail>(
+    'admin/loadPlatformListing',
+    (id, { signal }) => platformListingsApi.get(id, signal),
+    { status: (state) => state.status.detail, silent: true },
+  ),
 };
 
 export const platformListingsReducer = createReducer(initialPlatformListingsState, (builder) => {
@@ -69,8 +73,8 @@ export const platformListingsReducer = createReducer(initialPlatformListingsStat
       // A slow answer for a listing no longer open is dropped.
       if (state.detailId === action.meta.request) state.detail = action.payload;
     });
-  addRemoteStatusCases(builder, platformListingsActions.load, (state) => state.status.load);
-  addRemoteStatusCases(builder, platformListingsActions.loadDetail, (state) => state.status.detail);
+  platformListingsActions.load.addStatusCases(builder);
+  platformListingsActions.loadDetail.addStatusCases(builder);
 });
 
 interface WithPlatformListings {

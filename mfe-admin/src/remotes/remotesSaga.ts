@@ -3,8 +3,7 @@
 // here), and when the registry moved since the page read it, the page reads it again too.
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, fork, put, takeEvery } from 'redux-saga/effects';
-import { snackbarActions, takeRemote, type ApiError } from '@hostdash/shared-auth';
-import { remotesApi } from './remotesApi';
+import { snackbarActions, type ApiError } from '@hostdash/shared-auth';
 import { remotesActions } from './remotesSlice';
 import { changedMessage } from './remoteWords';
 
@@ -21,16 +20,8 @@ function* afterRefusal(action: PayloadAction<ApiError>) {
 
 export function* remotesSaga() {
   yield all([
-    // The page shows a failed load itself (LoadError): not again in the snackbar.
-    fork(
-      takeRemote(
-        remotesActions.load,
-        (_request, { signal }) => remotesApi.load(undefined, { signal }),
-        'latest',
-        { silent: true },
-      ),
-    ),
-    fork(takeRemote(remotesActions.change, remotesApi.change, 'leading', { silent: true })),
+    fork(remotesActions.load.watch),
+    fork(remotesActions.change.watch),
     takeEvery(remotesActions.change.succeeded.type, afterChange),
     takeEvery(remotesActions.change.failed.type, afterRefusal),
   ]);

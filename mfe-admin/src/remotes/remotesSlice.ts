@@ -2,14 +2,13 @@
 // about each remote when the page last asked, and one change at a time.
 import { createReducer } from '@reduxjs/toolkit';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
+  defineRemoteCall,
   idleStatus,
   type ConsoleChangeAnswer,
   type ConsoleRemotes,
   type RemoteStatus,
 } from '@hostdash/shared-auth';
-import type { RemoteChange } from './remotesApi';
+import { remotesApi, type RemoteChange } from './remotesApi';
 
 export interface RemotesState {
   console: ConsoleRemotes | null;
@@ -25,14 +24,23 @@ export const initialRemotesState: RemotesState = {
 };
 
 export const remotesActions = {
-  load: createRemoteAction<void, ConsoleRemotes>('admin/loadRemotes'),
-  change: createRemoteAction<RemoteChange, ConsoleChangeAnswer>('admin/changeRemote'),
+  // The page shows a failed load itself (LoadError): not again in the snackbar.
+  load: defineRemoteCall<RemotesState, void, ConsoleRemotes>(
+    'admin/loadRemotes',
+    (_request, { signal }) => remotesApi.load(undefined, { signal }),
+    { status: (state) => state.status.load, silent: true },
+  ),
+  change: defineRemoteCall<RemotesState, RemoteChange, ConsoleChangeAnswer>(
+    'admin/changeRemote',
+    remotesApi.change,
+    { status: (state) => state.status.change, strategy: 'leading', silent: true },
+  ),
 };
 
 export const remotesReducer = createReducer(initialRemotesState, (builder) => {
   builder.addCase(remotesActions.load.succeeded, (state, action) => {
     state.console = action.payload;
   });
-  addRemoteStatusCases(builder, remotesActions.load, (state) => state.status.load);
-  addRemoteStatusCases(builder, remotesActions.change, (state) => state.status.change);
+  remotesActions.load.addStatusCases(builder);
+  remotesActions.change.addStatusCases(builder);
 });

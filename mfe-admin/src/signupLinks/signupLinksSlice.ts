@@ -2,13 +2,14 @@
 // connect (loaded once, for the select) and the link just made, kept only until the dialog that
 // made it is done with it: the link is shown once.
 import { createAction, createReducer } from '@reduxjs/toolkit';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from '@hostdash/shared-auth';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
-import type { PmsSystem, PmsSystemList, SignupLink, SignupLinkRequest } from './signupLinksApi';
+  signupLinksApi,
+  type PmsSystem,
+  type PmsSystemList,
+  type SignupLink,
+  type SignupLinkRequest,
+} from './signupLinksApi';
 
 export interface SignupLinksState {
   systems: PmsSystem[] | null;
@@ -27,8 +28,17 @@ export const initialSignupLinksState: SignupLinksState = {
 };
 
 export const signupLinksActions = {
-  loadSystems: createRemoteAction<void, PmsSystemList>('admin/loadPmsSystems'),
-  make: createRemoteAction<SignupLinkRequest, SignupLink>('admin/makeSignupLink'),
+  loadSystems: defineRemoteCall<SignupLinksState, void, PmsSystemList>(
+    'admin/loadPmsSystems',
+    signupLinksApi.systems,
+    { status: (state) => state.status.systems, silent: true },
+  ),
+  // 'leading': a second click while the first request runs must not make (and mail) two links.
+  make: defineRemoteCall<SignupLinksState, SignupLinkRequest, SignupLink>(
+    'admin/makeSignupLink',
+    signupLinksApi.make,
+    { status: (state) => state.status.make, strategy: 'leading', silent: true },
+  ),
   /** The dialog closed: its link and its refusal are forgotten, so the next one starts clean. */
   dialogClosed: createAction('admin/signupLinkDialogClosed'),
 };
@@ -48,8 +58,8 @@ export const signupLinksReducer = createReducer(initialSignupLinksState, (builde
       state.made = null;
       state.status.make = idleStatus();
     });
-  addRemoteStatusCases(builder, signupLinksActions.loadSystems, (state) => state.status.systems);
-  addRemoteStatusCases(builder, signupLinksActions.make, (state) => state.status.make);
+  signupLinksActions.loadSystems.addStatusCases(builder);
+  signupLinksActions.make.addStatusCases(builder);
 });
 
 interface WithSignupLinks {

@@ -1,17 +1,10 @@
 // The team page's calls. A done change is said in the snackbar; a refused one is shown in the
-// dialog or form that asked for it, and a failed load on the page (silent here: not again in the
+// dialog or form that asked for it, and a failed load on the page (defined silent: not again in the
 // snackbar).
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, fork, put, takeEvery } from 'redux-saga/effects';
-import { snackbarActions, takeRemote, type SuccessMeta } from '@hostdash/shared-auth';
-import {
-  teamApi,
-  type CancelInvite,
-  type InviteRequest,
-  type TeamInvite,
-  type TeamMember,
-  type TeamUpdate,
-} from './teamApi';
+import { snackbarActions, type SuccessMeta } from '@hostdash/shared-auth';
+import type { CancelInvite, InviteRequest, TeamInvite, TeamMember, TeamUpdate } from './teamApi';
 import { teamActions } from './teamSlice';
 import { inviteSentMessage, inviteWithdrawnMessage, teammateActionDone } from './teamWords';
 
@@ -31,11 +24,10 @@ function* afterUpdate(action: PayloadAction<TeamMember, string, SuccessMeta<Team
 
 export function* teamSaga() {
   yield all([
-    // A failed load is said on the page (with Retry when it can help), not again in the snackbar.
-    fork(takeRemote(teamActions.load, teamApi.load, 'latest', { silent: true })),
-    fork(takeRemote(teamActions.invite, teamApi.invite, 'leading', { silent: true })),
-    fork(takeRemote(teamActions.cancelInvite, teamApi.cancelInvite, 'leading', { silent: true })),
-    fork(takeRemote(teamActions.update, teamApi.update, 'leading', { silent: true })),
+    fork(teamActions.load.watch),
+    fork(teamActions.invite.watch),
+    fork(teamActions.cancelInvite.watch),
+    fork(teamActions.update.watch),
     takeEvery(teamActions.invite.succeeded.type, afterInvite),
     takeEvery(teamActions.cancelInvite.succeeded.type, afterCancel),
     takeEvery(teamActions.update.succeeded.type, afterUpdate),

@@ -1,20 +1,16 @@
 // The team page's part of the `admin` slice (`admin.team`): the account's people, open invites and
 // buildings as last loaded, and one status per kind of change (each shown in the dialog that asked).
 import { createReducer } from '@reduxjs/toolkit';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from '@hostdash/shared-auth';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
-import type {
-  CancelInvite,
-  InviteRequest,
-  Team,
-  TeamInvite,
-  TeamMember,
-  TeamQuery,
-  TeamUpdate,
+  teamApi,
+  type CancelInvite,
+  type InviteRequest,
+  type Team,
+  type TeamInvite,
+  type TeamMember,
+  type TeamQuery,
+  type TeamUpdate,
 } from './teamApi';
 
 export interface TeamState {
@@ -41,10 +37,26 @@ export const initialTeamState: TeamState = {
 };
 
 export const teamActions = {
-  load: createRemoteAction<TeamQuery, Team>('admin/loadTeam'),
-  invite: createRemoteAction<InviteRequest, TeamInvite>('admin/inviteTeammate'),
-  cancelInvite: createRemoteAction<CancelInvite, unknown>('admin/cancelInvite'),
-  update: createRemoteAction<TeamUpdate, TeamMember>('admin/updateTeammate'),
+  // A failed load is said on the page (with Retry when it can help), not again in the snackbar.
+  load: defineRemoteCall<TeamState, TeamQuery, Team>('admin/loadTeam', teamApi.load, {
+    status: (state) => state.status.load,
+    silent: true,
+  }),
+  invite: defineRemoteCall<TeamState, InviteRequest, TeamInvite>(
+    'admin/inviteTeammate',
+    teamApi.invite,
+    { status: (state) => state.status.invite, strategy: 'leading', silent: true },
+  ),
+  cancelInvite: defineRemoteCall<TeamState, CancelInvite, unknown>(
+    'admin/cancelInvite',
+    teamApi.cancelInvite,
+    { status: (state) => state.status.cancelInvite, strategy: 'leading', silent: true },
+  ),
+  update: defineRemoteCall<TeamState, TeamUpdate, TeamMember>(
+    'admin/updateTeammate',
+    teamApi.update,
+    { status: (state) => state.status.update, strategy: 'leading', silent: true },
+  ),
 };
 
 export const teamReducer = createReducer(initialTeamState, (builder) => {
@@ -76,8 +88,8 @@ export const teamReducer = createReducer(initialTeamState, (builder) => {
       const member = state.team?.members.find((each) => each.id === action.payload.id);
       if (member) Object.assign(member, action.payload);
     });
-  addRemoteStatusCases(builder, teamActions.load, (state) => state.status.load);
-  addRemoteStatusCases(builder, teamActions.invite, (state) => state.status.invite);
-  addRemoteStatusCases(builder, teamActions.cancelInvite, (state) => state.status.cancelInvite);
-  addRemoteStatusCases(builder, teamActions.update, (state) => state.status.update);
+  teamActions.load.addStatusCases(builder);
+  teamActions.invite.addStatusCases(builder);
+  teamActions.cancelInvite.addStatusCases(builder);
+  teamActions.update.addStatusCases(builder);
 });

@@ -1,10 +1,10 @@
 // The user admin calls. A done action is said in the snackbar and the panel's audit log is read
 // again (the change is its newest line); a refused action is shown in the dialog that asked for it
-// (silent here: not again in the snackbar).
+// (defined silent: not again in the snackbar).
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, fork, put, takeEvery } from 'redux-saga/effects';
-import { snackbarActions, takeRemote, type SuccessMeta } from '@hostdash/shared-auth';
-import { usersApi, type AdminUser, type UserUpdate } from './usersApi';
+import { snackbarActions, type SuccessMeta } from '@hostdash/shared-auth';
+import { type AdminUser, type UserUpdate } from './usersApi';
 import { usersActions } from './usersSlice';
 import { userActionDone } from './userWords';
 
@@ -20,10 +20,10 @@ function* afterUpdate(action: PayloadAction<AdminUser, string, SuccessMeta<UserU
 
 export function* usersSaga() {
   yield all([
-    fork(takeRemote(usersActions.load, usersApi.load)),
-    fork(takeRemote(usersActions.search, usersApi.search)),
-    fork(takeRemote(usersActions.select, (userId, { signal }) => usersApi.get(userId, { signal }))),
-    fork(takeRemote(usersActions.update, usersApi.update, 'leading', { silent: true })),
+    fork(usersActions.load.watch),
+    fork(usersActions.search.watch),
+    fork(usersActions.select.watch),
+    fork(usersActions.update.watch),
     takeEvery(usersActions.update.succeeded.type, afterUpdate),
   ]);
 }

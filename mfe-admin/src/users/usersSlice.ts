@@ -3,23 +3,23 @@
 // `admin` slice; the other admin pages keep their parts beside it (adminSlice.ts).
 import { createSlice } from '@reduxjs/toolkit';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
+  defineRemoteCall,
   getRowsPerPage,
   idleStatus,
   pageCount,
   pageFromOffset,
   type RemoteStatus,
 } from '@hostdash/shared-auth';
-import type {
-  AdminUser,
-  AdminUserDetail,
-  AdminUserHit,
-  AdminUserPage,
-  AdminUserSearch,
-  UserSearchQuery,
-  UsersQuery,
-  UserUpdate,
+import {
+  usersApi,
+  type AdminUser,
+  type AdminUserDetail,
+  type AdminUserHit,
+  type AdminUserPage,
+  type AdminUserSearch,
+  type UserSearchQuery,
+  type UsersQuery,
+  type UserUpdate,
 } from './usersApi';
 
 export const USERS_LIST = 'admin.users';
@@ -100,10 +100,26 @@ export const initialUserAdminState = (): UserAdminState => ({
 });
 
 export const usersActions = {
-  load: createRemoteAction<UsersQuery, AdminUserPage>('admin/loadUsers'),
-  search: createRemoteAction<UserSearchQuery, AdminUserSearch>('admin/searchUsers'),
-  select: createRemoteAction<string, AdminUserDetail>('admin/selectUser'),
-  update: createRemoteAction<UserUpdate, AdminUser>('admin/updateUser'),
+  load: defineRemoteCall<UserAdminState, UsersQuery, AdminUserPage>(
+    'admin/loadUsers',
+    usersApi.load,
+    { status: (state) => state.status.users },
+  ),
+  search: defineRemoteCall<UserAdminState, UserSearchQuery, AdminUserSearch>(
+    'admin/searchUsers',
+    usersApi.search,
+    { status: (state) => state.status.search },
+  ),
+  select: defineRemoteCall<UserAdminState, string, AdminUserDetail>(
+    'admin/selectUser',
+    (userId, { signal }) => usersApi.get(userId, { signal }),
+    { status: (state) => state.status.selected },
+  ),
+  update: defineRemoteCall<UserAdminState, UserUpdate, AdminUser>(
+    'admin/updateUser',
+    usersApi.update,
+    { status: (state) => state.status.update, strategy: 'leading', silent: true },
+  ),
 };
 
 function patchUser<T extends AdminUser>(rows: T[] | undefined | null, user: AdminUser): void {
@@ -163,10 +179,10 @@ const usersSlice = createSlice({
         patchUser(state.searchResults?.items, user);
         if (state.selectedUser?.user.id === user.id) state.selectedUser.user = user;
       });
-    addRemoteStatusCases(builder, usersActions.load, (state) => state.status.users);
-    addRemoteStatusCases(builder, usersActions.search, (state) => state.status.search);
-    addRemoteStatusCases(builder, usersActions.select, (state) => state.status.selected);
-    addRemoteStatusCases(builder, usersActions.update, (state) => state.status.update);
+    usersActions.load.addStatusCases(builder);
+    usersActions.search.addStatusCases(builder);
+    usersActions.select.addStatusCases(builder);
+    usersActions.update.addStatusCases(builder);
   },
 });
 

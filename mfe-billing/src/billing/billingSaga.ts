@@ -1,14 +1,12 @@
-// The billing page's calls. Saving a card is two calls, as with Stripe.js: the card goes to the
-// provider's tokenisation call (test mode's, here; Stripe.js's in the page with Elements), and only
-// its token to Hostdash (create or updateCard). A refusal is
-// shown beside the form (silent here: not again in the snackbar). Once saved, the shell is told
+// The billing page's sagas: each call defined in the slice, and what follows a saved card (a
+// refusal is shown beside the form, silent). Once saved, the shell is told
 // who the user is now (loadAuth: `billing.stripe_customer_id` is set), so rule 6 stops sending
 // them to /billing at once, in the same tab, and the banner of a failed payment goes once the
 // new card has paid the failed months.
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, fork, put, select, take, takeLatest } from 'redux-saga/effects';
-import { authActions, labelOf, snackbarActions, takeRemote } from '@hostdash/shared-auth';
-import { billingApi, type BillingSummary, type TestPaymentMethod } from './billingApi';
+import { all, fork, put, select, take, takeLatest } from 'redux-saga/effects';
+import { authActions, labelOf, snackbarActions } from '@hostdash/shared-auth';
+import type { BillingSummary } from './billingApi';
 import {
   billingActions,
   isFailedPaymentWarning,
@@ -16,18 +14,6 @@ import {
   type BillingState,
   type SaveCardRequest,
 } from './billingSlice';
-
-function* saveCard({ userId, source, mode }: SaveCardRequest) {
-  let paymentMethodId: string;
-  if (source.kind === 'details') {
-    const token = (yield call(billingApi.tokenise, source.card)) as TestPaymentMethod;
-    paymentMethodId = token.id;
-  } else {
-    paymentMethodId = source.paymentMethodId;
-  }
-  const save = mode === 'create' ? billingApi.create : billingApi.updateCard;
-  return (yield call(save, userId, paymentMethodId)) as BillingSummary;
-}
 
 function* afterSave(action: PayloadAction<BillingSummary, string, { request: SaveCardRequest }>) {
   const { card } = action.payload;
@@ -78,8 +64,8 @@ function* afterSave(action: PayloadAction<BillingSummary, string, { request: Sav
 
 export function* billingSaga() {
   yield all([
-    fork(takeRemote(billingActions.load, (userId, { signal }) => billingApi.load(userId, signal))),
-    fork(takeRemote(billingActions.saveCard, saveCard, 'leading', { silent: true })),
+    fork(billingActions.load.watch),
+    fork(billingActions.saveCard.watch),
     takeLatest(billingActions.saveCard.succeeded.type, afterSave),
   ]);
 }

@@ -1,16 +1,23 @@
 // The `billing` slice (spec section 3: upcomingInvoice, error; section 4: the invoice set on
 // success, the error kept on failure): the page's overview, the upcoming invoice, and the card
-// being saved. Every call goes through the three-step action helper.
+// being saved. Each call is defined once (defineRemoteCall): its three steps, the saga that runs
+// it, and its `loading` and `error` here.
 import { createSlice } from '@reduxjs/toolkit';
+import { call } from 'redux-saga/effects';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
+  defineRemoteCall,
   idleStatus,
   type ApiError,
   type RemoteStatus,
 } from '@hostdash/shared-auth';
 import type { CardDetails } from '../card/CardForm';
-import type { BillingOverview, BillingSummary, UpcomingInvoice } from './billingApi';
+import {
+  billingApi,
+  type BillingOverview,
+  type BillingSummary,
+  type TestPaymentMethod,
+  type UpcomingInvoice,
+} from './billingApi';
 
 /** The card to save, as the provider's browser side gives it. */
 export type CardSource =
@@ -44,9 +51,35 @@ export const initialBillingState: BillingState = {
   save: idleStatus(),
 };
 
+/**
+ * Saving a card is two calls, as with Stripe.js: the card goes to the provider's tokenisation call
+ * (test mode's, here; Stripe.js's in the page with Elements), and only its token to Hostdash
+ * (create or updateCard).
+ */
+function* saveCard({ userId, source, mode }: SaveCardRequest) {
+  let paymentMethodId: string;
+  if (source.kind === 'details') {
+    const token = (yield call(billingApi.tokenise, source.card)) as TestPaymentMethod;
+    paymentMethodId = token.id;
+  } else {
+    paymentMethodId = source.paymentMethodId;
+  }
+  const save = mode === 'create' ? billingApi.create : billingApi.updateCard;
+  return (yield call(save, userId, paymentMethodId)) as BillingSummary;
+}
+
 export const billingActions = {
-  load: createRemoteAction<string, BillingOverview>('billing/load'),
-  saveCard: createRemoteAction<SaveCardRequest, BillingSummary>('billing/saveCard'),
+  load: defineRemoteCall<BillingState, string, BillingOverview>(
+    'billing/load',
+    (userId, { signal }) => billingApi.load(userId, signal),
+    { status: (state) => state.load },
+  ),
+  /** A refusal is shown beside the form (silent: not again in the snackbar). */
+  saveCard: defineRemoteCall<BillingState, SaveCardRequest, BillingSummary>(
+    'billing/saveCard',
+    saveCard,
+    { status: (state) => state.save, strategy: 'leading', silent: true },
+  ),
 };
 
 const billingSlice = createSlice({
@@ -75,8 +108,8 @@ const billingSlice = createSlice({
       .addCase(billingActions.saveCard.failed, (state, action) => {
         state.error = action.payload;
       });
-    addRemoteStatusCases(builder, billingActions.load, (state) => state.load);
-    addRemoteStatusCases(builder, billingActions.saveCard, (state) => state.save);
+    billingActions.load.addStatusCases(builder);
+    billingActions.saveCard.addStatusCases(builder);
   },
 });
 

@@ -5,24 +5,13 @@ import {
   expiryError,
   formatCardNumber,
   parseExpiry,
-  passesLuhn,
 } from './cardDetails';
 
 // Stripe's documented test numbers, which the built-in test provider honours too.
 const VISA = '4242 4242 4242 4242';
-const DECLINED = '4000 0000 0000 0002';
-const INSUFFICIENT_FUNDS = '4000 0000 0000 9995';
 const AMEX = '3782 822463 10005';
-const MASTERCARD = '5555 5555 5555 4444';
 
 describe('the card number', () => {
-  it('passes the Luhn checksum for real test numbers, and fails on one changed digit', () => {
-    for (const number of [VISA, DECLINED, INSUFFICIENT_FUNDS, AMEX, MASTERCARD])
-      expect(passesLuhn(number.replace(/ /g, ''))).toBe(true);
-    expect(passesLuhn('4242424242424241')).toBe(false);
-    expect(passesLuhn('42424242x2424242')).toBe(false);
-  });
-
   it('knows the brand from the first digits', () => {
     expect(brandOf('4')).toBe('visa');
     expect(brandOf('37')).toBe('amex');

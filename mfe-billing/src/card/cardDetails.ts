@@ -1,7 +1,9 @@
 // What the card form checks before anything is sent, as a payment page does: the number by the
-// Luhn checksum and its brand's length, the expiry as a month not yet over, the CVC by the
-// brand's length. Only the provider's tokenisation call ever receives these values; the billing
-// endpoints receive its token (issue 13). Nothing here keeps or logs them.
+// Luhn checksum and its brand's length (the contract's card rules, which the API's test provider
+// checks with too), the expiry as a month not yet over, the CVC by the brand's length. Only the
+// provider's tokenisation call ever receives these values; the billing endpoints receive its token
+// (issue 13). Nothing here keeps or logs them.
+import { isCardNumber } from '@hostdash/api-contract';
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
@@ -9,26 +11,23 @@ interface BrandRule {
   brand: Exclude<CardBrand, 'unknown'>;
   /** Leading digits (IIN ranges), as the brands publish them. */
   prefix: RegExp;
-  lengths: readonly number[];
   cvcLength: number;
   /** Where a space goes while typing: 4-4-4-4, or 4-6-5 for Amex. */
   groups: readonly number[];
 }
 
 const BRANDS: readonly BrandRule[] = [
-  { brand: 'amex', prefix: /^3[47]/, lengths: [15], cvcLength: 4, groups: [4, 6, 5] },
-  { brand: 'visa', prefix: /^4/, lengths: [13, 16, 19], cvcLength: 3, groups: [4, 4, 4, 4, 3] },
+  { brand: 'amex', prefix: /^3[47]/, cvcLength: 4, groups: [4, 6, 5] },
+  { brand: 'visa', prefix: /^4/, cvcLength: 3, groups: [4, 4, 4, 4, 3] },
   {
     brand: 'mastercard',
     prefix: /^(5[1-5]|2(2[2-9][1-9]|2[3-9]|[3-6]|7[01]|720))/,
-    lengths: [16],
     cvcLength: 3,
     groups: [4, 4, 4, 4],
   },
   {
     brand: 'discover',
     prefix: /^(6011|65|64[4-9])/,
-    lengths: [16, 19],
     cvcLength: 3,
     groups: [4, 4, 4, 4, 3],
   },
@@ -44,21 +43,6 @@ const ruleOf = (digits: string): BrandRule | undefined =>
 
 /** The brand the leading digits name, as soon as they do. */
 export const brandOf = (typed: string): CardBrand => ruleOf(digitsOf(typed))?.brand ?? 'unknown';
-
-/** The Luhn checksum every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** "4242 4242 4242 4242" while typing; Amex as "3782 822463 10005". */
 export function formatCardNumber(typed: string): string {
@@ -79,9 +63,7 @@ export function cardNumberError(typed: string): string | null {
   const digits = digitsOf(typed);
   if (digits === '') return 'Enter the card number.';
   if (!/^\d+$/.test(digits)) return 'A card number has digits only.';
-  const rule = ruleOf(digits);
-  const lengths = rule?.lengths ?? [12, 13, 14, 15, 16, 17, 18, 19];
-  if (!lengths.includes(digits.length) || !passesLuhn(digits))
+  if (!isCardNumber(digits, ruleOf(digits)?.brand ?? 'unknown'))
     return 'This card number is not complete or has a typo. Check it against your card.';
   return null;
 }

@@ -1,25 +1,31 @@
 // The `listings` slice (spec sections 3 and 4): the paged list with its query, stats, per-row
 // status changes, the batch of selected rows, one listing's detail, and the buildings.
 import { createAction, createSlice } from '@reduxjs/toolkit';
+import type { Task } from 'redux-saga';
+import { all, call, cancel, fork, put, select, take } from 'redux-saga/effects';
 import {
-  addRemoteStatusCases,
-  isStaleWrite,
-  createRemoteAction,
+  defineRemoteCall,
   DEFAULT_ROWS_PER_PAGE,
   idleStatus,
+  isStaleWrite,
+  readableMessage,
+  toApiError,
+  type ApiError,
   type ListResponse,
   type RemoteStatus,
 } from '@hostdash/shared-auth';
-import type {
-  BuildingSummary,
-  BuildingView,
-  Listing,
-  ListingChanges,
-  ListingDetail,
-  ListingFilters,
-  ListingsQuery,
-  ListingStats,
-  ListingStatus,
+import { saveErrorShownInForm } from '../listing/listingForm';
+import {
+  listingsApi,
+  type BuildingSummary,
+  type BuildingView,
+  type Listing,
+  type ListingChanges,
+  type ListingDetail,
+  type ListingFilters,
+  type ListingsQuery,
+  type ListingStats,
+  type ListingStatus,
 } from './listingsApi';
 
 export const DEFAULT_LISTINGS_SORT = 'nickname:asc';
@@ -99,42 +105,202 @@ export const initialListingsState: ListingsState = {
   building: { view: null, status: idleStatus() },
 };
 
+/** How many rows a batch writes at once: quick, without flooding the API. */
+export const BATCH_CONCURRENCY = 3;
+
+/**
+ * A status change refused because someone else changed the listing first: the row already shows
+ * their version (the API sends it with the refusal), so "reload" would be the wrong advice.
+ */
+export const CHANGED_MEANWHILE =
+  'Someone else changed it meanwhile: it now shows their version. Set the status again if you still want to.';
+
+/** What a batch run did; `undo` is what the snackbar's Undo puts back (not kept in state). */
+export interface BatchOutcome {
+  succeeded: number;
+  failures: BatchFailure[];
+  cancelled: boolean;
+  /** Each changed listing (its new version) with its own previous status. */
+  undo?: StatusChange[];
+}
+
+// The batch's own steps, made before the calls whose sagas put them.
+const batchItemDone = createAction<{ listing: Listing } | { failure: BatchFailure }>(
+  'listings/batchItemDone',
+);
+const batchCancelled = createAction('listings/batchCancelled');
+const patchRow = createAction<Listing>('listings/patchRow');
+
+type Outcome = { listing: Listing } | { failure: BatchFailure };
+
+function* updateOne(listing: Listing, status: ListingStatus): Generator<unknown, Outcome, never> {
+  try {
+    const updated = (yield call(listingsApi.update, listing.id, listing.version, {
+      status,
+    })) as Listing;
+    return { listing: updated };
+  } catch (error) {
+    const apiError = toApiError(error);
+    // The newer version replaces the row everywhere, so trying again (it stays selected) can work.
+    if (isStaleWrite<Listing>(apiError)) yield put(patchRow(apiError.current));
+    const failure: BatchFailure = {
+      id: listing.id,
+      nickname: listing.nickname,
+      message: isStaleWrite(apiError) ? CHANGED_MEANWHILE : readableMessage(apiError),
+    };
+    return { failure };
+  }
+}
+
+/** Writes the selected rows a few at a time; a stop request ends the run after the rows in flight. */
+function* batchSetStatus({
+  status,
+}: {
+  status: ListingStatus;
+}): Generator<unknown, BatchOutcome, never> {
+  const stop = { requested: false };
+  const watcher = (yield fork(function* watchStop() {
+    yield take(batchCancelled.type);
+    stop.requested = true;
+  })) as Task;
+  try {
+    const { ids, rows } = (yield select(selectBatch)) as BatchState;
+    const queue = ids.map((id) => rows[id]).filter((row): row is Listing => row !== undefined);
+    const undo: StatusChange[] = [];
+    for (let index = 0; index < queue.length && !stop.requested; index += BATCH_CONCURRENCY) {
+      const chunk = queue.slice(index, index + BATCH_CONCURRENCY);
+      const outcomes = (yield all(
+        chunk.map((listing) => call(updateOne, listing, status)),
+      )) as Outcome[];
+      outcomes.forEach((outcome, position) => {
+        const before = chunk[position];
+        if ('listing' in outcome && before && before.status !== status)
+          undo.push({ listing: outcome.listing, status: before.status });
+      });
+      for (const outcome of outcomes) yield put(batchItemDone(outcome));
+    }
+    const { progress, failures } = (yield select(selectBatch)) as BatchState;
+    return {
+      succeeded: progress.done - failures.length,
+      failures,
+      cancelled: stop.requested,
+      undo,
+    };
+  } finally {
+    yield cancel(watcher);
+  }
+}
+
+/** The batch's Undo: each listing back to its own status; what cannot be is one failure, said once. */
+function* restoreStatuses({
+  changes,
+}: {
+  changes: StatusChange[];
+}): Generator<unknown, { restored: number; failures: BatchFailure[] }, never> {
+  const failures: BatchFailure[] = [];
+  for (let index = 0; index < changes.length; index += BATCH_CONCURRENCY) {
+    const chunk = changes.slice(index, index + BATCH_CONCURRENCY);
+    const outcomes = (yield all(
+      chunk.map(({ listing, status }) => call(updateOne, listing, status)),
+    )) as Outcome[];
+    for (const outcome of outcomes) {
+      if ('listing' in outcome) yield put(patchRow(outcome.listing));
+      else failures.push(outcome.failure);
+    }
+  }
+  const restored = changes.length - failures.length;
+  if (failures.length > 0) {
+    const incomplete: ApiError = {
+      error: 'undo_incomplete',
+      message: `${restored} of ${changes.length} listings restored. ${failures
+        .map((failure) => `${failure.nickname}: ${failure.message}`)
+        .join(' ')}`,
+    };
+    throw incomplete;
+  }
+  return { restored, failures };
+}
+
+// A load's failure is shown where the load's content would be (LoadError, with Retry only when
+// trying again can help), so it is silent: the shell's snackbar would say it a second time. Loads
+// are takeLatest (the default), so a newer page, sort or search drops the older request.
 export const listingsActions = {
-  load: createRemoteAction<ListingsQuery, ListResponse<Listing>>('listings/load'),
-  loadStats: createRemoteAction<ListingFilters, ListingStats>('listings/loadStats'),
-  /** One row's status; `undoing` when it is the snackbar's Undo putting the previous one back. */
-  changeStatus: createRemoteAction<StatusChange & { undoing?: boolean }, Listing>(
-    'listings/changeStatus',
+  load: defineRemoteCall<ListingsState, ListingsQuery, ListResponse<Listing>>(
+    'listings/load',
+    (query, { signal }) => listingsApi.load(query, signal),
+    { status: (state) => state.list.status, silent: true },
   ),
-  /** The batch's Undo: each listing back to its own previous status. */
-  restoreStatuses: createRemoteAction<
+  loadStats: defineRemoteCall<ListingsState, ListingFilters, ListingStats>(
+    'listings/loadStats',
+    (filters, { signal }) => listingsApi.stats(filters, signal),
+    { status: (state) => state.stats.status, silent: true },
+  ),
+  /**
+   * One row's status; `undoing` when it is the snackbar's Undo putting the previous one back. Every
+   * change is its own request; its failure is said once in the snackbar (the row stays as it was):
+   * the API's message, or for a stale write what happened to the row (the saga says it).
+   */
+  changeStatus: defineRemoteCall<ListingsState, StatusChange & { undoing?: boolean }, Listing>(
+    'listings/changeStatus',
+    ({ listing, status }) => listingsApi.update(listing.id, listing.version, { status }),
+    { strategy: 'every', silent: (error) => isStaleWrite(error) },
+  ),
+  /** The batch's Undo: each listing back to its own previous status; one Undo at a time. */
+  restoreStatuses: defineRemoteCall<
+    ListingsState,
     { changes: StatusChange[] },
     { restored: number; failures: BatchFailure[] }
-  >('listings/restoreStatuses'),
-  loadListing: createRemoteAction<{ id: string }, ListingDetail>('listings/loadListing'),
-  saveListing: createRemoteAction<
+  >('listings/restoreStatuses', restoreStatuses, { strategy: 'leading' }),
+  loadListing: defineRemoteCall<ListingsState, { id: string }, ListingDetail>(
+    'listings/loadListing',
+    ({ id }, { signal }) => listingsApi.get(id, signal),
+    { status: (state) => state.detail.status, silent: true },
+  ),
+  /**
+   * A save the form shows in place is kept out of the snackbar: a refused field goes under that
+   * field, a stale write opens the form's "someone else changed this listing" notice. Any other
+   * failure (no answer, no access …) is said once in the snackbar. Repeats are ignored while it runs.
+   */
+  saveListing: defineRemoteCall<
+    ListingsState,
     { id: string; version: number; changes: ListingChanges },
     Listing
-  >('listings/saveListing'),
-  loadBuildings: createRemoteAction<void, BuildingSummary[]>('listings/loadBuildings'),
-  loadBuilding: createRemoteAction<{ accountId: string; slug: string }, BuildingView>(
+  >(
+    'listings/saveListing',
+    ({ id, version, changes }) => listingsApi.update(id, version, changes),
+    {
+      status: (state) => state.detail.save,
+      strategy: 'leading',
+      silent: (error, { changes }) => saveErrorShownInForm(error, changes),
+    },
+  ),
+  loadBuildings: defineRemoteCall<ListingsState, void, BuildingSummary[]>(
+    'listings/loadBuildings',
+    (_request, { signal }) => listingsApi.buildings(signal),
+    { status: (state) => state.buildings.status, silent: true },
+  ),
+  loadBuilding: defineRemoteCall<ListingsState, { accountId: string; slug: string }, BuildingView>(
     'listings/loadBuilding',
+    ({ accountId, slug }, { signal }) => listingsApi.building(accountId, slug, signal),
+    { status: (state) => state.building.status, silent: true },
   ),
-  /** Sets the status of every selected row, a few at a time, with progress. */
-  batchSetStatus: createRemoteAction<
-    { status: ListingStatus },
-    { succeeded: number; failures: BatchFailure[]; cancelled: boolean }
-  >('listings/batchSetStatus'),
-  batchItemDone: createAction<{ listing: Listing } | { failure: BatchFailure }>(
-    'listings/batchItemDone',
+  /**
+   * Sets the status of every selected row, a few at a time, with progress. One batch at a time: a
+   * second click while one runs is ignored.
+   */
+  batchSetStatus: defineRemoteCall<ListingsState, { status: ListingStatus }, BatchOutcome>(
+    'listings/batchSetStatus',
+    batchSetStatus,
+    { strategy: 'leading' },
   ),
+  batchItemDone,
   /** Stops a batch run after the rows already being written. */
-  batchCancelled: createAction('listings/batchCancelled'),
+  batchCancelled,
   /** Batch selection (spec section 4): set (replace the selection), remove one id, or patch a row locally. */
   batchSet: createAction<Listing[]>('listings/batchSet'),
   batchRemove: createAction<string>('listings/batchRemove'),
   batchDismissResult: createAction('listings/batchDismissResult'),
-  patchRow: createAction<Listing>('listings/patchRow'),
+  patchRow,
   /** Keeps the host's edits and takes the latest saved version as the base of the next save. */
   adoptLatest: createAction('listings/adoptLatest'),
 };
@@ -198,8 +364,9 @@ export const listingsSlice = createSlice({
         else state.batch.failures.push(payload.failure);
       })
       .addCase(listingsActions.batchSetStatus.succeeded, (state, { payload, meta }) => {
+        const { succeeded, failures, cancelled } = payload;
         state.batch.running = false;
-        state.batch.result = { status: meta.request.status, ...payload };
+        state.batch.result = { status: meta.request.status, succeeded, failures, cancelled };
         // The rows that failed stay selected, ready for another try; the rest are done.
         const failed = new Set(payload.failures.map((failure) => failure.id));
         state.batch.ids = payload.cancelled
@@ -248,12 +415,12 @@ export const listingsSlice = createSlice({
         state.building.view = payload;
       });
 
-    addRemoteStatusCases(builder, listingsActions.load, (state) => state.list.status);
-    addRemoteStatusCases(builder, listingsActions.loadStats, (state) => state.stats.status);
-    addRemoteStatusCases(builder, listingsActions.loadListing, (state) => state.detail.status);
-    addRemoteStatusCases(builder, listingsActions.saveListing, (state) => state.detail.save);
-    addRemoteStatusCases(builder, listingsActions.loadBuildings, (state) => state.buildings.status);
-    addRemoteStatusCases(builder, listingsActions.loadBuilding, (state) => state.building.status);
+    listingsActions.load.addStatusCases(builder);
+    listingsActions.loadStats.addStatusCases(builder);
+    listingsActions.loadListing.addStatusCases(builder);
+    listingsActions.saveListing.addStatusCases(builder);
+    listingsActions.loadBuildings.addStatusCases(builder);
+    listingsActions.loadBuilding.addStatusCases(builder);
   },
 });
 

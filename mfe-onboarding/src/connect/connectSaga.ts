@@ -5,17 +5,10 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, cancel, delay, fork, put, take, takeLatest } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
-import {
-  formActions,
-  takeRemote,
-  toApiError,
-  type ApiError,
-  type SuccessMeta,
-} from '@hostdash/shared-auth';
+import { formActions, toApiError, type ApiError, type SuccessMeta } from '@hostdash/shared-auth';
 import { connectActions } from './connectSlice';
 import {
   onboardApi,
-  type ImportState,
   type ImportTask,
   type Integrations,
   type OnboardStart,
@@ -115,26 +108,13 @@ function* retried(
   if (task) yield put(connectActions.taskStarted(task));
 }
 
-/** The newest import of the system, or null when the account never imported from it (a 200). */
-function* newestTask({ pms }: { pms: ImportTask['pms'] }) {
-  const state = (yield call(onboardApi.latestImport, { pms })) as ImportState;
-  return state.import;
-}
-
 export function* connectSaga() {
   yield all([
-    fork(
-      takeRemote(connectActions.loadSystems, (_request, { signal }) =>
-        onboardApi.systems(undefined, { signal }),
-      ),
-    ),
-    // Refusals are shown on the form, beside their field: not again in the snackbar.
-    fork(takeRemote(connectActions.connect, onboardApi.connect, 'leading', { silent: true })),
-    fork(
-      takeRemote(connectActions.finishOAuth, onboardApi.finishOAuth, 'leading', { silent: true }),
-    ),
-    fork(takeRemote(connectActions.retry, onboardApi.syncNow, 'leading', { silent: true })),
-    fork(takeRemote(connectActions.resume, newestTask, 'latest', { silent: true })),
+    fork(connectActions.loadSystems.watch),
+    fork(connectActions.connect.watch),
+    fork(connectActions.finishOAuth.watch),
+    fork(connectActions.retry.watch),
+    fork(connectActions.resume.watch),
     takeLatest(
       [connectActions.connect.succeeded.type, connectActions.finishOAuth.succeeded.type],
       started,

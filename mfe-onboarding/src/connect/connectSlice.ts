@@ -3,21 +3,21 @@
 // following the import, finished, or failed — with the refusal or failure to show.
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
+  defineRemoteCall,
   idleStatus,
   type ApiError,
   type RemoteStatus,
 } from '@hostdash/shared-auth';
-import type {
-  ConnectRequest,
-  ImportTask,
-  Integrations,
-  OAuthReturn,
-  OnboardStart,
-  PmsConnectionSummary,
-  PmsName,
-  PmsSystemList,
+import {
+  onboardApi,
+  type ConnectRequest,
+  type ImportTask,
+  type Integrations,
+  type OAuthReturn,
+  type OnboardStart,
+  type PmsConnectionSummary,
+  type PmsName,
+  type PmsSystemList,
 } from './onboardApi';
 
 export type ConnectPhase =
@@ -44,15 +44,39 @@ export interface ConnectState {
 }
 
 export const connectActions = {
-  loadSystems: createRemoteAction<void, PmsSystemList>('onboard/loadSystems'),
+  loadSystems: defineRemoteCall<ConnectState, void, PmsSystemList>(
+    'onboard/loadSystems',
+    (_request, { signal }) => onboardApi.systems(undefined, { signal }),
+    { status: (state) => state.context.systemsStatus },
+  ),
+  // Refusals are shown on the form, beside their field: not again in the snackbar.
   /** Connect with credentials, or (OAuth) learn where to authorize. */
-  connect: createRemoteAction<ConnectRequest, OnboardStart>('onboard/connect'),
+  connect: defineRemoteCall<ConnectState, ConnectRequest, OnboardStart>(
+    'onboard/connect',
+    onboardApi.connect,
+    { strategy: 'leading', silent: true },
+  ),
   /** Back from the provider with a code and the state. */
-  finishOAuth: createRemoteAction<OAuthReturn, OnboardStart>('onboard/finishOAuth'),
-  /** The page opened while signed in: the system's newest import, if any (null: none). */
-  resume: createRemoteAction<{ pms: PmsName }, ImportTask | null>('onboard/resume'),
+  finishOAuth: defineRemoteCall<ConnectState, OAuthReturn, OnboardStart>(
+    'onboard/finishOAuth',
+    onboardApi.finishOAuth,
+    { strategy: 'leading', silent: true },
+  ),
+  /**
+   * The page opened while signed in: the system's newest import, if any (null: none, a 200 when
+   * the account never imported from it).
+   */
+  resume: defineRemoteCall<ConnectState, { pms: PmsName }, ImportTask | null>(
+    'onboard/resume',
+    ({ pms }) => onboardApi.latestImport({ pms }).then((state) => state.import),
+    { silent: true },
+  ),
   /** "Try again": resume the failed import. */
-  retry: createRemoteAction<{ pms: PmsName }, Integrations>('onboard/retry'),
+  retry: defineRemoteCall<ConnectState, { pms: PmsName }, Integrations>(
+    'onboard/retry',
+    onboardApi.syncNow,
+    { strategy: 'leading', silent: true },
+  ),
   opened: createAction<{ pms: PmsName }>('onboard/opened'),
   /** The page closed: stop following (the import goes on). */
   left: createAction('onboard/left'),
@@ -149,11 +173,7 @@ const slice = createSlice({
           if (state.context.phase === 'starting') state.context.phase = 'form';
         },
       );
-    addRemoteStatusCases(
-      builder,
-      connectActions.loadSystems,
-      (state) => state.context.systemsStatus,
-    );
+    connectActions.loadSystems.addStatusCases(builder);
   },
 });
 

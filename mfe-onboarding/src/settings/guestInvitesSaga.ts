@@ -2,12 +2,8 @@
 // what was saved is said in the snackbar, in the host's words.
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, fork, put, takeEvery } from 'redux-saga/effects';
-import { snackbarActions, takeRemote, type SuccessMeta } from '@hostdash/shared-auth';
-import {
-  guestInvitesApi,
-  type GuestInviteChange,
-  type GuestInviteSettings,
-} from './guestInvitesApi';
+import { snackbarActions, type SuccessMeta } from '@hostdash/shared-auth';
+import { type GuestInviteChange, type GuestInviteSettings } from './guestInvitesApi';
 import { guestInvitesActions } from './guestInvitesSlice';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
@@ -36,15 +32,8 @@ function* saved(
 
 export function* guestInvitesSaga() {
   yield all([
-    fork(
-      takeRemote(
-        guestInvitesActions.load,
-        (_request, { signal }) => guestInvitesApi.load(signal),
-        'latest',
-        { silent: true },
-      ),
-    ),
-    fork(takeRemote(guestInvitesActions.save, guestInvitesApi.save, 'leading', { silent: true })),
+    fork(guestInvitesActions.load.watch),
+    fork(guestInvitesActions.save.watch),
     takeEvery(guestInvitesActions.save.succeeded.type, saved),
   ]);
 }

@@ -1,13 +1,12 @@
 // The settings page's automatic guest invites (`onboard.guestInvites`, issue 31): the account's
 // setting as last answered, and the status of its load and of its save (each shown on its section).
 import { createReducer } from '@reduxjs/toolkit';
+import { defineRemoteCall, idleStatus, type RemoteStatus } from '@hostdash/shared-auth';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
-  idleStatus,
-  type RemoteStatus,
-} from '@hostdash/shared-auth';
-import type { GuestInviteChange, GuestInviteSettings } from './guestInvitesApi';
+  guestInvitesApi,
+  type GuestInviteChange,
+  type GuestInviteSettings,
+} from './guestInvitesApi';
 
 export interface GuestInvitesState {
   settings: GuestInviteSettings | null;
@@ -22,8 +21,16 @@ export const initialGuestInvitesState = (): GuestInvitesState => ({
 });
 
 export const guestInvitesActions = {
-  load: createRemoteAction<void, GuestInviteSettings>('onboard/loadGuestInvites'),
-  save: createRemoteAction<GuestInviteChange, GuestInviteSettings>('onboard/saveGuestInvites'),
+  load: defineRemoteCall<GuestInvitesState, void, GuestInviteSettings>(
+    'onboard/loadGuestInvites',
+    (_request, { signal }) => guestInvitesApi.load(signal),
+    { status: (state) => state.status, silent: true },
+  ),
+  save: defineRemoteCall<GuestInvitesState, GuestInviteChange, GuestInviteSettings>(
+    'onboard/saveGuestInvites',
+    guestInvitesApi.save,
+    { status: (state) => state.save, strategy: 'leading', silent: true },
+  ),
 };
 
 export const guestInvitesReducer = createReducer(initialGuestInvitesState, (builder) => {
@@ -34,6 +41,6 @@ export const guestInvitesReducer = createReducer(initialGuestInvitesState, (buil
     .addCase(guestInvitesActions.save.succeeded, (state, { payload }) => {
       state.settings = payload;
     });
-  addRemoteStatusCases(builder, guestInvitesActions.load, (state) => state.status);
-  addRemoteStatusCases(builder, guestInvitesActions.save, (state) => state.save);
+  guestInvitesActions.load.addStatusCases(builder);
+  guestInvitesActions.save.addStatusCases(builder);
 });

@@ -9,7 +9,6 @@ import {
   authActions,
   snackbarActions,
   toApiError,
-  takeRemote,
   type ApiError,
   type FailureMeta,
   type SuccessMeta,
@@ -131,65 +130,18 @@ function* secondStepOff(action: PayloadAction<Message>) {
   yield put(said(action.payload.message));
 }
 
-const silent = { silent: true };
-
 export function* settingsSaga() {
   yield all([
-    fork(
-      takeRemote(
-        settingsActions.loadIntegrations,
-        (_request, { signal }) => settingsApi.integrations(undefined, { signal }),
-        'latest',
-        silent,
-      ),
-    ),
-    fork(
-      takeRemote(
-        settingsActions.sync,
-        ({ pms }) => settingsApi.updateIntegration({ pms, action: 'sync' }),
-        'leading',
-        silent,
-      ),
-    ),
-    fork(
-      takeRemote(
-        settingsActions.disconnect,
-        ({ pms }) => settingsApi.updateIntegration({ pms, action: 'disconnect' }),
-        'leading',
-        silent,
-      ),
-    ),
-    fork(
-      takeRemote(
-        settingsActions.loadProfile,
-        (_request, { signal }) => settingsApi.profile(undefined, { signal }),
-        'latest',
-        silent,
-      ),
-    ),
-    fork(takeRemote(settingsActions.saveProfile, settingsApi.saveProfile, 'leading', silent)),
-    fork(takeRemote(settingsActions.changePassword, settingsApi.changePassword, 'leading', silent)),
-    // Each switch on its own: toggling one does not wait for another.
-    fork(takeRemote(settingsActions.savePreferences, settingsApi.savePreferences, 'every', silent)),
-    fork(
-      takeRemote(settingsActions.setUpSecondStep, settingsApi.setUpSecondStep, 'leading', silent),
-    ),
-    fork(
-      takeRemote(
-        settingsActions.confirmSecondStep,
-        settingsApi.confirmSecondStep,
-        'leading',
-        silent,
-      ),
-    ),
-    fork(
-      takeRemote(
-        settingsActions.disableSecondStep,
-        settingsApi.disableSecondStep,
-        'leading',
-        silent,
-      ),
-    ),
+    fork(settingsActions.loadIntegrations.watch),
+    fork(settingsActions.sync.watch),
+    fork(settingsActions.disconnect.watch),
+    fork(settingsActions.loadProfile.watch),
+    fork(settingsActions.saveProfile.watch),
+    fork(settingsActions.changePassword.watch),
+    fork(settingsActions.savePreferences.watch),
+    fork(settingsActions.setUpSecondStep.watch),
+    fork(settingsActions.confirmSecondStep.watch),
+    fork(settingsActions.disableSecondStep.watch),
     takeEvery(settingsActions.sync.succeeded.type, synced),
     takeEvery(settingsActions.sync.failed.type, syncRefused),
     takeEvery(settingsActions.disconnect.succeeded.type, disconnected),

@@ -4,25 +4,25 @@
 // code and the recovery codes shown once, and one status per call (each shown where it was asked).
 import { createAction, createReducer } from '@reduxjs/toolkit';
 import {
-  addRemoteStatusCases,
-  createRemoteAction,
+  defineRemoteCall,
   idleStatus,
   type ApiError,
   type RemoteStatus,
 } from '@hostdash/shared-auth';
-import type {
-  Integrations,
-  Message,
-  NotificationPreferences,
-  PasswordChange,
-  PmsConnectionSummary,
-  PreferenceKind,
-  PreferencesChange,
-  Profile,
-  ProfileChange,
-  RecoveryCodes,
-  SecondStepCode,
-  SecondStepSetup,
+import {
+  settingsApi,
+  type Integrations,
+  type Message,
+  type NotificationPreferences,
+  type PasswordChange,
+  type PmsConnectionSummary,
+  type PreferenceKind,
+  type PreferencesChange,
+  type Profile,
+  type ProfileChange,
+  type RecoveryCodes,
+  type SecondStepCode,
+  type SecondStepSetup,
 } from './settingsApi';
 
 type PmsName = PmsConnectionSummary['pms'];
@@ -84,22 +84,63 @@ export const initialSettingsState = (): SettingsState => ({
   },
 });
 
+// Each refusal is shown where it was asked (beside its field, in its dialog, on its section), so
+// the calls are silent.
 export const settingsActions = {
-  loadIntegrations: createRemoteAction<void, Integrations>('onboard/loadIntegrations'),
-  sync: createRemoteAction<IntegrationRequest, Integrations>('onboard/syncIntegration'),
-  disconnect: createRemoteAction<IntegrationRequest, Integrations>('onboard/disconnectIntegration'),
+  loadIntegrations: defineRemoteCall<SettingsState, void, Integrations>(
+    'onboard/loadIntegrations',
+    (_request, { signal }) => settingsApi.integrations(undefined, { signal }),
+    { status: (state) => state.status.integrations, silent: true },
+  ),
+  sync: defineRemoteCall<SettingsState, IntegrationRequest, Integrations>(
+    'onboard/syncIntegration',
+    ({ pms }) => settingsApi.updateIntegration({ pms, action: 'sync' }),
+    { status: (state) => state.status.sync, strategy: 'leading', silent: true },
+  ),
+  disconnect: defineRemoteCall<SettingsState, IntegrationRequest, Integrations>(
+    'onboard/disconnectIntegration',
+    ({ pms }) => settingsApi.updateIntegration({ pms, action: 'disconnect' }),
+    { status: (state) => state.status.disconnect, strategy: 'leading', silent: true },
+  ),
   /** The connections as asked again while an import runs (no loading shown). */
   integrationsPolled: createAction<Integrations>('onboard/integrationsPolled'),
   integrationsPollFailed: createAction<ApiError>('onboard/integrationsPollFailed'),
-  loadProfile: createRemoteAction<void, Profile>('onboard/loadProfile'),
-  saveProfile: createRemoteAction<ProfileChange, Profile>('onboard/saveProfile'),
-  changePassword: createRemoteAction<PasswordChange, Message>('onboard/changePassword'),
-  savePreferences: createRemoteAction<PreferencesChange, NotificationPreferences>(
-    'onboard/savePreferences',
+  loadProfile: defineRemoteCall<SettingsState, void, Profile>(
+    'onboard/loadProfile',
+    (_request, { signal }) => settingsApi.profile(undefined, { signal }),
+    { status: (state) => state.status.profile, silent: true },
   ),
-  setUpSecondStep: createRemoteAction<void, SecondStepSetup>('onboard/setUpSecondStep'),
-  confirmSecondStep: createRemoteAction<SecondStepCode, RecoveryCodes>('onboard/confirmSecondStep'),
-  disableSecondStep: createRemoteAction<SecondStepCode, Message>('onboard/disableSecondStep'),
+  saveProfile: defineRemoteCall<SettingsState, ProfileChange, Profile>(
+    'onboard/saveProfile',
+    settingsApi.saveProfile,
+    { status: (state) => state.status.saveProfile, strategy: 'leading', silent: true },
+  ),
+  changePassword: defineRemoteCall<SettingsState, PasswordChange, Message>(
+    'onboard/changePassword',
+    settingsApi.changePassword,
+    { status: (state) => state.status.changePassword, strategy: 'leading', silent: true },
+  ),
+  // Each switch on its own: toggling one does not wait for another.
+  savePreferences: defineRemoteCall<SettingsState, PreferencesChange, NotificationPreferences>(
+    'onboard/savePreferences',
+    settingsApi.savePreferences,
+    { strategy: 'every', silent: true },
+  ),
+  setUpSecondStep: defineRemoteCall<SettingsState, void, SecondStepSetup>(
+    'onboard/setUpSecondStep',
+    settingsApi.setUpSecondStep,
+    { status: (state) => state.status.setUpSecondStep, strategy: 'leading', silent: true },
+  ),
+  confirmSecondStep: defineRemoteCall<SettingsState, SecondStepCode, RecoveryCodes>(
+    'onboard/confirmSecondStep',
+    settingsApi.confirmSecondStep,
+    { status: (state) => state.status.confirmSecondStep, strategy: 'leading', silent: true },
+  ),
+  disableSecondStep: defineRemoteCall<SettingsState, SecondStepCode, Message>(
+    'onboard/disableSecondStep',
+    settingsApi.disableSecondStep,
+    { status: (state) => state.status.disableSecondStep, strategy: 'leading', silent: true },
+  ),
   secondStepSetupCancelled: createAction('onboard/secondStepSetupCancelled'),
   /** "I have saved them": the recovery codes are not shown again. */
   recoveryCodesSaved: createAction('onboard/recoveryCodesSaved'),
@@ -202,23 +243,15 @@ export const settingsReducer = createReducer(initialSettingsState, (builder) => 
       state.secondStep = { setup: null, recoveryCodes: null };
       state.pollError = null;
     });
-  addRemoteStatusCases(builder, settingsActions.loadIntegrations, (s) => s.status.integrations);
-  addRemoteStatusCases(builder, settingsActions.sync, (s) => s.status.sync);
-  addRemoteStatusCases(builder, settingsActions.disconnect, (s) => s.status.disconnect);
-  addRemoteStatusCases(builder, settingsActions.loadProfile, (s) => s.status.profile);
-  addRemoteStatusCases(builder, settingsActions.saveProfile, (s) => s.status.saveProfile);
-  addRemoteStatusCases(builder, settingsActions.changePassword, (s) => s.status.changePassword);
-  addRemoteStatusCases(builder, settingsActions.setUpSecondStep, (s) => s.status.setUpSecondStep);
-  addRemoteStatusCases(
-    builder,
-    settingsActions.confirmSecondStep,
-    (s) => s.status.confirmSecondStep,
-  );
-  addRemoteStatusCases(
-    builder,
-    settingsActions.disableSecondStep,
-    (s) => s.status.disableSecondStep,
-  );
+  settingsActions.loadIntegrations.addStatusCases(builder);
+  settingsActions.sync.addStatusCases(builder);
+  settingsActions.disconnect.addStatusCases(builder);
+  settingsActions.loadProfile.addStatusCases(builder);
+  settingsActions.saveProfile.addStatusCases(builder);
+  settingsActions.changePassword.addStatusCases(builder);
+  settingsActions.setUpSecondStep.addStatusCases(builder);
+  settingsActions.confirmSecondStep.addStatusCases(builder);
+  settingsActions.disableSecondStep.addStatusCases(builder);
 });
 
 /** Whether an import of the account is queued or running (then the page keeps asking). */

@@ -196,3 +196,36 @@ export const reservationsApi = {
       signal,
     }),
 };
+
+/** The file name the server gave (Content-Disposition is not readable through axios' blob here). */
+export function reportFileName(type: string, id: string, format: 'pdf' | 'csv'): string {
+  return `hostdash-${type}-report-${id}.${format}`;
+}
+
+/** Hands a downloaded file to the browser as a download. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A report downloaded and handed to the browser as a file. */
+export async function downloadReportFile({
+  type,
+  id,
+  format,
+}: {
+  type: string;
+  id: string;
+  format: 'pdf' | 'csv';
+}): Promise<{ fileName: string }> {
+  const blob = await reservationsApi.downloadReport(type, id, format);
+  const fileName = reportFileName(type, id, format);
+  saveFile(blob, fileName);
+  return { fileName };
+}

@@ -1,44 +1,8 @@
-import { all, call, fork, put, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, fork, put, take, takeLatest } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import {
-  labelOf,
-  PROTECT_LOG_PAGE_SIZE,
-  snackbarActions,
-  takeRemote,
-  toApiError,
-  type RemoteAction,
-} from '@hostdash/shared-auth';
-import {
-  reservationsApi,
-  type BulkInviteResult,
-  type GuestMailLog,
-  type Reservation,
-} from './reservationsApi';
+import { labelOf, snackbarActions } from '@hostdash/shared-auth';
+import type { BulkInviteResult, GuestMailLog, Reservation } from './reservationsApi';
 import { reservationsActions, type ChangeVerification } from './reservationsSlice';
-
-/** The file name the server gave (Content-Disposition is not readable through axios' blob here). */
-export function reportFileName(type: string, id: string, format: 'pdf' | 'csv'): string {
-  return `hostdash-${type}-report-${id}.${format}`;
-}
-
-/** Hands a downloaded file to the browser as a download. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function* download({ type, id, format }: { type: string; id: string; format: 'pdf' | 'csv' }) {
-  const blob = (yield call(reservationsApi.downloadReport, type, id, format)) as Blob;
-  const fileName = reportFileName(type, id, format);
-  yield call(saveFile, blob, fileName);
-  return { fileName };
-}
 
 /** A change to a reservation adds to its protect log: show the newest entries. */
 function* refreshLogAfterChanges() {
@@ -55,31 +19,6 @@ function* refreshLogAfterChanges() {
       );
     },
   );
-}
-
-/**
- * Like `takeRemote(…, 'leading')`, for a write whose failure its own dialog or card shows: the
- * failure is kept silent, so the shell's snackbar does not say it a second time.
- */
-function takeLeadingShownInPlace<Request, Response>(
-  remoteAction: RemoteAction<Request, Response>,
-  remoteCall: (request: Request) => Promise<Response>,
-) {
-  return function* watch() {
-    yield takeLeading(
-      remoteAction.requested.type,
-      function* worker(action: PayloadAction<Request>) {
-        try {
-          const response = (yield call(remoteCall, action.payload)) as Response;
-          yield put(remoteAction.succeeded(response, action.payload));
-        } catch (error) {
-          yield put(
-            remoteAction.failed(toApiError(error), { silent: true, request: action.payload }),
-          );
-        }
-      },
-    );
-  };
 }
 
 const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
@@ -161,115 +100,31 @@ function* refreshProtectLogAfterTolerance() {
 
 export function* reservationsSaga() {
   yield all([
-    fork(
-      takeRemote(reservationsActions.search, (query, { signal }) =>
-        reservationsApi.search(query, signal),
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.loadRisks, (query, { signal }) =>
-        reservationsApi.search(query, signal),
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.loadStats, (filter, { signal }) =>
-        reservationsApi.stats(filter, signal),
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.loadReservation, ({ id }, { signal }) =>
-        reservationsApi.get(id, signal),
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.loadLog, ({ reservationId, from }, { signal }) =>
-        reservationsApi.protectLog(reservationId, from, PROTECT_LOG_PAGE_SIZE, signal),
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.loadProtect, (_request, { signal }) =>
-        reservationsApi.protectSettings(signal),
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.loadAccountLog, ({ from, size }, { signal }) =>
-        reservationsApi.accountLog(from, size, signal),
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.loadAnalytics, ({ months }, { signal }) =>
-        reservationsApi.analytics(months, signal),
-      ),
-    ),
+    fork(reservationsActions.search.watch),
+    fork(reservationsActions.loadRisks.watch),
+    fork(reservationsActions.loadStats.watch),
+    fork(reservationsActions.loadReservation.watch),
+    fork(reservationsActions.loadLog.watch),
+    fork(reservationsActions.loadProtect.watch),
+    fork(reservationsActions.loadAccountLog.watch),
+    fork(reservationsActions.loadAnalytics.watch),
     // The reports card and the verification dialog show their own failure, in place.
-    fork(
-      takeRemote(reservationsActions.loadCalendar, ({ months }, { signal }) =>
-        Promise.all(months.map((month) => reservationsApi.calendar(month, signal))),
-      ),
-    ),
-    fork(
-      takeLeadingShownInPlace(reservationsActions.generateReport, ({ type, id, refresh }) =>
-        reservationsApi.generateReport(type, id, refresh),
-      ),
-    ),
+    fork(reservationsActions.loadCalendar.watch),
+    fork(reservationsActions.generateReport.watch),
     // Writes: a repeat click while one runs is ignored; each image rotates on its own.
-    fork(
-      takeLeadingShownInPlace(
-        reservationsActions.changeVerification,
-        ({ id, status, note, supervised }) =>
-          reservationsApi.changeVerification(id, status, note, supervised),
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.rescreen, ({ id }) => reservationsApi.rescreen(id), 'leading'),
-    ),
-    fork(
-      takeRemote(
-        reservationsActions.rotateImage,
-        ({ id, image }) => reservationsApi.rotateImage(id, image),
-        'every',
-      ),
-    ),
+    fork(reservationsActions.changeVerification.watch),
+    fork(reservationsActions.rescreen.watch),
+    fork(reservationsActions.rotateImage.watch),
     // The confirm dialog shows a refused change itself.
-    fork(
-      takeLeadingShownInPlace(reservationsActions.setRiskTolerance, ({ risk }) =>
-        reservationsApi.setRiskTolerance(risk),
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.previewTolerance, ({ risk }, { signal }) =>
-        reservationsApi.tolerancePreview(risk, signal),
-      ),
-    ),
-    fork(takeRemote(reservationsActions.downloadReport, download, 'leading')),
+    fork(reservationsActions.setRiskTolerance.watch),
+    fork(reservationsActions.previewTolerance.watch),
+    fork(reservationsActions.downloadReport.watch),
     // The form says a refused save itself: beside the field it is about, or above the form.
-    fork(
-      takeRemote(
-        reservationsActions.saveReservation,
-        ({ id, version, input }): Promise<Reservation> =>
-          id === null || version === null
-            ? reservationsApi.create(input as Parameters<typeof reservationsApi.create>[0])
-            : reservationsApi.update(id, version, input),
-        'leading',
-        { silent: true },
-      ),
-    ),
-    fork(
-      takeRemote(reservationsActions.loadGuestMails, ({ id }, { signal }) =>
-        reservationsApi.guestMails(id, signal),
-      ),
-    ),
+    fork(reservationsActions.saveReservation.watch),
+    fork(reservationsActions.loadGuestMails.watch),
     // The guest mails card and the bulk dialog show a refusal in place.
-    fork(
-      takeLeadingShownInPlace(reservationsActions.sendGuestInvite, ({ id }) =>
-        reservationsApi.sendGuestInvite(id),
-      ),
-    ),
-    fork(
-      takeLeadingShownInPlace(reservationsActions.sendGuestInvites, ({ ids }) =>
-        reservationsApi.sendGuestInvites(ids),
-      ),
-    ),
+    fork(reservationsActions.sendGuestInvite.watch),
+    fork(reservationsActions.sendGuestInvites.watch),
     fork(refreshLogAfterChanges),
     fork(confirmChanges),
     fork(refreshProtectLogAfterTolerance),

@@ -3,9 +3,8 @@
 // pagination), protect settings, analytics, and the report task with its error.
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import {
-  addRemoteStatusCases,
   isStaleWrite,
-  createRemoteAction,
+  defineRemoteCall,
   DEFAULT_ROWS_PER_PAGE,
   idleStatus,
   PROTECT_LOG_PAGE_SIZE,
@@ -15,25 +14,27 @@ import {
   type RemoteStatus,
   type VerificationStatus,
 } from '@hostdash/shared-auth';
-import type {
-  Analytics,
-  BulkInviteResult,
-  CalendarMonth,
-  GuestMailLog,
-  ImageKind,
-  ProtectLogEntry,
-  ProtectSettings,
-  TolerancePreview,
-  ReportTask,
-  ReportType,
-  Reservation,
-  ReservationImage,
-  ReservationInput,
-  ReservationFilter,
-  ReservationQuery,
-  ReservationStats,
-  ReservationSummary,
-  RiskTolerance,
+import {
+  downloadReportFile,
+  reservationsApi,
+  type Analytics,
+  type BulkInviteResult,
+  type CalendarMonth,
+  type GuestMailLog,
+  type ImageKind,
+  type ProtectLogEntry,
+  type ProtectSettings,
+  type TolerancePreview,
+  type ReportTask,
+  type ReportType,
+  type Reservation,
+  type ReservationImage,
+  type ReservationInput,
+  type ReservationFilter,
+  type ReservationQuery,
+  type ReservationStats,
+  type ReservationSummary,
+  type RiskTolerance,
 } from './reservationsApi';
 
 export const DEFAULT_RESERVATIONS_SORT = 'check_in_date:asc';
@@ -167,58 +168,137 @@ export const initialReservationsState: ReservationsState = {
   invites: { ids: [], result: null, status: idleStatus() },
 };
 
+// Loads are takeLatest (a newer query drops the older request). A write whose failure its own
+// dialog, form or card shows is silent, so the shell's snackbar does not say it a second time.
 export const reservationsActions = {
-  search: createRemoteAction<ReservationQuery, ListResponse<ReservationSummary>>(
+  search: defineRemoteCall<ReservationsState, ReservationQuery, ListResponse<ReservationSummary>>(
     'reservations/search',
+    (query, { signal }) => reservationsApi.search(query, signal),
+    { status: (state) => state.list.status },
   ),
-  loadRisks: createRemoteAction<ReservationQuery, ListResponse<ReservationSummary>>(
-    'reservations/loadRisks',
+  loadRisks: defineRemoteCall<
+    ReservationsState,
+    ReservationQuery,
+    ListResponse<ReservationSummary>
+  >('reservations/loadRisks', (query, { signal }) => reservationsApi.search(query, signal), {
+    status: (state) => state.risks.status,
+  }),
+  loadStats: defineRemoteCall<ReservationsState, ReservationFilter, ReservationStats>(
+    'reservations/loadStats',
+    (filter, { signal }) => reservationsApi.stats(filter, signal),
+    { status: (state) => state.stats.status },
   ),
-  loadStats: createRemoteAction<ReservationFilter, ReservationStats>('reservations/loadStats'),
-  loadReservation: createRemoteAction<{ id: string }, Reservation>('reservations/loadReservation'),
-  changeVerification: createRemoteAction<ChangeVerification, Reservation>(
+  loadReservation: defineRemoteCall<ReservationsState, { id: string }, Reservation>(
+    'reservations/loadReservation',
+    ({ id }, { signal }) => reservationsApi.get(id, signal),
+    { status: (state) => state.detail.status },
+  ),
+  changeVerification: defineRemoteCall<ReservationsState, ChangeVerification, Reservation>(
     'reservations/changeVerification',
+    ({ id, status, note, supervised }) =>
+      reservationsApi.changeVerification(id, status, note, supervised),
+    { status: (state) => state.detail.verification, strategy: 'leading', silent: true },
   ),
-  rescreen: createRemoteAction<{ id: string }, { reservation: Reservation }>(
+  rescreen: defineRemoteCall<ReservationsState, { id: string }, { reservation: Reservation }>(
     'reservations/rescreen',
+    ({ id }) => reservationsApi.rescreen(id),
+    { status: (state) => state.detail.rescreen, strategy: 'leading' },
   ),
-  rotateImage: createRemoteAction<{ id: string; image: ImageKind }, ReservationImage>(
-    'reservations/rotateImage',
-  ),
-  loadLog: createRemoteAction<
+  rotateImage: defineRemoteCall<
+    ReservationsState,
+    { id: string; image: ImageKind },
+    ReservationImage
+  >('reservations/rotateImage', ({ id, image }) => reservationsApi.rotateImage(id, image), {
+    strategy: 'every',
+  }),
+  loadLog: defineRemoteCall<
+    ReservationsState,
     { reservationId: string; from: number },
     ListResponse<ProtectLogEntry>
-  >('reservations/loadLog'),
-  loadProtect: createRemoteAction<void, ProtectSettings>('reservations/loadProtect'),
-  setRiskTolerance: createRemoteAction<{ risk: RiskTolerance }, ProtectSettings>(
+  >(
+    'reservations/loadLog',
+    ({ reservationId, from }, { signal }) =>
+      reservationsApi.protectLog(reservationId, from, PROTECT_LOG_PAGE_SIZE, signal),
+    { status: (state) => state.logs.status },
+  ),
+  loadProtect: defineRemoteCall<ReservationsState, void, ProtectSettings>(
+    'reservations/loadProtect',
+    (_request, { signal }) => reservationsApi.protectSettings(signal),
+    { status: (state) => state.protect.status },
+  ),
+  setRiskTolerance: defineRemoteCall<ReservationsState, { risk: RiskTolerance }, ProtectSettings>(
     'reservations/setRiskTolerance',
+    ({ risk }) => reservationsApi.setRiskTolerance(risk),
+    { status: (state) => state.protect.save, strategy: 'leading', silent: true },
   ),
-  previewTolerance: createRemoteAction<{ risk: RiskTolerance }, TolerancePreview>(
+  previewTolerance: defineRemoteCall<ReservationsState, { risk: RiskTolerance }, TolerancePreview>(
     'reservations/previewTolerance',
+    ({ risk }, { signal }) => reservationsApi.tolerancePreview(risk, signal),
+    { status: (state) => state.protect.preview.status },
   ),
-  loadAccountLog: createRemoteAction<{ from: number; size: number }, ListResponse<ProtectLogEntry>>(
+  loadAccountLog: defineRemoteCall<
+    ReservationsState,
+    { from: number; size: number },
+    ListResponse<ProtectLogEntry>
+  >(
     'reservations/loadAccountLog',
+    ({ from, size }, { signal }) => reservationsApi.accountLog(from, size, signal),
+    { status: (state) => state.protect.log.status },
   ),
-  loadAnalytics: createRemoteAction<{ months: number }, Analytics>('reservations/loadAnalytics'),
-  loadCalendar: createRemoteAction<{ months: string[] }, CalendarMonth[]>(
+  loadAnalytics: defineRemoteCall<ReservationsState, { months: number }, Analytics>(
+    'reservations/loadAnalytics',
+    ({ months }, { signal }) => reservationsApi.analytics(months, signal),
+    { status: (state) => state.analytics.status },
+  ),
+  loadCalendar: defineRemoteCall<ReservationsState, { months: string[] }, CalendarMonth[]>(
     'reservations/loadCalendar',
+    ({ months }, { signal }) =>
+      Promise.all(months.map((month) => reservationsApi.calendar(month, signal))),
+    { status: (state) => state.calendar.status },
   ),
-  generateReport: createRemoteAction<
+  generateReport: defineRemoteCall<
+    ReservationsState,
     { type: ReportType; id: string; refresh: boolean },
     ReportTask
-  >('reservations/generateReport'),
-  downloadReport: createRemoteAction<
+  >(
+    'reservations/generateReport',
+    ({ type, id, refresh }) => reservationsApi.generateReport(type, id, refresh),
+    { status: (state) => state.task.status, strategy: 'leading', silent: true },
+  ),
+  downloadReport: defineRemoteCall<
+    ReservationsState,
     { type: string; id: string; format: 'pdf' | 'csv' },
     { fileName: string }
-  >('reservations/downloadReport'),
-  saveReservation: createRemoteAction<
+  >('reservations/downloadReport', downloadReportFile, {
+    status: (state) => state.task.status,
+    strategy: 'leading',
+  }),
+  saveReservation: defineRemoteCall<
+    ReservationsState,
     { id: string | null; version: number | null; input: Partial<ReservationInput> },
     Reservation
-  >('reservations/saveReservation'),
-  loadGuestMails: createRemoteAction<{ id: string }, GuestMailLog>('reservations/loadGuestMails'),
-  sendGuestInvite: createRemoteAction<{ id: string }, GuestMailLog>('reservations/sendGuestInvite'),
-  sendGuestInvites: createRemoteAction<{ ids: string[] }, BulkInviteResult>(
+  >(
+    'reservations/saveReservation',
+    ({ id, version, input }): Promise<Reservation> =>
+      id === null || version === null
+        ? reservationsApi.create(input as Parameters<typeof reservationsApi.create>[0])
+        : reservationsApi.update(id, version, input),
+    { status: (state) => state.detail.save, strategy: 'leading', silent: true },
+  ),
+  loadGuestMails: defineRemoteCall<ReservationsState, { id: string }, GuestMailLog>(
+    'reservations/loadGuestMails',
+    ({ id }, { signal }) => reservationsApi.guestMails(id, signal),
+    { status: (state) => state.guestMails.status },
+  ),
+  sendGuestInvite: defineRemoteCall<ReservationsState, { id: string }, GuestMailLog>(
+    'reservations/sendGuestInvite',
+    ({ id }) => reservationsApi.sendGuestInvite(id),
+    { status: (state) => state.guestMails.send, strategy: 'leading', silent: true },
+  ),
+  sendGuestInvites: defineRemoteCall<ReservationsState, { ids: string[] }, BulkInviteResult>(
     'reservations/sendGuestInvites',
+    ({ ids }) => reservationsApi.sendGuestInvites(ids),
+    { status: (state) => state.invites.status, strategy: 'leading', silent: true },
   ),
   /** The list's selection for the bulk send. */
   inviteSelectionSet: createAction<string[]>('reservations/inviteSelectionSet'),
@@ -435,69 +515,25 @@ export const reservationsSlice = createSlice({
         state.detail.save = idleStatus();
       });
 
-    addRemoteStatusCases(builder, reservationsActions.search, (state) => state.list.status);
-    addRemoteStatusCases(builder, reservationsActions.loadRisks, (state) => state.risks.status);
-    addRemoteStatusCases(builder, reservationsActions.loadStats, (state) => state.stats.status);
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.loadReservation,
-      (state) => state.detail.status,
-    );
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.changeVerification,
-      (state) => state.detail.verification,
-    );
-    addRemoteStatusCases(builder, reservationsActions.rescreen, (state) => state.detail.rescreen);
-    addRemoteStatusCases(builder, reservationsActions.loadLog, (state) => state.logs.status);
-    addRemoteStatusCases(builder, reservationsActions.loadProtect, (state) => state.protect.status);
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.setRiskTolerance,
-      (state) => state.protect.save,
-    );
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.previewTolerance,
-      (state) => state.protect.preview.status,
-    );
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.loadAccountLog,
-      (state) => state.protect.log.status,
-    );
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.loadAnalytics,
-      (state) => state.analytics.status,
-    );
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.loadCalendar,
-      (state) => state.calendar.status,
-    );
-    addRemoteStatusCases(builder, reservationsActions.generateReport, (state) => state.task.status);
-    addRemoteStatusCases(builder, reservationsActions.downloadReport, (state) => state.task.status);
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.saveReservation,
-      (state) => state.detail.save,
-    );
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.loadGuestMails,
-      (state) => state.guestMails.status,
-    );
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.sendGuestInvite,
-      (state) => state.guestMails.send,
-    );
-    addRemoteStatusCases(
-      builder,
-      reservationsActions.sendGuestInvites,
-      (state) => state.invites.status,
-    );
+    reservationsActions.search.addStatusCases(builder);
+    reservationsActions.loadRisks.addStatusCases(builder);
+    reservationsActions.loadStats.addStatusCases(builder);
+    reservationsActions.loadReservation.addStatusCases(builder);
+    reservationsActions.changeVerification.addStatusCases(builder);
+    reservationsActions.rescreen.addStatusCases(builder);
+    reservationsActions.loadLog.addStatusCases(builder);
+    reservationsActions.loadProtect.addStatusCases(builder);
+    reservationsActions.setRiskTolerance.addStatusCases(builder);
+    reservationsActions.previewTolerance.addStatusCases(builder);
+    reservationsActions.loadAccountLog.addStatusCases(builder);
+    reservationsActions.loadAnalytics.addStatusCases(builder);
+    reservationsActions.loadCalendar.addStatusCases(builder);
+    reservationsActions.generateReport.addStatusCases(builder);
+    reservationsActions.downloadReport.addStatusCases(builder);
+    reservationsActions.saveReservation.addStatusCases(builder);
+    reservationsActions.loadGuestMails.addStatusCases(builder);
+    reservationsActions.sendGuestInvite.addStatusCases(builder);
+    reservationsActions.sendGuestInvites.addStatusCases(builder);
   },
 });
 
