@@ -1,14 +1,16 @@
 // `npm test`: every check the project has, in phases, with the time each took (docs/adr/0033).
 //   checks        lint, contract:check and typecheck, side by side (each is mostly one process on
-//                 one core, so on two cores they take the time of the longest, not of the sum)
-//   jest          every package's jest project (npm run test:jest)
-//   api-postgres  the API's suite on the PostgreSQL server in TEST_DATABASE_URL (skipped without)
+//                 one core, so on two cores they take about the time of the longest, not the sum)
+//   jest          every package's jest project (npm run test:jest) and, side by side with it, the
+//                 API's suite on the PostgreSQL server in TEST_DATABASE_URL (test:api:postgres,
+//                 skipped without one): alone it kept one core of two busy (204 s of CPU in 229 s),
+//                 its tests waiting on the server
 //   e2e           the builds that are missing, then the Playwright journeys (npm run test:e2e)
 //   new-remote    a throw-away remote generated, tested, started and opened (npm run test:new-remote)
 // A failed phase does not stop the next ones: one run says everything that is wrong, and the table
 // at the end names what failed. `--bail` stops at the first failure instead; `--only jest,e2e`
 // runs only the phases named. The command fails when any phase failed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { root } from './builds.mjs';
 
 const PHASES = [
@@ -20,10 +22,14 @@ const PHASES = [
       ['typecheck', ['run', 'typecheck']],
     ],
   },
-  { name: 'jest', together: [['test:jest', ['run', 'test:jest']]] },
   {
-    name: 'api-postgres',
-    together: [['test:api:postgres', ['run', 'test:api:postgres', '--', '--skip-without-server']]],
+    name: 'jest',
+    // Both jest runs' API tests need the storage package built: built once, before either starts.
+    before: ['node', ['scripts/build-if-missing.mjs', '@hostdash/storage', '--quiet']],
+    together: [
+      ['test:jest', ['run', 'test:jest']],
+      ['test:api:postgres', ['run', 'test:api:postgres', '--', '--skip-without-server']],
+    ],
   },
   { name: 'e2e', together: [['test:e2e', ['run', 'test:e2e']]] },
   { name: 'new-remote', together: [['test:new-remote', ['run', 'test:new-remote']]] },
@@ -48,27 +54,33 @@ if (unknown.length > 0) {
 }
 
 /**
- * Runs one npm script. Alone, its output goes straight through; beside others, it is kept and
- * printed whole when it ends, so that two scripts' lines never interleave.
+ * Runs one npm script. Alone, its output goes straight through; beside others, each line is
+ * prefixed with the script's name as it comes, so that a run cut short still shows how far it got.
  */
-function runScript(label, args, { buffered }) {
+function runScript(label, args, { prefixed }) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn('npm', args, {
       cwd: root,
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
-    const output = [];
-    if (buffered) {
-      child.stdout.on('data', (chunk) => output.push(chunk));
-      child.stderr.on('data', (chunk) => output.push(chunk));
+    if (prefixed) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
+        });
+        stream.on('end', () => rest && process.stdout.write(`[${label}] ${rest}\n`));
+      }
     }
     child.on('close', (code, signal) => {
       const seconds = (Date.now() - started) / 1000;
-      if (buffered) {
-        process.stdout.write(`\n> ${label} (${seconds.toFixed(0)} s)\n`);
-        process.stdout.write(Buffer.concat(output));
-      }
+      if (prefixed)
+        console.log(
+          `[${label}] ended after ${seconds.toFixed(0)} s, ${code === 0 ? 'passed' : 'FAILED'}`,
+        );
       resolve({ label, seconds, ok: code === 0, status: code ?? signal });
     });
   });
@@ -85,9 +97,10 @@ for (const phase of PHASES) {
     `\n=== npm test: ${phase.name} (${phase.together.map(([label]) => label).join(', ')})`,
   );
   const started = Date.now();
-  const buffered = phase.together.length > 1;
+  if (phase.before) spawnSync(phase.before[0], phase.before[1], { cwd: root, stdio: 'inherit' });
+  const prefixed = phase.together.length > 1;
   const scripts = await Promise.all(
-    phase.together.map(([label, args]) => runScript(label, args, { buffered })),
+    phase.together.map(([label, args]) => runScript(label, args, { prefixed })),
   );
   const seconds = (Date.now() - started) / 1000;
   results.push({ phase: phase.name, seconds, scripts });
