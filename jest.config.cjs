@@ -12,6 +12,7 @@ module.exports = {
     '<rootDir>/shared-auth',
     '<rootDir>/shared-ui',
     '<rootDir>/storage',
+    '<rootDir>/delivery',
     '<rootDir>/api',
     '<rootDir>/shell',
     ...listRemotes().map((remote) => `<rootDir>/${remote.dir}`),

@@ -27,6 +27,11 @@ export const builds = [
     sources: ['storage/src', 'storage/package.json'],
   },
   {
+    name: '@hostdash/delivery',
+    output: 'delivery/dist/index.js',
+    sources: ['delivery/src', 'delivery/package.json', 'shared-auth/src', 'storage/src'],
+  },
+  {
     name: '@hostdash/api',
     output: 'api/dist/server.js',
     sources: ['api/src', 'api/migrations', 'api/package.json', 'storage/src'],
@@ -38,6 +43,7 @@ export const builds = [
       'shell/src',
       'shell/server',
       'shell/package.json',
+      'delivery/src',
       'shared-auth/src',
       'storage/src',
       'config/webpack.federation.cjs',

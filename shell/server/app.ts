@@ -9,12 +9,16 @@ import fastifyStatic from '@fastify/static';
 import { isAdmin, parseCookies } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
 import { clientAbortsAtInfo, registerClientAborts } from './clientAborts';
+import {
+  apiVerdicts,
+  FolderStore,
+  openRegistryStore,
+  type RegistryStore,
+  type RemoteStore,
+  startRolloutDriver,
+} from '@hostdash/delivery';
+import { mountDeliveryConsole } from './consoleMount';
 import { validSession } from './cookies';
-import { openRegistryStore } from './delivery/openRegistry';
-import type { RegistryStore } from './delivery/registryStore';
-import { FolderStore, type RemoteStore } from './delivery/store';
-import { registerDeliveryConsole } from './deliveryConsole';
-import { apiVerdicts, startRolloutDriver } from './rolloutDriver';
 import { checkRemotes, readShellBuildInfo, remoteProblems, rolloutHealth } from './health';
 import { createGuestPageHandler, GUEST_PAGE_PATH } from './guestPage';
 import { createPageHandler, createUserLoader } from './page';
@@ -134,7 +138,7 @@ function registerShellRoutes(
   const users = createUserLoader(config, app.log);
   registerApiProxy(app, config, { users, registry });
   const startedAt = new Date();
-  registerDeliveryConsole(app, config, users, store, registry);
+  mountDeliveryConsole(app, config, users, store, registry);
 
   const sessionOf = (request: FastifyRequest) =>
     validSession(parseCookies(request.headers.cookie)[config.sessionCookie]);

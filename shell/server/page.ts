@@ -17,7 +17,7 @@ import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '../src/clientConfig
 import { refusalInPlace, type RefusalInPlace } from '../src/app/refusalInPlace';
 import type { ShellConfig } from './config';
 import { cameOverHttps, clearSessionCookie, validSession } from './cookies';
-import type { RegistryStore } from './delivery/registryStore';
+import type { RegistryStore } from '@hostdash/delivery';
 import { resolveRegistry, type RegistryFile } from './registry';
 import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
 

@@ -10,7 +10,7 @@ import { NO_RESPONSE_MESSAGE, parseCookies } from '@hostdash/shared-auth';
 import { clientGone, dropReply } from './clientAborts';
 import type { ShellConfig } from './config';
 import { clearSessionCookie, sessionCookie, validSession } from './cookies';
-import type { RegistryStore } from './delivery/registryStore';
+import type { RegistryStore } from '@hostdash/delivery';
 import type { UserLoader } from './page';
 import { servedRemotes } from './registry';
 import { signStamp, stampKey, TELEMETRY_STAMP_HEADER, telemetryUserHash } from './telemetryStamp';
