@@ -9,9 +9,8 @@ import {
   type RegistryStore,
   type RemoteStore,
 } from '@hostdash/delivery';
-import { isAdmin, NO_RESPONSE_MESSAGE, parseCookies } from '@hostdash/shared-auth';
+import { isAdmin, NO_RESPONSE_MESSAGE } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
-import { validSession } from './cookies';
 import { checkRemotes, readShellBuildInfo, remoteProblems } from './health';
 import type { UserLoader } from './page';
 import { isCrossSite } from './proxy';
@@ -32,8 +31,7 @@ export function mountDeliveryConsole(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<ConsoleAdmin | null> {
-    const session = validSession(parseCookies(request.headers.cookie)[config.sessionCookie]);
-    const state = await users.loadSession(session, request);
+    const state = await users.loadSession(request.session.id, request);
     if (state.state === 'unreachable') {
       await refusal(reply, 503, 'no_response', NO_RESPONSE_MESSAGE);
       return null;
