@@ -224,6 +224,49 @@ export default tseslint.config(
     },
   },
   {
+    // Delivery is its own package (docs/adr/0040-delivery-package.md): it imports nothing of the
+    // shell, and its product code no test helper.
+    files: ['delivery/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'delivery/src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hostdash/storage/testing',
+              message: 'Test code only: the fake S3 server never runs in the product.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/shell/**', '@hostdash/shell', '@hostdash/shell/**'],
+              message: 'The delivery package imports nothing of the shell (ADR 40).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Other packages use delivery through its entries (STYLE.md, Boundaries), never its files.
+    // (shell/src has its own list of restricted imports; it uses only the console-types entry.)
+    files: ['shell/server/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/delivery/src/**', '**/delivery/dist/**'],
+              message: 'Import @hostdash/delivery (or its /cli, /console-types, /testing entries).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A focused test (`it.only`, `fdescribe`) would silently skip the rest of the suite in CI.
     files: ['**/*.test.{ts,tsx,mjs}', 'e2e/tests/**/*.ts'],
     languageOptions: { globals: globals.jest },

@@ -13,6 +13,7 @@ module.exports = {
     '<rootDir>/shared-ui',
     '<rootDir>/storage',
     '<rootDir>/api-contract',
+    '<rootDir>/delivery',
     '<rootDir>/api',
     '<rootDir>/shell',
     ...listRemotes().map((remote) => `<rootDir>/${remote.dir}`),

@@ -32,6 +32,11 @@ export const builds = [
     sources: ['api-contract/src', 'api-contract/package.json'],
   },
   {
+    name: '@hostdash/delivery',
+    output: 'delivery/dist/index.js',
+    sources: ['delivery/src', 'delivery/package.json', 'shared-auth/src', 'storage/src'],
+  },
+  {
     name: '@hostdash/api',
     output: 'api/dist/server.js',
     sources: ['api/src', 'api/migrations', 'api/package.json', 'storage/src', 'api-contract/src'],
@@ -43,6 +48,7 @@ export const builds = [
       'shell/src',
       'shell/server',
       'shell/package.json',
+      'delivery/src',
       'shared-auth/src',
       'storage/src',
       'config/webpack.federation.cjs',

@@ -160,8 +160,8 @@ const PROCESS_CODE = {
   api: { workspace: 'api', code: ['api/src'] },
   shell: { workspace: 'shell', code: ['shell/server'] },
   'remote-origin': { workspace: 'shell', code: ['shell/server'] },
-  // deploy/publish-remotes.sh runs scripts/deploy.mjs, which runs shell/server/delivery.
-  publish: { workspace: 'shell', code: ['scripts', 'shell/server/delivery'] },
+  // deploy/publish-remotes.sh runs scripts/deploy.mjs, which runs @hostdash/delivery's CLI.
+  publish: { workspace: 'delivery', code: ['scripts', 'delivery/src'] },
 };
 
 // Variables a library reads, not our code: allowed only where that library is installed.

@@ -1,48 +1,18 @@
 // The deploy command: `npm run remotes -- <command>`, `npm run deploy -w @hostdash/mfe-<remote>`.
 // Publishes a remote's build to the store and switches the live registry (rollback, canary,
-// promote, abort, status too). The logic is TypeScript in shell/server/delivery, shared with the
-// shell server that reads the registry; this compiles it when it is missing or stale (~3 s) and runs it.
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+// promote, abort, status too). The command is the delivery package's CLI (delivery/src/cli.ts),
+// run from its build (delivery/dist), which lerna makes like every package's; a missing or stale
+// build is made first (scripts/build-if-missing.mjs), as `npm start` does.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newestMtime, REMOTES, root, staleBuilds } from './builds.mjs';
+import { buildIfMissing } from './build-if-missing.mjs';
+import { REMOTES, root, staleBuilds } from './builds.mjs';
 
-const CLI = path.join(root, 'shell/dist-server/server/delivery/cli.js');
-
-function compile(project, what) {
-  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', project], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${what} does not compile`);
-}
-
-const modified = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
-
-/** The compiled deploy command (module.exports of shell/server/delivery/cli.ts). */
+/** The built deploy command (module.exports of @hostdash/delivery/cli). */
 export async function loadDeployCommand() {
-  // The registry's history entries are the delivery console's types, declared in shared-auth: the
-  // command compiles against its built declarations (types only: nothing of it runs here).
-  const sharedAuth = path.join(root, 'shared-auth/dist/index.d.ts');
-  if (modified(sharedAuth) < newestMtime(path.join(root, 'shared-auth/src'))) {
-    compile('shared-auth/tsconfig.build.json', "shared-auth's declarations");
-  }
-  // A bucket as the store (REMOTES_S3_BUCKET) goes through the storage package, which runs here.
-  const storage = path.join(root, 'storage/dist/index.js');
-  if (modified(storage) < newestMtime(path.join(root, 'storage/src'))) {
-    compile('storage/tsconfig.build.json', 'the storage package');
-  }
-  const sources = Math.max(
-    newestMtime(path.join(root, 'shell/server/delivery')),
-    // The registry's document types and schema address, shared with the page (docs/adr/0019).
-    modified(path.join(root, 'shell/src/clientConfig.types.ts')),
-    // What a published file is served with (the bucket store sets the same headers).
-    modified(path.join(root, 'shell/server/remoteOrigin.ts')),
-    modified(path.join(root, 'shell/server/encoding.ts')),
-    modified(sharedAuth),
-    modified(storage),
-  );
-  if (modified(CLI) < sources) compile('shell/tsconfig.delivery.json', 'the deploy command');
-  return (await import(pathToFileURL(CLI).href)).default;
+  buildIfMissing(['@hostdash/delivery'], { quiet: true });
+  return (await import('@hostdash/delivery/cli')).default;
 }
 
 /** A store adapter from REMOTES_STORE_MODULE (docs/adr/0005), or the folder REMOTES_DIR. */

@@ -1,1 +1,7 @@
-module.exports = require('../config/jest.preset.cjs')(__dirname, { environment: 'jsdom' });
+const preset = require('../config/jest.preset.cjs')(__dirname, { environment: 'jsdom' });
+
+module.exports = {
+  ...preset,
+  // The delivery package (registry, console, test helpers) from its source.
+  moduleNameMapper: { ...preset.moduleNameMapper, ...require('../delivery/jest.mapper.cjs') },
+};

@@ -7,8 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CONTRACT_VERSION } from '../../shared-auth/src/contract';
-import { canaryBucket } from '../../shell/server/delivery/canary';
-import { releasesOf } from '../../shell/src/remotes/discovery';
+import { canaryBucket } from '@hostdash/delivery';
 import { apiGet, apiSession } from './support/api';
 import {
   aboutRow,
@@ -19,6 +18,7 @@ import {
   remotesOk,
   repoDir,
   restoreRegistry,
+  servedRelease,
   serverProcesses,
   storeDir,
 } from './support/delivery';
@@ -148,8 +148,8 @@ test('a canary sends a stable share of users to the candidate until it is promot
   // The same user gets the same version on every load, and from /remotes.json (Retry, refresh).
   await candidatePage.reload();
   await expect(candidatePage.getByText(`Build: ${LABEL}`)).toBeVisible();
-  const resolved = releasesOf(await (await candidatePage.request.get('/remotes.json')).json());
-  expect(resolved.find((remote) => remote.name === 'listings')).toMatchObject({
+  const resolved = await (await candidatePage.request.get('/remotes.json')).json();
+  expect(servedRelease(resolved, 'listings')).toMatchObject({
     version: labelledVersion,
     canary: true,
     fallback: { version: liveVersion },

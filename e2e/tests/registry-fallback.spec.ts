@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { releasesOf } from '../../shell/src/remotes/discovery';
 import { apiGet, apiSession } from './support/api';
 import {
   aboutRow,
@@ -16,6 +15,7 @@ import {
   registryFile,
   remotesOk,
   restoreRegistry,
+  servedRelease,
   storeDir,
 } from './support/delivery';
 import { expectHeading, signIn } from './support/session';
@@ -62,8 +62,9 @@ async function expectLiveVersionInstead(page: Page): Promise<void> {
   const bodies = await recordTelemetry(page);
   // The page carries the candidate for the owner, and the live release to fall back to.
   await signIn(page, OWNER, { next: '/listings' });
-  const listings = releasesOf(await (await page.request.get('/remotes.json')).json()).find(
-    (release) => release.name === 'listings',
+  const listings = servedRelease(
+    await (await page.request.get('/remotes.json')).json(),
+    'listings',
   );
   expect(listings).toMatchObject({
     version: candidateVersion,

@@ -6,15 +6,18 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { isAdmin, parseCookies } from '@hostdash/shared-auth';
+import { isAdmin } from '@hostdash/shared-auth';
 import type { ShellConfig } from './config';
 import { clientAbortsAtInfo, registerClientAborts } from './clientAborts';
-import { validSession } from './cookies';
-import { openRegistryStore } from './delivery/openRegistry';
-import type { RegistryStore } from './delivery/registryStore';
-import { FolderStore, type RemoteStore } from './delivery/store';
-import { registerDeliveryConsole } from './deliveryConsole';
-import { apiVerdicts, startRolloutDriver } from './rolloutDriver';
+import {
+  apiVerdicts,
+  FolderStore,
+  openRegistryStore,
+  type RegistryStore,
+  type RemoteStore,
+  startRolloutDriver,
+} from '@hostdash/delivery';
+import { mountDeliveryConsole } from './consoleMount';
 import { checkRemotes, readShellBuildInfo, remoteProblems, rolloutHealth } from './health';
 import { createGuestPageHandler, GUEST_PAGE_PATH } from './guestPage';
 import { createPageHandler, createUserLoader } from './page';
@@ -22,6 +25,7 @@ import { registerProbes } from './lifecycle';
 import { registerApiProxy } from './proxy';
 import { hasCanary, resolveRegistry, type RegistryFile } from './registry';
 import { registerSecurityHeaders } from './securityHeaders';
+import { registerSession } from './session';
 import { isPrivateBuildFile, requestedFile, servableFile } from './staticFiles';
 import { withoutTokens } from './tokenPaths';
 
@@ -71,6 +75,8 @@ export function buildShellServer(
   });
   registerSecurityHeaders(app);
   registerClientAborts(app);
+  // The session cookie, parsed once per request for every route (`request.session`).
+  registerSession(app, config);
 
   // Nothing the dashboard serves belongs in a search engine (spec section 1).
   app.addHook('onSend', async (_request, reply) => {
@@ -134,10 +140,7 @@ function registerShellRoutes(
   const users = createUserLoader(config, app.log);
   registerApiProxy(app, config, { users, registry });
   const startedAt = new Date();
-  registerDeliveryConsole(app, config, users, store, registry);
-
-  const sessionOf = (request: FastifyRequest) =>
-    validSession(parseCookies(request.headers.cookie)[config.sessionCookie]);
+  mountDeliveryConsole(app, config, users, store, registry);
 
   // The registry as this request's user gets it (a Frontend Discovery document, docs/adr/0019): a
   // canary's candidate for the users it picks, with the live release to fall back to.
@@ -158,7 +161,7 @@ function registerShellRoutes(
     }
     // Only a canary makes the answer depend on who asks; otherwise no API call is needed.
     const session = hasCanary(live)
-      ? await users.loadSession(sessionOf(request), request)
+      ? await users.loadSession(request.session.id, request)
       : ({ state: 'signed-out' } as const);
     if (session.state === 'unreachable') {
       // Who asks decides a canary: an open page keeps the registry it has until the API answers.
@@ -184,7 +187,7 @@ function registerShellRoutes(
     // stays healthy (a load balancer must not take the dashboard out for it).
     const ok = api === 'ok' && remotes !== null;
     // Process details only for an admin (the session's user): nobody else needs them.
-    const session = sessionOf(request);
+    const session = request.session.id;
     const admin = session ? await users.loadUser(session, request) : null;
     return reply
       .code(ok ? 200 : 503)

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 import { readShellConfig } from './config';
 
 describe('the shell server’s settings', () => {

@@ -7,7 +7,7 @@ import {
   DEFAULT_SSO_COOKIE,
   SESSION_TTL_MS,
 } from '@hostdash/shared-auth';
-import { deliveryPaths } from './delivery/paths';
+import { deliveryPaths } from '@hostdash/delivery';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 

@@ -5,11 +5,19 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { demoUser } from '../../config/testing/demoUsers';
 import { buildShellServer } from './app';
-import { main as deployCommand } from './delivery/cli';
-import { abort, deploy, startCanary, type DeliveryContext } from './delivery/operations';
-import { parseRegistryFile, readRegistryFile, type RegistryFile } from './delivery/registryFile';
-import { FolderStore } from './delivery/store';
-import { FileRegistryStore, type RegistryStore } from './delivery/registryStore';
+import {
+  abort,
+  type DeliveryContext,
+  deploy,
+  FileRegistryStore,
+  FolderStore,
+  runDeliveryCommand as deployCommand,
+  parseRegistryFile,
+  readRegistryFile,
+  type RegistryFile,
+  type RegistryStore,
+  startCanary,
+} from '@hostdash/delivery';
 import {
   fakeBuild,
   fakeManifest,

@@ -1,13 +1,10 @@
 // Content negotiation for precompressed files: the build writes `<file>.br` and `<file>.gz` beside
 // each text asset (config/webpack.federation.cjs), and a server picks the one the client accepts.
 
-/** The encodings we have files for, best first. */
-export const PRECOMPRESSED = [
-  { encoding: 'br', extension: '.br' },
-  { encoding: 'gzip', extension: '.gz' },
-] as const;
+import { PRECOMPRESSED, type Precompressed } from '@hostdash/delivery';
 
-export type Precompressed = (typeof PRECOMPRESSED)[number];
+// The encodings we have files for, best first: the delivery package's, as published builds have.
+export { PRECOMPRESSED, type Precompressed };
 
 /**
  * The encodings an `Accept-Encoding` header allows, as a set (`q=0` refuses one; `*` allows any

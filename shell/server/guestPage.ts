@@ -13,7 +13,7 @@ import { GUEST_PORTAL_EXPOSE } from '@hostdash/shared-auth';
 import { GUEST_CONFIG_ELEMENT_ID, type GuestPageConfig } from '../src/guest/guestConfig.types';
 import type { DiscoveryDocument } from '../src/clientConfig.types';
 import type { ShellConfig } from './config';
-import type { RegistryStore } from './delivery/registryStore';
+import type { RegistryStore } from '@hostdash/delivery';
 import { cameOverHttps } from './cookies';
 import { liveRegistry, scriptJson } from './page';
 import { resolveRegistry } from './registry';

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTRACT_VERSION, type ReleaseHealth, type RolloutHealth } from '@hostdash/shared-auth';
 import { checkContract, readManifestFacts, sharedMismatches } from '../src/remotes/compatibility';
-import { STRATEGIES } from './delivery/strategies';
+import { STRATEGIES } from '@hostdash/delivery';
 import { absoluteManifest, type RegistryFile } from './registry';
 
 /** What the shell's build provides (config/webpack.federation.cjs writes it beside index.html). */

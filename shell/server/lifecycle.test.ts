@@ -9,8 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
-import { main as deployCommand } from './delivery/cli';
-import { LISTENER_APPLICATION_NAME } from './delivery/postgresRegistry';
+import { LISTENER_APPLICATION_NAME, runDeliveryCommand as deployCommand } from '@hostdash/delivery';
 import { startDraining } from './lifecycle';
 import { buildRemoteOrigin } from './remoteOrigin';
 import {

@@ -4,7 +4,7 @@
 // that finishes the requests in flight before the process exits, within a bound. `/health` stays
 // what it was: the operator's detailed report.
 import type { FastifyInstance } from 'fastify';
-import type { Readiness } from './delivery/registryStore';
+import type { Readiness } from '@hostdash/delivery';
 
 const draining = new WeakSet<FastifyInstance>();
 

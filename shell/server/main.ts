@@ -4,8 +4,7 @@
 import { tracing } from './tracingStart';
 import path from 'node:path';
 import { readRemoteOriginConfig, readShellConfig } from './config';
-import { bucketStoreFromEnv } from './delivery/objectStore';
-import type { RemoteStore } from './delivery/store';
+import { bucketStoreFromEnv, type RemoteStore } from '@hostdash/delivery';
 import { stopOnSignals } from './lifecycle';
 import { buildRemoteOrigin } from './remoteOrigin';
 import { buildShellServer } from './app';

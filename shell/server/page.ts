@@ -10,14 +10,13 @@ import {
   ERROR_PATHS,
   LOGOUT_PATH,
   nextPath,
-  parseCookies,
   type User,
 } from '@hostdash/shared-auth';
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '../src/clientConfig.types';
 import { refusalInPlace, type RefusalInPlace } from '../src/app/refusalInPlace';
 import type { ShellConfig } from './config';
-import { cameOverHttps, clearSessionCookie, validSession } from './cookies';
-import type { RegistryStore } from './delivery/registryStore';
+import { cameOverHttps, clearSessionCookie } from './cookies';
+import type { RegistryStore } from '@hostdash/delivery';
 import { resolveRegistry, type RegistryFile } from './registry';
 import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
 
@@ -124,9 +123,8 @@ export function createPageHandler(
 
   return async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://shell.local');
-    const cookies = parseCookies(request.headers.cookie);
-    const cookie = cookies[config.sessionCookie];
-    const session = validSession(cookie);
+    const { cookies } = request;
+    const { cookie, id: session } = request.session;
     const sessionState = await users.loadSession(session, request);
     const user = sessionState.state === 'signed-in' ? sessionState.user : null;
     reply.header('cache-control', 'no-store');

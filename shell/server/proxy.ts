@@ -6,11 +6,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { context, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NO_RESPONSE_MESSAGE, parseCookies } from '@hostdash/shared-auth';
+import { NO_RESPONSE_MESSAGE } from '@hostdash/shared-auth';
 import { clientGone, dropReply } from './clientAborts';
 import type { ShellConfig } from './config';
-import { clearSessionCookie, sessionCookie, validSession } from './cookies';
-import type { RegistryStore } from './delivery/registryStore';
+import { clearSessionCookie, sessionCookie } from './cookies';
+import type { RegistryStore } from '@hostdash/delivery';
 import type { UserLoader } from './page';
 import { servedRemotes } from './registry';
 import { signStamp, stampKey, TELEMETRY_STAMP_HEADER, telemetryUserHash } from './telemetryStamp';
@@ -190,9 +190,8 @@ export function registerApiProxy(
       }
       const apiPath = request.url.slice('/api'.length) || '/';
       const pathname = apiPath.split('?')[0] ?? '/';
-      const cookie = parseCookies(request.headers.cookie)[config.sessionCookie];
       // A value no session can have is no session, and the browser forgets it.
-      const session = validSession(cookie);
+      const { cookie, id: session } = request.session;
       if (cookie !== undefined && !session)
         reply.header('set-cookie', clearSessionCookie(config, request));
 

@@ -1,6 +1,5 @@
 /** @jest-environment node */
-import { canaryBucket } from './delivery/canary';
-import { FRONTEND_DISCOVERY_SCHEMA } from './delivery/frontendDiscovery';
+import { canaryBucket, FRONTEND_DISCOVERY_SCHEMA } from '@hostdash/delivery';
 import { parseRegistry, resolveRegistry } from './registry';
 import { discoverySchemaErrors } from './testSupport';
 

@@ -2,14 +2,15 @@
 // candidate. Read from the registry store on every request (the file itself, or the copy a shell
 // server keeps of PostgreSQL's, refreshed at each change: delivery/registryStore.ts), so a deploy,
 // rollback or canary changes what the next page load gets — no shell rebuild, no restart.
-import { getsCanary } from './delivery/canary';
 import {
   absoluteAddress,
-  FRONTEND_DISCOVERY_SCHEMA,
-  wireRelease,
   type DiscoveryDocument,
-} from './delivery/frontendDiscovery';
-import { parseRegistryFile, type RegistryFile } from './delivery/registryFile';
+  FRONTEND_DISCOVERY_SCHEMA,
+  getsCanary,
+  parseRegistryFile,
+  type RegistryFile,
+  wireRelease,
+} from '@hostdash/delivery';
 import type { ServedRemote } from './telemetryStamp';
 
 export type { RegistryFile };

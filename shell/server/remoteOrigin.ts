@@ -9,21 +9,10 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { RemoteOriginConfig } from './config';
-import { REMOTE_NAME, VERSION } from './delivery/registryFile';
+import { cacheControlFor, contentTypeFor, REMOTE_NAME, VERSION } from '@hostdash/delivery';
 import { acceptedVariants } from './encoding';
 import { registerProbes } from './lifecycle';
 import { servableFile } from './staticFiles';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
 
 /** Text types the build writes compressed copies of. */
 const COMPRESSIBLE_TYPES = new Set(['.js', '.json', '.css', '.html', '.svg', '.txt']);
@@ -54,17 +43,8 @@ export function remoteFilePath(rootDir: string, requestPath: string): string | n
   return resolved.startsWith(base + path.sep) ? resolved : null;
 }
 
-/** The Content-Type of a published file, here and as a bucket's object (delivery/objectStore.ts). */
-export function contentTypeFor(file: string): string {
-  return CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-}
-
-export function cacheControlFor(file: string): string {
-  const name = path.basename(file);
-  if (name === 'mf-manifest.json' || name === 'remoteEntry.js' || name.endsWith('.html'))
-    return 'no-cache';
-  return /\.[0-9a-f]{8}\./.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
+// What a published file is sent with: the delivery package's rule, as a bucket's objects have.
+export { cacheControlFor, contentTypeFor };
 
 export function buildRemoteOrigin(
   config: RemoteOriginConfig,

@@ -1,28 +1,13 @@
 // Which files of a build may be sent, and which file a request path names. The remote origin, the
 // shell server's /assets and the bucket a build is published to (delivery/objectStore.ts) apply
 // this one rule, so that no spelling of a path reaches a file the rule refuses (issue 30).
-import path from 'node:path';
-import { PRECOMPRESSED } from './encoding';
+import { isPrivateBuildFile } from '@hostdash/delivery';
 
-/**
- * Written by the build for error tooling and for our own budget and federation tooling, never for
- * a browser: source maps, bundle-contents.json (which packages each file carries) and the
- * federation plugin's mf-manifest-stats.json. Matched in any case: a lookup on a case-insensitive
- * disk (macOS, Windows) opens `x.js.map` for `x.js.MAP`.
- */
-const PRIVATE_NAME = /(?:\.map|^bundle-contents\.json|^mf-manifest-stats\.json)$/i;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
-/** Whether `file` (a path as `requestedFile` gives it) is one of a build's private files. */
-export function isPrivateBuildFile(file: string): boolean {
-  let name = path.posix.basename(file);
-  // The build's brotli and gzip copies hold the same bytes.
-  for (const { extension } of PRECOMPRESSED) {
-    if (name.toLowerCase().endsWith(extension)) name = name.slice(0, -extension.length);
-  }
-  return PRIVATE_NAME.test(name);
-}
+// Which files of a build are private: the delivery package's rule, as a bucket applies it.
+export { isPrivateBuildFile };
 
 /**
  * The file a request path names, as `a/b/c` under the folder it is served from: decoded once (as

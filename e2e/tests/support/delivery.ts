@@ -5,13 +5,34 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { parseRegistryFile, type RegistryFile } from '../../../shell/server/delivery/registryFile';
+import { parseRegistryFile, type DiscoveryDocument, type RegistryFile } from '@hostdash/delivery';
 import { supervised, type SupervisedProcess } from './processes';
 
 export const repoDir = path.resolve(__dirname, '..', '..', '..');
 const deliveryDir = process.env.E2E_DELIVERY_DIR ?? '';
 export const storeDir = path.join(deliveryDir, 'store');
 export const registryFile = path.join(deliveryDir, 'remotes.json');
+
+/**
+ * What /remotes.json (a Frontend Discovery document, docs/adr/0019) gives the user who asks for
+ * `remote`: the release they load (the first), whether it is a rollout's candidate, and the live
+ * release (the default one) to fall back to. Read from the wire as any client would.
+ */
+export function servedRelease(
+  document: DiscoveryDocument,
+  remote: string,
+): { version: string; canary: boolean; fallback?: { version: string } } | undefined {
+  const releases = document.microFrontends[remote] ?? [];
+  const [first] = releases;
+  if (!first) return undefined;
+  const canary = first.extras?.rollout === true || first.deployment?.default !== true;
+  const live = releases.slice(1).find((release) => release.deployment?.default === true);
+  return {
+    version: first.metadata.version,
+    canary,
+    ...(canary && live ? { fallback: { version: live.metadata.version } } : {}),
+  };
+}
 
 /** The registry on disk (a Frontend Discovery document, docs/adr/0019) as the shell reads it. */
 export function readRegistryOnDisk(): RegistryFile {

@@ -1,11 +1,7 @@
 // Test helpers for the remotes: a fetch that answers /remotes.json and remote manifests as the
 // shell server and the remote origin do.
-import {
-  FRONTEND_DISCOVERY_SCHEMA,
-  type DiscoveryDocument,
-  type DiscoveryRelease,
-  type RemoteRelease,
-} from '../clientConfig.types';
+import { FRONTEND_DISCOVERY_SCHEMA } from '@hostdash/delivery/console-types';
+import type { DiscoveryDocument, DiscoveryRelease, RemoteRelease } from '../clientConfig.types';
 
 export function release(
   name: string,

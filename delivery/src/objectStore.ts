@@ -6,9 +6,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkKey, s3SettingsFromEnv, S3Storage, type ObjectStorage } from '@hostdash/storage';
-import { PRECOMPRESSED } from '../encoding';
-import { cacheControlFor, contentTypeFor } from '../remoteOrigin';
-import { isPrivateBuildFile } from '../staticFiles';
+import {
+  cacheControlFor,
+  contentTypeFor,
+  isPrivateBuildFile,
+  PRECOMPRESSED,
+} from './publishedFiles';
 import { REMOTE_ENTRY } from './frontendDiscovery';
 import { REMOTE_NAME, VERSION } from './registryFile';
 import { AlreadyPublishedError, integrityOf, manifestPath, type RemoteStore } from './store';

@@ -9,7 +9,6 @@ import path from 'node:path';
 import type {
   Actor,
   HistoryAction,
-  HistoryEntry as ConsoleHistoryEntry,
   RolloutFigures,
   RolloutHealth,
   RolloutProgress,
@@ -20,59 +19,34 @@ import {
   isDiscoveryDocument,
   registryToDocument,
 } from './frontendDiscovery';
+import {
+  INTEGRITY,
+  REMOTE_NAME,
+  VERSION,
+  type Canary,
+  type HistoryEntry,
+  type RegistryFile,
+  type ReleaseFacts,
+} from './model';
 import { isStrategy } from './strategies';
 
-/**
- * A history entry is what the delivery console shows (shared-auth/src/deliveryConsole.ts), with the
- * release's integrity and contract, so a rollback restores them.
- */
-export type HistoryEntry = ConsoleHistoryEntry & ReleaseFacts;
-export type { Actor, HistoryAction, RolloutHealth, RolloutProgress };
+export {
+  HISTORY_LIMIT,
+  INTEGRITY,
+  REMOTE_NAME,
+  VERSION,
+  type Actor,
+  type Canary,
+  type HistoryAction,
+  type HistoryEntry,
+  type RegistryFile,
+  type RegistryRemote,
+  type Release,
+  type ReleaseFacts,
+  type RolloutHealth,
+  type RolloutProgress,
+} from './model';
 
-/** What a release's build says of itself, kept with it in the registry. */
-export interface ReleaseFacts {
-  /** Subresource Integrity of its remoteEntry.js (`sha384-…`); absent when not known. */
-  integrity?: string;
-  /** The shell contract range it declares. */
-  contract?: string;
-}
-
-/** A published version of a remote and where its manifest is (relative to REMOTES_ORIGIN, or absolute). */
-export interface Release extends ReleaseFacts {
-  version: string;
-  manifest: string;
-}
-
-/** A candidate version for some users: ids in `users`, and everyone whose bucket is below `percent`. */
-export interface Canary extends Release {
-  percent: number;
-  users: string[];
-  since?: string;
-  by?: string;
-  actor?: Actor;
-  /** A strategy's progress (`deploy --strategy`); none for a fixed share. */
-  rollout?: RolloutProgress;
-  /** The latest verdict of the health analysis (written by the rollout driver). */
-  health?: RolloutHealth;
-}
-
-export interface RegistryRemote extends ReleaseFacts {
-  name: string;
-  /** The live version's manifest. */
-  manifest: string;
-  version?: string;
-  canary?: Canary;
-  /** Oldest first. */
-  history?: HistoryEntry[];
-}
-
-export interface RegistryFile {
-  remotes: RegistryRemote[];
-}
-
-export const REMOTE_NAME = /^[a-z][a-z0-9-]*$/;
-/** A version is one path segment of the store: `0.1.0+3f2a9c1d`. */
-export const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
 const HISTORY_ACTIONS: HistoryAction[] = [
   'deploy',
   'rollback',
@@ -82,9 +56,6 @@ const HISTORY_ACTIONS: HistoryAction[] = [
   'abort',
 ];
 const VERDICTS: RolloutVerdict[] = ['healthy', 'unhealthy', 'not_enough_data'];
-/** A Subresource Integrity value as browsers check it (one hash). */
-export const INTEGRITY = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
-export const HISTORY_LIMIT = 50;
 
 type Fields = Record<string, unknown>;
 

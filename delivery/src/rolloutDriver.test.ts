@@ -5,11 +5,11 @@
 // The verdicts are fixed answers in the shape of the API's (its judgement is tested in the API).
 import path from 'node:path';
 import type { RolloutHealth, RolloutVerdict } from '@hostdash/shared-auth';
-import { deploy, formatStatus, promote, type DeliveryContext } from './delivery/operations';
-import { FileRegistryStore } from './delivery/registryStore';
-import { FolderStore } from './delivery/store';
+import { deploy, formatStatus, promote, recordHealth, type DeliveryContext } from './operations';
+import { FileRegistryStore } from './registryStore';
+import { FolderStore } from './store';
 import { DRIVER, runRolloutRound, type VerdictQuery, type VerdictSource } from './rolloutDriver';
-import { fakeBuild, temporaryDir } from './testSupport';
+import { fakeBuild, temporaryDir } from './testing';
 
 const LIVE = '0.1.0+11111111';
 const CANDIDATE = '0.1.0+22222222';
@@ -216,7 +216,6 @@ describe('promote', () => {
   it('refuses a candidate judged unhealthy unless forced, and says so in the history', async () => {
     const rollout = await setup();
     // Judged without the abort (e.g. the verdict recorded while a person looks).
-    const { recordHealth } = await import('./delivery/operations');
     const bad = verdict('unhealthy', 'INP p75 400 ms vs 120 ms, 40 sessions');
     await recordHealth(rollout.context, 'listings', bad, { canary: CANDIDATE });
     await expect(promote(rollout.context, 'listings')).rejects.toThrow(

@@ -7,7 +7,7 @@
 // into it unchanged.
 import path from 'node:path';
 import type { RolloutHealth } from '@hostdash/shared-auth';
-import { DRIVER, ROLLOUT_ROUND, runRolloutRound } from '../rolloutDriver';
+import { DRIVER, ROLLOUT_ROUND, runRolloutRound } from './rolloutDriver';
 import {
   describeOnServer,
   eventually,
@@ -15,7 +15,7 @@ import {
   scratchDatabase,
   temporaryDir,
   type ScratchDatabase,
-} from '../testSupport';
+} from './testing';
 import { deploy, type DeliveryContext } from './operations';
 import {
   LISTENER_APPLICATION_NAME,

@@ -10,7 +10,7 @@ import {
   scratchDatabase,
   temporaryDir,
   type ScratchDatabase,
-} from '../testSupport';
+} from './testing';
 import {
   abort,
   deploy,

@@ -2,15 +2,16 @@
 // (awslabs/frontend-discovery, schema v1-pre), mapped to and from the code's own model
 // (registryFile.ts) here and nowhere else. Field by field: docs/adr/0019-frontend-discovery-registry.md.
 //
-// Only types come from registryFile.ts: it reads and writes through this module, and the one
-// validator of what a document says stays there (a document becomes the plain shape of ADR 5 first).
+// Only types come from the model (model.ts): registryFile.ts reads and writes through this module,
+// and the one validator of what a document says stays there (a document becomes the plain shape of
+// ADR 5 first).
 import {
   FRONTEND_DISCOVERY_SCHEMA,
   type DiscoveryDocument,
   type DiscoveryExtras,
   type DiscoveryRelease,
-} from '../../src/clientConfig.types';
-import type { Canary, RegistryFile, RegistryRemote } from './registryFile';
+} from './consoleTypes';
+import type { Canary, RegistryFile, RegistryRemote } from './model';
 
 export { FRONTEND_DISCOVERY_SCHEMA };
 export type { DiscoveryDocument, DiscoveryRelease };

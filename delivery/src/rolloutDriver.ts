@@ -16,14 +16,14 @@ import {
   VersionChangedError,
   type DeliveryContext,
   type Expected,
-} from './delivery/operations';
-import type { RegistryRemote } from './delivery/registryFile';
+} from './operations';
+import type { RegistryRemote } from './registryFile';
 import {
   RegistryConflictError,
   RegistryUnavailableError,
   type RegistryStore,
-} from './delivery/registryStore';
-import { decide, type RolloutDecision } from './delivery/strategies';
+} from './registryStore';
+import { decide, type RolloutDecision } from './strategies';
 
 /** Who the driver's changes are recorded as, in the registry's history. */
 export const DRIVER = 'health check';

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { discoverySchemaErrors, temporaryDir } from '../testSupport';
+import { discoverySchemaErrors, temporaryDir } from './testing';
 import { FRONTEND_DISCOVERY_SCHEMA, registryToDocument } from './frontendDiscovery';
 import {
   parseRegistryFile,

@@ -1,7 +1,7 @@
 // Who gets a canary: a stable bucket from 0 to 99 per user and remote, so a user keeps the same
 // version on every page load, and raising the percentage only adds users (docs/adr/0005).
 import { createHash } from 'node:crypto';
-import type { Canary } from './registryFile';
+import type { Canary } from './model';
 
 /** The user's bucket for this remote's canaries: the first 32 bits of sha256("<remote>:<id>") mod 100. */
 export function canaryBucket(remote: string, userId: string): number {

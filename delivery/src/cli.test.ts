@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fakeBuild, temporaryDir } from '../testSupport';
+import { fakeBuild, temporaryDir } from './testing';
 import { main } from './cli';
 import { readRegistryFile } from './registryFile';
 import { FileRegistryStore, RegistryConflictError, type RegistryStore } from './registryStore';

@@ -3,7 +3,7 @@
 // share or make it live — from its progress, the latest health verdict and the clock. Pure: the
 // driver (shell/server/rolloutDriver.ts) reads the verdict and writes the change.
 import type { RolloutHealth, RolloutStrategy } from '@hostdash/shared-auth';
-import type { Canary } from './registryFile';
+import type { Canary } from './model';
 
 export interface Step {
   /** The candidate's share during the step. */

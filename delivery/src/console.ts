@@ -1,25 +1,23 @@
 // The delivery console's server side (/admin-api/remotes): what `npm run remotes -- status` shows,
 // with each release's health, and promote, abort, rollback and canary for a signed-in admin. The
-// changes run through the same operations as the CLI (./delivery/operations), through the same
-// registry store (a change made meanwhile is a 409, never overwritten), and each is recorded with the admin's id and email in the registry's history and
-// as one structured line in this server's log.
+// changes run through the same operations as the CLI (./operations), through the same registry
+// store (a change made meanwhile is a 409, never overwritten), and each is recorded with the
+// admin's id and email in the registry's history and as one structured line in the server's log.
+// Who is signed in, the cross-site rule and the manifests' health are the mounting server's (the
+// shell server passes them in): this package knows no session cookie and no shell build.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DELIVERY_CONSOLE_ACTIONS,
   DELIVERY_CONSOLE_PREFIX,
-  isAdmin,
-  NO_RESPONSE_MESSAGE,
-  parseCookies,
   type ConsoleChangeAnswer,
   type ConsoleRemote,
   type ConsoleRemotes,
   type DeliveryConsoleAction,
   type HistoryEntry,
+  type ReleaseHealth,
   type ReleaseStatus,
-  type User,
 } from '@hostdash/shared-auth';
-import type { ShellConfig } from './config';
-import { validSession } from './cookies';
+import { absoluteAddress } from './frontendDiscovery';
 import {
   abort,
   DeliveryError,
@@ -32,31 +30,55 @@ import {
   VersionChangedError,
   type DeliveryContext,
   type Outcome,
-} from './delivery/operations';
-import {
-  RegistryLockedError,
-  REMOTE_NAME,
-  VERSION,
-  type RegistryRemote,
-} from './delivery/registryFile';
+} from './operations';
+import { RegistryLockedError, REMOTE_NAME, VERSION, type RegistryRemote } from './registryFile';
+import type { RegistryFile } from './model';
 import {
   RegistryConflictError,
   RegistryUnavailableError,
   type RegistryStore,
-} from './delivery/registryStore';
-import type { RemoteStore } from './delivery/store';
-import { nextStepAt, STRATEGIES } from './delivery/strategies';
-import {
-  checkRemotes,
-  readShellBuildInfo,
-  remoteProblems,
-  type ReleaseHealth,
-  type RemoteHealth,
-  type ShellBuildInfo,
-} from './health';
-import type { UserLoader } from './page';
-import { isCrossSite } from './proxy';
-import { absoluteManifest } from './registry';
+} from './registryStore';
+import type { RemoteStore } from './store';
+import { nextStepAt, STRATEGIES } from './strategies';
+
+/** Who makes a change through the console: recorded in the history and the audit line. */
+export interface ConsoleAdmin {
+  id: string;
+  email: string;
+}
+
+/** One remote's health as the shell checked it: live and canary releases, and what to act on. */
+export interface ConsoleRemoteHealth {
+  live: ReleaseHealth;
+  canary: ReleaseHealth | null;
+  /** One line per thing an operator should act on (as /health's `problems`). */
+  problems: string[];
+}
+
+/** What the console needs from the server that mounts it (the shell server). */
+export interface DeliveryConsoleOptions {
+  registry: RegistryStore;
+  store: RemoteStore;
+  /** Where relative manifests are served from (REMOTES_ORIGIN). */
+  remotesOrigin: string;
+  /** A strategy's minute in milliseconds (ROLLOUT_MINUTE_MS), for the next step's time. */
+  rolloutMinuteMs: number;
+  /**
+   * The mounting server's session check: the signed-in admin, or null once it has replied why not
+   * (401, 403, 503). Asked first on every route: an anonymous caller learns nothing.
+   */
+  signedInAdmin(request: FastifyRequest, reply: FastifyReply): Promise<ConsoleAdmin | null>;
+  /** The mounting server's cross-site rule: such a request is refused, reads too. */
+  isCrossSite(request: FastifyRequest): boolean;
+  /**
+   * Checks each remote's releases (within `timeoutMs`): one answer per remote, in the registry's
+   * order, and the contract the dashboard provides.
+   */
+  checkHealth(
+    live: RegistryFile,
+    timeoutMs: number,
+  ): Promise<{ contract: string; remotes: ConsoleRemoteHealth[] }>;
+}
 
 /** A manifest that has not answered in this long is reported failing: the console stays quick. */
 export const HEALTH_TIMEOUT_MS = 2000;
@@ -93,10 +115,9 @@ async function publishedVersions(store: RemoteStore, remote: RegistryRemote): Pr
 
 async function describeRemote(
   remote: RegistryRemote,
-  health: RemoteHealth,
-  shell: ShellBuildInfo,
+  health: ConsoleRemoteHealth,
   store: RemoteStore,
-  config: Pick<ShellConfig, 'remotesOrigin' | 'rolloutMinuteMs'>,
+  config: Pick<DeliveryConsoleOptions, 'remotesOrigin' | 'rolloutMinuteMs'>,
 ): Promise<ConsoleRemote> {
   const { remotesOrigin } = config;
   const history = remote.history ?? [];
@@ -108,12 +129,12 @@ async function describeRemote(
   const commitOf = (version: string) =>
     history.findLast((entry) => entry.version === version && entry.commit)?.commit ?? null;
   const published = await publishedVersions(store, remote).catch(() => []);
-  const problems = remoteProblems([health], shell);
+  const { problems } = health;
   return {
     name: remote.name,
     live: {
       version: remote.version ?? null,
-      manifest: absoluteManifest(remote.manifest, remotesOrigin),
+      manifest: absoluteAddress(remote.manifest, remotesOrigin),
       deployedAt: live?.at || null,
       by: live?.by || null,
       actor: live?.actor ?? null,
@@ -122,7 +143,7 @@ async function describeRemote(
     canary: canary
       ? {
           version: canary.version,
-          manifest: absoluteManifest(canary.manifest, remotesOrigin),
+          manifest: absoluteAddress(canary.manifest, remotesOrigin),
           percent: canary.percent,
           users: canary.users,
           since: canary.since ?? null,
@@ -151,7 +172,7 @@ async function describeRemote(
     health: {
       status: problems.length ? 'failing' : 'ok',
       problems,
-      live: releaseStatus(health),
+      live: releaseStatus(health.live),
       canary: health.canary ? releaseStatus(health.canary) : null,
     },
   };
@@ -223,31 +244,12 @@ function runAction(
   }
 }
 
+/** Mounts the console's routes (`/admin-api/remotes…`) on `app`. */
 export function registerDeliveryConsole(
   app: FastifyInstance,
-  config: ShellConfig,
-  users: UserLoader,
-  store: RemoteStore,
-  registry: RegistryStore,
+  options: DeliveryConsoleOptions,
 ): void {
-  /** The signed-in admin, or null once the reply says why not (401, 403, 503). */
-  async function signedInAdmin(request: FastifyRequest, reply: FastifyReply): Promise<User | null> {
-    const session = validSession(parseCookies(request.headers.cookie)[config.sessionCookie]);
-    const state = await users.loadSession(session, request);
-    if (state.state === 'unreachable') {
-      await refusal(reply, 503, 'no_response', NO_RESPONSE_MESSAGE);
-      return null;
-    }
-    if (state.state === 'signed-out') {
-      await refusal(reply, 401, 'unauthorized', 'Sign in to continue.');
-      return null;
-    }
-    if (!isAdmin(state.user)) {
-      await refusal(reply, 403, 'forbidden', 'Only Hostdash admins can see and change deliveries.');
-      return null;
-    }
-    return state.user;
-  }
+  const { registry, store, signedInAdmin, isCrossSite } = options;
 
   app.register(async (api) => {
     api.addHook('onRequest', async (request, reply) => {
@@ -289,15 +291,14 @@ export function registerDeliveryConsole(
         );
         return refusal(reply, 503, 'registry_unreadable', 'The remote registry cannot be read.');
       }
-      const shell = await readShellBuildInfo(config.distDir);
-      const health = await checkRemotes(live, config.remotesOrigin, shell, HEALTH_TIMEOUT_MS);
+      const health = await options.checkHealth(live, HEALTH_TIMEOUT_MS);
       const remotes = await Promise.all(
         live.remotes.map((remote, index) =>
-          describeRemote(remote, health[index] as RemoteHealth, shell, store, config),
+          describeRemote(remote, health.remotes[index] as ConsoleRemoteHealth, store, options),
         ),
       );
       const answer: ConsoleRemotes = {
-        contract: shell.contract,
+        contract: health.contract,
         checkedAt: new Date().toISOString(),
         remotes,
       };

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { temporaryDir } from '../testSupport';
+import { temporaryDir } from './testing';
 import {
   parseRegistryFile,
   readRegistryFile,

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ObjectStorage } from '@hostdash/storage';
 import { startFakeS3, type FakeS3 } from '@hostdash/storage/testing';
-import { fakeBuild, PRIVATE_BUILD_FILES, temporaryDir } from '../testSupport';
+import { fakeBuild, PRIVATE_BUILD_FILES, temporaryDir } from './testing';
 import { main } from './cli';
 import { ObjectStore } from './objectStore';
 import { readRegistryFile } from './registryFile';

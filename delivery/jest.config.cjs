@@ -1,0 +1,6 @@
+const preset = require('../config/jest.preset.cjs')(__dirname);
+
+module.exports = {
+  ...preset,
+  moduleNameMapper: { ...preset.moduleNameMapper, ...require('./jest.mapper.cjs') },
+};
