@@ -40,7 +40,7 @@ export * from './federation';
 export * from './contract';
 export * from './themeOptions';
 export * from './domain';
-export * from './standaloneStore';
+export * from './baseStore';
 export * from './labels';
 export * from './historyGate';
 export * from './deliveryConsole';

@@ -1,7 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { authActions, createRemoteAction } from '@hostdash/shared-auth';
+import { authActions, createRemoteAction, SESSION_ENDED_MESSAGE } from '@hostdash/shared-auth';
 import { makeUser } from '../testing/renderShell';
-import { SESSION_ENDED_MESSAGE } from './shellSaga';
 import { createShellStore } from './store';
 
 const loadSomething = createRemoteAction<void, unknown>('things/load');
