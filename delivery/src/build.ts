@@ -2,7 +2,7 @@
 // config/webpack.federation.cjs writes into its mf-manifest.json.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { VERSION } from './registryFile';
+import { VERSION } from './model';
 
 export interface BuildInfo {
   /** The federation name (`listings`). */

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { canaryBucket, getsCanary } from './canary';
-import type { Canary } from './registryFile';
+import type { Canary } from './model';
 
 const canary = (percent: number, users: string[] = []): Canary => ({
   version: '0.2.0+bbbbbbbb',

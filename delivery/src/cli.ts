@@ -19,7 +19,8 @@ import {
 import { bucketStoreFromEnv } from './objectStore';
 import { openRegistryStore } from './openRegistry';
 import { deliveryPaths } from './paths';
-import { readRegistryFile, REMOTE_NAME } from './registryFile';
+import { readRegistryFile } from './registryFile';
+import { REMOTE_NAME } from './model';
 import type { RegistryStore } from './registryStore';
 import { FolderStore, type RemoteStore } from './store';
 import { isStrategy, STRATEGY_NAMES } from './strategies';

@@ -31,7 +31,8 @@ import {
   type DeliveryContext,
   type Outcome,
 } from './operations';
-import { RegistryLockedError, REMOTE_NAME, VERSION, type RegistryRemote } from './registryFile';
+import { RegistryLockedError } from './registryFile';
+import { REMOTE_NAME, VERSION, type RegistryRemote } from './model';
 import type { RegistryFile } from './model';
 import {
   RegistryConflictError,

@@ -3,12 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { discoverySchemaErrors, temporaryDir } from './testing';
 import { FRONTEND_DISCOVERY_SCHEMA, registryToDocument } from './frontendDiscovery';
-import {
-  parseRegistryFile,
-  readRegistryFile,
-  writeRegistryFile,
-  type RegistryFile,
-} from './registryFile';
+import { parseRegistryFile, readRegistryFile, writeRegistryFile } from './registryFile';
+import { type RegistryFile } from './model';
 
 const LIVE = '0.1.0+aaaaaaaa';
 const CANDIDATE = '0.2.0+bbbbbbbb';

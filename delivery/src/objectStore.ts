@@ -13,7 +13,7 @@ import {
   PRECOMPRESSED,
 } from './publishedFiles';
 import { REMOTE_ENTRY } from './frontendDiscovery';
-import { REMOTE_NAME, VERSION } from './registryFile';
+import { REMOTE_NAME, VERSION } from './model';
 import { AlreadyPublishedError, integrityOf, manifestPath, type RemoteStore } from './store';
 
 const MANIFEST = 'mf-manifest.json';

@@ -14,7 +14,7 @@ import {
   type RegistryFile,
   type RegistryRemote,
   type ReleaseFacts,
-} from './registryFile';
+} from './model';
 import type { RegistryStore } from './registryStore';
 import { entryIntegrity, type RemoteStore } from './store';
 import { STRATEGIES } from './strategies';

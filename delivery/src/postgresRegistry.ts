@@ -6,15 +6,15 @@
 // was missed. The deploy command reads the database on every call instead.
 import { createHash } from 'node:crypto';
 import { Client, Pool, type PoolClient } from 'pg';
+import { parseRegistryValue } from './registryFile';
 import {
   HISTORY_LIMIT,
-  parseRegistryValue,
   VERSION,
   type HistoryEntry,
   type RegistryFile,
   type RegistryRemote,
   type ReleaseFacts,
-} from './registryFile';
+} from './model';
 import {
   RegistryConflictError,
   RegistryUnavailableError,

@@ -7,8 +7,8 @@ import {
   readRegistryFile,
   withRegistryLock,
   writeRegistryFile,
-  type RegistryFile,
 } from './registryFile';
+import { type RegistryFile } from './model';
 
 describe('the registry file', () => {
   it('accepts the plain format of earlier versions', () => {

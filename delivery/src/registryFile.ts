@@ -30,23 +30,6 @@ import {
 } from './model';
 import { isStrategy } from './strategies';
 
-export {
-  HISTORY_LIMIT,
-  INTEGRITY,
-  REMOTE_NAME,
-  VERSION,
-  type Actor,
-  type Canary,
-  type HistoryAction,
-  type HistoryEntry,
-  type RegistryFile,
-  type RegistryRemote,
-  type Release,
-  type ReleaseFacts,
-  type RolloutHealth,
-  type RolloutProgress,
-} from './model';
-
 const HISTORY_ACTIONS: HistoryAction[] = [
   'deploy',
   'rollback',

@@ -3,14 +3,8 @@
 // Two implementations: the registry file (REMOTES_FILE, the embedded default) and PostgreSQL when
 // DATABASE_URL is set (postgresRegistry.ts). What is served stays a Frontend Discovery document
 // either way (docs/adr/0019); only where it is kept changes (docs/adr/0022).
-import {
-  readRegistryFile,
-  withRegistryLock,
-  writeRegistryFile,
-  type HistoryEntry,
-  type RegistryFile,
-  type RegistryRemote,
-} from './registryFile';
+import { readRegistryFile, withRegistryLock, writeRegistryFile } from './registryFile';
+import { type HistoryEntry, type RegistryFile, type RegistryRemote } from './model';
 
 /** A change of one remote: the remote as it is to be, and the history entries it adds. */
 export interface RemoteChange {

@@ -17,7 +17,7 @@ import {
   type DeliveryContext,
   type Expected,
 } from './operations';
-import type { RegistryRemote } from './registryFile';
+import type { RegistryRemote } from './model';
 import {
   RegistryConflictError,
   RegistryUnavailableError,

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_ENTRY } from './frontendDiscovery';
-import { REMOTE_NAME, VERSION } from './registryFile';
+import { REMOTE_NAME, VERSION } from './model';
 
 export interface RemoteStore {
   /** Where the store is, for messages: a folder, a bucket URL. */
