@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { satisfy } from '@module-federation/enhanced/runtime';
+import { previewAddress } from '@hostdash/shared-auth';
 import { readBuild } from './build';
 import {
   abort,
@@ -46,6 +47,8 @@ export const USAGE = `Usage: node scripts/deploy.mjs <command> [options]   (or: 
 
   deploy <remote> [--dist <dir>]           publish the build (default mfe-<remote>/dist) and make it live
          [--canary <percent>] [--users <id,…>]   … or make it the candidate for a share of users / named users
+         [--preview]                             … or publish it only, and print the link that
+                                             previews it in one browser (nobody else gets it)
          [--strategy <name>] [--users <id,…>]    … or roll it out step by step while it is healthy:
                                              canary10-15m       10 % for 15 minutes, then everyone
                                              linear10-every-5m  10 % more every 5 minutes
@@ -60,7 +63,8 @@ export const USAGE = `Usage: node scripts/deploy.mjs <command> [options]   (or: 
   import [--file <registry.json>]          copy a registry file (default REMOTES_FILE) into the
                                            database of DATABASE_URL, which must name no remotes yet
 
-Environment: DATABASE_URL (the registry in PostgreSQL; else the file REMOTES_FILE), REMOTES_DIR
+Environment: SHELL_URL (the dashboard's address in printed links; else the first of SHELL_ORIGINS,
+else http://localhost:3000), DATABASE_URL (the registry in PostgreSQL; else the file REMOTES_FILE), REMOTES_DIR
 (store folder), REMOTES_STORE_MODULE (store adapter), DEPLOYED_BY (who; default $USER).`;
 
 interface Parsed {
@@ -70,7 +74,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set(['dist', 'canary', 'users', 'to', 'strategy', 'file']);
-const BOOLEAN_FLAGS = new Set(['if-new', 'help', 'force']);
+const BOOLEAN_FLAGS = new Set(['if-new', 'help', 'force', 'preview']);
 
 function parse(argv: string[]): Parsed {
   const positional: string[] = [];
@@ -110,6 +114,14 @@ function deployer(env: Env, repoDir: string): string {
 }
 
 /** The contract the shell built here provides (its build writes it beside index.html). */
+/** The dashboard's address for printed links: SHELL_URL, else the first of SHELL_ORIGINS. */
+function shellAddress(env: Env): string {
+  const first = env.SHELL_ORIGINS?.split(',')
+    .map((origin) => origin.trim())
+    .find(Boolean);
+  return env.SHELL_URL?.trim() || first || 'http://localhost:3000';
+}
+
 async function shellContract(env: Env, repoDir: string): Promise<string | undefined> {
   const dist = path.resolve(env.SHELL_DIST_DIR || path.join(repoDir, 'shell', 'dist'));
   try {
@@ -200,9 +212,17 @@ export async function main(argv: string[], options: CliOptions): Promise<number>
           canary,
           strategy,
           ifNew: parsed.flags.has('if-new'),
+          preview: parsed.flags.has('preview'),
         });
         out(outcome.message);
-        if (outcome.changed) {
+        if (parsed.flags.has('preview') || (outcome.changed && canary)) {
+          out(
+            `Preview it in your browser (nobody else gets it): ${previewAddress(shellAddress(options.env), remote, build.version)}`,
+          );
+        }
+        if (parsed.flags.has('preview')) {
+          out(`Next: npm run remotes -- canary ${remote} ${build.version} --canary 10`);
+        } else if (outcome.changed) {
           const stepped = strategy && strategy !== 'all-at-once';
           out(
             stepped

@@ -9,6 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DELIVERY_CONSOLE_ACTIONS,
   DELIVERY_CONSOLE_PREFIX,
+  parseCookies,
+  type ConsolePreviewStopped,
   type ConsoleChangeAnswer,
   type ConsoleRemote,
   type ConsoleRemotes,
@@ -21,7 +23,9 @@ import { absoluteAddress } from './frontendDiscovery';
 import {
   abort,
   DeliveryError,
+  previewTarget,
   promote,
+  recordPreview,
   rollback,
   rollbackTarget,
   startCanary,
@@ -41,6 +45,15 @@ import {
 } from './registryStore';
 import type { RemoteStore } from './store';
 import { nextStepAt, STRATEGIES } from './strategies';
+import {
+  previewEnds,
+  PREVIEW_COOKIE,
+  PREVIEW_TTL_MS,
+  previewUser,
+  readPreview,
+  signPreview,
+  type Preview,
+} from './preview';
 
 /** Who makes a change through the console: recorded in the history and the audit line. */
 export interface ConsoleAdmin {
@@ -79,6 +92,22 @@ export interface DeliveryConsoleOptions {
     live: RegistryFile,
     timeoutMs: number,
   ): Promise<{ contract: string; remotes: ConsoleRemoteHealth[] }>;
+  preview: PreviewOptions;
+}
+
+/** Preview before canary (./preview.ts): who may, how the cookie is signed and sent. */
+export interface PreviewOptions {
+  /** Signs and checks the preview cookie (`previewKey(secret)`). */
+  key: Buffer;
+  /**
+   * Who may preview: an admin, or on a stage other than production any signed-in user; null once
+   * it has replied why not (401, 403, 503).
+   */
+  previewer(request: FastifyRequest, reply: FastifyReply): Promise<ConsoleAdmin | null>;
+  /** The cookie is sent with Secure (the request came over HTTPS, or COOKIE_SECURE). */
+  secure(request: FastifyRequest): boolean;
+  /** Checks one release against this dashboard (manifest, contract, shared singletons). */
+  checkRelease(version: string, manifest: string, timeoutMs: number): Promise<ReleaseHealth>;
 }
 
 /** A manifest that has not answered in this long is reported failing: the console stays quick. */
@@ -102,7 +131,8 @@ function releaseStatus(release: ReleaseHealth): ReleaseStatus {
 function madeLive(history: HistoryEntry[], version: string | undefined): HistoryEntry | undefined {
   if (!version) return undefined;
   return history.findLast(
-    (entry) => entry.version === version && entry.action !== 'canary' && entry.action !== 'abort',
+    (entry) =>
+      entry.version === version && ['deploy', 'promote', 'rollback'].includes(entry.action),
   );
 }
 
@@ -167,7 +197,10 @@ async function describeRemote(
       .filter((version) => version !== remote.version && version !== canary?.version)
       .map((version) => ({
         version,
-        deployedBefore: history.some((entry) => entry.version === version),
+        // A preview is no deploy: rollback cannot go to a version only ever previewed.
+        deployedBefore: history.some(
+          (entry) => entry.version === version && entry.action !== 'preview',
+        ),
         commit: commitOf(version),
       })),
     health: {
@@ -245,12 +278,40 @@ function runAction(
   }
 }
 
+/** Why a release cannot be previewed in this dashboard, in words; null when it can. */
+function unfit(release: ReleaseHealth): string | null {
+  if (!release.manifestAnswers)
+    return `its manifest does not answer (${release.error ?? 'no answer'})`;
+  if (release.compatible === false) return `it needs shell contract ${release.contract}`;
+  const [mismatch] = release.sharedMismatches ?? [];
+  return mismatch
+    ? `it needs ${mismatch.name} ${mismatch.requiredVersion} (the dashboard has ${mismatch.provided})`
+    : null;
+}
+
+/** The Set-Cookie value that keeps `preview` in this browser, or ends it (null). */
+function previewCookie(preview: Preview | null, key: Buffer, secure: boolean, now: number): string {
+  const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])];
+  if (!preview) return [`${PREVIEW_COOKIE}=`, 'Max-Age=0', ...attributes].join('; ');
+  const seconds = Math.max(1, Math.ceil((previewEnds(preview) - now) / 1000));
+  return [
+    `${PREVIEW_COOKIE}=${signPreview(key, preview)}`,
+    `Max-Age=${seconds}`,
+    ...attributes,
+  ].join('; ');
+}
+
+/** What this browser previews now for `user`, from its cookie. */
+function currentPreview(request: FastifyRequest, key: Buffer, user: string | null, now: number) {
+  return readPreview(key, parseCookies(request.headers.cookie)[PREVIEW_COOKIE], user, now);
+}
+
 /** Mounts the console's routes (`/admin-api/remotes…`) on `app`. */
 export function registerDeliveryConsole(
   app: FastifyInstance,
   options: DeliveryConsoleOptions,
 ): void {
-  const { registry, store, signedInAdmin, isCrossSite } = options;
+  const { registry, store, signedInAdmin, isCrossSite, preview } = options;
 
   app.register(async (api) => {
     api.addHook('onRequest', async (request, reply) => {
@@ -373,6 +434,139 @@ export function registerDeliveryConsole(
           action: action as DeliveryConsoleAction,
           message: outcome.message,
           change,
+        };
+        return reply.send(answer);
+      },
+    );
+
+    // Preview before canary: this browser, for this user, loads a published version (./preview.ts).
+    api.post<{ Params: { name: string } }>(
+      `${DELIVERY_CONSOLE_PREFIX}/remotes/:name/preview`,
+      async (request, reply) => {
+        const previewer = await preview.previewer(request, reply);
+        if (!previewer) return reply;
+        const { name } = request.params;
+        if (!REMOTE_NAME.test(name)) {
+          return refusal(reply, 404, 'not_found', `Nothing at POST ${request.url.split('?')[0]}.`);
+        }
+        const body = request.body;
+        let version: string;
+        try {
+          if (!body || typeof body !== 'object' || Array.isArray(body))
+            throw new InvalidRequest('Send a JSON object naming the version.');
+          version = versionField(body as Body, 'version', true) as string;
+        } catch (error) {
+          if (error instanceof InvalidRequest)
+            return refusal(reply, 400, 'invalid_request', error.message);
+          throw error;
+        }
+        const now = Date.now();
+        const context: DeliveryContext = {
+          registry,
+          store,
+          by: previewer.email,
+          actor: { id: previewer.id, email: previewer.email },
+        };
+        try {
+          const target = await previewTarget(context, name, version);
+          const manifest = absoluteAddress(target.manifest, options.remotesOrigin);
+          const why = unfit(await preview.checkRelease(version, manifest, HEALTH_TIMEOUT_MS));
+          if (why) {
+            return refusal(
+              reply,
+              409,
+              'incompatible',
+              `${name} ${version} cannot be previewed in this dashboard: ${why}.`,
+            );
+          }
+          const hours = PREVIEW_TTL_MS / 3_600_000;
+          const outcome = await recordPreview(
+            context,
+            name,
+            target,
+            `in ${previewer.email}'s browser only, for ${hours} hour${hours === 1 ? '' : 's'} or until stopped`,
+          );
+          const before = currentPreview(request, preview.key, previewer.id, now);
+          const next: Preview = {
+            user: previewer.id,
+            remotes: {
+              ...before?.remotes,
+              [name]: {
+                version: target.version,
+                manifest: target.manifest,
+                until: now + PREVIEW_TTL_MS,
+                ...(target.integrity ? { integrity: target.integrity } : {}),
+                ...(target.contract ? { contract: target.contract } : {}),
+              },
+            },
+          };
+          const change = outcome.recorded as HistoryEntry;
+          request.log.info(
+            {
+              audit: {
+                event: 'remote_preview',
+                remote: name,
+                version,
+                at: change.at,
+                userId: previewer.id,
+                email: previewer.email,
+              },
+            },
+            `delivery console: ${outcome.message}`,
+          );
+          reply.header(
+            'set-cookie',
+            previewCookie(next, preview.key, preview.secure(request), now),
+          );
+          const answer: ConsoleChangeAnswer = {
+            remote: name,
+            action: 'preview',
+            message: outcome.message,
+            change,
+          };
+          return reply.send(answer);
+        } catch (error) {
+          if (error instanceof UnknownRemoteError)
+            return refusal(reply, 404, 'not_found', error.message);
+          if (error instanceof RegistryConflictError)
+            return refusal(reply, 409, 'version_changed', error.message);
+          if (error instanceof RegistryUnavailableError)
+            return refusal(reply, 503, 'registry_unavailable', error.message);
+          if (error instanceof DeliveryError) return refusal(reply, 409, 'refused', error.message);
+          if (error instanceof RegistryLockedError)
+            return refusal(reply, 503, 'registry_busy', error.message);
+          throw error;
+        }
+      },
+    );
+
+    // Stopping a preview changes this browser only: no sign-in needed (a signed-out browser may
+    // still hold the cookie), nothing recorded.
+    api.delete<{ Params: { name: string } }>(
+      `${DELIVERY_CONSOLE_PREFIX}/remotes/:name/preview`,
+      async (request, reply) => {
+        const { name } = request.params;
+        if (!REMOTE_NAME.test(name)) {
+          return refusal(
+            reply,
+            404,
+            'not_found',
+            `Nothing at DELETE ${request.url.split('?')[0]}.`,
+          );
+        }
+        const now = Date.now();
+        const cookie = parseCookies(request.headers.cookie)[PREVIEW_COOKIE];
+        // The cookie names its user; read it for that user (the signature is still checked).
+        const user = cookie ? previewUser(cookie) : null;
+        const before = readPreview(preview.key, cookie, user, now);
+        const { [name]: stopped, ...rest } = before?.remotes ?? {};
+        const next = before && Object.keys(rest).length > 0 ? { ...before, remotes: rest } : null;
+        reply.header('set-cookie', previewCookie(next, preview.key, preview.secure(request), now));
+        const answer: ConsolePreviewStopped = {
+          remote: name,
+          message: stopped
+            ? `${name} ${stopped.version} is no longer previewed in this browser`
+            : `${name} was not previewed in this browser`,
         };
         return reply.send(answer);
       },

@@ -73,6 +73,8 @@ export {
   advance,
   deploy,
   DeliveryError,
+  previewTarget,
+  recordPreview,
   formatStatus,
   promote,
   recordHealth,
@@ -85,6 +87,7 @@ export {
   type DeliveryContext,
   type Expected,
   type Outcome,
+  type PreviewTarget,
 } from './operations';
 export { decide, isStrategy, nextStepAt, STRATEGIES, STRATEGY_NAMES } from './strategies';
 export {
@@ -105,7 +108,17 @@ export {
   type ConsoleAdmin,
   type ConsoleRemoteHealth,
   type DeliveryConsoleOptions,
+  type PreviewOptions,
 } from './console';
+export {
+  PREVIEW_COOKIE,
+  PREVIEW_TTL_MS,
+  previewKey,
+  readPreview,
+  signPreview,
+  type Preview,
+  type PreviewRelease,
+} from './preview';
 
 // The deploy command (also `@hostdash/delivery/cli`).
 export { main as runDeliveryCommand } from './cli';

@@ -62,6 +62,11 @@ export interface DeployOptions {
   ifNew?: boolean;
   /** `all-at-once` is a plain deploy; the others start a canary at their first step. */
   strategy?: RolloutStrategy;
+  /**
+   * Publish only (`deploy --preview`): nobody gets the version until someone starts its canary or
+   * deploys it; meanwhile it can be previewed in one browser (docs/adr/0042).
+   */
+  preview?: boolean;
 }
 
 export interface Outcome {
@@ -320,6 +325,11 @@ export async function deploy(
   }
   const canary = canaryForStrategy(options.strategy, options.canary);
   if (canary) checkCanaryOptions(canary);
+  if (options.preview && (canary || options.ifNew)) {
+    throw new DeliveryError(
+      '--preview publishes only: leave out --canary, --strategy and --if-new',
+    );
+  }
   const { store } = context;
   const version = build.version;
   return change(context, remoteName, async (draft) => {
@@ -339,6 +349,24 @@ export async function deploy(
         version,
         changed: false,
         message: `${remoteName} ${version} was published before; ${remote.version} stays live`,
+      };
+    }
+    if (options.preview) {
+      if (!remote) {
+        throw new DeliveryError(
+          `${remoteName} has no live version yet: deploy it to everyone first, then preview the next`,
+        );
+      }
+      if (remote.version === version) {
+        throw new DeliveryError(`${remoteName} ${version} is live: everyone has it already`);
+      }
+      if (!wasPublished) await store.publish(remoteName, version, buildDir);
+      return {
+        remote: remoteName,
+        version,
+        changed: false,
+        published: !wasPublished,
+        message: `${remoteName} ${version} is ${wasPublished ? 'already published' : `published to ${store.location}`}; nobody gets it yet (live: ${remote.version ?? remote.manifest})`,
       };
     }
     if (remote) refuseDuringCanary(remote, 'deploy');
@@ -429,7 +457,10 @@ export async function rollback(
     const target = options.to ?? rollbackTarget(remote);
     if (!target) throw new DeliveryError(`${remoteName} has no earlier version to roll back to`);
     if (target === current) throw new DeliveryError(`${remoteName} ${target} is already live`);
-    const known = history.findLast((entry) => entry.version === target);
+    // A preview is no deploy: a version only ever previewed was never live here.
+    const known = history.findLast(
+      (entry) => entry.version === target && entry.action !== 'preview',
+    );
     if (!known) throw new DeliveryError(`${remoteName} ${target} was never deployed here`);
     if (!(await context.store.has(remoteName, target))) {
       throw new DeliveryError(
@@ -589,6 +620,73 @@ export async function abort(
   });
 }
 
+/** A published version someone may preview: what its release is, as the registry would serve it. */
+export interface PreviewTarget extends ReleaseFacts {
+  version: string;
+  manifest: string;
+  commit?: string;
+}
+
+/**
+ * What a preview of `version` would load: a published version that is not the live one. Refused
+ * (DeliveryError) for a remote the registry does not name, a version the store does not have, and
+ * the live version (everyone has it).
+ */
+export async function previewTarget(
+  context: Pick<DeliveryContext, 'registry' | 'store'>,
+  remoteName: string,
+  version: string,
+): Promise<PreviewTarget> {
+  const live = await context.registry.read({ missingIsEmpty: true });
+  const remote = live.remotes.find((candidate) => candidate.name === remoteName);
+  if (!remote)
+    throw new UnknownRemoteError(`${remoteName} is not in the registry: deploy it first`);
+  if (remote.version === version) {
+    throw new DeliveryError(`${remoteName} ${version} is live: everyone has it already`);
+  }
+  if (!(await context.store.has(remoteName, version))) {
+    throw new DeliveryError(
+      `${remoteName} ${version} is not published in ${context.store.location}: publish it with deploy --preview`,
+    );
+  }
+  return {
+    version,
+    manifest: context.store.manifestFor(remoteName, version),
+    commit: deployedCommit(remote, version),
+    ...(await knownFacts(context as DeliveryContext, remote, version)),
+  };
+}
+
+/**
+ * Records in the remote's history that someone previews `target` in their own browser (nothing
+ * else changes: who gets what stays as it is). `reason` says for how long, in people's words.
+ */
+export async function recordPreview(
+  context: DeliveryContext,
+  remoteName: string,
+  target: PreviewTarget,
+  reason: string,
+): Promise<Outcome> {
+  return change(context, remoteName, async (draft) => {
+    const found = find(draft, remoteName);
+    record(found, context, {
+      action: 'preview',
+      version: target.version,
+      manifest: target.manifest,
+      previous: found.remote.version ?? null,
+      commit: target.commit,
+      reason,
+      ...facts(target),
+    });
+    return {
+      remote: remoteName,
+      version: target.version,
+      changed: true,
+      message: `${remoteName} ${target.version} is previewed in ${context.by}'s browser only; everyone else stays on ${found.remote.version ?? found.remote.manifest}`,
+    };
+  });
+}
+
 /** The rollout driver raises a strategy's canary to its next step (users keep their version). */
 export async function advance(
   context: DeliveryContext,
@@ -677,7 +775,7 @@ export function formatStatus(registry: RegistryFile, only?: string): string {
       if (history.length) lines.push('  history (newest first):');
       for (const entry of history.slice(0, 10)) {
         const was =
-          entry.previous && entry.action !== 'canary' && entry.action !== 'abort'
+          entry.previous && ['deploy', 'rollback', 'promote'].includes(entry.action)
             ? `  (was ${entry.previous})`
             : '';
         const share = entry.percent !== undefined ? ` to ${entry.percent}%` : '';

@@ -37,6 +37,7 @@ const HISTORY_ACTIONS: HistoryAction[] = [
   'canary',
   'advance',
   'abort',
+  'preview',
 ];
 const VERDICTS: RolloutVerdict[] = ['healthy', 'unhealthy', 'not_enough_data'];
 

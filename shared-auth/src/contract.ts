@@ -88,6 +88,9 @@
 // `onFailure` whether a failed call was a refusal the page expects or a failure, and the API's
 // error code (ApiFailure.outcome and .code, from apiOutcome: one rule for every call);
 // LABELS.telemetryEvent.api_refusal, which the admin's front-end health reads.
+// 1.25.0: issue 35's preview before canary (docs/adr/0042-preview-before-canary.md): `previewApi`
+// (start and stop a preview in this browser), ConsolePreviewStopped, the `preview` history action
+// and its word (LABELS.deliveryAction.preview).
 //
 // config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.24.0';
+export const CONTRACT_VERSION = '1.25.0';

@@ -19,8 +19,12 @@ export interface Actor {
   email: string;
 }
 
-/** `advance`: a rollout strategy raised the candidate's share (issue 17). */
-export type HistoryAction = 'deploy' | 'rollback' | 'promote' | 'canary' | 'advance' | 'abort';
+/**
+ * `advance`: a rollout strategy raised the candidate's share (issue 17). `preview`: someone loaded
+ * the version in their own browser only (nobody else's version changed).
+ */
+export type HistoryAction =
+  'deploy' | 'rollback' | 'promote' | 'canary' | 'advance' | 'abort' | 'preview';
 
 /**
  * How a candidate reaches everyone (`deploy --strategy`, docs/adr/0020), named and stepped like
@@ -156,10 +160,35 @@ export interface ConsoleChangeRequest {
   force?: boolean;
 }
 
-/** What a change answers: the CLI's sentence for it, and the history entry it recorded. */
+/**
+ * What a change answers: the CLI's sentence for it, and the history entry it recorded. `preview`
+ * (`POST /admin-api/remotes/{name}/preview`, body `{ version }`) changes only the asking browser.
+ */
 export interface ConsoleChangeAnswer {
   remote: string;
-  action: DeliveryConsoleAction;
+  action: DeliveryConsoleAction | 'preview';
   message: string;
   change: HistoryEntry;
+}
+
+/** `DELETE /admin-api/remotes/{name}/preview`: this browser previews that remote no longer. */
+export interface ConsolePreviewStopped {
+  remote: string;
+  message: string;
+}
+
+/**
+ * The address that offers a preview of `version` of `remote` in the browser that opens it (the
+ * dashboard's frame asks first): what `npm run remotes -- deploy --preview` prints.
+ */
+export const PREVIEW_PARAM = 'preview';
+export function previewAddress(origin: string, remote: string, version: string): string {
+  return `${origin.replace(/\/$/, '')}/?${PREVIEW_PARAM}=${encodeURIComponent(`${remote}@${version}`)}`;
+}
+
+/** Reads `?preview=<remote>@<version>`; null when the address offers no preview. */
+export function previewOffer(search: string): { remote: string; version: string } | null {
+  const value = new URLSearchParams(search).get(PREVIEW_PARAM);
+  const match = value ? /^([a-z][a-z0-9-]*)@([0-9A-Za-z][0-9A-Za-z.+_-]*)$/.exec(value) : null;
+  return match ? { remote: match[1] as string, version: match[2] as string } : null;
 }

@@ -44,5 +44,6 @@ export * from './baseStore';
 export * from './labels';
 export * from './historyGate';
 export * from './deliveryConsole';
+export * from './previewApi';
 export * from './places';
 export * from './pageWidths';

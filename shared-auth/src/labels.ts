@@ -241,6 +241,7 @@ export const LABELS = {
     canary: 'Canary started',
     advance: 'Rollout advanced',
     abort: 'Canary aborted',
+    preview: 'Previewed',
   } satisfies Record<HistoryAction, string>,
   /**
    * What the sign-in and sign-up forms say where the words must be the same whoever the address

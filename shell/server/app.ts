@@ -13,6 +13,7 @@ import {
   apiVerdicts,
   FolderStore,
   openRegistryStore,
+  PREVIEW_COOKIE,
   type RegistryStore,
   type RemoteStore,
   startRolloutDriver,
@@ -23,7 +24,7 @@ import { createGuestPageHandler, GUEST_PAGE_PATH } from './guestPage';
 import { createPageHandler, createUserLoader } from './page';
 import { registerProbes } from './lifecycle';
 import { registerApiProxy } from './proxy';
-import { hasCanary, resolveRegistry, type RegistryFile } from './registry';
+import { hasCanary, previewOf, resolveRegistry, type RegistryFile } from './registry';
 import { registerSecurityHeaders } from './securityHeaders';
 import { registerSession } from './session';
 import { isPrivateBuildFile, requestedFile, servableFile } from './staticFiles';
@@ -159,10 +160,11 @@ function registerShellRoutes(
         .code(503)
         .send({ error: 'registry_unreadable', message: 'The remote registry cannot be read.' });
     }
-    // Only a canary makes the answer depend on who asks; otherwise no API call is needed.
-    const session = hasCanary(live)
-      ? await users.loadSession(request.session.id, request)
-      : ({ state: 'signed-out' } as const);
+    // Only a canary or a preview makes the answer depend on who asks; otherwise no API call is needed.
+    const session =
+      hasCanary(live) || request.cookies[PREVIEW_COOKIE] !== undefined
+        ? await users.loadSession(request.session.id, request)
+        : ({ state: 'signed-out' } as const);
     if (session.state === 'unreachable') {
       // Who asks decides a canary: an open page keeps the registry it has until the API answers.
       return reply
@@ -170,7 +172,9 @@ function registerShellRoutes(
         .send({ error: 'no_response', message: 'The API cannot say who is signed in now.' });
     }
     const userId = session.state === 'signed-in' ? session.user.id : null;
-    return reply.send(resolveRegistry(live, userId, config.remotesOrigin));
+    return reply.send(
+      resolveRegistry(live, userId, config.remotesOrigin, previewOf(request, config, userId)),
+    );
   });
 
   app.get('/health', async (request, reply) => {

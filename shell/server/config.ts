@@ -1,4 +1,5 @@
 // The shell server's configuration: read and validated once at start, with working defaults.
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import {
@@ -7,7 +8,7 @@ import {
   DEFAULT_SSO_COOKIE,
   SESSION_TTL_MS,
 } from '@hostdash/shared-auth';
-import { deliveryPaths } from '@hostdash/delivery';
+import { deliveryPaths, previewKey } from '@hostdash/delivery';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -54,6 +55,11 @@ export interface ShellConfig {
    * with it. Null: no driver (canaries stay where they are until a person acts).
    */
   deliveryToken: string | null;
+  /**
+   * Signs the preview cookie (preview before canary): derived from DELIVERY_TOKEN, so every shell
+   * server honours a preview another one set; without it, one per process.
+   */
+  previewKey: Buffer;
   /** ROLLOUT_CHECK_MS: how often the rollout driver judges every canary. */
   rolloutCheckMs: number;
   /** ROLLOUT_MINUTE_MS: how long a strategy's minute lasts (60 000; shorter for tests and demos). */
@@ -215,6 +221,7 @@ export function readShellConfig(env: Env = process.env): ShellConfig {
     remotesRecheckMs: wholeOrZero(env, 'REMOTES_RECHECK_MS', 60_000),
     monitoringSampleRate: share(env, 'MONITORING_SAMPLE_RATE', 1),
     deliveryToken: deliveryToken(env),
+    previewKey: previewKey(deliveryToken(env) ?? randomBytes(32).toString('hex')),
     rolloutCheckMs: integer(env, 'ROLLOUT_CHECK_MS', 30_000),
     rolloutMinuteMs: integer(env, 'ROLLOUT_MINUTE_MS', 60_000),
     flagsmithApi: env.FLAGSMITH_API || '/api/flagsmith/api/v1/',

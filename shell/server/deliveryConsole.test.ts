@@ -50,6 +50,8 @@ const builds = {
 
 /** Manifests the remote origin cannot serve (a published version whose files went missing). */
 const missing = new Set<string>();
+/** Versions whose manifest declares another contract than `^1.0.0` (the shell provides 1.0.0). */
+const contracts = new Map<string, string>();
 let upstream: Upstream;
 
 beforeAll(async () => {
@@ -63,7 +65,8 @@ beforeAll(async () => {
     const manifest = /^\/([a-z]+)\/([^/]+)\/mf-manifest\.json$/.exec(request.url);
     if (manifest && !missing.has(request.url)) {
       const [, name = '', version = ''] = manifest;
-      return { json: fakeManifest({ name, version: decodeURIComponent(version) }) };
+      const exact = decodeURIComponent(version);
+      return { json: fakeManifest({ name, version: exact, contract: contracts.get(exact) }) };
     }
     return { status: 404, json: { error: 'not_found', message: 'no' } };
   });
@@ -488,6 +491,240 @@ describe('POST /admin-api/remotes/:name/:action', () => {
     );
     expect(byOrigin.statusCode).toBe(403);
     expect(registryOf(dir)).toEqual(before);
+    await app.close();
+  });
+});
+
+describe('preview before canary (docs/adr/0042)', () => {
+  const V4 = '0.3.0+55555555';
+  const asOwner = { cookie: 'hd_session=owner-session', 'sec-fetch-site': 'same-origin' };
+
+  /** V4 published with `deploy --preview`: in the store, nobody gets it. */
+  async function published() {
+    const dir = await delivered();
+    const output: string[] = [];
+    const code = await deployCommand(
+      ['deploy', 'listings', '--dist', fakeBuild({ name: 'listings', version: V4 }), '--preview'],
+      {
+        env: { ...env(dir), SHELL_URL: 'https://app.example' },
+        repoDir: dir,
+        out: (line) => output.push(line),
+      },
+    );
+    expect(code).toBe(0);
+    return { dir, output };
+  }
+
+  /** The preview cookie a Set-Cookie header sets, as the browser sends it back. */
+  function previewCookie(response: { headers: Record<string, unknown> }): string {
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(
+      /^hostdash_preview=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    return header.split(';')[0] as string;
+  }
+
+  it('publishes without a change for anyone, and prints the link that previews it', async () => {
+    const { dir, output } = await published();
+    expect(output).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^listings ${V4.replace(/[+.]/g, '\\$&')} is published to .*; nobody gets it yet \\(live: ${V2.replace(/[+.]/g, '\\$&')}\\)$`,
+        ),
+      ),
+      `Preview it in your browser (nobody else gets it): https://app.example/?preview=${encodeURIComponent(`listings@${V4}`)}`,
+      `Next: npm run remotes -- canary listings ${V4} --canary 10`,
+    ]);
+    const listings = registryOf(dir).remotes[0];
+    expect(listings?.version).toBe(V2);
+    expect(listings?.history?.map((entry) => entry.version)).not.toContain(V4);
+  });
+
+  it("loads the version in the admin's browser only, records it, and stops", async () => {
+    const { dir } = await published();
+    const app = shellFor(dir);
+    const started = await post(app, '/admin-api/remotes/listings/preview', { version: V4 });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({
+      remote: 'listings',
+      action: 'preview',
+      message: `listings ${V4} is previewed in ada@hostdash.test's browser only; everyone else stays on ${V2}`,
+      change: { action: 'preview', version: V4, previous: V2, by: 'ada@hostdash.test' },
+    });
+    const cookie = previewCookie(started);
+    // Recorded in the history; nobody's version changed.
+    const listings = registryOf(dir).remotes[0];
+    expect(listings?.version).toBe(V2);
+    expect(listings?.canary).toBeUndefined();
+    expect(listings?.history?.at(-1)).toMatchObject({
+      action: 'preview',
+      version: V4,
+      actor: { id: '9', email: 'ada@hostdash.test' },
+      reason: "in ada@hostdash.test's browser only, for 2 hours or until stopped",
+    });
+    // The console lists it as published and never deployed: no rollback goes there.
+    const described = (await app.inject({ url: '/admin-api/remotes', headers: asAdmin })).json()
+      .remotes[0];
+    expect(described.available[0]).toEqual({ version: V4, deployedBefore: false, commit: null });
+    const rollback = await post(app, '/admin-api/remotes/listings/rollback', { version: V4 });
+    expect(rollback.statusCode).toBe(409);
+    expect(rollback.json().message).toBe(`listings ${V4} was never deployed here`);
+
+    // The admin's browser gets V4 first and the live V2 after it to fall back to.
+    const mine = await app.inject({
+      url: '/remotes.json',
+      headers: { cookie: `hd_session=admin-session; ${cookie}` },
+    });
+    const releases = mine.json().microFrontends.listings;
+    expect(
+      releases.map((release: { metadata: { version: string } }) => release.metadata.version),
+    ).toEqual([V4, V2]);
+    expect(releases[0]).toMatchObject({ deployment: { default: false, traffic: 0 } });
+    expect(releases[0].extras.preview).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Another user with the same cookie, and a signed-out browser, get what the registry says.
+    for (const session of ['hd_session=owner-session; ', '']) {
+      const theirs = await app.inject({
+        url: '/remotes.json',
+        headers: { cookie: `${session}${cookie}` },
+      });
+      expect(
+        theirs
+          .json()
+          .microFrontends.listings.map(
+            (release: { metadata: { version: string } }) => release.metadata.version,
+          ),
+      ).toEqual([V2]);
+    }
+    // A cookie changed in the browser is no preview at all.
+    const forged = cookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    const tampered = await app.inject({
+      url: '/remotes.json',
+      headers: { cookie: `hd_session=admin-session; ${forged}` },
+    });
+    expect(tampered.json().microFrontends.listings).toHaveLength(1);
+
+    const stopped = await app.inject({
+      method: 'DELETE',
+      url: '/admin-api/remotes/listings/preview',
+      headers: { ...asAdmin, cookie: `hd_session=admin-session; ${cookie}` },
+    });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toEqual({
+      remote: 'listings',
+      message: `listings ${V4} is no longer previewed in this browser`,
+    });
+    expect(String(stopped.headers['set-cookie'])).toMatch(/^hostdash_preview=; Max-Age=0;/);
+    await app.close();
+  });
+
+  it('refuses a version that does not fit this dashboard, the live one and one not published', async () => {
+    const { dir } = await published();
+    contracts.set(V4, '^2.0.0');
+    const app = shellFor(dir);
+    const misfit = await post(app, '/admin-api/remotes/listings/preview', { version: V4 });
+    expect(misfit.statusCode).toBe(409);
+    expect(misfit.json()).toEqual({
+      error: 'incompatible',
+      message: `listings ${V4} cannot be previewed in this dashboard: it needs shell contract ^2.0.0.`,
+    });
+    expect(misfit.headers['set-cookie']).toBeUndefined();
+    contracts.clear();
+    const live = await post(app, '/admin-api/remotes/listings/preview', { version: V2 });
+    expect(live.statusCode).toBe(409);
+    expect(live.json().message).toBe(`listings ${V2} is live: everyone has it already`);
+    const unknown = await post(app, '/admin-api/remotes/listings/preview', { version: '9.9.9' });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().message).toMatch(/^listings 9\.9\.9 is not published in /);
+    const nobody = await post(app, '/admin-api/remotes/inventory/preview', { version: V4 });
+    expect(nobody.statusCode).toBe(404);
+    const noVersion = await post(app, '/admin-api/remotes/listings/preview', { version: '../x' });
+    expect(noVersion.statusCode).toBe(400);
+    // Nothing refused was recorded.
+    expect(registryOf(dir).remotes[0]?.history?.some((entry) => entry.action === 'preview')).toBe(
+      false,
+    );
+    await app.close();
+  });
+
+  it('is for admins in production, for any signed-in developer on another stage', async () => {
+    const { dir } = await published();
+    const app = shellFor(dir);
+    expect(
+      (
+        await post(
+          app,
+          '/admin-api/remotes/listings/preview',
+          { version: V4 },
+          { 'sec-fetch-site': 'same-origin' },
+        )
+      ).statusCode,
+    ).toBe(401);
+    const host = await post(app, '/admin-api/remotes/listings/preview', { version: V4 }, asOwner);
+    expect(host.statusCode).toBe(403);
+    expect(host.json().message).toBe('Only Hostdash admins can preview a version on this stage.');
+    const crossSite = await post(
+      app,
+      '/admin-api/remotes/listings/preview',
+      { version: V4 },
+      { ...asAdmin, 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    await app.close();
+
+    const staging = buildShellServer(
+      testConfig({
+        STAGE: 'staging',
+        API_URL: upstream.url,
+        REMOTES_ORIGIN: upstream.url,
+        SHELL_DIST_DIR: path.join(dir, 'dist'),
+        ...env(dir),
+      }),
+      { logger: false },
+    );
+    const developer = await post(
+      staging,
+      '/admin-api/remotes/listings/preview',
+      { version: V4 },
+      asOwner,
+    );
+    expect(developer.statusCode).toBe(200);
+    expect(developer.json().change).toMatchObject({ action: 'preview', by: 'owner@hostdash.test' });
+    await staging.close();
+  });
+});
+
+// Every route of the shell server's /admin-api × every kind of caller, with the exact status (the
+// API's own routes have theirs in api/src/authorization.test.ts). Production stage: a preview is
+// for staff there. Each request is valid for an admin, so a refusal is about who asks.
+describe('authorization matrix of /admin-api', () => {
+  const CALLERS = {
+    anonymous: { 'sec-fetch-site': 'same-origin' },
+    host: { cookie: 'hd_session=owner-session', 'sec-fetch-site': 'same-origin' },
+    'channel staff': { cookie: 'hd_session=channel-session', 'sec-fetch-site': 'same-origin' },
+    admin: asAdmin,
+  };
+  const ROWS: [string, string, object | undefined, [number, number, number, number]][] = [
+    ['GET', '/admin-api/remotes', undefined, [401, 403, 200, 200]],
+    // The admin asks after channel staff rolled back: V1 is live already (409), not a refusal of who.
+    ['POST', '/admin-api/remotes/listings/rollback', { version: V1 }, [401, 403, 200, 409]],
+    ['POST', '/admin-api/remotes/listings/preview', { version: V3 }, [401, 403, 200, 200]],
+    // Stopping changes only the asking browser's cookie.
+    ['DELETE', '/admin-api/remotes/listings/preview', undefined, [200, 200, 200, 200]],
+  ];
+
+  it.each(ROWS)('%s %s', async (method, url, payload, statuses) => {
+    const app = shellFor(await delivered());
+    const answered = [];
+    for (const headers of Object.values(CALLERS)) {
+      const response = await app.inject({
+        method: method as 'GET' | 'POST' | 'DELETE',
+        url,
+        headers,
+        ...(payload ? { payload } : {}),
+      });
+      answered.push(response.statusCode);
+    }
+    expect(answered).toEqual(statuses);
     await app.close();
   });
 });

@@ -37,7 +37,8 @@ export async function readShellBuildInfo(distDir: string): Promise<ShellBuildInf
   }
 }
 
-async function checkRelease(
+/** Checks one release's manifest against this shell's build (the delivery console's preview too). */
+export async function checkRelease(
   version: string | undefined,
   manifest: string,
   shell: ShellBuildInfo,

@@ -10,6 +10,7 @@ import {
   ERROR_PATHS,
   LOGOUT_PATH,
   nextPath,
+  PREVIEW_PARAM,
   type User,
 } from '@hostdash/shared-auth';
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from '../src/clientConfig.types';
@@ -17,7 +18,7 @@ import { refusalInPlace, type RefusalInPlace } from '../src/app/refusalInPlace';
 import type { ShellConfig } from './config';
 import { cameOverHttps, clearSessionCookie } from './cookies';
 import type { RegistryStore } from '@hostdash/delivery';
-import { resolveRegistry, type RegistryFile } from './registry';
+import { previewOf, resolveRegistry, type RegistryFile } from './registry';
 import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
 
 // The template's `<script id="hostdash-config" type="application/json">` element, however the
@@ -107,6 +108,19 @@ export async function liveRegistry(
   }
 }
 
+/**
+ * A preview link (`/?preview=…`, docs/adr/0042) sent elsewhere — `/` to the staff area, say — keeps
+ * its offer, so the frame still asks. The sign-in page keeps it inside `next` already.
+ */
+function keepPreviewOffer(redirect: string, url: URL): string {
+  const offer = url.searchParams.get(PREVIEW_PARAM);
+  if (offer === null || redirect.startsWith('/login')) return redirect;
+  const target = new URL(redirect, url);
+  if (target.origin !== url.origin) return redirect;
+  target.searchParams.set(PREVIEW_PARAM, offer);
+  return `${target.pathname}${target.search}`;
+}
+
 export function createPageHandler(
   config: ShellConfig,
   log: FastifyBaseLogger,
@@ -148,7 +162,8 @@ export function createPageHandler(
         billingBypass: cookies[config.billingBypassCookie] !== undefined,
       });
       refusal = refusalInPlace(decision);
-      if (!decision.allowed && !refusal) return reply.redirect(decision.redirect, 302);
+      if (!decision.allowed && !refusal)
+        return reply.redirect(keepPreviewOffer(decision.redirect, url), 302);
     }
 
     const live = await liveRegistry(
@@ -164,7 +179,10 @@ export function createPageHandler(
       https: cameOverHttps(request),
       stripe: config.stripe,
     });
-    const remotes = live ? resolveRegistry(live, user?.id ?? null, config.remotesOrigin) : null;
+    const userId = user?.id ?? null;
+    const remotes = live
+      ? resolveRegistry(live, userId, config.remotesOrigin, previewOf(request, config, userId))
+      : null;
     const clientConfig: ClientConfig = {
       stage: config.stage,
       ssoCookie: config.ssoCookie,

@@ -12,7 +12,7 @@ import type { ShellConfig } from './config';
 import { clearSessionCookie, sessionCookie } from './cookies';
 import type { RegistryStore } from '@hostdash/delivery';
 import type { UserLoader } from './page';
-import { servedRemotes } from './registry';
+import { previewOf, servedRemotes } from './registry';
 import { signStamp, stampKey, TELEMETRY_STAMP_HEADER, telemetryUserHash } from './telemetryStamp';
 import { withoutTokens } from './tokenPaths';
 
@@ -163,7 +163,11 @@ function telemetryStamper(config: ShellConfig, users: UserLoader, registry: Regi
     if (!user) return undefined;
     const live = await registry.read().catch(() => null);
     if (!live) return undefined;
-    const claims = { user: telemetryUserHash(user.id), remotes: servedRemotes(live, user.id) };
+    const preview = previewOf(request, config, user.id);
+    const claims = {
+      user: telemetryUserHash(user.id),
+      remotes: servedRemotes(live, user.id, preview),
+    };
     return signStamp(key, claims, request.body);
   };
 }

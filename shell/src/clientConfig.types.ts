@@ -26,6 +26,8 @@ export interface RemoteRelease {
   integrity?: string;
   /** This user gets a canary's candidate; `liveVersion` is what everyone else gets. */
   canary?: boolean;
+  /** This browser previews this version until then (ISO time); nobody else gets it. */
+  previewUntil?: string;
   liveVersion?: string;
   /** The live release, loaded instead when the candidate fails to load. */
   fallback?: RemoteRelease;

@@ -1,6 +1,7 @@
 // One remote on the delivery console: what is live, the canary if one runs, whether both pass their
-// health check (in words, not only in red), the buttons for what can be done now, and the history,
-// folded away until asked for.
+// health check (in words, not only in red), the buttons for what can be done now, the versions
+// published but never deployed (to preview in this browser, or to start a canary of), and the
+// history, folded away until asked for.
 import { useId, useState, type ReactNode } from 'react';
 import {
   alpha,
@@ -19,6 +20,7 @@ import {
 import {
   formatDateTime,
   labelOf,
+  PREVIEW_PARAM,
   type ConsoleRemote,
   type HistoryEntry,
   type ReleaseStatus,
@@ -63,6 +65,19 @@ function Commit({ commit }: { commit: string | null | undefined }) {
 }
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Opens this page with a preview link (docs/adr/0042): the dashboard's frame asks, then this
+ * browser alone loads the version. The same address `deploy --preview` prints.
+ */
+function PreviewLink({ name, version }: { name: string; version: string }) {
+  const href = `?${new URLSearchParams({ [PREVIEW_PARAM]: `${name}@${version}` })}`;
+  return (
+    <Button size="small" variant="outlined" href={href} aria-label={`Preview ${name} ${version}`}>
+      Preview
+    </Button>
+  );
+}
 
 /** Where a strategy's rollout is, and the health analysis' latest verdict, in words. */
 function RolloutState({ canary }: { canary: NonNullable<ConsoleRemote['canary']> }) {
@@ -148,7 +163,9 @@ function targetsOf(remote: ConsoleRemote): Map<HistoryEntry, string> {
   for (const entry of remote.history) {
     if (seen.has(entry.version)) continue;
     seen.add(entry.version);
-    if (available.has(entry.version)) targets.set(entry, entry.version);
+    // A version only ever previewed was never live: it is listed with the unreleased ones.
+    if (available.has(entry.version) && entry.action !== 'preview')
+      targets.set(entry, entry.version);
   }
   return targets;
 }
@@ -171,7 +188,7 @@ function History({ remote, onAsk, onCanary }: RemoteCardProps) {
           <Typography variant="body2" color="text.secondary">
             {labelOf('deliveryAction', entry.action)}
             {entry.percent !== undefined ? ` to ${entry.percent}%` : ''}
-            {entry.previous && entry.action !== 'abort' && entry.action !== 'advance'
+            {entry.previous && ['deploy', 'rollback', 'promote'].includes(entry.action)
               ? ` (was ${entry.previous})`
               : ''}
           </Typography>
@@ -202,11 +219,12 @@ function History({ remote, onAsk, onCanary }: RemoteCardProps) {
             <Button
               size="small"
               variant="outlined"
-              aria-label={`Start a canary of ${remote.name} ${version}`}
+              aria-label={`Start canary of ${remote.name} ${version}`}
               onClick={() => onCanary(remote, version)}
             >
               Start canary
             </Button>
+            <PreviewLink name={remote.name} version={version} />
           </Stack>
         );
       },
@@ -238,6 +256,46 @@ function History({ remote, onAsk, onCanary }: RemoteCardProps) {
           empty={{ title: 'No history yet', text: 'Deploys, rollbacks and canaries appear here.' }}
         />
       </Collapse>
+    </Box>
+  );
+}
+
+/**
+ * Published versions no one has had yet (`deploy --preview`, or an aborted canary's files):
+ * preview one in this browser, then start its canary.
+ */
+function Unreleased({ remote, onCanary }: Pick<RemoteCardProps, 'remote' | 'onCanary'>) {
+  const unreleased = remote.available.filter((item) => !item.deployedBefore);
+  if (unreleased.length === 0) return null;
+  return (
+    <Box component="section" aria-label={`Published versions of ${remote.name} not deployed`}>
+      <Typography variant="overline" color="text.secondary">
+        Published, not deployed
+      </Typography>
+      <Stack spacing={1}>
+        {unreleased.map((item) => (
+          <Stack
+            key={item.version}
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+          >
+            <Typography sx={{ ...mono, fontWeight: 600, mr: 1 }}>{item.version}</Typography>
+            <PreviewLink name={remote.name} version={item.version} />
+            {remote.canary === null && (
+              <Button
+                size="small"
+                variant="outlined"
+                aria-label={`Start canary of ${remote.name} ${item.version}`}
+                onClick={() => onCanary(remote, item.version)}
+              >
+                Start canary
+              </Button>
+            )}
+          </Stack>
+        ))}
+      </Stack>
     </Box>
   );
 }
@@ -314,6 +372,9 @@ export function RemoteCard(props: RemoteCardProps) {
                 </Typography>
                 <RolloutState canary={canary} />
                 {health.canary && <ReleaseProblem release={health.canary} />}
+                <Box sx={{ pt: 0.5 }}>
+                  <PreviewLink name={remote.name} version={canary.version} />
+                </Box>
               </Release>
             )}
           </Stack>
@@ -346,6 +407,7 @@ export function RemoteCard(props: RemoteCardProps) {
               </Typography>
             )}
           </Stack>
+          <Unreleased remote={remote} onCanary={props.onCanary} />
           <History {...props} />
         </Stack>
       </CardContent>

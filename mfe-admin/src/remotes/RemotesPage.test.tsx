@@ -9,7 +9,7 @@ import { checkCanaryForm } from './remoteWords';
 
 const ADMIN = STAFF;
 
-const { older, live, aborted, reservations, reservationsCanary, billing } = VERSIONS;
+const { older, live, aborted, unreleased, reservations, reservationsCanary, billing } = VERSIONS;
 let server: ConsoleServer;
 
 async function open() {
@@ -66,15 +66,42 @@ describe('RemotesPage', () => {
       'Failing: its manifest does not answer (the manifest answered 404)',
     );
 
+    // A version published but never deployed: preview it (a preview link, which the frame asks
+    // about) or start its canary.
+    const unreleasedSection = within(card('listings')).getByRole('region', {
+      name: 'Published versions of listings not deployed',
+    });
+    expect(unreleasedSection).toHaveTextContent(unreleased);
+    expect(
+      within(unreleasedSection).getByRole('link', { name: `Preview listings ${unreleased}` }),
+    ).toHaveAttribute('href', `?preview=${encodeURIComponent(`listings@${unreleased}`)}`);
+    expect(
+      within(unreleasedSection).getByRole('button', {
+        name: `Start canary of listings ${unreleased}`,
+      }),
+    ).toBeInTheDocument();
+    // A running canary's candidate can be previewed too.
+    expect(
+      within(card('reservations')).getByRole('link', {
+        name: `Preview reservations ${reservationsCanary}`,
+      }),
+    ).toBeInTheDocument();
+
     // The history is folded away until asked for, then newest first with who and which commit.
     expect(within(card('listings')).queryByRole('table')).toBeNull();
     await userEvent.click(
-      within(card('listings')).getByRole('button', { name: 'Show history (4)' }),
+      within(card('listings')).getByRole('button', { name: 'Show history (5)' }),
     );
     const rows = within(
       within(card('listings')).getByRole('table', { name: 'History of listings' }),
     ).getAllByRole('row');
     expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      // A preview is no version to go back to: no buttons in its row.
+      expect.stringMatching(
+        new RegExp(
+          `^${escape(unreleased)}PreviewedIn admin@hostdash\\.test's browser only, for 2 hours or until stopped.*admin@hostdash\\.testc0ffee9a9b9c$`,
+        ),
+      ),
       expect.stringMatching(new RegExp(`^${escape(aborted)}Canary aborted.*dana`)),
       expect.stringMatching(new RegExp(`^${escape(aborted)}Canary started.*dana`)),
       expect.stringMatching(
@@ -220,7 +247,7 @@ describe('RemotesPage', () => {
     await userEvent.click(within(card('listings')).getByRole('button', { name: /Show history/ }));
     await userEvent.click(
       within(card('listings')).getByRole('button', {
-        name: `Start a canary of listings ${older}`,
+        name: `Start canary of listings ${older}`,
       }),
     );
     expect(

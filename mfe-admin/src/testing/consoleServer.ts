@@ -25,6 +25,8 @@ export const VERSIONS = {
   reservations: '2.0.0+11112222',
   reservationsCanary: '2.1.0+33334444',
   billing: '0.9.0+55556666',
+  /** Published with `deploy --preview`, previewed once, never deployed. */
+  unreleased: '1.6.0+9a9b9c9d',
 } as const;
 
 const ADA = { id: '5', email: 'admin@hostdash.test' };
@@ -56,9 +58,12 @@ const healthy = (version: string | null) => ({
   ok: true,
 });
 
-/** listings: 1.4.1 then 1.4.2 deployed, a canary of 1.5.0 aborted; nothing failing. */
+/**
+ * listings: 1.4.1 then 1.4.2 deployed, a canary of 1.5.0 aborted, 1.6.0 published and previewed;
+ * nothing failing.
+ */
 export function listingsRemote(): ConsoleRemote {
-  const { older, live, aborted } = VERSIONS;
+  const { older, live, aborted, unreleased } = VERSIONS;
   return {
     name: 'listings',
     live: {
@@ -71,6 +76,11 @@ export function listingsRemote(): ConsoleRemote {
     },
     canary: null,
     history: [
+      entry('preview', unreleased, live, '2026-11-22T08:00:00.000Z', {
+        by: ADA.email,
+        actor: ADA,
+        reason: "in admin@hostdash.test's browser only, for 2 hours or until stopped",
+      }),
       entry('abort', aborted, live, '2026-11-21T09:30:00.000Z'),
       entry('canary', aborted, live, '2026-11-21T09:00:00.000Z'),
       entry('deploy', live, older, '2026-11-20T10:00:00.000Z', { by: ADA.email, actor: ADA }),
@@ -78,6 +88,7 @@ export function listingsRemote(): ConsoleRemote {
     ],
     rollbackTo: older,
     available: [
+      { version: unreleased, deployedBefore: false, commit: null },
       { version: aborted, deployedBefore: true, commit: null },
       { version: older, deployedBefore: true, commit: null },
     ],

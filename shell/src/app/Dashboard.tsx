@@ -14,6 +14,7 @@ import {
 import type { ClientConfig } from '../config';
 import { identifyFlagsUser, resetFlagsUser } from '../flags/featureFlags';
 import { NavigationDrawer } from '../layout/NavigationDrawer';
+import { PreviewBar } from '../layout/PreviewBar';
 import { ShellSnackbar } from '../layout/ShellSnackbar';
 import { FollowViewedAccount, ViewingBar } from '../layout/ViewingBar';
 import { setRegistryUser } from '../remotes/registry';
@@ -35,6 +36,8 @@ export interface Dashboard {
    */
   Navigation: typeof NavigationDrawer;
   ViewingBar: typeof ViewingBar;
+  /** A version of a remote only this browser gets (preview before canary), and a preview link. */
+  PreviewBar: typeof PreviewBar;
   /** Who is signed in, by the store; `subscribe` tells of every change. */
   user(): User | null;
   subscribe(listener: () => void): () => void;
@@ -76,6 +79,7 @@ export function startDashboard(config: ClientConfig): Dashboard {
     RemotePage,
     Navigation: NavigationDrawer,
     ViewingBar,
+    PreviewBar,
     user: () => selectUser(store.getState()),
     subscribe: (listener) => store.subscribe(listener),
     signIn: (signedIn) => store.dispatch(authActions.signedIn(signedIn)),

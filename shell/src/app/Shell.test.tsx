@@ -35,6 +35,7 @@ jest.mock('../remotes/registry', () => ({
   ]),
   setRegistryUser: jest.fn(),
   checkForNewVersions: jest.fn(async () => []),
+  previewedRemotes: () => [],
 }));
 // The remote itself is exercised in remotes/RemoteFeature.test.tsx.
 jest.mock('../remotes/RemoteFeature', () => ({

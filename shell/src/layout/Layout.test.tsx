@@ -14,6 +14,7 @@ import { discoveryDocument, release } from '../testing/remotes';
 import { Layout } from './Layout';
 import { NavigationDrawer } from './NavigationDrawer';
 import { FollowViewedAccount, ViewingBar } from './ViewingBar';
+import { PreviewBar } from './PreviewBar';
 
 const mockFlags = { outageBanner: { enabled: false, value: null as unknown } };
 jest.mock('../flags/featureFlags', () => ({
@@ -79,7 +80,7 @@ beforeEach(() => {
   mockFlags.outageBanner = { enabled: false, value: null };
 });
 
-const dashboard = { Navigation: NavigationDrawer, ViewingBar };
+const dashboard = { Navigation: NavigationDrawer, ViewingBar, PreviewBar };
 
 function renderPage(user: User, path = '/risks') {
   return renderShell(

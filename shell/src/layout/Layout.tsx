@@ -85,7 +85,7 @@ export function Layout({
 }: {
   children: ReactNode;
   /** The open dashboard, whose frame parts read the store (none on a sign-in page). */
-  dashboard?: Pick<Dashboard, 'Navigation' | 'ViewingBar'> | null;
+  dashboard?: Pick<Dashboard, 'Navigation' | 'ViewingBar' | 'PreviewBar'> | null;
 }) {
   const { user } = useSession();
   const theme = useTheme();
@@ -169,6 +169,7 @@ export function Layout({
         {/* In the flow under the top bar: it pushes the page down, never covers it. */}
         <OutageBanner />
         {signedIn && dashboard && <dashboard.ViewingBar />}
+        {signedIn && dashboard && <dashboard.PreviewBar />}
         <BillingBanner />
         {children}
       </Box>

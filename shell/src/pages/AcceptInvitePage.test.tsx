@@ -27,6 +27,7 @@ jest.mock('../remotes/registry', () => ({
   ]),
   setRegistryUser: jest.fn(),
   checkForNewVersions: jest.fn(async () => []),
+  previewedRemotes: () => [],
 }));
 jest.mock('../remotes/RemoteFeature', () => ({
   RemoteFeature: ({ app }: { app: string }) => <p>remote {app}</p>,

@@ -16,6 +16,7 @@ jest.mock('../remotes/registry', () => ({
   loadRegistry: jest.fn(async () => []),
   setRegistryUser: jest.fn(),
   checkForNewVersions: jest.fn(async () => []),
+  previewedRemotes: () => [],
 }));
 
 const tooMany = (retryAfter: string) => ({

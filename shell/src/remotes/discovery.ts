@@ -1,7 +1,7 @@
 // The page's one reader of the registry the shell server resolved for this user (in the page, and
 // from /remotes.json): a Frontend Discovery document (docs/adr/0019). Per remote, the first release
-// is the one this user gets; when it is a rollout's candidate, the default release after it is the
-// one to load instead if the candidate fails.
+// is the one this user gets; when it is a rollout's candidate, or a version this browser previews
+// (docs/adr/0042), the default release after it is the one to load instead if that one fails.
 import type { DiscoveryDocument, RemoteRelease } from '../clientConfig.types';
 
 type Fields = Record<string, unknown>;
@@ -39,13 +39,15 @@ export function releasesOf(document: DiscoveryDocument | null | undefined): Remo
     const [first] = releases;
     const release = readRelease(name, first);
     if (!release) return [];
-    const rollout = fields(fields(first).extras).rollout === true || !isDefault(first);
+    const extras = fields(fields(first).extras);
+    const rollout = extras.rollout === true || !isDefault(first);
     const live = rollout ? readRelease(name, releases.slice(1).find(isDefault)) : null;
     if (!rollout || !live) return [release];
+    const previewUntil = nonEmpty(extras.preview);
     return [
       {
         ...release,
-        canary: true,
+        ...(previewUntil ? { previewUntil } : { canary: true }),
         ...(live.version ? { liveVersion: live.version } : {}),
         fallback: live,
       },

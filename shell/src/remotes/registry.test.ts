@@ -1,4 +1,4 @@
-import { discoveryDocument, mockRemoteFetch, release } from '../testing/remotes';
+import { discoveryDocument, mockRemoteFetch, previewed, release } from '../testing/remotes';
 import type { RemoteRelease } from '../clientConfig.types';
 
 /** A fresh registry module (its state is per page), with what it tells the federation runtime. */
@@ -17,6 +17,17 @@ const RESERVATIONS_V1 = release('reservations', '0.1.0+33333333');
 const RESERVATIONS_V2 = release('reservations', '0.1.0+44444444');
 
 describe('the registry in the page', () => {
+  it('loads a version this browser previews, with the live one to fall back to', async () => {
+    const preview = previewed(V1, '0.3.0+55555555', '2026-11-28T14:00:00.000Z');
+    const { registry } = await freshPage([preview, RESERVATIONS_V1], () => []);
+    expect(await registry.loadRegistry()).toEqual([preview, RESERVATIONS_V1]);
+    expect(preview).not.toHaveProperty('canary');
+    expect(registry.previewedRemotes()).toEqual([preview]);
+    // It fails to load: the live version, and no preview any more.
+    expect(registry.fallBack('listings')).toEqual(V1);
+    expect(registry.previewedRemotes()).toEqual([]);
+  });
+
   it('starts from the registry the server put in the page, without reading /remotes.json', async () => {
     const { registry, fetchMock } = await freshPage([V1, RESERVATIONS_V1], () => [V1]);
     expect(await registry.loadRegistry()).toEqual([V1, RESERVATIONS_V1]);

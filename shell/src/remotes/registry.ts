@@ -201,6 +201,11 @@ export function fallBack(app: string): RegistryEntry | undefined {
   return live;
 }
 
+/** The remotes this browser previews (docs/adr/0042): a release no one else gets. */
+export function previewedRemotes(): RegistryEntry[] {
+  return [...registered.values()].filter((entry) => entry.previewUntil !== undefined);
+}
+
 /** What the About dialog shows. */
 export function remoteStatuses(): RemoteStatus[] {
   return [...registered.values()].map((entry) => {

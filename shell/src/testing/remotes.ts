@@ -17,6 +17,15 @@ export function release(
   };
 }
 
+/** A version this browser previews until `until`, with the live release to fall back to. */
+export function previewed(live: RemoteRelease, version: string, until: string): RemoteRelease {
+  return release(live.name, version, {
+    previewUntil: until,
+    ...(live.version ? { liveVersion: live.version } : {}),
+    fallback: live,
+  });
+}
+
 /** A rollout's candidate for this user, with the live release to fall back to. */
 export function candidate(live: RemoteRelease, version: string): RemoteRelease {
   return release(live.name, version, {
@@ -31,10 +40,14 @@ function discoveryRelease(
   deployment: DiscoveryRelease['deployment'],
   rollout = false,
 ): DiscoveryRelease {
+  const { previewUntil } = entry;
   return {
     url: entry.url ?? entry.manifest.replace(/[^/]*$/, 'remoteEntry.js'),
     metadata: { version: entry.version ?? '', integrity: entry.integrity ?? '' },
-    extras: { manifest: entry.manifest, ...(rollout ? { rollout: true } : {}) },
+    extras: {
+      manifest: entry.manifest,
+      ...(previewUntil ? { preview: previewUntil } : rollout ? { rollout: true } : {}),
+    },
     deployment,
   };
 }
@@ -48,7 +61,11 @@ export function discoveryDocument(releases: RemoteRelease[]): DiscoveryDocument 
         entry.name,
         entry.fallback
           ? [
-              discoveryRelease(entry, { traffic: 10, default: false }, true),
+              discoveryRelease(
+                entry,
+                { traffic: entry.previewUntil ? 0 : 10, default: false },
+                true,
+              ),
               discoveryRelease(entry.fallback, { traffic: 90, default: true }),
             ]
           : [discoveryRelease(entry, { traffic: 100, default: true })],
