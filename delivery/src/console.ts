@@ -278,6 +278,26 @@ function runAction(
   }
 }
 
+/** A change the operations refused, answered as the console says it; anything else is thrown. */
+function refuseChange(reply: FastifyReply, error: unknown) {
+  if (error instanceof InvalidRequest) return refusal(reply, 400, 'invalid_request', error.message);
+  if (error instanceof UnknownRemoteError) return refusal(reply, 404, 'not_found', error.message);
+  if (error instanceof VersionChangedError)
+    return refusal(reply, 409, 'version_changed', error.message);
+  // Another writer changed the remote while this change was made: to the admin it is what
+  // version_changed is (the page reads the registry again), with who got there first.
+  if (error instanceof RegistryConflictError)
+    return refusal(reply, 409, 'version_changed', error.message);
+  if (error instanceof RegistryUnavailableError)
+    return refusal(reply, 503, 'registry_unavailable', error.message);
+  if (error instanceof UnhealthyCandidateError)
+    return refusal(reply, 409, 'candidate_unhealthy', error.message);
+  if (error instanceof DeliveryError) return refusal(reply, 409, 'refused', error.message);
+  if (error instanceof RegistryLockedError)
+    return refusal(reply, 503, 'registry_busy', error.message);
+  throw error;
+}
+
 /** Why a release cannot be previewed in this dashboard, in words; null when it can. */
 function unfit(release: ReleaseHealth): string | null {
   if (!release.manifestAnswers)
@@ -394,24 +414,7 @@ export function registerDeliveryConsole(
         try {
           outcome = await runAction(action as DeliveryConsoleAction, context, name, body as Body);
         } catch (error) {
-          if (error instanceof InvalidRequest)
-            return refusal(reply, 400, 'invalid_request', error.message);
-          if (error instanceof UnknownRemoteError)
-            return refusal(reply, 404, 'not_found', error.message);
-          if (error instanceof VersionChangedError)
-            return refusal(reply, 409, 'version_changed', error.message);
-          // Another writer changed the remote while this change was made: to the admin it is what
-          // version_changed is (the page reads the registry again), with who got there first.
-          if (error instanceof RegistryConflictError)
-            return refusal(reply, 409, 'version_changed', error.message);
-          if (error instanceof RegistryUnavailableError)
-            return refusal(reply, 503, 'registry_unavailable', error.message);
-          if (error instanceof UnhealthyCandidateError)
-            return refusal(reply, 409, 'candidate_unhealthy', error.message);
-          if (error instanceof DeliveryError) return refusal(reply, 409, 'refused', error.message);
-          if (error instanceof RegistryLockedError)
-            return refusal(reply, 503, 'registry_busy', error.message);
-          throw error;
+          return refuseChange(reply, error);
         }
         const change = outcome.recorded as HistoryEntry;
         // The audit line: who, what, when, from which version to which (never a session).
@@ -450,16 +453,6 @@ export function registerDeliveryConsole(
           return refusal(reply, 404, 'not_found', `Nothing at POST ${request.url.split('?')[0]}.`);
         }
         const body = request.body;
-        let version: string;
-        try {
-          if (!body || typeof body !== 'object' || Array.isArray(body))
-            throw new InvalidRequest('Send a JSON object naming the version.');
-          version = versionField(body as Body, 'version', true) as string;
-        } catch (error) {
-          if (error instanceof InvalidRequest)
-            return refusal(reply, 400, 'invalid_request', error.message);
-          throw error;
-        }
         const now = Date.now();
         const context: DeliveryContext = {
           registry,
@@ -468,6 +461,9 @@ export function registerDeliveryConsole(
           actor: { id: previewer.id, email: previewer.email },
         };
         try {
+          if (!body || typeof body !== 'object' || Array.isArray(body))
+            throw new InvalidRequest('Send a JSON object naming the version.');
+          const version = versionField(body as Body, 'version', true) as string;
           const target = await previewTarget(context, name, version);
           const manifest = absoluteAddress(target.manifest, options.remotesOrigin);
           const why = unfit(await preview.checkRelease(version, manifest, HEALTH_TIMEOUT_MS));
@@ -526,16 +522,7 @@ export function registerDeliveryConsole(
           };
           return reply.send(answer);
         } catch (error) {
-          if (error instanceof UnknownRemoteError)
-            return refusal(reply, 404, 'not_found', error.message);
-          if (error instanceof RegistryConflictError)
-            return refusal(reply, 409, 'version_changed', error.message);
-          if (error instanceof RegistryUnavailableError)
-            return refusal(reply, 503, 'registry_unavailable', error.message);
-          if (error instanceof DeliveryError) return refusal(reply, 409, 'refused', error.message);
-          if (error instanceof RegistryLockedError)
-            return refusal(reply, 503, 'registry_busy', error.message);
-          throw error;
+          return refuseChange(reply, error);
         }
       },
     );

@@ -23,6 +23,7 @@ import {
   toApiError,
 } from '@hostdash/shared-auth';
 import { previewedRemotes, type RegistryEntry } from '../remotes/registry';
+import { FrameBar } from './FrameBar';
 
 /** The page again, as the registry now resolves it for this browser (without the preview link). */
 function reloadWithout(param: string | null): void {
@@ -54,13 +55,9 @@ function PreviewedRemote({ entry, reload }: { entry: RegistryEntry; reload: Relo
     }
   };
   return (
-    <Alert
-      component="section"
-      // A landmark, not an alert: it is there on every page while the preview lasts.
-      role="region"
-      aria-label={`Preview of ${entry.name}`}
+    <FrameBar
+      label={`Preview of ${entry.name}`}
       severity="warning"
-      icon={false}
       action={
         <Button
           color="inherit"
@@ -73,13 +70,6 @@ function PreviewedRemote({ entry, reload }: { entry: RegistryEntry; reload: Relo
           Stop
         </Button>
       }
-      sx={{
-        mb: 2,
-        alignItems: 'center',
-        flexWrap: { xs: 'wrap', sm: 'nowrap' },
-        '& .MuiAlert-message': { flex: 1, minWidth: 0, overflowWrap: 'anywhere' },
-        '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 }, pt: 0 },
-      }}
     >
       <Typography component="p" sx={{ fontWeight: 600 }}>
         {previewWords(entry)}
@@ -89,7 +79,7 @@ function PreviewedRemote({ entry, reload }: { entry: RegistryEntry; reload: Relo
         {entry.previewUntil ? `, until ${formatDateTime(entry.previewUntil)}` : ''}. Everyone else
         gets {entry.liveVersion ?? 'the live version'}.{error ? ` ${error}` : ''}
       </Typography>
-    </Alert>
+    </FrameBar>
   );
 }
 

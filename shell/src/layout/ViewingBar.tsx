@@ -4,7 +4,6 @@
 // (FollowViewedAccount, in the dashboard's frame).
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import {
@@ -15,6 +14,7 @@ import {
   STAFF_HOME_PATH,
 } from '@hostdash/shared-auth';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { FrameBar } from './FrameBar';
 
 /** "Olivia Hart's account": the owner's name when the account has one, else the account's. */
 export function viewedAccountWords(viewing: { name: string; owner_name?: string | null }): string {
@@ -54,13 +54,9 @@ export function ViewingBar() {
 
   if (!viewing) return null;
   return (
-    <Alert
-      component="section"
-      // A landmark, not an alert: it is there on every page of the account, and says nothing new.
-      role="region"
-      aria-label="Account you are viewing"
+    <FrameBar
+      label="Account you are viewing"
       severity="info"
-      icon={false}
       action={
         <Button
           color="inherit"
@@ -75,13 +71,6 @@ export function ViewingBar() {
           Back to staff area
         </Button>
       }
-      sx={{
-        mb: 2,
-        alignItems: 'center',
-        flexWrap: { xs: 'wrap', sm: 'nowrap' },
-        '& .MuiAlert-message': { flex: 1, minWidth: 0 },
-        '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 }, pt: 0 },
-      }}
     >
       <Typography component="p" sx={{ fontWeight: 600 }}>
         {viewedAccountWords(viewing)}
@@ -91,6 +80,6 @@ export function ViewingBar() {
         change is recorded as yours.
         {status.error && !status.loading ? ` ${status.error.message}` : ''}
       </Typography>
-    </Alert>
+    </FrameBar>
   );
 }
