@@ -113,6 +113,8 @@ const remoteBoundaries = remotes.map((remote) => ({
               '@hostdash/shared-ui/*',
               '**/shared-ui/src/**',
               '**/shared-auth/src/**',
+              // Test helpers through @hostdash/testing's entries (docs/adr/0041).
+              '**/testing/src/**',
             ],
             message:
               'A remote imports only shared packages, through their public entries (STYLE.md, Boundaries).',

@@ -3,7 +3,7 @@
 // once per run; each test file gets a copy (src/testing/testDatabase.ts).
 const path = require('node:path');
 
-const preset = require('../config/jest.preset.cjs')(__dirname);
+const preset = require('@hostdash/testing/jest-preset')(__dirname);
 
 /**
  * PGlite's own set (HOSTDASH_API_TEST_SET=pglite): what `npm test` runs on PGlite when the whole

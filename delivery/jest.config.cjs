@@ -1,4 +1,4 @@
-const preset = require('../config/jest.preset.cjs')(__dirname);
+const preset = require('@hostdash/testing/jest-preset')(__dirname);
 
 module.exports = {
   ...preset,

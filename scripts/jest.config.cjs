@@ -1,5 +1,5 @@
 // The scripts' own tests (scripts/*.test.mjs): plain ES modules, compiled to CommonJS for jest.
-const preset = require('../config/jest.preset.cjs')(__dirname, { displayName: 'scripts' });
+const preset = require('@hostdash/testing/jest-preset')(__dirname, { displayName: 'scripts' });
 
 module.exports = {
   ...preset,

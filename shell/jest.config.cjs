@@ -1,4 +1,4 @@
-const preset = require('../config/jest.preset.cjs')(__dirname, { environment: 'jsdom' });
+const preset = require('@hostdash/testing/jest-preset')(__dirname, { environment: 'jsdom' });
 
 module.exports = {
   ...preset,

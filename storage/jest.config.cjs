@@ -1,1 +1,1 @@
-module.exports = require('../config/jest.preset.cjs')(__dirname);
+module.exports = require('@hostdash/testing/jest-preset')(__dirname);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OFF_SITE_NEXTS, REPORTED_OFF_SITE_NEXTS } from '../../config/testing/offSiteNexts';
+import { OFF_SITE_NEXTS, REPORTED_OFF_SITE_NEXTS } from '@hostdash/testing/offSiteNexts';
 import { baseURL, TOTP_SECRET } from './support/env';
 import { expectHeading, signIn } from './support/session';
 import { totp } from './support/totp';

@@ -10,8 +10,8 @@ import {
   STAFF_HOME_PATH,
 } from './access';
 import type { User } from './types';
-import { demoUser } from '../../config/testing/demoUsers';
-import { OFF_SITE_NEXTS } from '../../config/testing/offSiteNexts';
+import { demoUser } from '@hostdash/testing/demoUsers';
+import { OFF_SITE_NEXTS } from '@hostdash/testing/offSiteNexts';
 
 const user = demoUser;
 

@@ -1,4 +1,4 @@
-import { startUpstream, type Upstream } from '../../config/testing/upstream';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { createApiClient, type ApiClient } from './apiClient';
 import { endsSession, NO_RESPONSE_MESSAGE, readableMessage, retryAfterSeconds } from './apiErrors';
 import { TRACEPARENT } from './traceparent';

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 // In a page, a call to another origin goes without a traceparent: with it, every such call would
 // be a CORS preflight the other origin need not allow (the dashboard calls its own /api).
-import { startUpstream, type Upstream } from '../../config/testing/upstream';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { createApiClient } from './apiClient';
 
 let upstream: Upstream;

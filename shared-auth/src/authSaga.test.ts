@@ -1,11 +1,11 @@
 // The auth slice and saga run whole, against a real store and a real HTTP server.
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { startUpstream, type Upstream } from '../../config/testing/upstream';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { configureApiClient } from './apiClient';
 import { authSaga } from './authSaga';
 import { authActions, authSlice, initialAuthState, type AuthState } from './authSlice';
-import { DEMO_OWNER } from '../../config/testing/demoUsers';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 
 const owner = DEMO_OWNER;
 

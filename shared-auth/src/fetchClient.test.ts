@@ -1,6 +1,6 @@
 // The guest page's API client (docs/adr/0035-guest-page-weight.md) against a real server: the same
 // JSON, errors and trace header as the dashboard's client, on the browser's fetch.
-import { startUpstream, type Upstream } from '../../config/testing/upstream';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { NO_RESPONSE_MESSAGE } from './apiErrors';
 import { createFetchClient, type FetchClient } from './fetchClient';
 import { TRACEPARENT } from './traceparent';

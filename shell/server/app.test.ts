@@ -11,7 +11,7 @@ import {
   testConfig,
   type Upstream,
 } from './testSupport';
-import { demoUser } from '../../config/testing/demoUsers';
+import { demoUser } from '@hostdash/testing/demoUsers';
 
 const LIVE = '0.1.0+aaaaaaaa';
 const CANDIDATE = '0.2.0+bbbbbbbb';

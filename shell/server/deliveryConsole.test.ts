@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { demoUser } from '../../config/testing/demoUsers';
+import { demoUser } from '@hostdash/testing/demoUsers';
 import { buildShellServer } from './app';
 import {
   abort,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
 import { startUpstream, testConfig, type Upstream } from './testSupport';
-import { OFF_SITE_NEXTS } from '../../config/testing/offSiteNexts';
+import { OFF_SITE_NEXTS } from '@hostdash/testing/offSiteNexts';
 
 const users: Record<string, Record<string, unknown>> = {
   owner: {

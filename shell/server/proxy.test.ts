@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
 import { startUpstream, testConfig, type Upstream } from './testSupport';
-import type { UpstreamAnswer } from '../../config/testing/upstream';
-import { demoUser } from '../../config/testing/demoUsers';
+import type { UpstreamAnswer } from '@hostdash/testing/upstream';
+import { demoUser } from '@hostdash/testing/demoUsers';
 
 const owner = demoUser({ id: '7' });
 

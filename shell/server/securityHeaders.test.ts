@@ -13,7 +13,7 @@ import {
   testRemoteOriginConfig,
   type Upstream,
 } from './testSupport';
-import { DEMO_OWNER } from '../../config/testing/demoUsers';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 
 const VERSION = '0.1.0+1a2b3c4d';
 

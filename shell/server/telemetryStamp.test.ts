@@ -12,7 +12,7 @@ import { buildShellServer } from './app';
 import { servedRemotes } from './registry';
 import { signStamp, stampKey, TELEMETRY_STAMP_HEADER, telemetryUserHash } from './telemetryStamp';
 import { startUpstream, temporaryDir, testConfig, type Upstream } from './testSupport';
-import { DEMO_MANAGER, DEMO_OWNER } from '../../config/testing/demoUsers';
+import { DEMO_MANAGER, DEMO_OWNER } from '@hostdash/testing/demoUsers';
 
 const TOKEN = 'shell-test-delivery-token-0123456789abcdef';
 const LIVE = '0.1.0+aaaaaaaa';

@@ -18,7 +18,7 @@ export {
   type ScratchDatabase,
 } from '@hostdash/delivery/testing';
 
-export { startUpstream, type Upstream } from '../../config/testing/upstream';
+export { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 
 export function testConfig(overrides: Record<string, string> = {}): ShellConfig {
   return readShellConfig({ STAGE: 'prod', ...overrides });

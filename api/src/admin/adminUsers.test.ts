@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import type { AuditEntry } from './audit';
 
 let api: TestApi;

@@ -3,7 +3,7 @@ import { DEMO_TOTP_SECRET } from '../db/seedData';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
 import { hashToken } from './tokens';
 import { totp } from './totp';
-import { DEMO_MANAGER, DEMO_OWNER, DEMO_VENDOR } from '../../../config/testing/demoUsers';
+import { DEMO_MANAGER, DEMO_OWNER, DEMO_VENDOR } from '@hostdash/testing/demoUsers';
 
 let api: TestApi;
 beforeAll(async () => {

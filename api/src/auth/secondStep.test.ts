@@ -1,7 +1,7 @@
 // Turning the second step on and off from /settings, on the real database: the secret waits for
 // its first code, recovery codes are shown once and each signs in once, and only a current code
 // (or a recovery code) turns it off.
-import { DEMO_MANAGER } from '../../../config/testing/demoUsers';
+import { DEMO_MANAGER } from '@hostdash/testing/demoUsers';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from '../testing/testApi';
 import { hashToken } from './tokens';
 import { totp } from './totp';

@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient } from '@hostdash/shared-auth';
-import { keepsContract } from '../../../config/testing/contract';
-import { startUpstream, type Upstream } from '../../../config/testing/upstream';
+import { keepsContract } from '@hostdash/testing/contract';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { renderRemote } from '../testing/renderRemote';
 import { STAFF } from '../testing/staff';
 import type { AdminAccount } from './accountsApi';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, selectSnackbar, type User } from '@hostdash/shared-auth';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import { STAFF as STAFF_MEMBER } from '../testing/staff';
 import { renderRemote } from '../testing/renderRemote';
 import { makeTeam, OWNER, startTeamServer, type TeamServer } from '../testing/teamServer';

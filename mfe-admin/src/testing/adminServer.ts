@@ -2,13 +2,13 @@
 // run for real in component tests. The API's own behaviour (who may change a flag, what is
 // recorded) is tested against its real database in api/; every answer here is checked against the
 // API contract (api/openapi.json).
-import { keepsContract } from '../../../config/testing/contract';
+import { keepsContract } from '@hostdash/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 import type { Flag } from '../flags/flagsApi';
 import { STAFF_ACTOR } from './staff';
 

@@ -16,7 +16,7 @@ import {
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 
 export const VERSIONS = {
   older: '1.4.1+0a1b2c3d',

@@ -3,13 +3,13 @@
 // is deliberately simple; the API's own (counts, order, who may call, what is never answered) is
 // tested on its real database in api/src/admin/jobAdmin.test.ts. Every answer is checked against
 // the API contract (api/openapi.json).
-import { keepsContract } from '../../../config/testing/contract';
+import { keepsContract } from '@hostdash/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 import type { AdminJob, AdminJobQueue, AdminJobSchedule, AdminMail } from '../jobs/jobsApi';
 
 export function makeJob(overrides: Partial<AdminJob> = {}): AdminJob {

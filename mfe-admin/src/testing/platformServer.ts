@@ -3,13 +3,13 @@
 // run for real in component tests. Its filtering is deliberately simple; the API's own (search
 // ranking, counts, who may call) is tested on its real database in api/src/platform/. Every answer
 // here is checked against the API contract (api/openapi.json).
-import { keepsContract } from '../../../config/testing/contract';
+import { keepsContract } from '@hostdash/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 import type { FrontendHealth, HealthSeries, PlatformAnalytics } from '../analytics/analyticsApi';
 import type { AdminListing, AdminListingDetail } from '../listings/platformListingsApi';
 import { STAFF } from './staff';

@@ -1,6 +1,6 @@
-// The admin remote's routes with a real store, saga and theme (config/testing/renderRemote.tsx).
+// The admin remote's routes with a real store, saga and theme (@hostdash/testing/renderRemote).
 import type { User } from '@hostdash/shared-auth';
-import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
+import { renderRemoteRoutes } from '@hostdash/testing/renderRemote';
 import { slice } from '../feature';
 import { AdminRoutes } from '../AdminRoutes';
 import type { AdminState } from '../adminSlice';

@@ -3,7 +3,7 @@
 // refused with 409 `email_taken` for an email a user already has, as the API does. Making, mailing
 // and using a link is tested against the real database in api/; every answer here is checked
 // against the API contract (api/openapi.json).
-import type { RecordedRequest, UpstreamAnswer } from '../../../config/testing/upstream';
+import type { RecordedRequest, UpstreamAnswer } from '@hostdash/testing/upstream';
 import type { AdminUser } from '../users/usersApi';
 import type { PmsName, PmsSystem, SignupLink } from '../signupLinks/signupLinksApi';
 import { startUsersServer, type UsersServer } from './usersServer';

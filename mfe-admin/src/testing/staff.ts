@@ -1,7 +1,7 @@
 // The Hostdash staff member the admin area's tests sign in as, and whom the stand-in APIs name
 // as the one who made a change: one copy for every page's tests.
 import type { User } from '@hostdash/shared-auth';
-import { demoUser } from '../../../config/testing/demoUsers';
+import { demoUser } from '@hostdash/testing/demoUsers';
 
 export const STAFF: User = demoUser({
   id: '5',

@@ -2,13 +2,13 @@
 // run for real in component tests. Who may do what, and what is recorded, is tested against the
 // real database in api/src/accounts/team.test.ts; every answer here is checked against the API
 // contract (api/openapi.json).
-import { keepsContract } from '../../../config/testing/contract';
+import { keepsContract } from '@hostdash/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 import type { Team, TeamBuilding, TeamInvite, TeamMember } from '../team/teamApi';
 
 export const BUILDINGS: TeamBuilding[] = [

@@ -3,13 +3,13 @@
 // search matches names, emails and accounts, the panel has an audit log, and the actions change the user and log
 // themselves as the API does. Who may do what is tested against the real database in api/; every
 // answer here is checked against the API contract (api/openapi.json).
-import { keepsContract } from '../../../config/testing/contract';
+import { keepsContract } from '@hostdash/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 import type { AdminUser, AdminUserDetail, AuditEntry } from '../users/usersApi';
 import { STAFF, STAFF_ACTOR } from './staff';
 

@@ -5,7 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, selectUser } from '@hostdash/shared-auth';
-import { DEMO_OWNER, demoUser } from '../../../config/testing/demoUsers';
+import { DEMO_OWNER, demoUser } from '@hostdash/testing/demoUsers';
 import { makeOverview, startBillingServer, type BillingServer } from '../testing/billingServer';
 import { renderRemote } from '../testing/renderRemote';
 import { stripeEdge } from '../testing/stripeEdge';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, selectSnackbar, selectUser, type User } from '@hostdash/shared-auth';
-import { DEMO_OWNER, demoUser } from '../../../config/testing/demoUsers';
+import { DEMO_OWNER, demoUser } from '@hostdash/testing/demoUsers';
 import {
   CHARGE_DECLINED_MESSAGE,
   failedOverview,

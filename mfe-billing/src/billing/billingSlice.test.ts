@@ -5,7 +5,7 @@ import {
   selectUser,
   type ApiError,
 } from '@hostdash/shared-auth';
-import { DEMO_OWNER, demoUser } from '../../../config/testing/demoUsers';
+import { DEMO_OWNER, demoUser } from '@hostdash/testing/demoUsers';
 import { makeOverview, startBillingServer, type BillingServer } from '../testing/billingServer';
 import { slice } from '../feature';
 import {

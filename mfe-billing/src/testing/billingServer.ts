@@ -3,14 +3,14 @@
 // scoping) is tested against its real database in api/src/billing; every answer here is checked
 // against the API contract (api/openapi.json), so the stand-in cannot promise the remote anything
 // the real API would not answer.
-import { keepsContract } from '../../../config/testing/contract';
+import { keepsContract } from '@hostdash/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+} from '@hostdash/testing/upstream';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import type { BillingOverview, BillingSummary } from '../billing/billingApi';
 
 type Card = NonNullable<BillingOverview['card']>;

@@ -4,14 +4,14 @@
 // api/src/guestportal/screens.test.ts and api/src/stargate/stargate.test.ts; every answer here is
 // checked against the API contract (api/openapi.json).
 import type { User } from '@hostdash/api-contract';
-import { keepsContract } from '../../../config/testing/contract';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { keepsContract } from '@hostdash/testing/contract';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 import type {
   EffectiveGuestScreens,
   GuestLink,

@@ -1,8 +1,8 @@
-// The guest-portal remote's routes with a real store, saga and theme (config/testing/renderRemote.tsx).
+// The guest-portal remote's routes with a real store, saga and theme (@hostdash/testing/renderRemote).
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, type User } from '@hostdash/shared-auth';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
-import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
+import { renderRemoteRoutes } from '@hostdash/testing/renderRemote';
 import { slice } from '../feature';
 import { GuestportalRoutes } from '../GuestportalRoutes';
 import type { GuestportalState } from '../guestportalSlice';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, toIsoDate } from '@hostdash/shared-auth';
-import { DEMO_VENDOR } from '../../../config/testing/demoUsers';
+import { DEMO_VENDOR } from '@hostdash/testing/demoUsers';
 import {
   INTERNAL_ERROR_ANSWER,
   startListingsServer,

@@ -2,13 +2,13 @@
 // for real in component tests. The API's own behaviour is tested against its real database in
 // api/; every answer here is checked against the API contract (api/openapi.json), so the stand-in
 // cannot promise the remote anything the real API would not answer.
-import { keepsContract } from '../../../config/testing/contract';
+import { keepsContract } from '@hostdash/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 import type { BuildingView, Listing, ListingStatus } from '../listings/listingsApi';
 
 export function makeListing(index: number, overrides: Partial<Listing> = {}): Listing {

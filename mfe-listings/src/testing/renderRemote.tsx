@@ -1,6 +1,6 @@
-// The listings remote's routes with a real store, saga and theme (config/testing/renderRemote.tsx).
+// The listings remote's routes with a real store, saga and theme (@hostdash/testing/renderRemote).
 import type { User } from '@hostdash/shared-auth';
-import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
+import { renderRemoteRoutes } from '@hostdash/testing/renderRemote';
 import { slice } from '../feature';
 import { ListingsRoutes } from '../ListingsRoutes';
 import type { ListingsState } from '../listings/listingsSlice';

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, LABELS, selectUser } from '@hostdash/shared-auth';
-import { DEMO_MANAGER, DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { DEMO_MANAGER, DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import { renderRemote } from '../testing/renderRemote';
 import { startOnboardServer, type OnboardServer } from '../testing/onboardServer';
 import { browser } from './connectSaga';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, selectSnackbar } from '@hostdash/shared-auth';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import { renderRemote } from '../testing/renderRemote';
 import {
   makeConnection,

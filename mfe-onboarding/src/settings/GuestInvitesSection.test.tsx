@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { configureApiClient, selectSnackbar } from '@hostdash/shared-auth';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import { renderRemote } from '../testing/renderRemote';
 import { startSettingsServer, type SettingsServer } from '../testing/settingsServer';
 

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, selectSnackbar, selectUser, type User } from '@hostdash/shared-auth';
-import { DEMO_MANAGER, DEMO_OWNER, DEMO_VENDOR, demoUser } from '../../../config/testing/demoUsers';
+import { DEMO_MANAGER, DEMO_OWNER, DEMO_VENDOR, demoUser } from '@hostdash/testing/demoUsers';
 import { renderRemote } from '../testing/renderRemote';
 import {
   CURRENT_CODE,

@@ -2,7 +2,7 @@
 // at `/settings/profile`, linked from here.
 import { screen, within } from '@testing-library/react';
 import { configureApiClient } from '@hostdash/shared-auth';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import { renderRemote } from '../testing/renderRemote';
 import { startSettingsServer, type SettingsServer } from '../testing/settingsServer';
 

@@ -3,14 +3,14 @@
 // against the system, the worker, OAuth state) is tested against its real database in api/; every
 // answer here is checked against the API contract (api/openapi.json). An import advances one step
 // each time its status is asked.
-import { keepsContract } from '../../../config/testing/contract';
+import { keepsContract } from '@hostdash/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+} from '@hostdash/testing/upstream';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import type { ImportTask, PmsSystem } from '../connect/onboardApi';
 
 export const HOSTAWAY: PmsSystem = {

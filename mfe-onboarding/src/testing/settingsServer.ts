@@ -6,14 +6,14 @@
 import type { User } from '@hostdash/api-contract';
 import { PMS_NAMES } from '@hostdash/shared-auth';
 import { makeTask as makeQueuedTask } from './onboardServer';
-import { keepsContract } from '../../../config/testing/contract';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
+import { keepsContract } from '@hostdash/testing/contract';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 import type { ImportTask, PmsSystem, PmsSystemList } from '../connect/onboardApi';
 import type {
   Integrations,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, formatDate, toIsoDate } from '@hostdash/shared-auth';
-import { keepsContract } from '../../../config/testing/contract';
-import { startUpstream, type Upstream } from '../../../config/testing/upstream';
+import { keepsContract } from '@hostdash/testing/contract';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import type { CalendarMonth } from '../reservations/reservationsApi';
 import { renderRemote } from '../testing/renderRemote';
 

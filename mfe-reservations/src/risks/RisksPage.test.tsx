@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { configureApiClient, toIsoDate } from '@hostdash/shared-auth';
 import { startReservationsServer, type ReservationsServer } from '../testing/reservationsServer';
 import { renderRemote } from '../testing/renderRemote';
-import { demoUser } from '../../../config/testing/demoUsers';
+import { demoUser } from '@hostdash/testing/demoUsers';
 
 let server: ReservationsServer;
 beforeEach(async () => {

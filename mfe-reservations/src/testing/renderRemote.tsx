@@ -1,6 +1,6 @@
-// The reservations remote's routes with a real store, saga and theme (config/testing/renderRemote.tsx).
+// The reservations remote's routes with a real store, saga and theme (@hostdash/testing/renderRemote).
 import type { User } from '@hostdash/shared-auth';
-import { renderRemoteRoutes } from '../../../config/testing/renderRemote';
+import { renderRemoteRoutes } from '@hostdash/testing/renderRemote';
 import { slice } from '../feature';
 import { ReservationsRoutes } from '../ReservationsRoutes';
 import type { ReservationsState } from '../reservations/reservationsSlice';

@@ -3,12 +3,8 @@
 // api/; every answer here is checked against the API contract (api/openapi.json), so the stand-in
 // cannot promise the remote anything the real API would not answer.
 import type { Listing } from '@hostdash/api-contract';
-import { keepsContract } from '../../../config/testing/contract';
-import {
-  startUpstream,
-  type Upstream,
-  type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+import { keepsContract } from '@hostdash/testing/contract';
+import { startUpstream, type Upstream, type UpstreamAnswer } from '@hostdash/testing/upstream';
 import type {
   BulkInviteResult,
   GuestMail,

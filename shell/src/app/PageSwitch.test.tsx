@@ -3,7 +3,7 @@ import type { RouteDef } from '@hostdash/shared-auth';
 import { PageSwitch } from './PageSwitch';
 import { RemotePage } from '../remotes/RemotePage';
 import { makeUser, renderShell } from '../testing/renderShell';
-import { DEMO_MANAGER } from '../../../config/testing/demoUsers';
+import { DEMO_MANAGER } from '@hostdash/testing/demoUsers';
 
 jest.mock('../remotes/registry', () => ({
   // No registry in the page: the menu waits for the first read.

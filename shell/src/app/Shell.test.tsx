@@ -4,14 +4,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient } from '@hostdash/shared-auth';
-import { keepsContract } from '../../../config/testing/contract';
-import { DEMO_OWNER } from '../../../config/testing/demoUsers';
-import { REPORTED_OFF_SITE_NEXTS } from '../../../config/testing/offSiteNexts';
-import {
-  startUpstream,
-  type Upstream,
-  type UpstreamAnswer,
-} from '../../../config/testing/upstream';
+import { keepsContract } from '@hostdash/testing/contract';
+import { DEMO_OWNER } from '@hostdash/testing/demoUsers';
+import { REPORTED_OFF_SITE_NEXTS } from '@hostdash/testing/offSiteNexts';
+import { startUpstream, type Upstream, type UpstreamAnswer } from '@hostdash/testing/upstream';
 import { identifyFlagsUser, resetFlagsUser } from '../flags/featureFlags';
 import type { ClientConfig } from '../config';
 import { testConfig } from '../testing/renderShell';

@@ -4,9 +4,9 @@
 // banner goes once the API says nothing failed is left.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { authActions, configureApiClient, type User } from '@hostdash/shared-auth';
-import { DEMO_MANAGER, DEMO_VENDOR } from '../../../config/testing/demoUsers';
-import { keepsContract } from '../../../config/testing/contract';
-import { startUpstream, type Upstream } from '../../../config/testing/upstream';
+import { DEMO_MANAGER, DEMO_VENDOR } from '@hostdash/testing/demoUsers';
+import { keepsContract } from '@hostdash/testing/contract';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { makeUser, renderShell } from '../testing/renderShell';
 import { BillingBanner } from './BillingBanner';
 

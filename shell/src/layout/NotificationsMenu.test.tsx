@@ -4,8 +4,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient } from '@hostdash/shared-auth';
-import { keepsContract } from '../../../config/testing/contract';
-import { startUpstream, type Upstream } from '../../../config/testing/upstream';
+import { keepsContract } from '@hostdash/testing/contract';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { makeUser, renderShell } from '../testing/renderShell';
 import { NotificationsMenu } from './NotificationsMenu';
 

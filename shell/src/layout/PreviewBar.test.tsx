@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { previewClient } from '@hostdash/shared-auth';
-import { startUpstream, type Upstream } from '../../../config/testing/upstream';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { startRegistry } from '../remotes/registry';
 import { discoveryDocument, previewed, release } from '../testing/remotes';
 import { makeUser, renderShell } from '../testing/renderShell';

@@ -5,9 +5,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient, type User } from '@hostdash/shared-auth';
-import { keepsContract } from '../../../config/testing/contract';
-import { DEMO_MANAGER, DEMO_OWNER, DEMO_VENDOR } from '../../../config/testing/demoUsers';
-import { startUpstream, type Upstream } from '../../../config/testing/upstream';
+import { keepsContract } from '@hostdash/testing/contract';
+import { DEMO_MANAGER, DEMO_OWNER, DEMO_VENDOR } from '@hostdash/testing/demoUsers';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { startDashboard } from '../app/Dashboard';
 import { Shell } from '../app/Shell';
 import type { ClientConfig } from '../config';

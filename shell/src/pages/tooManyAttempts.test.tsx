@@ -5,7 +5,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiClient } from '@hostdash/shared-auth';
-import { startUpstream, type Upstream } from '../../../config/testing/upstream';
+import { startUpstream, type Upstream } from '@hostdash/testing/upstream';
 import { Shell } from '../app/Shell';
 import { testConfig } from '../testing/renderShell';
 import { waitInWords, withWait } from './useFormSubmit';

@@ -13,7 +13,7 @@ import { FeatureInjectionProvider, ShellProvider } from '../app/ShellContext';
 import type { ClientConfig } from '../config';
 import { createShellStore } from '../store/store';
 import { theme } from '../theme';
-import { demoUser } from '../../../config/testing/demoUsers';
+import { demoUser } from '@hostdash/testing/demoUsers';
 
 export const testConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig => ({
   stage: 'prod',

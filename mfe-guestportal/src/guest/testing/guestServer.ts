@@ -4,13 +4,13 @@
 // its real database in api/src/guest; this keeps a stay's progress between calls as the API
 // does, refuses what the API refuses with its words, and every answer is checked against the API
 // contract (api/openapi.json).
-import { keepsContract } from '../../../../config/testing/contract';
+import { keepsContract } from '@hostdash/testing/contract';
 import {
   startUpstream,
   type RecordedRequest,
   type Upstream,
   type UpstreamAnswer,
-} from '../../../../config/testing/upstream';
+} from '@hostdash/testing/upstream';
 import type {
   GuestImage,
   GuestPortal,

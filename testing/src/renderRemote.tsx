@@ -18,6 +18,9 @@ import {
   type User,
 } from '@hostdash/shared-auth';
 
+/** The shell's own store recipe for one remote's page, for a test that builds its store itself. */
+export { createStandaloneStore };
+
 export type RemoteTestState<Slice> = {
   auth: AuthState;
   snackbar: SnackbarState;

@@ -9,14 +9,14 @@ const root = path.resolve(__dirname, '..');
  * @param {{ environment?: 'node' | 'jsdom' | 'jsdom-fetch', setupFiles?: string[], setupFilesAfterEnv?: string[], displayName?: string }} options
  */
 module.exports = function jestPreset(packageDir, options = {}) {
-  // 'jsdom-fetch': jsdom with the browser's fetch (config/testing/jsdomWithFetch.cjs).
+  // 'jsdom-fetch': jsdom with the browser's fetch (./jsdomWithFetch.cjs).
   const jsdom = options.environment === 'jsdom' || options.environment === 'jsdom-fetch';
   return {
     displayName: options.displayName ?? path.basename(packageDir),
     rootDir: packageDir,
     testEnvironment:
       options.environment === 'jsdom-fetch'
-        ? path.join(root, 'config/testing/jsdomWithFetch.cjs')
+        ? path.join(__dirname, 'jsdomWithFetch.cjs')
         : jsdom
           ? 'jsdom'
           : 'node',
@@ -42,17 +42,22 @@ module.exports = function jestPreset(packageDir, options = {}) {
       '^@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
       '^@hostdash/storage$': path.join(root, 'storage/src/index.ts'),
       '^@hostdash/storage/testing$': path.join(root, 'storage/src/testing/index.ts'),
+      // This package's entries, from source (as its package.json `exports` name them).
+      '^@hostdash/testing/(contract|demoUsers|offSiteNexts|renderRemote|upstream)$': path.join(
+        __dirname,
+        'src/$1',
+      ),
       // The react-router the shell provides (webpack resolves these two names the same way).
       '^@hostdash/react-router-surface$': path.join(root, 'config/shared/react-router.js'),
       '^@hostdash/react-router-package$': 'react-router',
       '^@hostdash/mui-guest-surface$': path.join(root, 'config/shared/mui-guest.js'),
     },
     setupFiles: [
-      ...(jsdom ? [path.join(root, 'config/jest.setup-jsdom.cjs')] : []),
+      ...(jsdom ? [path.join(__dirname, 'jest.setup-jsdom.cjs')] : []),
       ...(options.setupFiles ?? []),
     ],
     setupFilesAfterEnv: [
-      path.join(root, 'config/jest.setup-timeout.cjs'),
+      path.join(__dirname, 'jest.setup-timeout.cjs'),
       ...(jsdom ? ['@testing-library/jest-dom'] : []),
       ...(options.setupFilesAfterEnv ?? []),
     ],
