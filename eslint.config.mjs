@@ -6,8 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createRequire } from 'node:module';
 
-// The remotes come from the one list (config/remotes.cjs).
-const remotes = createRequire(import.meta.url)('./config/remotes.cjs')
+// The remotes come from the one list (build/remotes.cjs).
+const remotes = createRequire(import.meta.url)('@hostdash/build/remotes')
   .listRemotes()
   .map((remote) => remote.dir);
 

@@ -1,6 +1,6 @@
 // `npm run test:unit`: every package's jest project in one run. The remotes come from the one
-// list (config/remotes.cjs).
-const { listRemotes } = require('./config/remotes.cjs');
+// list (build/remotes.cjs).
+const { listRemotes } = require('@hostdash/build/remotes');
 
 module.exports = {
   // Jest's default is one worker fewer than the machine's cores: one worker on CI's 2 cores, while

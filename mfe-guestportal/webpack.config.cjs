@@ -1,4 +1,4 @@
-const { createRemoteConfig } = require('../config/webpack.federation.cjs');
+const { createRemoteConfig } = require('@hostdash/build/webpack');
 
 // Its name, exposes and dev port are in its manifest (package.json `hostdash.remote`).
 const federated = createRemoteConfig(__dirname);

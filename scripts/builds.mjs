@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The remotes in this workspace (folder `mfe-<name>`), from the one list (config/remotes.cjs). */
-export const REMOTES = createRequire(import.meta.url)('../config/remotes.cjs')
+/** The remotes in this workspace (folder `mfe-<name>`), from the one list (build/remotes.cjs). */
+export const REMOTES = createRequire(import.meta.url)('@hostdash/build/remotes')
   .listRemotes()
   .map((remote) => remote.name);
 
@@ -51,7 +51,7 @@ export const builds = [
       'delivery/src',
       'shared-auth/src',
       'storage/src',
-      'config/webpack.federation.cjs',
+      'build/webpack.federation.cjs',
     ],
   },
   ...REMOTES.map((remote) => ({
@@ -65,7 +65,7 @@ export const builds = [
       `mfe-${remote}/package.json`,
       'shared-auth/src',
       'shared-ui/src',
-      'config/webpack.federation.cjs',
+      'build/webpack.federation.cjs',
     ],
   })),
 ];

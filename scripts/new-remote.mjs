@@ -1,7 +1,7 @@
 // `npm run new:remote -- <name> [--title "Title"] [--no-install]` (issue 35, docs/adr/0039): a new
 // remote in one command. Writes `mfe-<name>` from scripts/remote-template (one page with a slice, a
 // saga, a real API call, a test and a README), registered by its manifest alone: the one list of
-// remotes (config/remotes.cjs) is the folders, so the workspaces, builds, lint, jest, the access
+// remotes (build/remotes.cjs) is the folders, so the workspaces, builds, lint, jest, the access
 // table, the monolith and the budgets take it in. Then links the workspace (`npm install`) and
 // writes the generated access table (`npm run remotes:generate`). `npm start` shows the page.
 import { execFileSync } from 'node:child_process';
@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const { listRemotes, REMOTE_NAME, root } = require('../config/remotes.cjs');
-const { readContractVersion } = require('../config/webpack.federation.cjs');
+const { listRemotes, REMOTE_NAME, root } = require('@hostdash/build/remotes');
+const { readContractVersion } = require('@hostdash/build/webpack');
 
 const TEMPLATE = path.join(root, 'scripts/remote-template');
 /** What a remote's code imports; the versions are the shell's, which provides them shared. */

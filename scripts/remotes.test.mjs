@@ -1,11 +1,11 @@
-// The one list of remotes (config/remotes.cjs, docs/adr/0039): what it reads from the folders, and
+// The one list of remotes (build/remotes.cjs, docs/adr/0039): what it reads from the folders, and
 // the manifests it refuses, each with a sentence that names the folder and what to fix.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
-const { listRemotes } = createRequire(import.meta.url)('../config/remotes.cjs');
+const { listRemotes } = createRequire(import.meta.url)('@hostdash/build/remotes');
 
 function manifest(name, overrides = {}) {
   return {

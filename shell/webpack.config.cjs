@@ -1,6 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { createFederatedConfig } = require('../config/webpack.federation.cjs');
+const { createFederatedConfig } = require('@hostdash/build/webpack');
 
 const dashboard = createFederatedConfig({
   name: 'shell',

@@ -48,9 +48,9 @@ module.exports = function jestPreset(packageDir, options = {}) {
         'src/$1',
       ),
       // The react-router the shell provides (webpack resolves these two names the same way).
-      '^@hostdash/react-router-surface$': path.join(root, 'config/shared/react-router.js'),
+      '^@hostdash/react-router-surface$': path.join(root, 'build/shared/react-router.js'),
       '^@hostdash/react-router-package$': 'react-router',
-      '^@hostdash/mui-guest-surface$': path.join(root, 'config/shared/mui-guest.js'),
+      '^@hostdash/mui-guest-surface$': path.join(root, 'build/shared/mui-guest.js'),
     },
     setupFiles: [
       ...(jsdom ? [path.join(__dirname, 'jest.setup-jsdom.cjs')] : []),

@@ -1,5 +1,5 @@
 // What a remote's build says about itself: the `metaData.hostdash` block that
-// config/webpack.federation.cjs writes into its mf-manifest.json.
+// build/webpack.federation.cjs writes into its mf-manifest.json.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VERSION } from './model';
@@ -30,7 +30,7 @@ export async function readBuild(buildDir: string): Promise<BuildInfo> {
   if (typeof manifest.name !== 'string') throw new Error(`${file} names no remote`);
   if (typeof version !== 'string' || !VERSION.test(version)) {
     throw new Error(
-      `${file} has no release version (metaData.hostdash.version): build it with config/webpack.federation.cjs`,
+      `${file} has no release version (metaData.hostdash.version): build it with build/webpack.federation.cjs`,
     );
   }
   return {

@@ -16,7 +16,7 @@ import type { Canary, RegistryFile, RegistryRemote } from './model';
 export { FRONTEND_DISCOVERY_SCHEMA };
 export type { DiscoveryDocument, DiscoveryRelease };
 
-/** Every build's entry, beside its manifest (config/webpack.federation.cjs names it). */
+/** Every build's entry, beside its manifest (build/webpack.federation.cjs names it). */
 export const REMOTE_ENTRY = 'remoteEntry.js';
 const MANIFEST = 'mf-manifest.json';
 

@@ -24,7 +24,7 @@ interface Remote {
   name: string;
   firstPage: { path: string; heading: string };
 }
-const { listRemotes } = createRequire(__filename)('../../config/remotes.cjs') as {
+const { listRemotes } = createRequire(__filename)('@hostdash/build/remotes') as {
   listRemotes: () => Remote[];
 };
 
@@ -121,7 +121,7 @@ test('/login, each remote’s first page and a whole session stay within their b
     .toBeLessThanOrEqual(BUDGETS.login);
 
   const session: LoadedFile[] = [...login];
-  // Each remote's first page, as its manifest names it (the one list, config/remotes.cjs).
+  // Each remote's first page, as its manifest names it (the one list, build/remotes.cjs).
   const firstPages = listRemotes().map(
     (remote) =>
       [remote.name, remote.firstPage.path, new RegExp(remote.firstPage.heading, 'i')] as const,

@@ -5,7 +5,7 @@
 //
 // The contract is: what `./feature` exports and what the shell passes it (federation.ts), the
 // shell's store and slices a remote relies on (auth, snackbar), and the shared singletons' major
-// versions (config/webpack.federation.cjs). Bump the minor for an addition a remote may start to
+// versions (build/webpack.federation.cjs). Bump the minor for an addition a remote may start to
 // rely on, the major for a change that breaks remotes built before it.
 //
 // 1.1.0 added what the remotes' lists and forms now call: isStaleWrite, leadingSortKey and
@@ -13,7 +13,7 @@
 // 1.2.0: the shell provides the page's one federation runtime (`_FEDERATION_RUNTIME_CORE`), and
 // a remote's production entry uses it instead of carrying its own (docs/adr/0007-…). A remote
 // built since needs a shell on 1.2.0 or later; one built before still runs on it. The shared
-// `react-router` is the API config/shared/react-router.js lists (a remote's build checks it).
+// `react-router` is the API build/shared/react-router.js lists (a remote's build checks it).
 // Still 1.2.0: the sign-in pages call the sign-in, second-step and password-reset endpoints
 // themselves (authApi), so the auth slice lost those steps' actions and state, which only the
 // shell's own pages used; what a remote relies on (the user, notifications, loadAuth, logout, the
@@ -92,5 +92,5 @@
 // (start and stop a preview in this browser), ConsolePreviewStopped, the `preview` history action
 // and its word (LABELS.deliveryAction.preview).
 //
-// config/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
+// build/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
 export const CONTRACT_VERSION = '1.25.0';

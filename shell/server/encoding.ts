@@ -1,5 +1,5 @@
 // Content negotiation for precompressed files: the build writes `<file>.br` and `<file>.gz` beside
-// each text asset (config/webpack.federation.cjs), and a server picks the one the client accepts.
+// each text asset (build/webpack.federation.cjs), and a server picks the one the client accepts.
 
 import { PRECOMPRESSED, type Precompressed } from '@hostdash/delivery';
 

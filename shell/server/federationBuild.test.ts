@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The build side of independent delivery (config/webpack.federation.cjs): each remote's release
+// The build side of independent delivery (build/webpack.federation.cjs): each remote's release
 // version, the contract range it declares, and the shared-singleton check that fails its build.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import {
   sharedMismatches,
   sharedReport,
   sharedSingletons,
-} from '../../config/webpack.federation.cjs';
+} from '@hostdash/build/webpack';
 import listingsPackage from '../../mfe-listings/package.json';
 import { checkContract } from '../src/remotes/compatibility';
 

@@ -8,7 +8,7 @@ import { checkContract, readManifestFacts, sharedMismatches } from '../src/remot
 import { STRATEGIES } from '@hostdash/delivery';
 import { absoluteManifest, type RegistryFile } from './registry';
 
-/** What the shell's build provides (config/webpack.federation.cjs writes it beside index.html). */
+/** What the shell's build provides (build/webpack.federation.cjs writes it beside index.html). */
 export interface ShellBuildInfo {
   contract: string;
   shared: Record<string, string>;

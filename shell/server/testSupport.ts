@@ -1,5 +1,5 @@
 // Test helpers for the shell server: a real HTTP upstream standing in for the API, and remote
-// builds as config/webpack.federation.cjs writes them (the parts the server and deploy read).
+// builds as build/webpack.federation.cjs writes them (the parts the server and deploy read).
 import { Writable } from 'node:stream';
 import { readShellConfig, type ShellConfig } from './config';
 

@@ -1,6 +1,6 @@
 // What a page loads, in bytes and by owner: the JS files a browser fetched, mapped to the build
 // that wrote them (the shell or a remote's deployed version) and, through the bundle-contents.json
-// each build writes (config/webpack.federation.cjs), to the npm packages inside. Deterministic: the
+// each build writes (build/webpack.federation.cjs), to the npm packages inside. Deterministic: the
 // sizes are those of the files on disk (raw, and the .gz/.br copies the build wrote), not of the
 // network, so a budget on them holds on any machine.
 import { existsSync, readFileSync, statSync } from 'node:fs';

@@ -1,14 +1,10 @@
 // The guest page's share table (docs/adr/0035-guest-page-weight.md): the modules the guest portal's
-// build is checked against (GUEST_SHARED in config/webpack.federation.cjs), each provided with what
+// build is checked against (GUEST_SHARED in build/webpack.federation.cjs), each provided with what
 // the shell's build declares, and MUI's own components, not copies.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- compared with MUI's own barrel
 import * as mui from '@mui/material';
 import * as react from 'react';
-import {
-  GUEST_SHARED,
-  muiGuestSurface,
-  providedShareInfo,
-} from '../../../config/webpack.federation.cjs';
+import { GUEST_SHARED, muiGuestSurface, providedShareInfo } from '@hostdash/build/webpack';
 import { GUEST_SHARED_MODULES, guestShared } from './guestShared';
 
 describe('the guest page’s share table', () => {

@@ -1,8 +1,8 @@
 // The guest page's share table (docs/adr/0035-guest-page-weight.md): what the guest portal's
 // `./guestPortal` imports of the shared modules, and nothing of the dashboard's (no router, store,
 // sagas, single-spa, shared-auth). MUI is the few components the portal uses, each from its own
-// module (config/shared/mui-guest.js), not the barrel. The guest portal's build fails when it needs
-// more (GuestSurfacePlugin in config/webpack.federation.cjs, with the same keys).
+// module (build/shared/mui-guest.js), not the barrel. The guest portal's build fails when it needs
+// more (GuestSurfacePlugin in build/webpack.federation.cjs, with the same keys).
 import * as emotionReact from '@emotion/react';
 import * as emotionStyled from '@emotion/styled';
 import * as muiGuestSurface from '@hostdash/mui-guest-surface';

@@ -1,4 +1,4 @@
-// config/shared/mui-guest.js, which webpack resolves by this name: the MUI the guest page provides
+// build/shared/mui-guest.js, which webpack resolves by this name: the MUI the guest page provides
 // to the guest portal (each name is MUI's own, from its own module).
 declare module '@hostdash/mui-guest-surface' {
   export { default as Alert } from '@mui/material/Alert';

@@ -1,5 +1,5 @@
 // Whether a remote's build fits this dashboard, from what its mf-manifest.json declares
-// (`metaData.hostdash`, written by config/webpack.federation.cjs). Used by the shell before it runs
+// (`metaData.hostdash`, written by build/webpack.federation.cjs). Used by the shell before it runs
 // a remote's code and by the shell server's /health.
 import { satisfy } from '@module-federation/enhanced/runtime';
 import type { SharedMismatch } from '@hostdash/shared-auth';

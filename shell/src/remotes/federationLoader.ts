@@ -143,7 +143,7 @@ function timeout<T>(promise: Promise<T>, ms: number, app: string): Promise<T> {
 
 /**
  * Reads the manifest before any of the remote's code runs and refuses a build whose contract
- * range does not include this dashboard's (config/webpack.federation.cjs writes it at build).
+ * range does not include this dashboard's (build/webpack.federation.cjs writes it at build).
  */
 function ensureCompatible(app: string, entry: RegistryEntry): Promise<void> {
   let check = checkedManifests.get(entry.manifest);

@@ -1,6 +1,6 @@
 // A page's share table: the modules it registers in the federation runtime's share scope, each
 // with the version and share settings the shell's build declares for it (`sharedSingletons` in
-// config/webpack.federation.cjs, handed over as HOSTDASH_PROVIDED_SHARED). The dashboard provides
+// build/webpack.federation.cjs, handed over as HOSTDASH_PROVIDED_SHARED). The dashboard provides
 // all of its singletons (sharedModules.ts); the guest page only what the guest portal uses
 // (guest/guestShared.ts, docs/adr/0035-guest-page-weight.md).
 

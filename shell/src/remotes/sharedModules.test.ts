@@ -2,7 +2,7 @@
 import { CONTRACT_VERSION } from '@hostdash/shared-auth';
 import * as react from 'react';
 import * as sharedAuth from '@hostdash/shared-auth';
-import { providedShareInfo } from '../../../config/webpack.federation.cjs';
+import { providedShareInfo } from '@hostdash/build/webpack';
 import { providedShared, SHARED_MODULES } from './sharedModules';
 
 describe('the singletons the shell provides to the remotes', () => {

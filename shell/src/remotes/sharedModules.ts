@@ -1,7 +1,7 @@
 // The shared singletons the dashboard provides to the remotes (docs/adr/0002, 0007). The shell is
 // not built with the federation plugin: it registers each of them in the page's share scope when it
 // starts the federation runtime (loader.ts), with the version and share settings its build declares
-// (`sharedSingletons` in config/webpack.federation.cjs, handed over as HOSTDASH_PROVIDED_SHARED)
+// (`sharedSingletons` in build/webpack.federation.cjs, handed over as HOSTDASH_PROVIDED_SHARED)
 // and, from here, the very module the shell runs, so the page runs one instance of each.
 //
 // Everything here but MUI is already loaded by a page that starts the runtime (a signed-in page):
@@ -35,7 +35,7 @@ export const SHARED_MODULES: Record<string, ShareModule> = {
   'react/jsx-runtime': { lib: () => reactJsxRuntime },
   'react-dom': { lib: () => reactDom },
   'react-dom/client': { lib: () => reactDomClient },
-  // The part of react-router the apps use (config/shared/react-router.js).
+  // The part of react-router the apps use (build/shared/react-router.js).
   'react-router': { lib: () => reactRouter },
   'react-redux': { lib: () => reactRedux },
   redux: { lib: () => redux },
@@ -44,7 +44,7 @@ export const SHARED_MODULES: Record<string, ShareModule> = {
   '@reduxjs/toolkit': { lib: () => reduxToolkit },
   '@emotion/react': { lib: () => emotionReact },
   '@emotion/styled': { lib: () => emotionStyled },
-  // The remotes' part of MUI (config/shared/mui.js, which the shell's build puts in place of the
+  // The remotes' part of MUI (build/shared/mui.js, which the shell's build puts in place of the
   // barrel here: docs/adr/0037): it re-exports the module files the shell imports by path.
   '@mui/material': { get: () => import('@mui/material') },
   'single-spa-react': { lib: () => singleSpaReact },

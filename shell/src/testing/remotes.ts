@@ -74,7 +74,7 @@ export function discoveryDocument(releases: RemoteRelease[]): DiscoveryDocument 
   };
 }
 
-/** A federation manifest with the metadata config/webpack.federation.cjs writes. */
+/** A federation manifest with the metadata build/webpack.federation.cjs writes. */
 export function manifest(name: string, version: string, contract = '^1.0.0') {
   return {
     id: name,

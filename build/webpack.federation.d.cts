@@ -46,10 +46,10 @@ export function sharedMismatches(
   provided: Record<string, string>,
 ): SharedMismatch[];
 export function sharedReport(app: string, mismatches: SharedMismatch[]): string;
-/** What config/shared/mui.js provides: MUI's module folders, and the names they give a remote. */
+/** What build/shared/mui.js provides: MUI's module folders, and the names they give a remote. */
 export function muiSurface(): { dirs: Set<string>; names: Set<string> };
 export const HOST_FEDERATION_FILE: string;
 /** The shared modules the guest page provides (shell/src/guest/guestShared.ts). */
 export const GUEST_SHARED: readonly string[];
-/** The names config/shared/mui-guest.js exports. */
+/** The names build/shared/mui-guest.js exports. */
 export function muiGuestSurface(): Set<string>;

@@ -1,4 +1,4 @@
-// The bench's monolith (HOSTDASH_MONOLITH=1, config/webpack.federation.cjs): the shell built with
+// The bench's monolith (HOSTDASH_MONOLITH=1, build/webpack.federation.cjs): the shell built with
 // every remote's code compiled in, to measure what federation costs. It stands in for
 // `@module-federation/enhanced/runtime` in that build only: the federation instance loads
 // `<remote>/<module>` with a plain `import()` of the workspace remote's module; registering

@@ -4,7 +4,7 @@
 // this, a signed-in session loads 120 KB of MUI (gzip) instead of 141 KB, the guest page 111
 // instead of 137 (npm run bench:web, docs/adr/0037-session-weight.md). A remote's build fails when
 // its code imports from `@mui/material` a name that is not here, or a library in it imports by
-// path an MUI module that is not (config/webpack.federation.cjs, MuiSurfacePlugin): add that
+// path an MUI module that is not (build/webpack.federation.cjs, MuiSurfacePlugin): add that
 // module's two lines here, and the shell provides it from its next build. Each line names the
 // module's own folder, so the shell's by-path imports and this file run the same files.
 export * from '@mui/material/styles';

@@ -318,7 +318,7 @@ const FEDERATION_RUNTIME_ESM = Object.fromEntries(
 /** The react-router API the shell provides to the page (see the file). */
 const ROUTER_SURFACE_FILE = path.join(__dirname, 'shared/react-router.js');
 
-/** The names config/shared/react-router.js exports. */
+/** The names build/shared/react-router.js exports. */
 function routerSurface() {
   const source = readFileSync(ROUTER_SURFACE_FILE, 'utf8');
   const list = /export \{([^}]*)\}/.exec(source)?.[1] ?? '';
@@ -364,7 +364,7 @@ function reportMissing(compiler, compilation, missing, heading, advice) {
 
 /**
  * Fails a remote's build when its code imports from react-router a name the shell does not
- * provide (config/shared/react-router.js): at run time that name would be undefined.
+ * provide (build/shared/react-router.js): at run time that name would be undefined.
  */
 class RouterSurfacePlugin {
   apply(compiler) {
@@ -376,7 +376,7 @@ class RouterSurfacePlugin {
           compiler,
           compilation,
           missing,
-          'These react-router names are not provided by the shell (config/shared/react-router.js):',
+          'These react-router names are not provided by the shell (build/shared/react-router.js):',
           'Add them there: the shell provides them from its next build.',
         );
       });
@@ -401,7 +401,7 @@ const GUEST_SHARED = [
 /** The expose the guest page mounts (GUEST_PORTAL_EXPOSE in shared-auth). */
 const GUEST_PORTAL_EXPOSE = './guestPortal';
 
-/** The names config/shared/mui-guest.js exports. */
+/** The names build/shared/mui-guest.js exports. */
 function muiGuestSurface() {
   const source = readFileSync(MUI_GUEST_SURFACE_FILE, 'utf8');
   return new Set(
@@ -413,7 +413,7 @@ function muiGuestSurface() {
  * Fails the guest portal's build when its `./guestPortal` (with everything of ours it imports)
  * needs a shared module the guest page does not provide (the remote would load its own copy: a
  * router, a store, axios on a guest's phone), or an MUI name the guest page's MUI lacks
- * (config/shared/mui-guest.js: at run time it would be undefined).
+ * (build/shared/mui-guest.js: at run time it would be undefined).
  */
 class GuestSurfacePlugin {
   /**
@@ -466,7 +466,7 @@ class GuestSurfacePlugin {
           compilation,
           problems,
           `${GUEST_PORTAL_EXPOSE} needs what the guest page does not provide (docs/adr/0035):`,
-          'Import it in the dashboard-only code, or add an MUI name to config/shared/mui-guest.js.',
+          'Import it in the dashboard-only code, or add an MUI name to build/shared/mui-guest.js.',
         );
       });
     });
@@ -478,7 +478,7 @@ const MUI_SURFACE_FILE = path.join(__dirname, 'shared/mui.js');
 const MUI_DIR = path.join(root, 'node_modules/@mui/material');
 
 /**
- * What config/shared/mui.js provides: the MUI module folders it re-exports, and every name
+ * What build/shared/mui.js provides: the MUI module folders it re-exports, and every name
  * `@mui/material` gives a remote from them (the names MUI's own index re-exports from those folders).
  */
 function muiSurface() {
@@ -503,7 +503,7 @@ function muiSurface() {
 
 /**
  * Fails a remote's build when its code imports from `@mui/material` a name the shell does not
- * provide (config/shared/mui.js), or a library in it imports an MUI module by path that is not
+ * provide (build/shared/mui.js), or a library in it imports an MUI module by path that is not
  * there: at run time that name would be undefined.
  */
 class MuiSurfacePlugin {
@@ -531,7 +531,7 @@ class MuiSurfacePlugin {
           compiler,
           compilation,
           missing,
-          'These MUI names or modules are not provided by the shell (config/shared/mui.js):',
+          'These MUI names or modules are not provided by the shell (build/shared/mui.js):',
           "Add the module's two lines there: the shell provides it from its next build.",
         );
       });
@@ -774,7 +774,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
             : [
                 {
                   // What the shell provides as `@mui/material` is the remotes' part of MUI, not
-                  // the whole barrel (config/shared/mui.js, issue 34).
+                  // the whole barrel (build/shared/mui.js, issue 34).
                   test: path.join(shellDir, 'src/remotes/sharedModules.ts'),
                   resolve: { alias: { '@mui/material$': MUI_SURFACE_FILE } },
                 },
@@ -934,12 +934,12 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
 
 /**
  * A remote's config from its manifest (package.json `hostdash.remote`, the one list in
- * config/remotes.cjs): its name, exposes and dev port are written once, there.
+ * build/remotes.cjs): its name, exposes and dev port are written once, there.
  * @param {string} dir the remote's folder (__dirname of its webpack config)
  */
 function createRemoteConfig(dir) {
   const remote = listRemotes().find((candidate) => path.join(root, candidate.dir) === dir);
-  if (!remote) throw new Error(`${dir} is not a remote of config/remotes.cjs`);
+  if (!remote) throw new Error(`${dir} is not a remote of build/remotes.cjs`);
   return createFederatedConfig({
     name: remote.name,
     dir,

@@ -2,7 +2,7 @@
 // (docs/adr/0035-guest-page-weight.md): the components the portal's `./guestPortal` uses, each
 // from its own module, so a guest's phone loads these and not the whole barrel (the dashboard
 // still provides the barrel). The guest portal's build fails when its `./guestPortal` imports a
-// name that is not here (config/webpack.federation.cjs, GuestSurfacePlugin): add it here, and the
+// name that is not here (build/webpack.federation.cjs, GuestSurfacePlugin): add it here, and the
 // guest page provides it from the shell's next build.
 export { default as Alert } from '@mui/material/Alert';
 export { default as Box } from '@mui/material/Box';
