@@ -85,6 +85,15 @@ const pageKitSyntax = [
   iconButtonNames,
 ];
 
+// The build and test tooling are packages (docs/adr/0041-build-and-testing-packages.md): others
+// import @hostdash/build and @hostdash/testing by name, never their files by a relative path. Every
+// config below that sets `no-restricted-imports` keeps this pattern in its list.
+const toolingPackages = {
+  regex: '^(\\.\\.?/)+(build/|testing/(src/|jest\\.|jsdomWithFetch))',
+  message:
+    'Import @hostdash/build (/webpack, /remotes) or @hostdash/testing (/renderRemote, /upstream, /contract, /demoUsers, /offSiteNexts, /jest-preset) by name.',
+};
+
 // No feature imports another feature: a remote may import shared packages, never another remote
 // (ARCHITECTURE.md, STYLE.md "Boundaries").
 const remoteBoundaries = remotes.map((remote) => ({
@@ -96,6 +105,7 @@ const remoteBoundaries = remotes.map((remote) => ({
         paths: [axiosRestriction, pageKitImports, pageHeaderImport],
         patterns: [
           muiDeepImports,
+          toolingPackages,
           {
             group: [
               ...remotes
@@ -113,8 +123,6 @@ const remoteBoundaries = remotes.map((remote) => ({
               '@hostdash/shared-ui/*',
               '**/shared-ui/src/**',
               '**/shared-auth/src/**',
-              // Test helpers through @hostdash/testing's entries (docs/adr/0041).
-              '**/testing/src/**',
             ],
             message:
               'A remote imports only shared packages, through their public entries (STYLE.md, Boundaries).',
@@ -169,10 +177,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [toolingPackages] }] },
+  },
+  {
     // Only the shared API client talks HTTP from the browser (STYLE.md: one axios instance).
     files: ['mfe-*/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [axiosRestriction], patterns: [muiDeepImports] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [axiosRestriction], patterns: [muiDeepImports, toolingPackages] },
+      ],
     },
   },
   {
@@ -187,7 +202,7 @@ export default tseslint.config(
   {
     files: ['shared-ui/src/**/*.{ts,tsx}', 'shared-auth/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [muiDeepImports] }],
+      'no-restricted-imports': ['error', { patterns: [muiDeepImports, toolingPackages] }],
     },
   },
   ...remoteBoundaries,
@@ -221,6 +236,7 @@ export default tseslint.config(
               message: 'Test code only: the fake S3 server never runs in the product.',
             },
           ],
+          patterns: [toolingPackages],
         },
       ],
     },
@@ -241,6 +257,7 @@ export default tseslint.config(
             },
           ],
           patterns: [
+            toolingPackages,
             {
               group: ['**/shell/**', '@hostdash/shell', '@hostdash/shell/**'],
               message: 'The delivery package imports nothing of the shell (ADR 40).',
