@@ -10,8 +10,9 @@ const preset = require('@hostdash/testing/jest-preset')(__dirname);
  * suite runs on the PostgreSQL server of TEST_DATABASE_URL (scripts/test-jest.mjs,
  * docs/adr/0033-ci-time.md). The database layer and the code that differs by engine (tracing,
  * the job queue's claims, the sign-in throttle, the secrets command, shutdown, health, imports),
- * every route for every role (authorization), every operation with generated input (fuzz), and
- * the paging, sorting and search SQL over a large account (the scale tests).
+ * and the paging, sorting and search SQL over a large account (the scale tests). Every route for
+ * every role (authorization) and every operation with generated input (fuzz) run on PostgreSQL
+ * in `npm test`, and on PGlite with the rest of the suite in `npm run test:api:pglite`.
  */
 const PGLITE_SET = [
   'db/*.test.ts',
@@ -23,8 +24,6 @@ const PGLITE_SET = [
   'lifecycle/gracefulShutdown.test.ts',
   'health/health.test.ts',
   'imports/importTasks.test.ts',
-  'authorization.test.ts',
-  'fuzz.test.ts',
   'listings/listingScale.test.ts',
   'reservations/reservationScale.test.ts',
 ];

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { apiSession } from './support/api';
 import { apiURL, baseURL } from './support/env';
 import { serverRedirect } from './support/navigation';
-import { expectHeading, signIn } from './support/session';
+import { expectHeading, signIn, signInThroughForm } from './support/session';
 
 test.describe('rule 1: a login-required page without a user goes to sign-in', () => {
   test('the server redirects with next', async ({ request }) => {
@@ -41,7 +41,7 @@ test.describe('rule 1: a login-required page without a user goes to sign-in', ()
 test.describe('rule 2: a vendor sees only vendor pages', () => {
   test('on a direct load and after signing in', async ({ page }) => {
     // A vendor's home is their first granted building, never an error page.
-    await signIn(page, 'vendor@hostdash.test');
+    await signInThroughForm(page, 'vendor@hostdash.test');
     await expect(page).toHaveURL(/\/building\/1\/marina-lofts$/);
     await expectHeading(page, 'Marina Lofts');
 
@@ -159,8 +159,7 @@ test.describe('rule 5: a deactivated user is signed out', () => {
 // Rule 6 for a host without a card: billing.spec.ts (saving the card there changes the database).
 test.describe('rule 6: staff are never sent to billing', () => {
   test('admins are never sent to billing', async ({ page }) => {
-    await signIn(page, 'admin@hostdash.test');
-    await page.goto('/reservations');
+    await signIn(page, 'admin@hostdash.test', { next: '/reservations' });
     // To the staff area (issue 33), never to billing.
     await expectHeading(page, 'Users');
   });

@@ -16,7 +16,7 @@ import { axeViolations, seriousOf } from './support/axe';
 import { baseURL, TOTP_SECRET } from './support/env';
 import { newestMailTo } from './support/mail';
 import { navigateInApp } from './support/navigation';
-import { expectHeading, signIn } from './support/session';
+import { expectHeading, signIn, signInThroughForm } from './support/session';
 import { totp } from './support/totp';
 
 const OWNER = 'secure@hostdash.test';
@@ -47,7 +47,7 @@ async function enterCard(page: Page, number: string): Promise<void> {
 
 /** Signs the owner in with her password and her authenticator's code. */
 async function signInOwner(page: Page, next: string): Promise<void> {
-  await signIn(page, OWNER, { next });
+  await signInThroughForm(page, OWNER, { next });
   await expect(page).toHaveURL(/\/login\/challenge/);
   await page.getByLabel('Code').fill(totp(TOTP_SECRET));
   await page.getByRole('button', { name: 'Verify' }).click();

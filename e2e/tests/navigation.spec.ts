@@ -2,7 +2,7 @@
 // (also on `/`, the risks page), a menu as tall as the page, only features this dashboard has —
 // and a feature that is not deployed said calmly, with nothing to retry.
 import { expect, test, type Page } from '@playwright/test';
-import { expectHeading, signIn } from './support/session';
+import { expectHeading, signIn, signInThroughForm } from './support/session';
 
 test.use({ viewport: { width: 1366, height: 800 } });
 
@@ -57,7 +57,8 @@ test('a feature that is not deployed says so calmly, with no Retry', async ({ pa
     const { guestportal: _notDeployed, ...microFrontends } = registry.microFrontends;
     await route.fulfill({ response, json: { ...registry, microFrontends } });
   });
-  await signIn(page, 'owner@hostdash.test', { next: '/guestportal' });
+  // Through the form: the page then reads the registry as it goes on to /guestportal.
+  await signInThroughForm(page, 'owner@hostdash.test', { next: '/guestportal' });
   await expect(menu(page).getByRole('link', { name: 'Guest portal' })).toHaveCount(0);
   await expectHeading(page, "Guest portal isn't available on this dashboard yet");
   await expect(page).toHaveURL(/\/guestportal$/);

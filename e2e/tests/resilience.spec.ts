@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiSession } from './support/api';
 import { apiURL, DEMO_PASSWORD, remotesURL } from './support/env';
 import { isSameDocument, markDocument } from './support/navigation';
-import { expectHeading, signIn } from './support/session';
+import { expectHeading, signIn, signInThroughForm } from './support/session';
 
 test('a remote that cannot load shows a contained fallback and recovers on Retry', async ({
   page,
@@ -64,7 +64,7 @@ test('the session cookie is HttpOnly and the browser never sees the session id',
   context,
 }) => {
   const loginResponse = page.waitForResponse((response) => response.url().endsWith('/api/login'));
-  await signIn(page, 'owner@hostdash.test');
+  await signInThroughForm(page, 'owner@hostdash.test');
   const body = (await (await loginResponse).json()) as Record<string, unknown>;
   expect(body.sessionId).toBeUndefined();
   const cookie = (await context.cookies()).find((candidate) => candidate.name === 'hd_session');

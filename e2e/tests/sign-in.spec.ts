@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { OFF_SITE_NEXTS, REPORTED_OFF_SITE_NEXTS } from '@hostdash/testing/offSiteNexts';
 import { baseURL, TOTP_SECRET } from './support/env';
-import { expectHeading, signIn } from './support/session';
+import { expectHeading, signInThroughForm as signIn } from './support/session';
 import { totp } from './support/totp';
 
 test.describe('signing in', () => {
