@@ -1,9 +1,9 @@
 // `npm test -w @hostdash/e2e` (what `npm test` runs): the journeys in two runs of Playwright.
-// First `owner-data` and `journeys` (two workers), then `alone` (one worker) on a platform of its
-// own (playwright.config.ts, docs/adr/0033-ci-time.md). In one run a failure among the first two
-// groups would leave every `alone` journey unrun (Playwright skips a project whose dependencies
-// failed); here both runs always run, and the command fails if either did. Arguments (a file, a
-// --grep) go to both runs.
+// First `owner-data` and `journeys` (two workers), then `alone` beside `own-platform` (one worker
+// each), on a platform of their own (playwright.config.ts, docs/adr/0033-ci-time.md). In one run
+// a failure among the first two groups would leave every later journey unrun (Playwright skips a
+// project whose dependencies failed); here both runs always run, and the command fails if either
+// did. Arguments (a file, a --grep) go to both runs.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,9 +31,8 @@ const together = playwright('the journeys that may run side by side (2 workers)'
   '--project',
   'journeys',
 ]);
-const alone = playwright('the journeys that run alone (1 worker)', [
-  '--project',
-  'alone',
-  '--no-deps',
-]);
+const alone = playwright(
+  'the journeys that run alone (1 worker), beside those with a platform of their own (1 worker)',
+  ['--project', 'alone', '--project', 'own-platform', '--no-deps'],
+);
 process.exit(together !== 0 ? together : alone);
