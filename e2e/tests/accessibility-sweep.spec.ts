@@ -148,7 +148,7 @@ async function toNewHeading(page: Page, address: string): Promise<boolean> {
 /**
  * Opens an address the way a link does (no page load: the sweep would spend most of its time
  * loading the shell again), and waits for the page to be itself: a new heading, and its rows
- * rather than their placeholders. False when it shows no heading of its own.
+ * rather than their placeholders or another list's rows dimmed. False when it shows no heading of its own.
  * Two addresses of one page (`/` and `/risks`, a list and its other view) keep one heading with
  * the same words, which no wait can tell from the page before: the sweep goes through a page
  * with another heading first (`BETWEEN`), so that every address has a new one to wait for.
@@ -159,6 +159,9 @@ async function open(page: Page, address: string): Promise<boolean> {
   const own = await toNewHeading(page, address);
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('[role="progressbar"]')).toHaveCount(0, { timeout: 15_000 });
+  // A list that keeps the rows it had while it loads its own shows them dimmed (aria-busy): `/risks`
+  // after `/` showed the other list's rows at 60 % for a moment, which axe read as too faint.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   return own || (await page.locator('h1').count()) > 0;
 }
 
