@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 
-function playwright(label, projectArgs) {
+function playwright(label, projectArgs, env = {}) {
   console.log(`\n> Playwright: ${label}`);
   // A file or --grep of only one run's journeys leaves the other with none: that is no failure.
   const result = spawnSync(
@@ -20,6 +20,7 @@ function playwright(label, projectArgs) {
     {
       cwd: dir,
       stdio: 'inherit',
+      env: { ...process.env, ...env },
     },
   );
   return result.status ?? 1;
@@ -34,5 +35,6 @@ const together = playwright('the journeys that may run side by side (2 workers)'
 const alone = playwright(
   'the journeys that run alone (1 worker), beside those with a platform of their own (1 worker)',
   ['--project', 'alone', '--project', 'own-platform', '--no-deps'],
+  { E2E_OUTPUT_DIR: 'test-results-alone' },
 );
 process.exit(together !== 0 ? together : alone);

@@ -70,6 +70,9 @@ const OWNER_DATA = spec([
 
 export default defineConfig({
   testDir: './tests',
+  // journeys.mjs's second run writes its failures' screenshots and traces apart: each run empties
+  // its own folder when it starts, and the first run's would be gone.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   // A `test.only` left in a journey fails the CI run instead of skipping every other journey.
   forbidOnly: !!process.env.CI,
