@@ -148,7 +148,8 @@ async function toNewHeading(page: Page, address: string): Promise<boolean> {
 /**
  * Opens an address the way a link does (no page load: the sweep would spend most of its time
  * loading the shell again), and waits for the page to be itself: a new heading, and its rows
- * rather than their placeholders or another list's rows dimmed. False when it shows no heading of its own.
+ * rather than their placeholders or another list's rows dimmed. False when it shows no heading
+ * of its own.
  * Two addresses of one page (`/` and `/risks`, a list and its other view) keep one heading with
  * the same words, which no wait can tell from the page before: the sweep goes through a page
  * with another heading first (`BETWEEN`), so that every address has a new one to wait for.

@@ -9,13 +9,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { components } from '@hostdash/api-contract';
 import { apiGet, apiPost, apiSession } from './support/api';
-import { apiURL } from './support/env';
-import { fillScreen } from './support/guest';
+import { fillScreen, portalOf, tokenOf } from './support/guest';
 import { expectHeading, signIn } from './support/session';
 
-type GuestPortal = components['schemas']['GuestPortal'];
 type Reservation = components['schemas']['Reservation'];
-type GuestLink = components['schemas']['GuestLink'];
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -96,19 +93,13 @@ test('a listing’s selfie, a guest on a phone, the host verifies, the door code
     const elsewhere = items.find(({ id }) => id !== stay!.id && id !== items.at(-1)!.id);
     const other = await apiGet<Reservation>(request, session, `/reservation/get/${elsewhere!.id}`);
     expect(other.listing_id).not.toBe(stay.listing_id);
-    const otherLink = await apiGet<GuestLink>(request, session, `/guestportal/link/${other.id}`);
-    const otherToken = /\/guest\/([A-Za-z0-9_-]{43})$/.exec(otherLink.url)![1]!;
-    const otherPortal = (await (
-      await request.get(`${apiURL}/guest/portal`, { headers: { 'x-guest-token': otherToken } })
-    ).json()) as GuestPortal;
+    const otherPortal = await portalOf(request, await tokenOf(request, session, other.id));
     expect(otherPortal.screens.map((screen) => screen.name)).not.toContain('selfie');
 
     // The guest, on their phone.
     const phone = await browser.newContext({ viewport: PHONE });
     const guest = await phone.newPage();
-    const portal = (await (
-      await request.get(`${apiURL}/guest/portal`, { headers: { 'x-guest-token': token! } })
-    ).json()) as GuestPortal;
+    const portal = await portalOf(request, token!);
     expect(portal.screens.map((screen) => screen.name)).toContain('selfie');
     await guest.goto(`/guest/${token}`);
     await guest.getByRole('button', { name: 'Start' }).click();

@@ -7,12 +7,17 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import type { components } from '@hostdash/api-contract';
 import { apiGet, apiPost, apiSession, putBackInReview } from './support/api';
 import { apiURL } from './support/env';
-import { fillScreen, GUEST_LANGUAGES, guestWords, type GuestLanguage } from './support/guest';
+import {
+  fillScreen,
+  GUEST_LANGUAGES,
+  guestWords,
+  portalOf,
+  tokenOf,
+  type GuestLanguage,
+} from './support/guest';
 import { expectHeading, signIn } from './support/session';
 
-type GuestPortal = components['schemas']['GuestPortal'];
 type Reservation = components['schemas']['Reservation'];
-type GuestLink = components['schemas']['GuestLink'];
 type Listing = components['schemas']['Listing'];
 
 const PHONE = { width: 390, height: 844 };
@@ -42,18 +47,6 @@ function taker(stays: Reservation[]) {
     listings.add(stay.listing_id);
     return stay;
   };
-}
-
-async function tokenOf(request: APIRequestContext, session: string, id: string) {
-  const link = await apiGet<GuestLink>(request, session, `/guestportal/link/${id}`);
-  return /\/guest\/([A-Za-z0-9_-]{43})$/.exec(link.url)![1]!;
-}
-
-async function portalOf(request: APIRequestContext, token: string, language: string) {
-  const response = await request.get(`${apiURL}/guest/portal`, {
-    headers: { 'x-guest-token': token, 'accept-language': language },
-  });
-  return (await response.json()) as GuestPortal;
 }
 
 async function setListingLanguage(

@@ -5,12 +5,11 @@
 import { expect, test } from '@playwright/test';
 import type { components } from '@hostdash/api-contract';
 import { apiGet, apiSession, putBackInReview } from './support/api';
-import { DEMO_PASSWORD, apiURL } from './support/env';
-import { fillScreenByKeyboard } from './support/guest';
+import { DEMO_PASSWORD } from './support/env';
+import { fillScreenByKeyboard, portalOf, tokenOf } from './support/guest';
 import { chooseWithArrows, expectFocusAlwaysSeen, keyboardUser, tabTo } from './support/keyboard';
 import { expectHeading } from './support/session';
 
-type GuestLink = components['schemas']['GuestLink'];
 type GuestPortal = components['schemas']['GuestPortal'];
 type Reservation = components['schemas']['Reservation'];
 
@@ -117,11 +116,8 @@ test.describe('at 390 px', () => {
     for (const { id } of items) {
       const candidate = await apiGet<Reservation>(request, session, `/reservation/get/${id}`);
       if (candidate.protect.verification_status !== 'pending') continue;
-      const link = await apiGet<GuestLink>(request, session, `/guestportal/link/${id}`);
-      const token = /\/guest\/([A-Za-z0-9_-]{43})$/.exec(link.url)![1]!;
-      const portal = (await (
-        await request.get(`${apiURL}/guest/portal`, { headers: { 'x-guest-token': token } })
-      ).json()) as GuestPortal;
+      const token = await tokenOf(request, session, id);
+      const portal = await portalOf(request, token);
       if (!portal.completedAt && portal.screens.every((screen) => !screen.completedAt)) {
         begin = { id, token, portal };
         break;
@@ -131,10 +127,6 @@ test.describe('at 390 px', () => {
     const { id: stayId, token, portal } = begin;
 
     const user = keyboardUser(page);
-    // Playwright takes the page's file choosers from the start. Turned on only as the journey
-    // waits for one, its interception could reach the browser after the Space that opens it, on a
-    // loaded machine: that chooser never came, and the journey waited out its time.
-    page.on('filechooser', () => undefined);
     await page.goto(`/guest/${token}`);
     await tabTo(user, page.getByRole('button', { name: 'Start' }));
     await page.keyboard.press('Enter');

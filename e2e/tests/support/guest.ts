@@ -3,12 +3,37 @@
 // page's languages (issue 34): the labels are read from that language's messages.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { components } from '@hostdash/api-contract';
+import { apiGet } from './api';
+import { apiURL } from './env';
 import { tabTo, type KeyboardUser } from './keyboard';
 
 type GuestPortal = components['schemas']['GuestPortal'];
+type GuestLink = components['schemas']['GuestLink'];
+
+/** The token of a stay's check-in link, as its host reads the link (`session` is the host's). */
+export async function tokenOf(
+  request: APIRequestContext,
+  session: string,
+  stayId: string,
+): Promise<string> {
+  const link = await apiGet<GuestLink>(request, session, `/guestportal/link/${stayId}`);
+  return /\/guest\/([A-Za-z0-9_-]{43})$/.exec(link.url)![1]!;
+}
+
+/** The portal as the guest holding `token` gets it, in `language` if given (Accept-Language). */
+export async function portalOf(
+  request: APIRequestContext,
+  token: string,
+  language?: string,
+): Promise<GuestPortal> {
+  const response = await request.get(`${apiURL}/guest/portal`, {
+    headers: { 'x-guest-token': token, ...(language ? { 'accept-language': language } : {}) },
+  });
+  return (await response.json()) as GuestPortal;
+}
 
 /** A JPEG the size of a phone's photo, made here (nobody's real ID or face). */
 function jpeg(background: { r: number; g: number; b: number }): Promise<Buffer> {
@@ -148,6 +173,12 @@ export async function fillScreenByKeyboard(
   const { page } = user;
   for (const { name, required } of screen.fields) {
     const answer = answerOf(page, name, required, ENGLISH);
+    // A wait for the file chooser turns on Playwright's interception of it, which reaches the
+    // browser on its own time: begun just before the Space, it came after it on a loaded machine,
+    // the chooser never arrived and the journey waited out its limit. Begun before the Tabs, it is
+    // on by then. (A wait that is never used ends with the page, unheard.)
+    const chooser = answer.kind === 'photo' ? page.waitForEvent('filechooser') : undefined;
+    chooser?.catch(() => undefined);
     await tabTo(user, answer.field);
     if (answer.kind === 'photo')
       await sendPhoto(
@@ -155,9 +186,8 @@ export async function fillScreenByKeyboard(
         name,
         answer,
         async (file) => {
-          const chooser = page.waitForEvent('filechooser');
           await page.keyboard.press('Space');
-          await (await chooser).setFiles(file);
+          await (await chooser!).setFiles(file);
         },
         ENGLISH,
       );
