@@ -60,6 +60,7 @@ if (unknown.length > 0) {
 function runScript(label, args, { prefixed }) {
   return new Promise((resolve) => {
     const started = Date.now();
+    const tail = [];
     const child = spawn('npm', args, {
       cwd: root,
       stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -70,7 +71,11 @@ function runScript(label, args, { prefixed }) {
         stream.on('data', (chunk) => {
           const lines = (rest + chunk.toString()).split('\n');
           rest = lines.pop() ?? '';
-          for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
+          for (const line of lines) {
+            process.stdout.write(`[${label}] ${line}\n`);
+            tail.push(line);
+            if (tail.length > TAIL_LINES) tail.shift();
+          }
         });
         stream.on('end', () => rest && process.stdout.write(`[${label}] ${rest}\n`));
       }
@@ -81,10 +86,14 @@ function runScript(label, args, { prefixed }) {
         console.log(
           `[${label}] ended after ${seconds.toFixed(0)} s, ${code === 0 ? 'passed' : 'FAILED'}`,
         );
-      resolve({ label, seconds, ok: code === 0, status: code ?? signal });
+      resolve({ label, seconds, ok: code === 0, status: code ?? signal, tail });
     });
   });
 }
+
+// A CI log is often read from its end only: a failed script's last lines (jest's summary of the
+// failing tests) are said again there, below the table.
+const TAIL_LINES = 100;
 
 const minutes = (seconds) =>
   `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
@@ -118,6 +127,10 @@ for (const { phase, seconds, scripts } of results) {
 }
 console.log(`${'in all'.padEnd(13)} ${minutes(total).padStart(6)}`);
 if (failed.length > 0) {
+  for (const script of failed.filter((failure) => failure.tail.length > 0)) {
+    console.log(`\n=== the last ${script.tail.length} lines of ${script.label}`);
+    for (const line of script.tail) console.log(line);
+  }
   console.log(
     `\nFailed: ${failed.map((script) => script.label).join(', ')} (their output is above).`,
   );

@@ -15,7 +15,7 @@ import {
   type RegistryRemote,
   type ReleaseFacts,
 } from './model';
-import type { RegistryStore } from './registryStore';
+import { lastChange, RegistryConflictError, type RegistryStore } from './registryStore';
 import { entryIntegrity, type RemoteStore } from './store';
 import { STRATEGIES } from './strategies';
 
@@ -207,11 +207,38 @@ function refuseDuringCanary(remote: RegistryRemote, doing: string): void {
   }
 }
 
+/** How often a change is made again after the rollout driver recorded a verdict meanwhile. */
+const VERDICT_RETRIES = 3;
+
 /**
  * Runs one change of one remote through the registry store, which writes it only if nobody
  * changed that remote meanwhile (else `RegistryConflictError`), and only if something changed.
+ * A verdict the rollout driver recorded meanwhile (it adds no history entry) is no one else's
+ * change: the change is worked out again on the remote as it is now, so a person's promote is
+ * not refused because a health check ran, and is judged on the verdict just recorded.
  */
 async function change(
+  context: DeliveryContext,
+  name: string,
+  work: (draft: Draft) => Promise<Outcome>,
+): Promise<Outcome> {
+  for (let attempt = 0; ; attempt++) {
+    let seen: string | undefined;
+    try {
+      return await changeOnce(context, name, (draft) => {
+        seen = JSON.stringify(lastChange(draft.remote) ?? null);
+        return work(draft);
+      });
+    } catch (error) {
+      if (!(error instanceof RegistryConflictError) || attempt === VERDICT_RETRIES) throw error;
+      const registry = await context.registry.read({ missingIsEmpty: true });
+      const now = registry.remotes.find((remote) => remote.name === name);
+      if (JSON.stringify(lastChange(now) ?? null) !== seen) throw error;
+    }
+  }
+}
+
+async function changeOnce(
   context: DeliveryContext,
   name: string,
   work: (draft: Draft) => Promise<Outcome>,

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { RolloutHealth, RolloutVerdict } from '@hostdash/shared-auth';
 import { deploy, formatStatus, promote, recordHealth, type DeliveryContext } from './operations';
-import { FileRegistryStore } from './registryStore';
+import { FileRegistryStore, RegistryConflictError, type RegistryStore } from './registryStore';
 import { FolderStore } from './store';
 import { DRIVER, runRolloutRound, type VerdictQuery, type VerdictSource } from './rolloutDriver';
 import { fakeBuild, temporaryDir } from './testing';
@@ -212,7 +212,72 @@ describe('a strategy on a fake clock', () => {
   });
 });
 
+/** The registry, with `meanwhile` run by someone else once, between a change's read and its write. */
+function racedBy(registry: RegistryStore, meanwhile: () => Promise<unknown>): RegistryStore {
+  let raced = false;
+  const update: RegistryStore['update'] = (name, change) =>
+    registry.update(name, async (current) => {
+      const next = await change(current);
+      if (!raced) {
+        raced = true;
+        await meanwhile();
+      }
+      return next;
+    });
+  return new Proxy(registry, {
+    get: (target, key) => (key === 'update' ? update : Reflect.get(target, key)),
+  });
+}
+
 describe('promote', () => {
+  it('is made on the verdict the health check recorded while it was being made', async () => {
+    const rollout = await setup('canary10-15m');
+    const driver = { ...rollout.context, by: DRIVER };
+    const healthy = verdict('healthy', 'error rate 0.2 % vs 0.2 %, 40 sessions');
+    const person = {
+      ...rollout.context,
+      registry: racedBy(rollout.context.registry, () =>
+        recordHealth(driver, 'listings', healthy, { canary: CANDIDATE }),
+      ),
+    };
+    await expect(promote(person, 'listings')).resolves.toMatchObject({ changed: true });
+    expect(await rollout.remote()).toMatchObject({ version: CANDIDATE });
+    expect((await rollout.remote())?.history?.at(-1)).toMatchObject({
+      action: 'promote',
+      by: 'dana',
+    });
+  });
+
+  it('is refused when the verdict recorded meanwhile is unhealthy', async () => {
+    const rollout = await setup('canary10-15m');
+    const driver = { ...rollout.context, by: DRIVER };
+    const bad = verdict('unhealthy', 'error rate 4.1 % vs 0.2 %, 40 sessions');
+    const person = {
+      ...rollout.context,
+      registry: racedBy(rollout.context.registry, () =>
+        recordHealth(driver, 'listings', bad, { canary: CANDIDATE }),
+      ),
+    };
+    await expect(promote(person, 'listings')).rejects.toThrow(
+      `listings ${CANDIDATE} is unhealthy (error rate 4.1 % vs 0.2 %, 40 sessions)`,
+    );
+    expect((await rollout.remote())?.canary?.health?.verdict).toBe('unhealthy');
+  });
+
+  it('is still refused when someone made a change meanwhile', async () => {
+    const rollout = await setup('canary10-15m');
+    const other = { ...rollout.context, by: 'erin' };
+    const person = {
+      ...rollout.context,
+      registry: racedBy(rollout.context.registry, () => promote(other, 'listings')),
+    };
+    await expect(promote(person, 'listings')).rejects.toBeInstanceOf(RegistryConflictError);
+    expect((await rollout.remote())?.history?.at(-1)).toMatchObject({
+      action: 'promote',
+      by: 'erin',
+    });
+  });
+
   it('refuses a candidate judged unhealthy unless forced, and says so in the history', async () => {
     const rollout = await setup();
     // Judged without the abort (e.g. the verdict recorded while a person looks).

@@ -253,14 +253,15 @@ test('a candidate that throws is aborted by the health check, and its users are 
     .poll(async () => (await listings()).canary?.health?.reason ?? '', { timeout: 15_000 })
     .toBe(`0 of ${MIN_SESSIONS} sessions on the candidate`);
 
-  // Users outside the rollout: the live version, working. Three tabs of one of them are still one
-  // session to the verdict.
+  // Users outside the rollout: the live version, working (three tabs of one user are one session:
+  // the API's rolloutHealth.test). At least these two: the verdict's window starts at the minute
+  // the canary began, so whoever was on the live version earlier in that minute counts too.
   const [firstOff, secondOff] = offRollout as [DemoUser, DemoUser];
   await sessionsOf(browser, firstOff.email, 3, showsListings);
   await sessionsOfEach(browser, [secondOff], showsListings);
   await expect
-    .poll(async () => (await listings()).canary?.health?.live.sessions, { timeout: 15_000 })
-    .toBe(MIN_SESSIONS);
+    .poll(async () => (await listings()).canary?.health?.live.sessions ?? 0, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(MIN_SESSIONS);
   // The users on the candidate: its page throws, the shell contains it.
   const [owner] = await sessionsOfEach(browser, onRollout, async (page) => {
     await expect(page.getByText('Listings is temporarily unavailable')).toBeVisible();
