@@ -398,6 +398,49 @@ const GUEST_SHARED = [
   '@mui/material',
 ];
 
+/**
+ * The layer the shell builds the guest page in (shell/webpack.config.cjs): there, React's modules
+ * are Preact's React API (docs/adr/0043-guest-page-on-preact.md), about 50 KB gzip less on a
+ * guest's phone than react-dom. The dashboard, and the guest portal in the dashboard's preview,
+ * run on React.
+ */
+const GUEST_LAYER = 'guest';
+
+/** What `react` and `react-dom` are in the guest layer: preact/compat, module by module. */
+const GUEST_REACT_MODULES = {
+  react: 'preact/compat',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+};
+
+/** The resolve aliases of the guest layer (exact names: `react-dom/server` is no alias of it). */
+function guestReactAliases() {
+  return Object.fromEntries(
+    Object.entries(GUEST_REACT_MODULES).map(([name, module]) => [`${name}$`, module]),
+  );
+}
+
+/**
+ * The names each of React's modules has on the guest page: what preact/compat exports (an ES
+ * module only, so read by a child Node process). A portal that imports another name of React
+ * (a React API Preact lacks) fails its build, as for MUI.
+ */
+function guestReactNames() {
+  const modules = [...new Set(Object.values(GUEST_REACT_MODULES))];
+  const script = `const names = {}; for (const m of ${JSON.stringify(modules)}) names[m] = Object.keys(await import(m)); console.log(JSON.stringify(names));`;
+  const names = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+    }),
+  );
+  return new Map(
+    Object.entries(GUEST_REACT_MODULES).map(([name, module]) => [name, new Set(names[module])]),
+  );
+}
+
 /** The expose the guest page mounts (GUEST_PORTAL_EXPOSE in shared-auth). */
 const GUEST_PORTAL_EXPOSE = './guestPortal';
 
@@ -412,8 +455,9 @@ function muiGuestSurface() {
 /**
  * Fails the guest portal's build when its `./guestPortal` (with everything of ours it imports)
  * needs a shared module the guest page does not provide (the remote would load its own copy: a
- * router, a store, axios on a guest's phone), or an MUI name the guest page's MUI lacks
- * (build/shared/mui-guest.js: at run time it would be undefined).
+ * router, a store, axios on a guest's phone), an MUI name the guest page's MUI lacks
+ * (build/shared/mui-guest.js: at run time it would be undefined), or a React API that the guest
+ * page's React (preact/compat) lacks.
  */
 class GuestSurfacePlugin {
   /**
@@ -442,6 +486,7 @@ class GuestSurfacePlugin {
             for (const inGroup of group.chunks) chunks.add(inGroup);
         }
         const surface = muiGuestSurface();
+        const reactNames = guestReactNames();
         const problems = new Map();
         const note = (what, where) =>
           problems.set(what, [...(problems.get(what) ?? []), path.relative(root, where)]);
@@ -455,6 +500,10 @@ class GuestSurfacePlugin {
                 const [name] = dependency.getIds(moduleGraph);
                 if (!name) note('all of @mui/material (a namespace import)', module.resource);
                 else if (!surface.has(name)) note(`@mui/material ${name}`, module.resource);
+              } else if (reactNames.has(request)) {
+                const [name] = dependency.getIds(moduleGraph);
+                if (name && !reactNames.get(request).has(name))
+                  note(`${request} ${name} (the guest page's React is Preact's)`, module.resource);
               } else if (this.shared.has(request) && !this.provided.has(request)) {
                 note(request, module.resource);
               }
@@ -466,7 +515,7 @@ class GuestSurfacePlugin {
           compilation,
           problems,
           `${GUEST_PORTAL_EXPOSE} needs what the guest page does not provide (docs/adr/0035):`,
-          'Import it in the dashboard-only code, or add an MUI name to build/shared/mui-guest.js.',
+          'Import it in the dashboard-only code, add an MUI name to build/shared/mui-guest.js, or use a React API preact/compat has.',
         );
       });
     });
@@ -966,5 +1015,8 @@ module.exports = {
   HOST_FEDERATION_FILE,
   BUNDLE_CONTENTS_FILE,
   GUEST_SHARED,
+  GUEST_LAYER,
+  guestReactAliases,
+  guestReactNames,
   muiGuestSurface,
 };

@@ -53,3 +53,9 @@ export const HOST_FEDERATION_FILE: string;
 export const GUEST_SHARED: readonly string[];
 /** The names build/shared/mui-guest.js exports. */
 export function muiGuestSurface(): Set<string>;
+/** The layer the shell builds the guest page in, where React is preact/compat (ADR 43). */
+export const GUEST_LAYER: string;
+/** The guest layer's resolve aliases: each of React's modules to its preact/compat module. */
+export function guestReactAliases(): Record<string, string>;
+/** The names each of React's modules has on the guest page (what preact/compat exports). */
+export function guestReactNames(): Map<string, Set<string>>;

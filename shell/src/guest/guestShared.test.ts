@@ -4,7 +4,13 @@
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- compared with MUI's own barrel
 import * as mui from '@mui/material';
 import * as react from 'react';
-import { GUEST_SHARED, muiGuestSurface, providedShareInfo } from '@hostdash/build/webpack';
+import {
+  GUEST_SHARED,
+  guestReactAliases,
+  guestReactNames,
+  muiGuestSurface,
+  providedShareInfo,
+} from '@hostdash/build/webpack';
 import { GUEST_SHARED_MODULES, guestShared } from './guestShared';
 
 describe('the guest page’s share table', () => {
@@ -29,5 +35,22 @@ describe('the guest page’s share table', () => {
     for (const name of muiGuestSurface()) expect(surface[name]).toBe(barrel[name]);
     for (const dashboardOnly of ['react-router', 'redux', 'redux-saga', '@hostdash/shared-auth'])
       expect(guestShared(info)[dashboardOnly]).toBeUndefined();
+  });
+
+  it('is built on Preact’s React API, which the portal’s build checks its React names against', () => {
+    // Every React module the page provides is preact/compat in the shell's guest layer.
+    const reactModules = GUEST_SHARED.filter((name) => name.startsWith('react'));
+    expect(Object.keys(guestReactAliases()).sort()).toEqual(
+      [...reactModules, 'react/jsx-dev-runtime'].map((name) => `${name}$`).sort(),
+    );
+    expect(
+      Object.values(guestReactAliases()).every((module) => module.startsWith('preact/compat')),
+    ).toBe(true);
+    const names = guestReactNames();
+    for (const hook of ['useState', 'useEffect', 'useId', 'useSyncExternalStore', 'forwardRef'])
+      expect(names.get('react')).toContain(hook);
+    expect(names.get('react-dom/client')).toContain('createRoot');
+    // A React 19 API Preact lacks: a portal importing it fails its build (GuestSurfacePlugin).
+    expect(names.get('react')).not.toContain('useActionState');
   });
 });
