@@ -230,16 +230,22 @@ function racedBy(registry: RegistryStore, meanwhile: () => Promise<unknown>): Re
 }
 
 describe('promote', () => {
-  it('is made on the verdict the health check recorded while it was being made', async () => {
+  /** A rollout, and a person's context whose change races `meanwhile` (run on that rollout). */
+  async function racing(
+    meanwhile: (rollout: Awaited<ReturnType<typeof setup>>) => Promise<unknown>,
+  ) {
     const rollout = await setup('canary10-15m');
-    const driver = { ...rollout.context, by: DRIVER };
-    const healthy = verdict('healthy', 'error rate 0.2 % vs 0.2 %, 40 sessions');
-    const person = {
-      ...rollout.context,
-      registry: racedBy(rollout.context.registry, () =>
-        recordHealth(driver, 'listings', healthy, { canary: CANDIDATE }),
-      ),
-    };
+    const registry = racedBy(rollout.context.registry, () => meanwhile(rollout));
+    return { rollout, person: { ...rollout.context, registry } };
+  }
+  /** The health check recording `health` on the candidate. */
+  const recording = (health: RolloutHealth) => (rollout: Awaited<ReturnType<typeof setup>>) =>
+    recordHealth({ ...rollout.context, by: DRIVER }, 'listings', health, { canary: CANDIDATE });
+
+  it('is made on the verdict the health check recorded while it was being made', async () => {
+    const { rollout, person } = await racing(
+      recording(verdict('healthy', 'error rate 0.2 % vs 0.2 %, 40 sessions')),
+    );
     await expect(promote(person, 'listings')).resolves.toMatchObject({ changed: true });
     expect(await rollout.remote()).toMatchObject({ version: CANDIDATE });
     expect((await rollout.remote())?.history?.at(-1)).toMatchObject({
@@ -249,15 +255,9 @@ describe('promote', () => {
   });
 
   it('is refused when the verdict recorded meanwhile is unhealthy', async () => {
-    const rollout = await setup('canary10-15m');
-    const driver = { ...rollout.context, by: DRIVER };
-    const bad = verdict('unhealthy', 'error rate 4.1 % vs 0.2 %, 40 sessions');
-    const person = {
-      ...rollout.context,
-      registry: racedBy(rollout.context.registry, () =>
-        recordHealth(driver, 'listings', bad, { canary: CANDIDATE }),
-      ),
-    };
+    const { rollout, person } = await racing(
+      recording(verdict('unhealthy', 'error rate 4.1 % vs 0.2 %, 40 sessions')),
+    );
     await expect(promote(person, 'listings')).rejects.toThrow(
       `listings ${CANDIDATE} is unhealthy (error rate 4.1 % vs 0.2 %, 40 sessions)`,
     );
@@ -265,12 +265,9 @@ describe('promote', () => {
   });
 
   it('is still refused when someone made a change meanwhile', async () => {
-    const rollout = await setup('canary10-15m');
-    const other = { ...rollout.context, by: 'erin' };
-    const person = {
-      ...rollout.context,
-      registry: racedBy(rollout.context.registry, () => promote(other, 'listings')),
-    };
+    const { rollout, person } = await racing((raced) =>
+      promote({ ...raced.context, by: 'erin' }, 'listings'),
+    );
     await expect(promote(person, 'listings')).rejects.toBeInstanceOf(RegistryConflictError);
     expect((await rollout.remote())?.history?.at(-1)).toMatchObject({
       action: 'promote',
