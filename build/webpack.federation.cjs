@@ -315,12 +315,25 @@ const FEDERATION_RUNTIME_ESM = Object.fromEntries(
   ].map((request) => [`${request}$`, esmEntry(request)]),
 );
 
-/** The react-router API the shell provides to the page (see the file). */
-const ROUTER_SURFACE_FILE = path.join(__dirname, 'shared/react-router.js');
+/**
+ * The libraries the shell provides to the page in part, each from a file of ours that re-exports
+ * the names the dashboard's apps use (a shared module is not tree-shaken: provided whole, every
+ * page would load all of it): the shared key, the file, and the name the shell's code imports the
+ * file by (an alias, so that the file itself imports the package).
+ */
+const SURFACES = [
+  { shared: 'react-router', file: 'react-router.js', alias: '@hostdash/react-router-surface' },
+  {
+    shared: '@reduxjs/toolkit',
+    file: 'redux-toolkit.js',
+    alias: '@hostdash/redux-toolkit-surface',
+  },
+  { shared: 'react-redux', file: 'react-redux.js', alias: '@hostdash/react-redux-surface' },
+].map((surface) => ({ ...surface, file: path.join(__dirname, 'shared', surface.file) }));
 
-/** The names build/shared/react-router.js exports. */
-function routerSurface() {
-  const source = readFileSync(ROUTER_SURFACE_FILE, 'utf8');
+/** The names a surface file exports (its one `export { … }`). */
+function surfaceNames(file) {
+  const source = readFileSync(file, 'utf8');
   const list = /export \{([^}]*)\}/.exec(source)?.[1] ?? '';
   return new Set(
     list
@@ -363,22 +376,31 @@ function reportMissing(compiler, compilation, missing, heading, advice) {
 }
 
 /**
- * Fails a remote's build when its code imports from react-router a name the shell does not
- * provide (build/shared/react-router.js): at run time that name would be undefined.
+ * Fails a remote's build when its code imports from a library the shell provides in part
+ * (SURFACES: react-router, Redux Toolkit, react-redux) a name the shell does not provide: at run
+ * time that name would be undefined.
  */
-class RouterSurfacePlugin {
+class SurfacePlugin {
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('RouterSurfacePlugin', (compilation) => {
-      compilation.hooks.finishModules.tap('RouterSurfacePlugin', (modules) => {
-        const missing = new Map();
-        noteMissingNames(compilation, modules, 'react-router', routerSurface(), missing);
-        reportMissing(
-          compiler,
-          compilation,
-          missing,
-          'These react-router names are not provided by the shell (build/shared/react-router.js):',
-          'Add them there: the shell provides them from its next build.',
-        );
+    compiler.hooks.thisCompilation.tap('SurfacePlugin', (compilation) => {
+      compilation.hooks.finishModules.tap('SurfacePlugin', (modules) => {
+        for (const surface of SURFACES) {
+          const missing = new Map();
+          noteMissingNames(
+            compilation,
+            modules,
+            surface.shared,
+            surfaceNames(surface.file),
+            missing,
+          );
+          reportMissing(
+            compiler,
+            compilation,
+            missing,
+            `These ${surface.shared} names are not provided by the shell (${path.relative(root, surface.file)}):`,
+            'Add them there: the shell provides them from its next build.',
+          );
+        }
       });
     });
   }
@@ -790,8 +812,8 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
           '@hostdash/shared-ui$': path.join(root, 'shared-ui/src/index.ts'),
           ...FEDERATION_RUNTIME_ESM,
           '@hostdash/react-router-package$': esmEntry('react-router'),
-          // What the shell provides to the page as `react-router` (see the file).
-          '@hostdash/react-router-surface$': ROUTER_SURFACE_FILE,
+          // What the shell provides to the page as react-router, Redux Toolkit and react-redux.
+          ...Object.fromEntries(SURFACES.map(({ alias, file }) => [`${alias}$`, file])),
           // What the guest page provides to the guest portal as `@mui/material` (see the file).
           '@hostdash/mui-guest-surface$': MUI_GUEST_SURFACE_FILE,
           ...(monolith
@@ -935,7 +957,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
                   shared: providedSharedVersions(dir),
                 }),
               ]),
-        ...(isRemote ? [new RouterSurfacePlugin(), new MuiSurfacePlugin()] : []),
+        ...(isRemote ? [new SurfacePlugin(), new MuiSurfacePlugin()] : []),
         ...(exposes?.[GUEST_PORTAL_EXPOSE]
           ? [
               new GuestSurfacePlugin(
@@ -1012,6 +1034,8 @@ module.exports = {
   sharedMismatches,
   sharedReport,
   muiSurface,
+  SURFACES,
+  surfaceNames,
   HOST_FEDERATION_FILE,
   BUNDLE_CONTENTS_FILE,
   GUEST_SHARED,

@@ -48,6 +48,10 @@ export function sharedMismatches(
 export function sharedReport(app: string, mismatches: SharedMismatch[]): string;
 /** What build/shared/mui.js provides: MUI's module folders, and the names they give a remote. */
 export function muiSurface(): { dirs: Set<string>; names: Set<string> };
+/** The libraries the shell provides in part: the shared key, its file, the alias of the file. */
+export const SURFACES: readonly { shared: string; file: string; alias: string }[];
+/** The names a surface file exports. */
+export function surfaceNames(file: string): Set<string>;
 export const HOST_FEDERATION_FILE: string;
 /** The shared modules the guest page provides (shell/src/guest/guestShared.ts). */
 export const GUEST_SHARED: readonly string[];

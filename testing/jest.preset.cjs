@@ -49,6 +49,8 @@ module.exports = function jestPreset(packageDir, options = {}) {
       ),
       // The react-router the shell provides (webpack resolves these two names the same way).
       '^@hostdash/react-router-surface$': path.join(root, 'build/shared/react-router.js'),
+      '^@hostdash/redux-toolkit-surface$': path.join(root, 'build/shared/redux-toolkit.js'),
+      '^@hostdash/react-redux-surface$': path.join(root, 'build/shared/react-redux.js'),
       '^@hostdash/react-router-package$': 'react-router',
       '^@hostdash/mui-guest-surface$': path.join(root, 'build/shared/mui-guest.js'),
     },

@@ -2,7 +2,7 @@
 // component-router API the dashboard's apps use. A shared module is not tree-shaken, and the whole
 // package (data routers, server rendering, …) is 57 KB gzip; this much of it is what a page needs.
 // A remote's build fails when it imports a name that is not here (build/webpack.federation.cjs,
-// RouterSurfacePlugin): add it here, and the shell provides it from its next build.
+// SurfacePlugin): add it here, and the shell provides it from its next build.
 // `@hostdash/react-router-package` is react-router itself (an alias, so this file does not import
 // the shared key it provides).
 export {

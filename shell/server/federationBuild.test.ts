@@ -13,6 +13,8 @@ import {
   sharedMismatches,
   sharedReport,
   sharedSingletons,
+  SURFACES,
+  surfaceNames,
 } from '@hostdash/build/webpack';
 import listingsPackage from '../../mfe-listings/package.json';
 import { checkContract } from '../src/remotes/compatibility';
@@ -70,33 +72,7 @@ describe('the federation build', () => {
   });
 
   it('provides as @mui/material every MUI name the remotes and shared-ui import, not the whole barrel', () => {
-    const root = path.resolve(__dirname, '../..');
-    const sources = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) return sources(file);
-        return /\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name) ? [file] : [];
-      });
-    const apps = readdirSync(root).filter(
-      (name) => name.startsWith('mfe-') || name === 'shared-ui',
-    );
-    const imported = new Set(
-      apps.flatMap((app) =>
-        sources(path.join(root, app, 'src')).flatMap((file) =>
-          [
-            ...readFileSync(file, 'utf8').matchAll(
-              /import\s+\{([^}]*)\}\s+from\s+'@mui\/material'/g,
-            ),
-          ].flatMap(([, list]) =>
-            list!
-              .split(',')
-              .map((name) => name.trim())
-              .filter((name) => name && !name.startsWith('type '))
-              .map((name) => name.split(/\s+as\s+/)[0]!),
-          ),
-        ),
-      ),
-    );
+    const imported = importedNames('@mui/material', ['shared-ui']);
     const { dirs, names } = muiSurface();
     expect(imported.size).toBeGreaterThan(20);
     expect([...imported].filter((name) => !names.has(name))).toEqual([]);
@@ -106,4 +82,49 @@ describe('the federation build', () => {
     // Not the barrel: modules no app uses (SpeedDial …) stay out.
     expect(dirs.has('SpeedDial')).toBe(false);
   });
+
+  it('provides every react-router, Redux Toolkit and react-redux name the apps import, not the whole package', () => {
+    for (const { shared, file } of SURFACES) {
+      const provided = surfaceNames(file);
+      const imported = importedNames(shared, ['shared-ui', 'shared-auth']);
+      expect({ shared, imports: imported.size > 0 }).toEqual({ shared, imports: true });
+      expect({ shared, missing: [...imported].filter((name) => !provided.has(name)) }).toEqual({
+        shared,
+        missing: [],
+      });
+    }
+    // Not the whole package: what no app uses stays out.
+    const [, reduxToolkit, reactRedux] = SURFACES.map(({ file }) => surfaceNames(file));
+    expect(reduxToolkit?.has('createListenerMiddleware')).toBe(false);
+    expect(reactRedux?.has('connect')).toBe(false);
+  });
 });
+
+/** The names the remotes (and `others`) import by name from `request`, from their sources. */
+function importedNames(request: string, others: string[]): Set<string> {
+  const root = path.resolve(__dirname, '../..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(file);
+      return /\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name) ? [file] : [];
+    });
+  const apps = readdirSync(root).filter((name) => name.startsWith('mfe-') || others.includes(name));
+  const from = new RegExp(
+    `import\\s+\\{([^}]*)\\}\\s+from\\s+'${request.replace(/[/]/g, '\\/')}'`,
+    'g',
+  );
+  return new Set(
+    apps.flatMap((app) =>
+      sources(path.join(root, app, 'src')).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(from)].flatMap(([, list]) =>
+          list!
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name && !name.startsWith('type '))
+            .map((name) => name.split(/\s+as\s+/)[0]!),
+        ),
+      ),
+    ),
+  );
+}

@@ -10,13 +10,13 @@
 import * as emotionReact from '@emotion/react';
 import * as emotionStyled from '@emotion/styled';
 import * as sharedAuth from '@hostdash/shared-auth';
+import * as reactRedux from '@hostdash/react-redux-surface';
 import * as reactRouter from '@hostdash/react-router-surface';
-import * as reduxToolkit from '@reduxjs/toolkit';
+import * as reduxToolkit from '@hostdash/redux-toolkit-surface';
 import * as react from 'react';
 import * as reactJsxRuntime from 'react/jsx-runtime';
 import * as reactDom from 'react-dom';
 import * as reactDomClient from 'react-dom/client';
-import * as reactRedux from 'react-redux';
 import * as redux from 'redux';
 import * as reduxSaga from 'redux-saga';
 import * as reduxSagaEffects from 'redux-saga/effects';
@@ -37,6 +37,8 @@ export const SHARED_MODULES: Record<string, ShareModule> = {
   'react-dom/client': { lib: () => reactDomClient },
   // The part of react-router the apps use (build/shared/react-router.js).
   'react-router': { lib: () => reactRouter },
+  // The parts of react-redux and Redux Toolkit the apps use (build/shared/react-redux.js and
+  // redux-toolkit.js).
   'react-redux': { lib: () => reactRedux },
   redux: { lib: () => redux },
   'redux-saga': { lib: () => reduxSaga },
