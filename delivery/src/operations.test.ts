@@ -7,8 +7,10 @@ import path from 'node:path';
 import {
   describeOnServer,
   fakeBuild,
+  racedBy,
   scratchDatabase,
   temporaryDir,
+  verdict,
   type ScratchDatabase,
 } from './testing';
 import {
@@ -16,6 +18,7 @@ import {
   deploy,
   formatStatus,
   promote,
+  recordHealth,
   rollback,
   rollbackTarget,
   startCanary,
@@ -29,7 +32,6 @@ import { FolderStore } from './store';
 const V1 = '0.1.0+11111111';
 const V2 = '0.1.0+22222222';
 const V3 = '0.2.0+33333333';
-
 type Kind = 'file' | 'PostgreSQL';
 
 /** Every operation's tests, on a registry of `kind`: the same tests for both stores. */
@@ -460,6 +462,31 @@ function operationsWith(kind: Kind) {
           ? deploy(second, 'listings', builds.v3)
           : deploy(first, 'listings', builds.v2);
       await expect(retry).resolves.toMatchObject({ changed: true });
+    });
+
+    it('makes a promote again when only a health verdict was recorded meanwhile', async () => {
+      const { context, builds, live } = await setup();
+      await deploy(context, 'listings', builds.v1);
+      await deploy(context, 'listings', builds.v2, { canary: { percent: 10, users: [] } });
+      // The rollout driver, another process, records a verdict between the promote's read and write.
+      const driver = { ...context, registry: anotherStore(context.registry), by: 'health check' };
+      let raced = false;
+      const person: DeliveryContext = {
+        ...context,
+        registry: racedBy(context.registry, async () => {
+          raced = true;
+          await recordHealth(
+            driver,
+            'listings',
+            verdict('healthy', 'error rate 0.2 % vs 0.2 %, 40 sessions'),
+            { canary: V2 },
+          );
+        }),
+      };
+      await expect(promote(person, 'listings')).resolves.toMatchObject({ changed: true });
+      expect(raced).toBe(true);
+      expect(await live()).toMatchObject({ version: V2 });
+      expect((await live())?.history?.at(-1)).toMatchObject({ action: 'promote', by: 'alice' });
     });
   });
 }

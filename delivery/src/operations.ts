@@ -15,7 +15,13 @@ import {
   type RegistryRemote,
   type ReleaseFacts,
 } from './model';
-import { lastChange, RegistryConflictError, type RegistryStore } from './registryStore';
+import {
+  lastChange,
+  RegistryConflictError,
+  sameChange,
+  type ChangeStamp,
+  type RegistryStore,
+} from './registryStore';
 import { entryIntegrity, type RemoteStore } from './store';
 import { STRATEGIES } from './strategies';
 
@@ -223,17 +229,21 @@ async function change(
   work: (draft: Draft) => Promise<Outcome>,
 ): Promise<Outcome> {
   for (let attempt = 0; ; attempt++) {
-    let seen: string | undefined;
+    let seen: ChangeStamp | undefined;
     try {
       return await changeOnce(context, name, (draft) => {
-        seen = JSON.stringify(lastChange(draft.remote) ?? null);
+        seen = lastChange(draft.remote);
         return work(draft);
       });
     } catch (error) {
-      if (!(error instanceof RegistryConflictError) || attempt === VERDICT_RETRIES) throw error;
-      const registry = await context.registry.read({ missingIsEmpty: true });
-      const now = registry.remotes.find((remote) => remote.name === name);
-      if (JSON.stringify(lastChange(now) ?? null) !== seen) throw error;
+      // The conflict names the remote's last change as the write found it: the one this change
+      // was worked out after, so only a verdict came in between.
+      if (
+        !(error instanceof RegistryConflictError) ||
+        attempt === VERDICT_RETRIES ||
+        !sameChange(error.winner, seen)
+      )
+        throw error;
     }
   }
 }

@@ -48,6 +48,18 @@ export interface RegistryStore {
   close(): Promise<void>;
 }
 
+/** What says which change of a remote is the last: its action, version, author and time. */
+export type ChangeStamp = Pick<HistoryEntry, 'action' | 'version' | 'by' | 'at'>;
+
+/** The same change, however a store read it back (the fields ChangeStamp names, in order). */
+export const sameChange = (a: ChangeStamp | undefined, b: ChangeStamp | undefined): boolean =>
+  (a === undefined) === (b === undefined) &&
+  (a === undefined ||
+    (a.action === b?.action &&
+      a.version === b.version &&
+      (a.by ?? null) === (b.by ?? null) &&
+      a.at === b.at));
+
 /**
  * Two changes of one remote at once: the other one was written first, this one was not. The
  * message says so in words a person acts on (the CLI prints it; the console answers 409 with it).
@@ -55,7 +67,8 @@ export interface RegistryStore {
 export class RegistryConflictError extends Error {
   constructor(
     readonly remote: string,
-    winner?: Pick<HistoryEntry, 'action' | 'version' | 'by' | 'at'>,
+    /** The last change of the remote as the write found it (none: it could not be read). */
+    readonly winner?: ChangeStamp,
   ) {
     const who = winner
       ? ` (${winner.action} of ${winner.version}${winner.by ? ` by ${winner.by}` : ''}${winner.at ? ` at ${winner.at}` : ''})`

@@ -4,36 +4,16 @@
 // abort writes the reason in the history — and a healthy rollout ends with the candidate live.
 // The verdicts are fixed answers in the shape of the API's (its judgement is tested in the API).
 import path from 'node:path';
-import type { RolloutHealth, RolloutVerdict } from '@hostdash/shared-auth';
+import type { RolloutHealth } from '@hostdash/shared-auth';
 import { deploy, formatStatus, promote, recordHealth, type DeliveryContext } from './operations';
-import { FileRegistryStore, RegistryConflictError, type RegistryStore } from './registryStore';
+import { FileRegistryStore, RegistryConflictError } from './registryStore';
 import { FolderStore } from './store';
 import { DRIVER, runRolloutRound, type VerdictQuery, type VerdictSource } from './rolloutDriver';
-import { fakeBuild, temporaryDir } from './testing';
+import { fakeBuild, figures, racedBy, temporaryDir, verdict } from './testing';
 
 const LIVE = '0.1.0+11111111';
 const CANDIDATE = '0.1.0+22222222';
 const MINUTE = 60_000;
-
-const figures = (sessions: number, errorRate: number, apiRefusalRate = 0.05) => ({
-  sessions,
-  errorRate,
-  loadFailureRate: 0,
-  apiFailureRate: 0,
-  apiRefusalRate,
-  lcpP75: 1500,
-  inpP75: 100,
-});
-
-function verdict(kind: RolloutVerdict, reason: string): RolloutHealth {
-  return {
-    verdict: kind,
-    reason,
-    at: new Date().toISOString(),
-    candidate: figures(40, kind === 'unhealthy' ? 0.041 : 0.002),
-    live: figures(300, 0.002),
-  };
-}
 
 async function setup(strategy?: 'canary10-15m' | 'linear10-every-5m') {
   let clock = Date.parse('2026-11-25T10:00:00Z');
@@ -211,23 +191,6 @@ describe('a strategy on a fake clock', () => {
     expect((await rollout.remote())?.canary?.health).toBeUndefined();
   });
 });
-
-/** The registry, with `meanwhile` run by someone else once, between a change's read and its write. */
-function racedBy(registry: RegistryStore, meanwhile: () => Promise<unknown>): RegistryStore {
-  let raced = false;
-  const update: RegistryStore['update'] = (name, change) =>
-    registry.update(name, async (current) => {
-      const next = await change(current);
-      if (!raced) {
-        raced = true;
-        await meanwhile();
-      }
-      return next;
-    });
-  return new Proxy(registry, {
-    get: (target, key) => (key === 'update' ? update : Reflect.get(target, key)),
-  });
-}
 
 describe('promote', () => {
   /** A rollout, and a person's context whose change races `meanwhile` (run on that rollout). */

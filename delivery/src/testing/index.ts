@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import { Client } from 'pg';
+import type { RolloutHealth, RolloutVerdict } from '@hostdash/shared-auth';
+import type { RegistryStore } from '../registryStore';
 
 export function temporaryDir(prefix: string): string {
   return mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
@@ -190,4 +192,43 @@ export async function eventually(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return Date.now() - started;
+}
+
+/** The registry, with `meanwhile` run by someone else once, between a change's read and its write. */
+export function racedBy(registry: RegistryStore, meanwhile: () => Promise<unknown>): RegistryStore {
+  let raced = false;
+  const update: RegistryStore['update'] = (name, change) =>
+    registry.update(name, async (current) => {
+      const next = await change(current);
+      if (!raced) {
+        raced = true;
+        await meanwhile();
+      }
+      return next;
+    });
+  return new Proxy(registry, {
+    get: (target, key) => (key === 'update' ? update : Reflect.get(target, key)),
+  });
+}
+
+/** A side's figures in a health verdict, in the shape of the API's. */
+export const figures = (sessions: number, errorRate: number, apiRefusalRate = 0.05) => ({
+  sessions,
+  errorRate,
+  loadFailureRate: 0,
+  apiFailureRate: 0,
+  apiRefusalRate,
+  lcpP75: 1500,
+  inpP75: 100,
+});
+
+/** A health verdict in the shape of the API's (`GET /telemetry/rollout-health`). */
+export function verdict(kind: RolloutVerdict, reason: string): RolloutHealth {
+  return {
+    verdict: kind,
+    reason,
+    at: new Date().toISOString(),
+    candidate: figures(40, kind === 'unhealthy' ? 0.041 : 0.002),
+    live: figures(300, 0.002),
+  };
 }
