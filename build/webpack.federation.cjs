@@ -444,12 +444,20 @@ function guestReactAliases() {
   );
 }
 
+let guestReactNamesRead = null;
+
 /**
  * The names each of React's modules has on the guest page: what preact/compat exports (an ES
- * module only, so read by a child Node process). A portal that imports another name of React
- * (a React API Preact lacks) fails its build, as for MUI.
+ * module only, so read by a child Node process, once per process: a watching build asks again at
+ * every rebuild). A portal that imports another name of React (a React API Preact lacks) fails its
+ * build, as for MUI.
  */
 function guestReactNames() {
+  guestReactNamesRead ??= readGuestReactNames();
+  return guestReactNamesRead;
+}
+
+function readGuestReactNames() {
   const modules = [...new Set(Object.values(GUEST_REACT_MODULES))];
   const script = `const names = {}; for (const m of ${JSON.stringify(modules)}) names[m] = Object.keys(await import(m)); console.log(JSON.stringify(names));`;
   const names = JSON.parse(

@@ -61,6 +61,11 @@ function runScript(label, args, { prefixed }) {
   return new Promise((resolve) => {
     const started = Date.now();
     const tail = [];
+    const say = (line) => {
+      process.stdout.write(`[${label}] ${line}\n`);
+      tail.push(line);
+      if (tail.length > TAIL_LINES) tail.shift();
+    };
     const child = spawn('npm', args, {
       cwd: root,
       stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -71,13 +76,9 @@ function runScript(label, args, { prefixed }) {
         stream.on('data', (chunk) => {
           const lines = (rest + chunk.toString()).split('\n');
           rest = lines.pop() ?? '';
-          for (const line of lines) {
-            process.stdout.write(`[${label}] ${line}\n`);
-            tail.push(line);
-            if (tail.length > TAIL_LINES) tail.shift();
-          }
+          for (const line of lines) say(line);
         });
-        stream.on('end', () => rest && process.stdout.write(`[${label}] ${rest}\n`));
+        stream.on('end', () => rest && say(rest));
       }
     }
     child.on('close', (code, signal) => {
