@@ -18,6 +18,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { satisfy } = require('@module-federation/enhanced/runtime');
 const { listRemotes } = require('./remotes.cjs');
+const { SURFACES } = require('./surfaces.cjs');
 
 const root = path.resolve(__dirname, '..');
 const sharedAuthDir = path.join(root, 'shared-auth');
@@ -314,22 +315,6 @@ const FEDERATION_RUNTIME_ESM = Object.fromEntries(
     '@module-federation/error-codes',
   ].map((request) => [`${request}$`, esmEntry(request)]),
 );
-
-/**
- * The libraries the shell provides to the page in part, each from a file of ours that re-exports
- * the names the dashboard's apps use (a shared module is not tree-shaken: provided whole, every
- * page would load all of it): the shared key, the file, and the name the shell's code imports the
- * file by (an alias, so that the file itself imports the package).
- */
-const SURFACES = [
-  { shared: 'react-router', file: 'react-router.js', alias: '@hostdash/react-router-surface' },
-  {
-    shared: '@reduxjs/toolkit',
-    file: 'redux-toolkit.js',
-    alias: '@hostdash/redux-toolkit-surface',
-  },
-  { shared: 'react-redux', file: 'react-redux.js', alias: '@hostdash/react-redux-surface' },
-].map((surface) => ({ ...surface, file: path.join(__dirname, 'shared', surface.file) }));
 
 /** The names a surface file exports (its one `export { … }`). */
 function surfaceNames(file) {

@@ -1,6 +1,7 @@
 // The one jest preset every package uses: @swc/jest for TS/TSX, the shared packages mapped to their
 // source.
 const path = require('node:path');
+const { SURFACES } = require('../build/surfaces.cjs');
 
 const root = path.resolve(__dirname, '..');
 
@@ -47,10 +48,9 @@ module.exports = function jestPreset(packageDir, options = {}) {
         __dirname,
         'src/$1',
       ),
-      // The react-router the shell provides (webpack resolves these two names the same way).
-      '^@hostdash/react-router-surface$': path.join(root, 'build/shared/react-router.js'),
-      '^@hostdash/redux-toolkit-surface$': path.join(root, 'build/shared/redux-toolkit.js'),
-      '^@hostdash/react-redux-surface$': path.join(root, 'build/shared/react-redux.js'),
+      // The parts of react-router, Redux Toolkit and react-redux the shell provides (webpack
+      // resolves these names the same way).
+      ...Object.fromEntries(SURFACES.map(({ alias, file }) => [`^${alias}$`, file])),
       '^@hostdash/react-router-package$': 'react-router',
       '^@hostdash/mui-guest-surface$': path.join(root, 'build/shared/mui-guest.js'),
     },
