@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORTS, baseURL, chromiumLaunchOptions } from './tests/support/env';
+import { E2E_PORTS, baseURL, journeyLaunchOptions } from './tests/support/env';
 
 const dataDir = process.env.E2E_PGLITE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'hostdash-e2e-'));
 process.env.E2E_PGLITE_DIR = dataDir; // workers re-read this config: keep one database
@@ -106,7 +106,7 @@ export default defineConfig({
     // to drop it cost Chromium CPU on each of 135 journeys. Locally: `--trace on`.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: journeyLaunchOptions,
   },
   webServer: {
     command: 'node ../scripts/start.mjs --no-build',

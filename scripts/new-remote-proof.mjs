@@ -6,7 +6,7 @@
 // not linked into node_modules (`--no-install`): the workspace globs are what npm, lerna, jest and
 // the build read, and leaving the lockfile alone spares two `npm install`s.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -75,7 +75,12 @@ async function waitForPlatform(platform, deadline) {
 
 async function openTheNewPage() {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    // As the journeys (e2e/tests/support/env.ts): Debian's headless shell when installed.
+    executablePath:
+      process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ??
+      (existsSync('/usr/bin/chromium-headless-shell')
+        ? '/usr/bin/chromium-headless-shell'
+        : '/usr/bin/chromium'),
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });

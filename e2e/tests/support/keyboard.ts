@@ -19,7 +19,12 @@ export const keyboardUser = (page: Page): KeyboardUser => ({ page, unseen: [] })
 async function focusShown(page: Page): Promise<{ what: string; shown: boolean }> {
   return page.evaluate(() => {
     const focused = document.activeElement;
-    if (!focused || focused === document.body) return { what: 'the page itself', shown: false };
+    // Nothing of the page has the focus after a Tab: it went past the page's last stop to the
+    // browser's own controls (which show their focus themselves; the next Tab comes back to the
+    // page's first stop), or the browser held it a moment (a file chooser just closed). Neither is
+    // a stop of the page. Chromium's headless shell, which the journeys run in, has no controls:
+    // there the stop past the last one is the document.
+    if (!focused || focused === document.body) return { what: 'the browser', shown: true };
     const what =
       focused.getAttribute('aria-label') || (focused.textContent ?? '').trim().slice(0, 40);
     const ringed = (element: Element): boolean => {
