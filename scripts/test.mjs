@@ -5,7 +5,9 @@
 //                 API's suite on the PostgreSQL server in TEST_DATABASE_URL (test:api:postgres,
 //                 skipped without one): alone it kept one core of two busy (204 s of CPU in 229 s),
 //                 its tests waiting on the server
-//   e2e           the builds that are missing, then the Playwright journeys (npm run test:e2e)
+//   e2e           the builds that are missing, then the Playwright journeys (npm run test:e2e);
+//                 the builds begin beside jest, at the lowest CPU priority (nice 19): they take
+//                 what CPU jest leaves (its last files, the API suite's waits), and e2e waits for them
 //   new-remote    a throw-away remote generated, tested, started and opened (npm run test:new-remote)
 // A failed phase does not stop the next ones: one run says everything that is wrong, and the table
 // at the end names what failed. `--bail` stops at the first failure instead; `--only jest,e2e`
@@ -26,6 +28,11 @@ const PHASES = [
     name: 'jest',
     // Both jest runs' API tests need the storage package built: built once, before either starts.
     before: ['node', ['scripts/build-if-missing.mjs', '@hostdash/storage', '--quiet']],
+    background: {
+      label: 'builds',
+      command: ['nice', ['-n', '19', 'node', 'scripts/build-if-missing.mjs']],
+      awaitedBy: 'e2e',
+    },
     together: [
       ['test:jest', ['run', 'test:jest']],
       ['test:api:postgres', ['run', 'test:api:postgres', '--', '--skip-without-server']],
@@ -57,7 +64,7 @@ if (unknown.length > 0) {
  * Runs one npm script. Alone, its output goes straight through; beside others, each line is
  * prefixed with the script's name as it comes, so that a run cut short still shows how far it got.
  */
-function runScript(label, args, { prefixed }) {
+function runScript(label, args, { prefixed, command = 'npm' }) {
   return new Promise((resolve) => {
     const started = Date.now();
     const tail = [];
@@ -66,7 +73,7 @@ function runScript(label, args, { prefixed }) {
       tail.push(line);
       if (tail.length > TAIL_LINES) tail.shift();
     };
-    const child = spawn('npm', args, {
+    const child = spawn(command, args, {
       cwd: root,
       stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
@@ -101,20 +108,38 @@ const minutes = (seconds) =>
 
 const results = [];
 const startedAll = Date.now();
+/** Work begun in the background for a later phase, by that phase's name. */
+const pending = new Map();
 for (const phase of PHASES) {
   if (only && !only.includes(phase.name)) continue;
   console.log(
     `\n=== npm test: ${phase.name} (${phase.together.map(([label]) => label).join(', ')})`,
   );
   const started = Date.now();
+  const background = [];
+  if (pending.has(phase.name)) {
+    console.log(`(waiting for what began earlier for ${phase.name})`);
+    background.push(await pending.get(phase.name));
+    pending.delete(phase.name);
+  }
   if (phase.before) spawnSync(phase.before[0], phase.before[1], { cwd: root, stdio: 'inherit' });
-  const prefixed = phase.together.length > 1;
+  const later = phase.background;
+  if (later && (!only || only.includes(later.awaitedBy))) {
+    const [command, args] = later.command;
+    pending.set(later.awaitedBy, runScript(later.label, args, { prefixed: true, command }));
+  }
+  const prefixed = phase.together.length > 1 || pending.size > 0;
   const scripts = await Promise.all(
     phase.together.map(([label, args]) => runScript(label, args, { prefixed })),
   );
   const seconds = (Date.now() - started) / 1000;
-  results.push({ phase: phase.name, seconds, scripts });
+  results.push({ phase: phase.name, seconds, scripts: [...background, ...scripts] });
   if (bail && scripts.some((script) => !script.ok)) break;
+}
+// A run cut short by --bail still ends its background work before the table.
+for (const [name, work] of pending) {
+  const script = await work;
+  results.push({ phase: `(${name})`, seconds: script.seconds, scripts: [script] });
 }
 
 const total = (Date.now() - startedAll) / 1000;
