@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, in phases, with the time each took (docs/adr/0033).
-//   checks        lint, contract:check and typecheck, side by side (each is mostly one process on
-//                 one core, so on two cores they take about the time of the longest, not the sum)
+//   checks        lint's two halves (ESLint, Prettier), contract:check and typecheck, side by side
+//                 (each is mostly one process on one core: on two cores they take about the time of
+//                 the longest, not the sum)
 //   jest          every package's jest project (npm run test:jest) and, side by side with it, the
 //                 API's suite on the PostgreSQL server in TEST_DATABASE_URL (test:api:postgres,
 //                 skipped without one): alone it kept one core of two busy (204 s of CPU in 229 s),
@@ -19,7 +20,9 @@ const PHASES = [
   {
     name: 'checks',
     together: [
-      ['lint', ['run', 'lint']],
+      // `npm run lint`'s two halves, side by side.
+      ['lint:code', ['run', 'lint:code']],
+      ['lint:format', ['run', 'lint:format']],
       ['contract:check', ['run', 'contract:check']],
       ['typecheck', ['run', 'typecheck']],
     ],
