@@ -32,6 +32,7 @@ import { NAMED_SCHEMAS, OPENAPI_INFO } from './contract';
 import { registerErrorHandling, unauthorized } from './http/errors';
 import { registerInputGuard } from './http/inputGuard';
 import { addSchemaKeywords } from './http/schemaKeywords';
+import { buildValidatorFactory } from './http/lazyCompilers';
 import { buildSerializerFactory } from './http/serializers';
 import { errors, type Api } from './http/schemas';
 import { registerBuildingRoutes } from './listings/buildingRoutes';
@@ -150,8 +151,14 @@ export function buildApp({
     // Flagsmith trait values are string | number | boolean | null. Our own keywords and formats (a
     // common password refused, a field not coerced, a recent date) in http/schemaKeywords.ts.
     ajv: { customOptions: { allowUnionTypes: true }, plugins: [addSchemaKeywords] },
-    // Each answer's serializer gets only the named schemas it refers to (http/serializers.ts).
-    schemaController: { compilersFactory: { buildSerializer: buildSerializerFactory } },
+    // Each answer's serializer gets only the named schemas it refers to (http/serializers.ts);
+    // validators and serializers are built on first use (http/lazyCompilers.ts).
+    schemaController: {
+      compilersFactory: {
+        buildValidator: buildValidatorFactory(),
+        buildSerializer: buildSerializerFactory,
+      },
+    },
   });
 
   // An empty body with Content-Type: application/json is no body, not an error.

@@ -5,6 +5,7 @@
 // every test file. The serializers are the same; only what they are handed shrinks.
 import type { FastifyServerOptions } from 'fastify';
 import fastJsonStringify, { type Options, type Schema as FjsSchema } from 'fast-json-stringify';
+import { builtOnFirstUse } from './lazyCompilers';
 
 type SerializerFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
@@ -37,14 +38,19 @@ export function referencedSchemaIds(
   return found;
 }
 
-/** `schemaController.compilersFactory.buildSerializer` for Fastify. */
+/**
+ * `schemaController.compilersFactory.buildSerializer` for Fastify. Each serializer is built on its
+ * first answer (http/lazyCompilers.ts): a process builds those of the answers it gives.
+ */
 export const buildSerializerFactory: SerializerFactory = (externalSchemas, serializerOptions) => {
   const named = (externalSchemas ?? {}) as Readonly<Record<string, FjsSchema>>;
-  return ({ schema }) => {
-    const root = schema as FjsSchema;
-    const rootId = (schema as { $id?: string }).$id;
-    const schemas: Record<string, FjsSchema> = {};
-    for (const id of referencedSchemaIds(root, named)) if (id !== rootId) schemas[id] = named[id]!;
-    return fastJsonStringify(root, { ...(serializerOptions as Options), schema: schemas });
-  };
+  return ({ schema }) =>
+    builtOnFirstUse(() => {
+      const root = schema as FjsSchema;
+      const rootId = (schema as { $id?: string }).$id;
+      const schemas: Record<string, FjsSchema> = {};
+      for (const id of referencedSchemaIds(root, named))
+        if (id !== rootId) schemas[id] = named[id]!;
+      return fastJsonStringify(root, { ...(serializerOptions as Options), schema: schemas });
+    });
 };

@@ -1,0 +1,62 @@
+// Fastify builds every route's request validators (ajv) and answer serializers
+// (fast-json-stringify) when the app starts: some 200 routes, about half a second of CPU for each
+// app, though a process answers only some of them soon, and a test file only a few. Here each is
+// built on its first use instead, once, and kept. What a route checks and how it answers are the
+// same; a schema that cannot be built fails its first request (a 500) instead of the start-up, and
+// `lazyCompilers.test.ts` builds every route's so that no such schema is merged.
+import AjvCompiler, { type RouteDefinition } from '@fastify/ajv-compiler';
+import type { FastifyServerOptions } from 'fastify';
+
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+type ValidatorFactory = NonNullable<CompilersFactory['buildValidator']>;
+
+/** Functions built on first use, with what builds them now (for the test that builds them all). */
+const pending = new Set<() => void>();
+
+/**
+ * `build()`'s function, built on the first call. The wrapper passes every argument through and
+ * carries ajv's `errors` after each call (Fastify reads them there), and says it takes Ajv's
+ * data context (`schemaEnv`) so Fastify passes the request as the root value's parent, which
+ * coercing a whole querystring needs.
+ */
+export function builtOnFirstUse<F extends (...args: never[]) => unknown>(build: () => F): F {
+  let built: F | undefined;
+  const make = () => {
+    built ??= build();
+    pending.delete(make);
+    return built;
+  };
+  pending.add(make);
+  const wrapper = function (this: unknown, ...args: Parameters<F>) {
+    const fn = make();
+    const result = fn.apply(this, args);
+    (wrapper as unknown as { errors?: unknown }).errors = (fn as { errors?: unknown }).errors;
+    return result;
+  } as unknown as F & { schemaEnv?: boolean };
+  wrapper.schemaEnv = true;
+  return wrapper;
+}
+
+/** Builds every function still waiting for its first use (a test: each schema can be built). */
+export function buildAllPending(): number {
+  const waiting = [...pending];
+  for (const make of waiting) make();
+  return waiting.length;
+}
+
+/** `schemaController.compilersFactory.buildValidator`: Fastify's own (ajv), each built on first use. */
+export function buildValidatorFactory(): ValidatorFactory {
+  // Fastify calls the compiler with the route's part (`{ schema, method, url, httpPart }`), where
+  // the package's types say a schema.
+  const ajvFactory = AjvCompiler() as unknown as (
+    externalSchemas: unknown,
+    options: unknown,
+  ) => (route: RouteDefinition) => (...args: never[]) => unknown;
+  const factory = (externalSchemas: unknown, options: unknown) => {
+    const compile = ajvFactory(externalSchemas, options);
+    return (route: RouteDefinition) => builtOnFirstUse(() => compile(route));
+  };
+  return factory as unknown as ValidatorFactory;
+}
