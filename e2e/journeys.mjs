@@ -5,11 +5,23 @@
 // project whose dependencies failed); here both runs always run, and the command fails if either
 // did. Arguments (a file, a --grep) go to both runs.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
+
+// One database, registry and mail folder for both runs (playwright.config.ts reads these), as when
+// they were one run: the second run's platform starts on what the first left, migrated and
+// seeded (3 s instead of 10).
+for (const [name, prefix] of [
+  ['E2E_PGLITE_DIR', 'hostdash-e2e-'],
+  ['E2E_DELIVERY_DIR', 'hostdash-e2e-remotes-'],
+  ['E2E_MAIL_DIR', 'hostdash-e2e-mail-'],
+])
+  process.env[name] ??= mkdtempSync(path.join(os.tmpdir(), prefix));
 
 function playwright(label, projectArgs, env = {}) {
   console.log(`\n> Playwright: ${label}`);
