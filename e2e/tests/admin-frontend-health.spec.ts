@@ -101,7 +101,15 @@ test('a declined card is a refusal the page expects: apart from the failures, wi
 
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(seriousOf(await axeViolations(page, 'main')), `axe at ${width} px`).toEqual([]);
+    // At the new width the page changes form (its lists become cards on a media query, then a
+    // render): axe right after the resize once read it half-way (a scrollable region without
+    // focus, in the headless shell). The page at rest must pass; a lasting violation still fails.
+    await expect
+      .poll(async () => seriousOf(await axeViolations(page, 'main')), {
+        message: `axe at ${width} px`,
+        timeout: 5_000,
+      })
+      .toEqual([]);
   }
 });
 
