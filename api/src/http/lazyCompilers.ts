@@ -11,32 +11,32 @@ type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
 >;
 type ValidatorFactory = NonNullable<CompilersFactory['buildValidator']>;
+/** An ajv validate function as Fastify calls it: the data, and ajv's data context. */
+type AjvValidate = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown };
 
 /** Functions built on first use, with what builds them now (for the test that builds them all). */
 const pending = new Set<() => void>();
 
-/**
- * `build()`'s function, built on the first call. The wrapper passes every argument through and
- * carries ajv's `errors` after each call (Fastify reads them there), and says it takes Ajv's
- * data context (`schemaEnv`) so Fastify passes the request as the root value's parent, which
- * coercing a whole querystring needs.
- */
-export function builtOnFirstUse<F extends (...args: never[]) => unknown>(build: () => F): F {
+/** A getter of `build()`'s result, built on the getter's first call and kept. */
+function onFirstUse<F>(build: () => F): () => F {
   let built: F | undefined;
-  const make = () => {
-    built ??= build();
-    pending.delete(make);
+  const get = () => {
+    if (built === undefined) {
+      built = build();
+      pending.delete(get);
+    }
     return built;
   };
-  pending.add(make);
-  const wrapper = function (this: unknown, ...args: Parameters<F>) {
-    const fn = make();
-    const result = fn.apply(this, args);
-    (wrapper as unknown as { errors?: unknown }).errors = (fn as { errors?: unknown }).errors;
-    return result;
-  } as unknown as F & { schemaEnv?: boolean };
-  wrapper.schemaEnv = true;
-  return wrapper;
+  pending.add(get);
+  return get;
+}
+
+/** `build()`'s function, built on its first call; the wrapper passes every argument through. */
+export function builtOnFirstUse<F extends (...args: never[]) => unknown>(build: () => F): F {
+  const get = onFirstUse(build);
+  return function (this: unknown, ...args: Parameters<F>) {
+    return get().apply(this, args);
+  } as unknown as F;
 }
 
 /** Builds every function still waiting for its first use (a test: each schema can be built). */
@@ -53,10 +53,24 @@ export function buildValidatorFactory(): ValidatorFactory {
   const ajvFactory = AjvCompiler() as unknown as (
     externalSchemas: unknown,
     options: unknown,
-  ) => (route: RouteDefinition) => (...args: never[]) => unknown;
+  ) => (route: RouteDefinition) => AjvValidate;
   const factory = (externalSchemas: unknown, options: unknown) => {
     const compile = ajvFactory(externalSchemas, options);
-    return (route: RouteDefinition) => builtOnFirstUse(() => compile(route));
+    return (route: RouteDefinition) => {
+      const get = onFirstUse(() => compile(route));
+      // Carries ajv's `errors` after each call (Fastify reads them there), and says it takes
+      // ajv's data context (`schemaEnv`), so that Fastify passes the request as the root value's
+      // parent, which coercing a whole querystring needs.
+      const validate = (data: unknown, context?: unknown) => {
+        const fn = get();
+        const result = fn(data, context);
+        validate.errors = fn.errors;
+        return result;
+      };
+      validate.errors = undefined as unknown;
+      validate.schemaEnv = true;
+      return validate;
+    };
   };
   return factory as unknown as ValidatorFactory;
 }
