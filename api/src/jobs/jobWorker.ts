@@ -111,6 +111,23 @@ export async function claimJobs(
   );
 }
 
+/**
+ * Puts the jobs `runId` holds (all, or `only` those) back in the queue, due now, without using up
+ * a try.
+ */
+async function handBack(db: Sql, runId: string, only?: readonly ClaimedRow[]): Promise<number> {
+  if (only?.length === 0) return 0;
+  const rows = await db.query(
+    `update jobs set state = 'queued', locked_by = null, locked_until = null, run_after = now(),
+       attempts = greatest(attempts - 1, 0), updated_at = now()
+     where locked_by = $1 and state = 'running'
+       and ($2::bigint[] is null or id = any($2::bigint[]))
+     returning id`,
+    [runId, only ? only.map((row) => row.id) : null],
+  );
+  return rows.length;
+}
+
 /** Writes a try's end, only while `runId` still holds the job. */
 async function settle(
   db: Sql,
@@ -293,6 +310,11 @@ export function startJobWorker({
       await queueDueSchedules(db, schedules);
       while (!stopped) {
         const rows = await claimJobs(db, definitions, runId, concurrency - running.size);
+        if (stopped) {
+          // Stopped while this claim was under way: what it took goes back untried.
+          await handBack(db, runId, rows);
+          break;
+        }
         for (const row of rows) {
           const definition = byQueue.get(row.queue)!;
           const tried = runClaimed(services, definition, row, runId, isStopped)
@@ -343,13 +365,7 @@ export function startJobWorker({
       clearInterval(timer);
       await looking;
       for (const definition of definitions) await definition.release?.(db, runId);
-      const rows = await db.query(
-        `update jobs set state = 'queued', locked_by = null, locked_until = null, run_after = now(),
-           attempts = greatest(attempts - 1, 0), updated_at = now()
-         where locked_by = $1 and state = 'running' returning id`,
-        [runId],
-      );
-      return rows.length;
+      return handBack(db, runId);
     },
   };
 }

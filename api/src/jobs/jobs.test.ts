@@ -301,6 +301,38 @@ test('a stopped worker hands back what it holds, and a look under way cannot tak
   expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
 });
 
+test('a worker stopped while a claim is under way hands back what it took, and runs none of it', async () => {
+  const id = (await enqueueJob(api.db, { queue, key: 'claimed-at-stop' }))!;
+  const { definition, runs } = counting();
+  let openGate!: () => void;
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  let claimWaits!: () => void;
+  const claimWaiting = new Promise<void>((resolve) => (claimWaits = resolve));
+  const db: JobServices['db'] = Object.create(api.db, {
+    query: {
+      value: async (text: string, params?: readonly unknown[]) => {
+        if (/skip locked/i.test(text)) {
+          claimWaits();
+          await gate;
+        }
+        return api.db.query(text, params);
+      },
+    },
+  });
+  const worker = startJobWorker({
+    services: { ...services, db },
+    definitions: [definition],
+    intervalMs: 60_000,
+  });
+  await claimWaiting;
+  // The shutdown begins while the first look's claim waits; the claim then takes the job.
+  const stopping = worker.stop();
+  openGate();
+  await stopping;
+  expect(runs.get(id)).toBeUndefined();
+  expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
+});
+
 test('the maintenance forgets finished jobs after their time, never a waiting one', async () => {
   const ids = await Promise.all(
     ['old-success', 'old-failure', 'new-failure', 'old-waiting'].map(
