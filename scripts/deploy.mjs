@@ -1,7 +1,7 @@
 // The deploy command: `npm run remotes -- <command>`, `npm run deploy -w @hostdash/mfe-<remote>`.
 // Publishes a remote's build to the store and switches the live registry (rollback, canary,
 // promote, abort, status too). The command is the delivery package's CLI (delivery/src/cli.ts),
-// run from its build (delivery/dist), which lerna makes like every package's; a missing or stale
+// run from its build (delivery/dist), made by its own `npm run build`; a missing or stale
 // build is made first (scripts/build-if-missing.mjs), as `npm start` does.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { REMOTES, root, staleBuilds } from './builds.mjs';
 
 /** The built deploy command (module.exports of @hostdash/delivery/cli). */
 export async function loadDeployCommand() {
-  buildIfMissing(['@hostdash/delivery'], { quiet: true });
+  await buildIfMissing(['@hostdash/delivery'], { quiet: true });
   return (await import('@hostdash/delivery/cli')).default;
 }
 

@@ -24,7 +24,7 @@ env.DELIVERY_TOKEN ||= randomBytes(32).toString('base64url');
 // changed booking reaches the demo owner every few minutes rather than three times an hour.
 if (env.NODE_ENV?.trim() !== 'production') env.PMS_SANDBOX_SPEED ||= '6';
 
-if (!process.argv.includes('--no-build')) buildIfMissing();
+if (!process.argv.includes('--no-build')) await buildIfMissing();
 // The remote origin serves the store (REMOTES_DIR) and the shell reads the registry (REMOTES_FILE):
 // a remote with no live version, or a workspace build never published, is deployed now. With
 // DATABASE_URL (passed on to the API and the shell server as it is) the registry is in the API's
