@@ -8,14 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { builds, root, staleBuilds } from './builds.mjs';
 
-/** The workspace packages a build's package.json names, among `names`. */
+/**
+ * The packages whose builds `build` reads, among `names`: its `needs`, or else every workspace
+ * package its package.json names.
+ */
 function dependenciesOf(build, names) {
-  const manifest = JSON.parse(
-    readFileSync(path.join(root, build.output.split('/')[0], 'package.json'), 'utf8'),
-  );
-  return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) =>
-    names.has(name),
-  );
+  if (build.needs) return build.needs.filter((name) => names.has(name));
+  const manifestFile = path.join(root, build.output.split('/')[0], 'package.json');
+  const { dependencies, devDependencies } = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  return Object.keys({ ...dependencies, ...devDependencies }).filter((name) => names.has(name));
 }
 
 function runBuild(name) {

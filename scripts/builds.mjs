@@ -14,7 +14,10 @@ export const REMOTES = createRequire(import.meta.url)('@hostdash/build/remotes')
 /** The access table generated from the one list of remotes (scripts/remotes.mjs). */
 const REMOTE_TABLE = 'shared-auth/src/remotes.generated.ts';
 
-/** Each package, the file its build produces, and the folders that feed it. */
+/**
+ * Each package, the file its build produces, and the folders that feed it; `needs`, the packages
+ * whose builds it reads, when not all those its package.json names.
+ */
 export const builds = [
   {
     name: '@hostdash/shared-auth',
@@ -60,6 +63,9 @@ export const builds = [
     // A remote added or removed changes the generated access table, which the shell needs; the
     // other remotes do not (they never route to its pages), so they are not built again for it.
     ignore: [REMOTE_TABLE],
+    // The builds it needs made first: webpack compiles shared-auth and shared-ui from their
+    // source (build/webpack.federation.cjs); only the contract's helpers come from its dist.
+    needs: ['@hostdash/api-contract'],
     sources: [
       `mfe-${remote}/src`,
       `mfe-${remote}/package.json`,
