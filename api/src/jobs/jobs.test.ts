@@ -258,17 +258,16 @@ test('on start-up with the embedded database, running jobs are taken back at onc
   expect(await jobRow(id)).toMatchObject({ state: 'queued', locked_by: null });
 });
 
-test('a stopped worker hands back what it holds, and a look under way cannot take it again', async () => {
-  const id = (await enqueueJob(api.db, { queue, key: 'held' }))!;
-  let release!: () => void;
-  const started = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // A claim can be held at a gate: it is then under way while the worker is told to hand back.
+/**
+ * The test database, but a worker's claim (the `skip locked` query) waits at a gate while it is
+ * closed: the claim is then under way while the test stops the worker. `waiting` resolves when a
+ * claim first waits there.
+ */
+function gatedClaims() {
   let gate: Promise<void> | null = null;
-  let openGate!: () => void;
+  let openGate = () => undefined as void;
   let claimWaits!: () => void;
-  const claimWaiting = new Promise<void>((resolve) => (claimWaits = resolve));
+  const waiting = new Promise<void>((resolve) => (claimWaits = resolve));
   const db: JobServices['db'] = Object.create(api.db, {
     query: {
       value: async (text: string, params?: readonly unknown[]) => {
@@ -280,22 +279,40 @@ test('a stopped worker hands back what it holds, and a look under way cannot tak
       },
     },
   });
+  return {
+    db,
+    waiting,
+    close() {
+      gate = new Promise((resolve) => (openGate = resolve));
+    },
+    open: () => openGate(),
+  };
+}
+
+test('a stopped worker hands back what it holds, and a look under way cannot take it again', async () => {
+  const id = (await enqueueJob(api.db, { queue, key: 'held' }))!;
+  let release!: () => void;
+  const started = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // A claim can be held at a gate: it is then under way while the worker is told to hand back.
+  const claims = gatedClaims();
   const worker = startJobWorker({
-    services: { ...services, db },
+    services: { ...services, db: claims.db },
     definitions: [{ queue, run: () => new Promise(() => release()) }],
     intervalMs: 60_000,
   });
   await started;
   expect((await jobRow(id)).state).toBe('running');
-  gate = new Promise((resolve) => (openGate = resolve));
+  claims.close();
   // Asked to look until a look is under way (a nudge while the first look ends only marks it).
   const nudging = setInterval(() => worker.nudge(), 10);
-  await claimWaiting;
+  await claims.waiting;
   clearInterval(nudging);
   // As a shutdown out of time does: stop claiming (the try under way never ends), then hand back.
   void worker.stop();
   const handedBack = worker.release();
-  setTimeout(() => openGate(), 50);
+  setTimeout(() => claims.open(), 50);
   expect(await handedBack).toBe(1);
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
@@ -304,30 +321,17 @@ test('a stopped worker hands back what it holds, and a look under way cannot tak
 test('a worker stopped while a claim is under way hands back what it took, and runs none of it', async () => {
   const id = (await enqueueJob(api.db, { queue, key: 'claimed-at-stop' }))!;
   const { definition, runs } = counting();
-  let openGate!: () => void;
-  const gate = new Promise<void>((resolve) => (openGate = resolve));
-  let claimWaits!: () => void;
-  const claimWaiting = new Promise<void>((resolve) => (claimWaits = resolve));
-  const db: JobServices['db'] = Object.create(api.db, {
-    query: {
-      value: async (text: string, params?: readonly unknown[]) => {
-        if (/skip locked/i.test(text)) {
-          claimWaits();
-          await gate;
-        }
-        return api.db.query(text, params);
-      },
-    },
-  });
+  const claims = gatedClaims();
+  claims.close();
   const worker = startJobWorker({
-    services: { ...services, db },
+    services: { ...services, db: claims.db },
     definitions: [definition],
     intervalMs: 60_000,
   });
-  await claimWaiting;
+  await claims.waiting;
   // The shutdown begins while the first look's claim waits; the claim then takes the job.
   const stopping = worker.stop();
-  openGate();
+  claims.open();
   await stopping;
   expect(runs.get(id)).toBeUndefined();
   expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
