@@ -86,12 +86,14 @@ export async function buildIfMissing(only = [], { quiet = false } = {}) {
   if (unknown.length > 0) throw new Error(`Not a package with a build: ${unknown.join(', ')}`);
   const staleByName = new Map(staleBuilds().map((build) => [build.name, build]));
   const withBuilds = new Set(builds.map((build) => build.name));
-  const chosen = new Set();
+  // Each chosen build with the packages with builds that it reads.
+  const chosen = new Map();
   const choose = (name) => {
     const build = staleByName.get(name);
     if (!build || chosen.has(name)) return;
-    chosen.add(name);
-    for (const dependency of dependenciesOf(build, withBuilds)) choose(dependency);
+    const reads = dependenciesOf(build, withBuilds);
+    chosen.set(name, reads);
+    for (const dependency of reads) choose(dependency);
   };
   for (const name of only.length > 0 ? only : staleByName.keys()) choose(name);
   const stale = builds.filter((build) => chosen.has(build.name));
@@ -100,10 +102,9 @@ export async function buildIfMissing(only = [], { quiet = false } = {}) {
     return;
   }
   console.log(`Building ${stale.map((build) => build.name).join(', ')} …`);
-  const needs = new Map(stale.map((build) => [build.name, dependenciesOf(build, chosen)]));
   const failed = await runInOrder(
     stale.map((build) => build.name),
-    needs,
+    chosen,
     runBuild,
     Math.max(1, os.availableParallelism()),
   );
