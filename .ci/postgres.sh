@@ -1,12 +1,12 @@
 # Sourced by .ci/run: a throw-away PostgreSQL server for the API suite's second run (and the
 # multi-instance test), on loopback only, stopped when the CI run exits. CI runs as root and initdb
-# refuses root, so the cluster belongs to Debian's `postgres` user, in a temporary folder.
+# refuses root, so the cluster belongs to Debian's `postgres` user, in a temporary folder. Debian's
+# postgresql is installed by .ci/run beforehand (install_debian_packages).
 
 start_test_postgres() {
   if ! compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
-    echo "Installing Debian's postgresql for the API suite on PostgreSQL"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+    echo "No PostgreSQL server binaries: install Debian's postgresql (.ci/run does)" >&2
+    return 1
   fi
   local bin
   bin="$(compgen -G '/usr/lib/postgresql/*/bin' | sort -V | tail -n 1)"
