@@ -6,9 +6,9 @@
 // page load. A healthy candidate goes out linearly and reaches everyone by itself, though its users
 // meet the refusals a page expects (a status change refused because someone else changed the
 // listing first: issue 35, refusals are not failures). Anonymous batches forged as the outside
-// test sent them move neither verdict. The web server runs the
-// driver four times a second with short strategy minutes and a small minimum sample (playwright.config.ts).
-// The registry is put back as it was at the end.
+// test sent them move neither verdict. The web server runs the driver four times a second with
+// short strategy minutes and a small minimum sample (playwright.config.ts). The registry is put
+// back as it was at the end.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
