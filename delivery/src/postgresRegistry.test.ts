@@ -3,8 +3,8 @@
 // this file's own, dropped at the end): a shell server's copy follows a change written by another
 // process at its notification, long before its periodic read; a change nobody announced is read at
 // the next period; a lost LISTEN connection comes back; the tables missing or the server away make
-// it not ready; one process at a time runs the rollout driver's round; a registry file imports
-// into it unchanged.
+// it not ready; one process at a time runs the rollout driver's round; two writers of one remote
+// wait for each other rather than deadlock; a registry file imports into it unchanged.
 import path from 'node:path';
 import type { RolloutHealth } from '@hostdash/shared-auth';
 import { DRIVER, ROLLOUT_ROUND, runRolloutRound } from './rolloutDriver';
@@ -16,7 +16,8 @@ import {
   temporaryDir,
   type ScratchDatabase,
 } from './testing';
-import { deploy, type DeliveryContext } from './operations';
+import { Client } from 'pg';
+import { abort, deploy, type DeliveryContext } from './operations';
 import {
   LISTENER_APPLICATION_NAME,
   PostgresRegistryStore,
@@ -261,6 +262,42 @@ describeOnServer('the registry in PostgreSQL', () => {
     expect(
       history.filter((entry) => entry.action === 'abort').map((entry) => entry.version),
     ).toEqual([V2, V3]);
+  });
+
+  it('writes the releases a change names in one order, so two writers wait rather than deadlock', async () => {
+    const deployer = contextFor(writer());
+    await deploy(deployer, 'listings', builds.v1);
+    await deploy(deployer, 'listings', builds.v3, { canary: { percent: 10, users: [] } });
+    // Another writer (a recorded verdict names live, then canary) holds V1's row and will want V3's.
+    const other = new Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      const lock = `select 1 from remote_versions where remote = 'listings' and version = $1
+        for no key update`;
+      await other.query(lock, [V1]);
+      // The abort names V3 first (its history entry), then the live V1.
+      const aborted = abort(contextFor(writer()), 'listings', { reason: 'by hand' });
+      await eventually(
+        async () =>
+          (
+            await database.sql(
+              `select 1 from pg_stat_activity where application_name = 'hostdash-registry'
+                 and datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).length === 1,
+        5_000,
+        'the abort waits for the row the other writer holds',
+      );
+      // Had the abort taken V3's row before waiting, this would wait on it: a deadlock.
+      await other.query(lock, [V3]);
+      await other.query('commit');
+      await expect(aborted).resolves.toMatchObject({ changed: true });
+    } finally {
+      await other.end();
+    }
+    const history = (await writer().read()).remotes[0]?.history ?? [];
+    expect(history.at(-1)).toMatchObject({ action: 'abort', version: V3 });
   });
 
   it('imports a registry file into an empty database unchanged, once', async () => {

@@ -166,15 +166,40 @@ async function queryRemotes(
   };
 }
 
-/** Every release a remote's state names goes into remote_versions (first facts known win). */
+type Release = { version: string; manifest: string; commit?: string } & ReleaseFacts;
+
+/**
+ * Every release a remote's state names goes into remote_versions (first facts known win). The
+ * rows are written in one order, by version, whatever order the change names them in: two writers
+ * of one remote (a recorded verdict naming live then canary, an abort naming the canary first)
+ * would otherwise each hold one row the other waits for, and PostgreSQL ends one as a deadlock.
+ */
 async function saveVersions(db: PoolClient, remote: RegistryRemote, entries: HistoryEntry[]) {
-  const releases: ({ version: string; manifest: string; commit?: string } & ReleaseFacts)[] = [
+  const named: Release[] = [
     ...entries,
     ...(remote.version ? [{ ...remote, version: remote.version }] : []),
     ...(remote.canary ? [remote.canary] : []),
   ];
-  for (const release of releases) {
+  const releases = new Map<string, Release>();
+  for (const release of named) {
     if (!VERSION.test(release.version)) continue;
+    const first = releases.get(release.version);
+    releases.set(
+      release.version,
+      first
+        ? {
+            ...first,
+            integrity: first.integrity ?? release.integrity,
+            contract: first.contract ?? release.contract,
+            commit: first.commit ?? release.commit,
+          }
+        : release,
+    );
+  }
+  const ordered = [...releases.values()].sort((a, b) =>
+    a.version < b.version ? -1 : a.version > b.version ? 1 : 0,
+  );
+  for (const release of ordered) {
     await db.query(
       `insert into remote_versions (remote, version, manifest, integrity, contract, commit)
        values ($1, $2, $3, $4, $5, $6)
