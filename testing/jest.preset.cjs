@@ -44,10 +44,8 @@ module.exports = function jestPreset(packageDir, options = {}) {
       '^@hostdash/storage$': path.join(root, 'storage/src/index.ts'),
       '^@hostdash/storage/testing$': path.join(root, 'storage/src/testing/index.ts'),
       // This package's entries, from source (as its package.json `exports` name them).
-      '^@hostdash/testing/(contract|demoUsers|offSiteNexts|renderRemote|upstream)$': path.join(
-        __dirname,
-        'src/$1',
-      ),
+      '^@hostdash/testing/(contract|demoUsers|offSiteNexts|renderRemote|styles|upstream)$':
+        path.join(__dirname, 'src/$1'),
       // The parts of react-router, Redux Toolkit and react-redux the shell provides (webpack
       // resolves these names the same way).
       ...Object.fromEntries(SURFACES.map(({ alias, file }) => [`^${alias}$`, file])),

@@ -9,6 +9,10 @@ import { FilterBar, useAddressFilters } from './FilterBar';
 import { LoadingSkeleton } from './LoadingSkeleton';
 import { FORM_PAGE_WIDTH, PageFrame } from './PageFrame';
 import { STATUS_TONES, StatusChip, statusLabel } from './StatusChip';
+import { keepStyles } from '@hostdash/testing/styles';
+
+// The frame's widths and the skeleton's delayed visibility are CSS.
+keepStyles();
 
 const theme = createTheme(hostdashThemeOptions);
 

@@ -9,6 +9,10 @@ import {
   type PlatformServer,
 } from '../testing/platformServer';
 import { renderRemote } from '../testing/renderRemote';
+import { keepStyles } from '@hostdash/testing/styles';
+
+// A chart shown as its table is hidden by CSS.
+keepStyles();
 
 const ADMIN = STAFF;
 const ANALYTICS = '/admin/analytics';

@@ -1,6 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { FORM_PAGE_WIDTH } from '@hostdash/shared-auth';
 import { ShellPageFrame } from './ShellPageFrame';
+import { keepStyles } from '@hostdash/testing/styles';
+
+// The frame's width and margins are CSS.
+keepStyles();
 
 it("puts the shell's own pages in the page kit's form frame: left-aligned, one readable width", () => {
   render(
