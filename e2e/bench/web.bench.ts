@@ -127,6 +127,8 @@ const median = (values: number[]) => {
 interface PageBytes {
   path: string;
   totals: Totals;
+  /** Each JS file the page loaded: its build, its path on its origin and its gzip bytes. */
+  files: { build: string; file: string; gzip: number }[];
 }
 
 interface SessionResult {
@@ -152,7 +154,15 @@ async function measureSession(browser: Browser, variant: Variant): Promise<Sessi
     await page.waitForLoadState('networkidle');
     const files = describeAll(scripts.take());
     session.push(...files);
-    pages.push({ path: label, totals: totals(files) });
+    pages.push({
+      path: label,
+      totals: totals(files),
+      files: files.map((file) => ({
+        build: file.build,
+        file: new URL(file.url).pathname,
+        gzip: file.gzip,
+      })),
+    });
     return files;
   };
 
