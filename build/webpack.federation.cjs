@@ -82,7 +82,17 @@ function sharedSingletons(dependencies, dir = root) {
       version: sharedAuthVersion,
       requiredVersion: dependencies['@hostdash/shared-auth'] ? `^${sharedAuthVersion}` : false,
     },
+    // The shell provides it; a remote with MUI X charts takes it (build/shared/mui-internals.js).
+    ...(dependencies['@mui/material'] && (dir === shellDir || dependencies['@mui/x-charts'])
+      ? { [MUI_INTERNALS]: muiInternalsShare(dir) }
+      : {}),
   };
+}
+
+/** `@hostdash/mui-internals` goes with the MUI it is part of: @mui/system's version. */
+function muiInternalsShare(dir) {
+  const version = installedVersion('@mui/system', dir);
+  return { singleton: true, version, requiredVersion: `^${version}`, strictVersion: false };
 }
 
 /**
@@ -646,6 +656,49 @@ function muiDeepImportShims() {
   );
 }
 
+/** The modules of @mui/system and @mui/utils the shell provides to MUI X (see the file). */
+const MUI_INTERNALS_FILE = path.join(__dirname, 'shared/mui-internals.js');
+const MUI_INTERNALS = '@hostdash/mui-internals';
+/** MUI X's packages, whose imports by path of those modules read the shell's. */
+const MUI_X_MODULES = /[\\/]node_modules[\\/]@mui[\\/]x-[\w-]+[\\/]/;
+
+/** build/shared/mui-internals.js's namespaces: `[namespace, path]` for each line. */
+function muiInternalPaths() {
+  return [
+    ...readFileSync(MUI_INTERNALS_FILE, 'utf8').matchAll(
+      /^export \* as (\w+) from '(@mui\/(?:system|utils)\/\w+)';$/gm,
+    ),
+  ].map(([, namespace, request]) => [namespace, request]);
+}
+
+/**
+ * In a remote, each path of build/shared/mui-internals.js that MUI X imports is answered by a small
+ * module that gives the same names from that namespace of the shared `@hostdash/mui-internals`
+ * (the shell's copy, or the remote's own when it runs alone). Written once per install, under
+ * node_modules/.cache.
+ */
+function muiInternalShims() {
+  const { version } = JSON.parse(readFileSync(path.join(MUI_DIR, 'package.json'), 'utf8'));
+  // Apart from muiDeepImportShims' folder, which MuiSurfacePlugin reads as paths into MUI.
+  const shimDir = path.join(root, 'node_modules/.cache/hostdash-mui-internals', version);
+  mkdirSync(shimDir, { recursive: true });
+  return Object.fromEntries(
+    muiInternalPaths().map(([namespace, request]) => {
+      const file = path.join(shimDir, `${namespace}.mjs`);
+      const names = Object.keys(require(request)).filter(
+        (name) => name !== 'default' && name !== '__esModule',
+      );
+      const lines = [
+        `import { ${namespace} as namespace } from '${MUI_INTERNALS}';`,
+        'export default namespace.default;',
+        ...(names.length ? [`export const { ${names.join(', ')} } = namespace;`] : []),
+      ];
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      return [`${request}$`, file];
+    }),
+  );
+}
+
 /** The file a build writes beside its bundles: which packages each JS file carries. */
 const BUNDLE_CONTENTS_FILE = 'bundle-contents.json';
 
@@ -809,6 +862,8 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
           ...Object.fromEntries(SURFACES.map(({ alias, file }) => [`${alias}$`, file])),
           // What the guest page provides to the guest portal as `@mui/material` (see the file).
           '@hostdash/mui-guest-surface$': MUI_GUEST_SURFACE_FILE,
+          // What the shell provides to MUI X from @mui/system and @mui/utils (see the file).
+          [`${MUI_INTERNALS}$`]: MUI_INTERNALS_FILE,
           ...(monolith
             ? {
                 '@module-federation/enhanced/runtime$': path.join(__dirname, 'monolith/runtime.js'),
@@ -830,9 +885,20 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
               path.join(shellDir, 'src'),
               MUI_SURFACE_FILE,
               MUI_GUEST_SURFACE_FILE,
+              ...(shared[MUI_INTERNALS] && isRemote ? [MUI_X_MODULES] : []),
             ],
             resolve: { alias: muiDeepImportShims() },
           },
+          ...(shared[MUI_INTERNALS] && isRemote
+            ? [
+                {
+                  // MUI X in a remote: its paths into @mui/system and @mui/utils too are answered
+                  // from what the shell provides (build/shared/mui-internals.js).
+                  test: MUI_X_MODULES,
+                  resolve: { alias: { ...muiDeepImportShims(), ...muiInternalShims() } },
+                },
+              ]
+            : []),
           ...(isRemote || monolith
             ? []
             : [

@@ -65,25 +65,17 @@ export const BUDGETS = {
  * Library code still loaded from two builds, and why. Goal: none. Anything not listed here fails.
  * - The federation runtime's small parts (sdk, bundler runtime, error codes): each remote entry
  *   carries them; only runtime-core can be provided by the shell (`externalRuntime`).
- * - What @mui/x-charts imports by path from @mui/system and @mui/utils (not re-exported by the
- *   shared `@mui/material`), with what those bring; only on /analytics.
+ * - Two helper libraries @mui/x-charts bundles on /analytics: clsx (a class-name join) and Babel's
+ *   runtime helpers. What it imports by path from @mui/system and @mui/utils, with the system core
+ *   those bring, comes from the shell (build/shared/mui-internals.js).
  */
 const KNOWN_COPIES = new Set([
   '@module-federation/error-codes',
   '@module-federation/runtime',
   '@module-federation/sdk',
   '@module-federation/webpack-bundler-runtime',
-  '@mui/system',
-  '@mui/utils',
-  '@mui/styled-engine',
-  '@emotion/hash',
-  '@emotion/memoize',
-  '@emotion/serialize',
-  '@emotion/unitless',
   '@babel/runtime',
   'clsx',
-  'react-is',
-  'reselect',
 ]);
 
 const origins: Origins = {

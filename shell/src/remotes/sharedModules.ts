@@ -47,8 +47,13 @@ export const SHARED_MODULES: Record<string, ShareModule> = {
   '@emotion/react': { lib: () => emotionReact },
   '@emotion/styled': { lib: () => emotionStyled },
   // The remotes' part of MUI (build/shared/mui.js, which the shell's build puts in place of the
-  // barrel here: docs/adr/0037): it re-exports the module files the shell imports by path.
-  '@mui/material': { get: () => import('@mui/material') },
+  // barrel here: docs/adr/0037): it re-exports the module files the shell imports by path. With it,
+  // in the same chunk, the modules of @mui/system and @mui/utils that MUI X imports by path
+  // (build/shared/mui-internals.js): a chart's remote runs the very modules MUI runs.
+  '@mui/material': { get: () => import(/* webpackChunkName: "mui" */ '@mui/material') },
+  '@hostdash/mui-internals': {
+    get: () => import(/* webpackChunkName: "mui" */ '@hostdash/mui-internals'),
+  },
   'single-spa-react': { lib: () => singleSpaReact },
   '@hostdash/shared-auth': { lib: () => sharedAuth },
 };
