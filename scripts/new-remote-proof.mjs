@@ -1,10 +1,10 @@
 // `npm run test:new-remote` (issue 35, docs/adr/0039), the last step of `npm test`: proves that a
-// new remote takes one command. Generates a throw-away remote with `npm run new:remote`, runs its
-// own tests, lint and typecheck, starts the platform with `npm start` on a registry and a database
-// of its own, signs in as the demo owner in Chromium, opens the new page from the menu and reads
-// its figures from the real API; then removes the remote again, whatever happened. The remote is
-// not linked into node_modules (`--no-install`): the workspace globs are what npm, lerna, jest and
-// the build read, and leaving the lockfile alone spares two `npm install`s.
+// new remote takes one command. Generates a throw-away remote with `npm run new:remote`, starts the
+// platform with `npm start` on a registry and a database of its own while the remote's own tests,
+// lint and type check run, signs in as the demo owner in Chromium, opens the new page from the
+// menu and reads its figures from the real API; then removes the remote again, whatever happened.
+// The remote is not linked into node_modules (`--no-install`): the workspace globs are what npm,
+// lerna, jest and the build read, and leaving the lockfile alone spares two `npm install`s.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,19 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'hostdash-new-remote-'));
 const run = (command, args, env = {}) =>
   execFileSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 const npm = (...args) => run('npm', args);
+
+/** Runs a command to its end without waiting for it here; rejects when it fails. */
+function check(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(command)} ${args.join(' ')} failed`)),
+    );
+  });
+}
 
 function startPlatform() {
   // The embedded database, whatever this shell was given: the demo is seeded into a new one.
@@ -68,7 +81,7 @@ async function refuseTakenPort() {
 async function waitForPlatform(platform, deadline) {
   while (Date.now() < deadline && platform.child.exitCode === null) {
     if (platform.running) return;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`npm start did not serve ${shellUrl}:\n${platform.output.join('').slice(-4000)}`);
 }
@@ -111,16 +124,24 @@ async function openTheNewPage() {
 let platform;
 try {
   npm('run', 'new:remote', '--', NAME, '--title', TITLE, '--no-install');
-  run(path.join(root, 'node_modules/.bin/jest'), [`mfe-${NAME}`]);
-  run(path.join(root, 'node_modules/.bin/eslint'), ['--max-warnings', '0', `mfe-${NAME}`]);
-  npm('run', 'typecheck', '-w', `@hostdash/mfe-${NAME}`);
   await refuseTakenPort();
+  // The remote's own tests, lint and type check run while `npm start` builds and starts: its
+  // builds wait on one another (shared-auth, then the shell), and these fill the other core.
+  const checks = Promise.all([
+    check(path.join(root, 'node_modules/.bin/jest'), [`mfe-${NAME}`]),
+    check(path.join(root, 'node_modules/.bin/eslint'), ['--max-warnings', '0', `mfe-${NAME}`]),
+    check('npm', ['run', 'typecheck', '-w', `@hostdash/mfe-${NAME}`]),
+  ]);
   platform = startPlatform();
-  await waitForPlatform(platform, Date.now() + 15 * 60_000);
-  await openTheNewPage().catch((error) => {
-    console.error(`npm start said:\n${platform.output.join('').slice(-4000)}`);
-    throw error;
-  });
+  const opened = waitForPlatform(platform, Date.now() + 15 * 60_000).then(() =>
+    openTheNewPage().catch((error) => {
+      console.error(`npm start said:\n${platform.output.join('').slice(-4000)}`);
+      throw error;
+    }),
+  );
+  // Both settle before either's failure is reported: the platform is stopped below either way.
+  const [checked, shown] = await Promise.allSettled([checks, opened]);
+  for (const outcome of [checked, shown]) if (outcome.status === 'rejected') throw outcome.reason;
 } finally {
   if (platform?.child.exitCode === null) {
     process.kill(-platform.child.pid, 'SIGTERM');
