@@ -613,10 +613,15 @@ class MuiSurfacePlugin {
   }
 }
 
+/** A folder under node_modules/.cache for modules written from the installed MUI (per version). */
+function muiCacheDir(name) {
+  const { version } = JSON.parse(readFileSync(path.join(MUI_DIR, 'package.json'), 'utf8'));
+  return path.join(root, 'node_modules/.cache', name, version);
+}
+
 /** Where muiDeepImportShims writes its modules (one folder per installed MUI version). */
 function muiShimDir() {
-  const { version } = JSON.parse(readFileSync(path.join(MUI_DIR, 'package.json'), 'utf8'));
-  return path.join(root, 'node_modules/.cache/hostdash-mui-shims', version);
+  return muiCacheDir('hostdash-mui-shims');
 }
 
 /**
@@ -678,9 +683,8 @@ function muiInternalPaths() {
  * node_modules/.cache.
  */
 function muiInternalShims() {
-  const { version } = JSON.parse(readFileSync(path.join(MUI_DIR, 'package.json'), 'utf8'));
   // Apart from muiDeepImportShims' folder, which MuiSurfacePlugin reads as paths into MUI.
-  const shimDir = path.join(root, 'node_modules/.cache/hostdash-mui-internals', version);
+  const shimDir = muiCacheDir('hostdash-mui-internals');
   mkdirSync(shimDir, { recursive: true });
   return Object.fromEntries(
     muiInternalPaths().map(([namespace, request]) => {
@@ -818,6 +822,8 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
     // The bench's monolith: the shell with every remote compiled in, no federation (issue 10).
     const monolith = !isRemote && process.env.HOSTDASH_MONOLITH === '1';
     const shared = sharedSingletons(pkg.dependencies ?? {}, dir);
+    // Written once per config: every module but MUI's own reads them, MUI X's with its own too.
+    const deepImportShims = muiDeepImportShims();
     const contractVersion = readContractVersion();
     const contract = isRemote ? contractRange(pkg, contractVersion) : undefined;
     if (contract && !satisfy(contractVersion, contract)) {
@@ -887,7 +893,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
               MUI_GUEST_SURFACE_FILE,
               ...(shared[MUI_INTERNALS] && isRemote ? [MUI_X_MODULES] : []),
             ],
-            resolve: { alias: muiDeepImportShims() },
+            resolve: { alias: deepImportShims },
           },
           ...(shared[MUI_INTERNALS] && isRemote
             ? [
@@ -895,7 +901,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
                   // MUI X in a remote: its paths into @mui/system and @mui/utils too are answered
                   // from what the shell provides (build/shared/mui-internals.js).
                   test: MUI_X_MODULES,
-                  resolve: { alias: { ...muiDeepImportShims(), ...muiInternalShims() } },
+                  resolve: { alias: { ...deepImportShims, ...muiInternalShims() } },
                 },
               ]
             : []),
