@@ -82,6 +82,18 @@ function sharedSingletons(dependencies, dir = root) {
       version: sharedAuthVersion,
       requiredVersion: dependencies['@hostdash/shared-auth'] ? `^${sharedAuthVersion}` : false,
     },
+    // The part of MUI only some remotes use (build/shared/mui-more.js): the shell provides it, a
+    // remote whose code imports one of its names takes it.
+    ...(dependencies['@mui/material']
+      ? {
+          [MUI_MORE]: {
+            singleton: true,
+            requiredVersion: dependencies['@mui/material'],
+            strictVersion: false,
+            version: installedVersion('@mui/material', dir),
+          },
+        }
+      : {}),
     // The shell provides it; a remote with MUI X charts takes it (build/shared/mui-internals.js).
     ...(dependencies['@mui/material'] && (dir === shellDir || dependencies['@mui/x-charts'])
       ? { [MUI_INTERNALS]: muiInternalsShare(dir) }
@@ -549,14 +561,18 @@ class GuestSurfacePlugin {
 
 /** The MUI modules the shell provides to the page as `@mui/material` (see the file). */
 const MUI_SURFACE_FILE = path.join(__dirname, 'shared/mui.js');
+/** The part of MUI only some remotes use, provided as `@hostdash/mui-more` (see the file). */
+const MUI_MORE_FILE = path.join(__dirname, 'shared/mui-more.js');
+const MUI_MORE = '@hostdash/mui-more';
 const MUI_DIR = path.join(root, 'node_modules/@mui/material');
 
 /**
- * What build/shared/mui.js provides: the MUI module folders it re-exports, and every name
- * `@mui/material` gives a remote from them (the names MUI's own index re-exports from those folders).
+ * What a file of the shell's MUI provides (build/shared/mui.js, or mui-more.js): the MUI module
+ * folders it re-exports, and every name `@mui/material` gives a remote from them (the names MUI's
+ * own index re-exports from those folders).
  */
-function muiSurface() {
-  const source = readFileSync(MUI_SURFACE_FILE, 'utf8');
+function muiSurface(file = MUI_SURFACE_FILE) {
+  const source = readFileSync(file, 'utf8');
   const dirs = new Set(
     [...source.matchAll(/from '@mui\/material\/(\w+)';/g)].map(([, dir]) => dir),
   );
@@ -576,15 +592,32 @@ function muiSurface() {
 }
 
 /**
+ * The names of the second part of the shell's MUI, which a remote's build imports from it
+ * (build/mui-parts-loader.cjs). None may be one the guest page provides: the guest page has no
+ * second part, and the guest portal imports those names from `@mui/material`.
+ */
+function muiMoreNames() {
+  const { names } = muiSurface(MUI_MORE_FILE);
+  const guest = [...muiGuestSurface()].filter((name) => names.has(name));
+  if (guest.length > 0)
+    throw new Error(
+      `build/shared/mui-more.js provides what the guest page needs from build/shared/mui.js: ${guest.join(', ')}`,
+    );
+  return names;
+}
+
+/**
  * Fails a remote's build when its code imports from `@mui/material` a name the shell does not
- * provide (build/shared/mui.js), or a library in it imports an MUI module by path that is not
- * there: at run time that name would be undefined.
+ * provide (build/shared/mui.js and mui-more.js), or a library in it imports an MUI module by path
+ * that is not there: at run time that name would be undefined.
  */
 class MuiSurfacePlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('MuiSurfacePlugin', (compilation) => {
       compilation.hooks.finishModules.tap('MuiSurfacePlugin', (modules) => {
-        const { dirs, names } = muiSurface();
+        const core = muiSurface();
+        const more = muiSurface(MUI_MORE_FILE);
+        const dirs = new Set([...core.dirs, ...more.dirs]);
         const missing = new Map();
         // A library's import by path is answered by a shim (muiDeepImportShims): its folder must be
         // provided.
@@ -600,12 +633,23 @@ class MuiSurfacePlugin {
             where,
           ]);
         }
-        noteMissingNames(compilation, modules, '@mui/material', names, missing);
+        noteMissingNames(compilation, modules, '@mui/material', core.names, missing);
+        noteMissingNames(compilation, modules, MUI_MORE, more.names, missing);
+        // A name of the second part that reached `@mui/material` came another way than a named
+        // import (a namespace, a default import beside it), which the loader does not split.
+        for (const [name, files] of missing) {
+          if (!more.names.has(name)) continue;
+          missing.delete(name);
+          missing.set(
+            `${name} (import it by name: import { ${name} } from '@mui/material')`,
+            files,
+          );
+        }
         reportMissing(
           compiler,
           compilation,
           missing,
-          'These MUI names or modules are not provided by the shell (build/shared/mui.js):',
+          'These MUI names or modules are not provided by the shell (build/shared/mui.js, mui-more.js):',
           "Add the module's two lines there: the shell provides it from its next build.",
         );
       });
@@ -643,6 +687,8 @@ function muiDeepImportShims() {
   );
   // A consumed shared module has no static exports: each shim names what it re-exports.
   const barrel = new Set(Object.keys(require(muiDir)));
+  // A module of the second part is read from there (build/shared/mui-more.js).
+  const moreDirs = muiSurface(MUI_MORE_FILE).dirs;
   mkdirSync(shimDir, { recursive: true });
   return Object.fromEntries(
     [...index.matchAll(/export \* from "\.\/(\w+)\/index\.mjs";/g)].map(([, dir]) => {
@@ -651,9 +697,10 @@ function muiDeepImportShims() {
         (name) => name !== 'default' && name !== '__esModule' && barrel.has(name),
       );
       const name = defaults.get(dir);
+      const from = moreDirs.has(dir) ? MUI_MORE : '@mui/material';
       const lines = [
-        ...(names.length ? [`export { ${names.join(', ')} } from '@mui/material';`] : []),
-        ...(name ? [`export { ${name} as default } from '@mui/material';`] : []),
+        ...(names.length ? [`export { ${names.join(', ')} } from '${from}';`] : []),
+        ...(name ? [`export { ${name} as default } from '${from}';`] : []),
       ];
       writeFileSync(file, `${lines.join('\n')}\n`);
       return [`@mui/material/${dir}$`, file];
@@ -870,6 +917,8 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
           '@hostdash/mui-guest-surface$': MUI_GUEST_SURFACE_FILE,
           // What the shell provides to MUI X from @mui/system and @mui/utils (see the file).
           [`${MUI_INTERNALS}$`]: MUI_INTERNALS_FILE,
+          // The part of MUI only some remotes use (see the file).
+          [`${MUI_MORE}$`]: MUI_MORE_FILE,
           ...(monolith
             ? {
                 '@module-federation/enhanced/runtime$': path.join(__dirname, 'monolith/runtime.js'),
@@ -890,6 +939,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
               /[\\/]node_modules[\\/]@mui[\\/]material[\\/]/,
               path.join(shellDir, 'src'),
               MUI_SURFACE_FILE,
+              MUI_MORE_FILE,
               MUI_GUEST_SURFACE_FILE,
               ...(shared[MUI_INTERNALS] && isRemote ? [MUI_X_MODULES] : []),
             ],
@@ -911,23 +961,34 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
                 {
                   // What the shell provides as `@mui/material` is the remotes' part of MUI, not
                   // the whole barrel (build/shared/mui.js, issue 34).
-                  test: path.join(shellDir, 'src/remotes/sharedModules.ts'),
+                  test: path.join(shellDir, 'src/remotes/sharedMui.ts'),
                   resolve: { alias: { '@mui/material$': MUI_SURFACE_FILE } },
                 },
               ]),
           {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
+            use: [
+              // In a remote, the names of the second part of the shell's MUI are imported from it.
+              ...(isRemote
+                ? [
+                    {
+                      loader: require.resolve('./mui-parts-loader.cjs'),
+                      options: { names: [...muiMoreNames()], request: MUI_MORE },
+                    },
+                  ]
+                : []),
+              {
+                loader: 'swc-loader',
+                options: {
+                  jsc: {
+                    parser: { syntax: 'typescript', tsx: true },
+                    transform: { react: { runtime: 'automatic', development: !production } },
+                    target: 'es2020',
+                  },
                 },
               },
-            },
+            ],
           },
         ],
       },
@@ -984,6 +1045,12 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
           ? new NormalModuleReplacementPlugin(
               /[\\/]shell[\\/]src[\\/]remotes[\\/]sharedModules\.ts$/,
               path.join(__dirname, 'monolith/sharedModules.js'),
+            )
+          : null,
+        monolith
+          ? new NormalModuleReplacementPlugin(
+              /[\\/]shell[\\/]src[\\/]remotes[\\/]sharedMui\.ts$/,
+              path.join(__dirname, 'monolith/sharedMui.js'),
             )
           : null,
         new DefinePlugin({
@@ -1099,6 +1166,8 @@ module.exports = {
   sharedMismatches,
   sharedReport,
   muiSurface,
+  muiMoreNames,
+  MUI_MORE_FILE,
   SURFACES,
   surfaceNames,
   HOST_FEDERATION_FILE,

@@ -47,7 +47,11 @@ export function sharedMismatches(
 ): SharedMismatch[];
 export function sharedReport(app: string, mismatches: SharedMismatch[]): string;
 /** What build/shared/mui.js provides: MUI's module folders, and the names they give a remote. */
-export function muiSurface(): { dirs: Set<string>; names: Set<string> };
+export function muiSurface(file?: string): { dirs: Set<string>; names: Set<string> };
+/** The second part of the shell's MUI (build/shared/mui-more.js), which remotes import from. */
+export const MUI_MORE_FILE: string;
+/** The names of that part; throws when one is a name the guest page provides. */
+export function muiMoreNames(): Set<string>;
 /** The libraries the shell provides in part: the shared key, its file, the alias of the file. */
 export const SURFACES: readonly { shared: string; file: string; alias: string }[];
 /** The names a surface file exports. */

@@ -52,6 +52,7 @@ module.exports = function jestPreset(packageDir, options = {}) {
       '^@hostdash/react-router-package$': 'react-router',
       '^@hostdash/mui-guest-surface$': path.join(root, 'build/shared/mui-guest.js'),
       '^@hostdash/mui-internals$': path.join(root, 'build/shared/mui-internals.js'),
+      '^@hostdash/mui-more$': path.join(root, 'build/shared/mui-more.js'),
     },
     setupFiles: [
       ...(jsdom ? [path.join(__dirname, 'jest.setup-jsdom.cjs')] : []),

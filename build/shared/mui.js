@@ -6,7 +6,9 @@
 // its code imports from `@mui/material` a name that is not here, or a library in it imports by
 // path an MUI module that is not (build/webpack.federation.cjs, MuiSurfacePlugin): add that
 // module's two lines here, and the shell provides it from its next build. Each line names the
-// module's own folder, so the shell's by-path imports and this file run the same files.
+// module's own folder, so the shell's by-path imports and this file run the same files. The
+// modules only some remotes use are in a second part, loaded with the first of those remotes
+// (build/shared/mui-more.js).
 export * from '@mui/material/styles';
 export * from '@mui/material/utils';
 export { default as Alert } from '@mui/material/Alert';
@@ -37,8 +39,6 @@ export { default as Chip } from '@mui/material/Chip';
 export * from '@mui/material/Chip';
 export { default as CircularProgress } from '@mui/material/CircularProgress';
 export * from '@mui/material/CircularProgress';
-export { default as Collapse } from '@mui/material/Collapse';
-export * from '@mui/material/Collapse';
 export { default as Container } from '@mui/material/Container';
 export * from '@mui/material/Container';
 export { default as CssBaseline } from '@mui/material/CssBaseline';
@@ -61,8 +61,6 @@ export { default as FormControl } from '@mui/material/FormControl';
 export * from '@mui/material/FormControl';
 export { default as FormControlLabel } from '@mui/material/FormControlLabel';
 export * from '@mui/material/FormControlLabel';
-export { default as FormGroup } from '@mui/material/FormGroup';
-export * from '@mui/material/FormGroup';
 export { default as FormHelperText } from '@mui/material/FormHelperText';
 export * from '@mui/material/FormHelperText';
 export { default as FormLabel } from '@mui/material/FormLabel';
@@ -103,28 +101,14 @@ export { default as Paper } from '@mui/material/Paper';
 export * from '@mui/material/Paper';
 export { default as Popper } from '@mui/material/Popper';
 export * from '@mui/material/Popper';
-export { default as Radio } from '@mui/material/Radio';
-export * from '@mui/material/Radio';
-export { default as RadioGroup } from '@mui/material/RadioGroup';
-export * from '@mui/material/RadioGroup';
 export { default as Select } from '@mui/material/Select';
 export * from '@mui/material/Select';
 export { default as Skeleton } from '@mui/material/Skeleton';
 export * from '@mui/material/Skeleton';
 export { default as Stack } from '@mui/material/Stack';
 export * from '@mui/material/Stack';
-export { default as Step } from '@mui/material/Step';
-export * from '@mui/material/Step';
-export { default as StepLabel } from '@mui/material/StepLabel';
-export * from '@mui/material/StepLabel';
-export { default as Stepper } from '@mui/material/Stepper';
-export * from '@mui/material/Stepper';
 export { default as SvgIcon } from '@mui/material/SvgIcon';
 export * from '@mui/material/SvgIcon';
-export { default as Switch } from '@mui/material/Switch';
-export * from '@mui/material/Switch';
-export { default as Tab } from '@mui/material/Tab';
-export * from '@mui/material/Tab';
 export { default as Table } from '@mui/material/Table';
 export * from '@mui/material/Table';
 export { default as TableBody } from '@mui/material/TableBody';
@@ -133,8 +117,6 @@ export { default as TableCell } from '@mui/material/TableCell';
 export * from '@mui/material/TableCell';
 export { default as TableContainer } from '@mui/material/TableContainer';
 export * from '@mui/material/TableContainer';
-export { default as TableFooter } from '@mui/material/TableFooter';
-export * from '@mui/material/TableFooter';
 export { default as TableHead } from '@mui/material/TableHead';
 export * from '@mui/material/TableHead';
 export { default as TablePagination } from '@mui/material/TablePagination';
@@ -143,8 +125,6 @@ export { default as TableRow } from '@mui/material/TableRow';
 export * from '@mui/material/TableRow';
 export { default as TableSortLabel } from '@mui/material/TableSortLabel';
 export * from '@mui/material/TableSortLabel';
-export { default as Tabs } from '@mui/material/Tabs';
-export * from '@mui/material/Tabs';
 export { default as TextField } from '@mui/material/TextField';
 export * from '@mui/material/TextField';
 export { default as ToggleButton } from '@mui/material/ToggleButton';

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { CONTRACT_VERSION } from '@hostdash/shared-auth';
 import {
   contractRange,
+  MUI_MORE_FILE,
+  muiGuestSurface,
+  muiMoreNames,
   muiSurface,
   providedSharedVersions,
   readContractVersion,
@@ -16,6 +19,7 @@ import {
   SURFACES,
   surfaceNames,
 } from '@hostdash/build/webpack';
+import { splitMuiImports } from '@hostdash/build/mui-parts-loader';
 import listingsPackage from '../../mfe-listings/package.json';
 import { checkContract } from '../src/remotes/compatibility';
 
@@ -73,14 +77,48 @@ describe('the federation build', () => {
 
   it('provides as @mui/material every MUI name the remotes and shared-ui import, not the whole barrel', () => {
     const imported = importedNames('@mui/material', ['shared-ui']);
-    const { dirs, names } = muiSurface();
+    const core = muiSurface();
+    const more = muiSurface(MUI_MORE_FILE);
+    const dirs = new Set([...core.dirs, ...more.dirs]);
     expect(imported.size).toBeGreaterThan(20);
-    expect([...imported].filter((name) => !names.has(name))).toEqual([]);
+    expect([...imported].filter((name) => !core.names.has(name) && !more.names.has(name))).toEqual(
+      [],
+    );
     // What @mui/x-charts imports by path (answered from the shared module).
     for (const dir of ['styles', 'Popper', 'Typography', 'NoSsr', 'utils', 'useMediaQuery'])
       expect(dirs.has(dir)).toBe(true);
     // Not the barrel: modules no app uses (SpeedDial …) stay out.
     expect(dirs.has('SpeedDial')).toBe(false);
+  });
+
+  it("provides in a second part what only some remotes use, apart from the guest page's MUI", () => {
+    const more = muiSurface(MUI_MORE_FILE);
+    expect([...more.dirs]).toEqual(expect.arrayContaining(['Tabs', 'Switch', 'Stepper']));
+    expect([...muiSurface().dirs].filter((dir) => more.dirs.has(dir))).toEqual([]);
+    expect(muiMoreNames()).toEqual(more.names);
+    expect([...muiGuestSurface()].filter((name) => more.names.has(name))).toEqual([]);
+    // An owner's journey (listings, reservations, shared-ui in both) never loads the second part.
+    const owners = importedNames('@mui/material', ['shared-ui'], ['listings', 'reservations']);
+    expect([...owners].filter((name) => more.names.has(name))).toEqual([]);
+  });
+
+  it("splits a remote's named imports from @mui/material between MUI's two parts", () => {
+    const more = new Set(['Tabs', 'Tab', 'tabsClasses']);
+    const split = (source: string) => splitMuiImports(source, more, '@hostdash/mui-more');
+    expect(split(`import { Box, Tabs as T, Tab } from '@mui/material';\nx();`)).toBe(
+      `import { Box } from '@mui/material'; import { Tabs as T, Tab } from '@hostdash/mui-more';\nx();`,
+    );
+    // Only the second part's names: one import; a statement over lines keeps its line count.
+    expect(split(`import {\n  Tabs,\n  tabsClasses\n} from "@mui/material";\ny();`)).toBe(
+      `import { Tabs, tabsClasses } from '@hostdash/mui-more';\n\n\n\ny();`,
+    );
+    // Nothing of the second part, another module, a namespace: as they were.
+    for (const source of [
+      `import { Box, Button } from '@mui/material';`,
+      `import { Tabs } from '@mui/material/Tabs';`,
+      `import * as M from '@mui/material';`,
+    ])
+      expect(split(source)).toBe(source);
   });
 
   it('provides every react-router, Redux Toolkit and react-redux name the apps import, not the whole package', () => {
@@ -100,8 +138,11 @@ describe('the federation build', () => {
   });
 });
 
-/** The names the remotes (and `others`) import by name from `request`, from their sources. */
-function importedNames(request: string, others: string[]): Set<string> {
+/**
+ * The names the remotes (or only the remotes named in `remotes`) and `others` import by name from
+ * `request`, from their sources.
+ */
+function importedNames(request: string, others: string[], remotes?: string[]): Set<string> {
   const root = path.resolve(__dirname, '../..');
   const sources = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -109,7 +150,11 @@ function importedNames(request: string, others: string[]): Set<string> {
       if (entry.isDirectory()) return sources(file);
       return /\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name) ? [file] : [];
     });
-  const apps = readdirSync(root).filter((name) => name.startsWith('mfe-') || others.includes(name));
+  const apps = readdirSync(root).filter(
+    (name) =>
+      (name.startsWith('mfe-') && (!remotes || remotes.includes(name.slice(4)))) ||
+      others.includes(name),
+  );
   const from = new RegExp(
     `import\\s+\\{([^}]*)\\}\\s+from\\s+'${request.replace(/[/]/g, '\\/')}'`,
     'g',

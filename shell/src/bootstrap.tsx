@@ -5,6 +5,7 @@ import { clearSessionOnUnloadWhenSso } from './app/sso';
 import { readClientConfig } from './config';
 import { initFlags } from './flags/featureFlags';
 import { loadRegistry, startRegistry } from './remotes/registry';
+import { loadSharedMui } from './remotes/sharedMui';
 import { countApiCall, reportApiFailure, startTelemetry } from './telemetry/pageTelemetry';
 
 const config = readClientConfig();
@@ -35,7 +36,7 @@ const remotePage = route !== undefined && route.app !== 'shell';
 if (config.user && remotePage) {
   const app = route.app;
   void import('./remotes/loader').then((loader) => loader.prefetchFeature(app));
-  void import('@mui/material'); // the shared barrel itself, as the remotes load it
+  void loadSharedMui(); // the MUI the remotes share, as they load it
 }
 
 const container = document.getElementById('root');

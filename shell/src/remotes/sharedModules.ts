@@ -21,6 +21,7 @@ import * as redux from 'redux';
 import * as reduxSaga from 'redux-saga';
 import * as reduxSagaEffects from 'redux-saga/effects';
 import * as singleSpaReact from 'single-spa-react';
+import { loadSharedMui } from './sharedMui';
 import {
   buildInfo,
   shareTable,
@@ -47,12 +48,19 @@ export const SHARED_MODULES: Record<string, ShareModule> = {
   '@emotion/react': { lib: () => emotionReact },
   '@emotion/styled': { lib: () => emotionStyled },
   // The remotes' part of MUI (build/shared/mui.js, which the shell's build puts in place of the
-  // barrel here: docs/adr/0037): it re-exports the module files the shell imports by path. With it,
+  // barrel in sharedMui.ts: docs/adr/0037): it re-exports the module files the shell imports by path. With it,
   // in the same chunk, the modules of @mui/system and @mui/utils that MUI X imports by path
   // (build/shared/mui-internals.js): a chart's remote runs the very modules MUI runs.
-  '@mui/material': { get: () => import(/* webpackChunkName: "mui" */ '@mui/material') },
+  '@mui/material': { get: loadSharedMui },
   '@hostdash/mui-internals': {
     get: () => import(/* webpackChunkName: "mui" */ '@hostdash/mui-internals'),
+  },
+  // The part of MUI only some remotes use (build/shared/mui-more.js: tabs, switches, radios,
+  // steppers …), loaded when the first of them does: an owner's session never loads it. Asked for
+  // from the chunk of the rest (muiMore.ts), so that its chunk leaves out what that one has.
+  '@hostdash/mui-more': {
+    get: () =>
+      import(/* webpackChunkName: "mui" */ './muiMore').then(({ loadMuiMore }) => loadMuiMore()),
   },
   'single-spa-react': { lib: () => singleSpaReact },
   '@hostdash/shared-auth': { lib: () => sharedAuth },
