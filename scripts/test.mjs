@@ -1,31 +1,49 @@
 // `npm test`: every check the project has, in phases, with the time each took (docs/adr/0033).
-//   checks        lint's two halves (ESLint, Prettier), contract:check and typecheck, side by side
-//                 (each is mostly one process on one core: on two cores they take about the time of
-//                 the longest, not the sum)
+//   checks        contract:check and Prettier side by side (contract:check compiles the API's
+//                 dist, which the builds and the journeys' platform then use)
 //   jest          every package's jest project (npm run test:jest) and, side by side with it, the
 //                 API's suite on the PostgreSQL server in TEST_DATABASE_URL (test:api:postgres,
 //                 skipped without one): alone it kept one core of two busy (204 s of CPU in 229 s),
 //                 its tests waiting on the server
 //   e2e           the builds that are missing, then the Playwright journeys (npm run test:e2e);
 //                 the builds begin beside jest, at the lowest CPU priority (nice 19): they take
-//                 what CPU jest leaves (its last files, the API suite's waits), and e2e waits for them
-//   new-remote    a throw-away remote generated, tested, started and opened (npm run test:new-remote)
+//                 what CPU jest leaves (its last files, the API suite's waits), and e2e waits for them.
+//                 ESLint and the type check (checks' other half) run beside the journeys, at the
+//                 same lowest priority: the journeys leave a core idle a fifth of their time (a
+//                 canary's steps, a paused API, a month's close), and every other phase keeps both
+//                 busy (vmstat, ADR 33 item 14)
+//   new-remote    a throw-away remote generated, tested, started and opened (npm run
+//                 test:new-remote), once ESLint and the type check are done: it adds a remote to
+//                 the workspace they read
 // A failed phase does not stop the next ones: one run says everything that is wrong, and the table
 // at the end names what failed. `--bail` stops at the first failure instead; `--only jest,e2e`
-// runs only the phases named. The command fails when any phase failed.
+// runs only the phases named (a phase's work that would begin in a phase left out runs in its own).
+// The command fails when any phase failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { root } from './builds.mjs';
 
+/**
+ * Each phase runs its scripts (`together`: a label and `npm` arguments) side by side. `later`: more
+ * of its scripts, begun in the background when the phase `from` starts and awaited by the phase
+ * `awaitedBy`. `background`: a command begun with the phase, awaited by `awaitedBy`.
+ */
 const PHASES = [
   {
     name: 'checks',
     together: [
-      // `npm run lint`'s two halves, side by side.
-      ['lint:code', ['run', 'lint:code']],
-      ['lint:format', ['run', 'lint:format']],
       ['contract:check', ['run', 'contract:check']],
-      ['typecheck', ['run', 'typecheck']],
+      ['lint:format', ['run', 'lint:format']],
     ],
+    // Read-only work that waits for the idle CPU of the journeys (see above).
+    later: {
+      from: 'e2e',
+      awaitedBy: 'new-remote',
+      together: [
+        // `npm run lint`'s other half, and the type check.
+        ['lint:code', ['run', 'lint:code']],
+        ['typecheck', ['run', 'typecheck']],
+      ],
+    },
   },
   {
     name: 'jest',
@@ -33,7 +51,7 @@ const PHASES = [
     before: ['node', ['scripts/build-if-missing.mjs', '@hostdash/storage', '--quiet']],
     background: {
       label: 'builds',
-      command: ['nice', ['-n', '19', 'node', 'scripts/build-if-missing.mjs']],
+      command: ['node', ['scripts/build-if-missing.mjs']],
       awaitedBy: 'e2e',
     },
     together: [
@@ -64,10 +82,10 @@ if (unknown.length > 0) {
 }
 
 /**
- * Runs one npm script. Alone, its output goes straight through; beside others, each line is
+ * Runs one npm script (or `command` with `args`). Alone, its output goes straight through; beside others, each line is
  * prefixed with the script's name as it comes, so that a run cut short still shows how far it got.
  */
-function runScript(label, args, { prefixed, command = 'npm' }) {
+function runScript(label, args, { prefixed, command = 'npm', lowPriority = false }) {
   return new Promise((resolve) => {
     const started = Date.now();
     const tail = [];
@@ -76,7 +94,9 @@ function runScript(label, args, { prefixed, command = 'npm' }) {
       tail.push(line);
       if (tail.length > TAIL_LINES) tail.shift();
     };
-    const child = spawn(command, args, {
+    // At the lowest CPU priority, the script takes only what CPU the others leave.
+    const [file, argv] = lowPriority ? ['nice', ['-n', '19', command, ...args]] : [command, args];
+    const child = spawn(file, argv, {
       cwd: root,
       stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
@@ -111,38 +131,55 @@ const minutes = (seconds) =>
 
 const results = [];
 const startedAll = Date.now();
-/** Work begun in the background for a later phase, by that phase's name. */
+const running = (name) => !only || only.includes(name);
+/** Work begun in the background for a later phase, by that phase's name ('' for the end). */
 const pending = new Map();
+/** Work to begin in the background when a phase starts, by that phase's name. */
+const starting = new Map();
+const add = (map, name, item) => map.set(name, [...(map.get(name) ?? []), item]);
+
+/** Begins `scripts` at the lowest CPU priority, to be awaited by the phase `awaitedBy`. */
+function begin(scripts, awaitedBy, command) {
+  const waiter = running(awaitedBy) ? awaitedBy : '';
+  for (const [label, args] of scripts)
+    add(pending, waiter, runScript(label, args, { prefixed: true, command, lowPriority: true }));
+}
+
 for (const phase of PHASES) {
-  if (only && !only.includes(phase.name)) continue;
-  console.log(
-    `\n=== npm test: ${phase.name} (${phase.together.map(([label]) => label).join(', ')})`,
-  );
+  if (!running(phase.name)) continue;
+  const later = phase.later && running(phase.later.from) ? phase.later : null;
+  const together = [...phase.together, ...(phase.later && !later ? phase.later.together : [])];
+  console.log(`\n=== npm test: ${phase.name} (${together.map(([label]) => label).join(', ')})`);
   const started = Date.now();
   const background = [];
   if (pending.has(phase.name)) {
     console.log(`(waiting for what began earlier for ${phase.name})`);
-    background.push(await pending.get(phase.name));
+    background.push(...(await Promise.all(pending.get(phase.name))));
     pending.delete(phase.name);
   }
   if (phase.before) spawnSync(phase.before[0], phase.before[1], { cwd: root, stdio: 'inherit' });
-  const later = phase.background;
-  if (later && (!only || only.includes(later.awaitedBy))) {
-    const [command, args] = later.command;
-    pending.set(later.awaitedBy, runScript(later.label, args, { prefixed: true, command }));
+  for (const work of starting.get(phase.name) ?? []) begin(work.together, work.awaitedBy);
+  if (later) add(starting, later.from, later);
+  // The builds: only for e2e, which builds what is missing itself when it runs without them.
+  const builds = phase.background;
+  if (builds && running(builds.awaitedBy)) {
+    const [command, args] = builds.command;
+    begin([[builds.label, args]], builds.awaitedBy, command);
   }
-  const prefixed = phase.together.length > 1 || pending.size > 0;
+  const prefixed = together.length > 1 || pending.size > 0;
   const scripts = await Promise.all(
-    phase.together.map(([label, args]) => runScript(label, args, { prefixed })),
+    together.map(([label, args]) => runScript(label, args, { prefixed })),
   );
   const seconds = (Date.now() - started) / 1000;
   results.push({ phase: phase.name, seconds, scripts: [...background, ...scripts] });
-  if (bail && scripts.some((script) => !script.ok)) break;
+  if (bail && [...background, ...scripts].some((script) => !script.ok)) break;
 }
-// A run cut short by --bail still ends its background work before the table.
+// What was begun for a phase left out (or cut short by --bail) is awaited before the table.
 for (const [name, work] of pending) {
-  const script = await work;
-  results.push({ phase: `(${name})`, seconds: script.seconds, scripts: [script] });
+  const started = Date.now();
+  const scripts = await Promise.all(work);
+  const seconds = (Date.now() - started) / 1000;
+  results.push({ phase: `(${name || 'end'})`, seconds, scripts });
 }
 
 const total = (Date.now() - startedAll) / 1000;
