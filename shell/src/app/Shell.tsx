@@ -83,7 +83,9 @@ function ShellBody({
   const user = useSyncExternalStore(dashboard?.subscribe ?? noChanges, dashboard?.user ?? nobody);
   // The telemetry groups a user's events by a hash of their id; a signed-out page has none.
   const userId = user?.id ?? config.user?.id ?? null;
-  useEffect(() => setTelemetryUser(userId), [userId]);
+  useEffect(() => {
+    void setTelemetryUser(userId);
+  }, [userId]);
   // The shell's own pages (sign-in, errors) are route changes too; a remote's page reports its own
   // with its time to content (RemoteFeature).
   useEffect(() => {

@@ -46,8 +46,7 @@ describe('the page’s telemetry', () => {
 
   it('hears an uncaught error on a remote’s page, names the route, the remote and its rollout, and nothing personal', async () => {
     window.history.pushState({}, '', '/reservation/4711?guest=ana@example.com');
-    setTelemetryUser('42');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await setTelemetryUser('42');
     window.dispatchEvent(
       new ErrorEvent('error', { error: new Error('Cannot read guest ana@example.com of 4711000') }),
     );

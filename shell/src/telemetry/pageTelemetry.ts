@@ -65,16 +65,21 @@ export function countApiCall(): void {
   telemetry?.countApiCall();
 }
 
-/** Who is signed in now (hashed before anything is sent); null when signed out. */
-export function setTelemetryUser(id: string | null): void {
+/** The id last given to setTelemetryUser: an older id's hash arriving later is not kept. */
+let latestUser: string | null = null;
+
+/**
+ * Who is signed in now (hashed before anything is sent); null when signed out. Resolves once the
+ * hash is in place: events reported before then name no user.
+ */
+export async function setTelemetryUser(id: string | null): Promise<void> {
+  latestUser = id;
   if (id === null) {
     userHash = null;
     return;
   }
-  hashUserId(id).then(
-    (hash) => (userHash = hash),
-    () => (userHash = null),
-  );
+  const hash = await hashUserId(id).catch(() => null);
+  if (latestUser === id) userHash = hash;
 }
 
 /** Starts the page's telemetry: once per page. */
@@ -87,7 +92,7 @@ export function startTelemetry(config: Pick<ClientConfig, 'monitoringSampleRate'
     context,
   });
   if (!telemetry.sampled) return;
-  setTelemetryUser(config.user?.id ?? null);
+  void setTelemetryUser(config.user?.id ?? null);
   window.addEventListener('error', (event) =>
     report({ type: 'error', message: errorMessage(event.error ?? event.message) }),
   );
