@@ -8,10 +8,10 @@
 //   e2e           the builds that are missing, then the Playwright journeys (npm run test:e2e);
 //                 the builds begin beside jest, at the lowest CPU priority (nice 19): they take
 //                 what CPU jest leaves (its last files, the API suite's waits), and e2e waits for them.
-//                 ESLint and the type check (checks' other half) run beside the journeys, at the
-//                 same lowest priority: the journeys leave a core idle a fifth of their time (a
-//                 canary's steps, a paused API, a month's close), and every other phase keeps both
-//                 busy (vmstat, ADR 33 item 14)
+//                 ESLint and the type check (checks' other half) run beside the journeys' second
+//                 run, on what CPU nothing else wants (SCHED_IDLE): those journeys leave a core
+//                 idle a third of their time (a canary's steps, a paused API, a month's close),
+//                 and every other phase keeps both busy (vmstat, ADR 33 item 14)
 //   new-remote    a throw-away remote generated, tested, started and opened (npm run
 //                 test:new-remote), once ESLint and the type check are done: it adds a remote to
 //                 the workspace they read
@@ -20,6 +20,7 @@
 // runs only the phases named (a phase's work that would begin in a phase left out runs in its own).
 // The command fails when any phase failed.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { root } from './builds.mjs';
 
 /**
@@ -34,9 +35,12 @@ const PHASES = [
       ['contract:check', ['run', 'contract:check']],
       ['lint:format', ['run', 'lint:format']],
     ],
-    // Read-only work that waits for the idle CPU of the journeys (see above).
+    // Read-only work that waits for the idle CPU of the journeys (see above): from the line that
+    // starts their second run (e2e/journeys.mjs), at once if none comes.
     later: {
       from: 'e2e',
+      when: /^> Playwright: the journeys that run alone/,
+      priority: 'idle',
       awaitedBy: 'new-remote',
       together: [
         // `npm run lint`'s other half, and the type check.
@@ -85,17 +89,17 @@ if (unknown.length > 0) {
  * Runs one npm script (or `command` with `args`). Alone, its output goes straight through; beside others, each line is
  * prefixed with the script's name as it comes, so that a run cut short still shows how far it got.
  */
-function runScript(label, args, { prefixed, command = 'npm', lowPriority = false }) {
+function runScript(label, args, { prefixed, command = 'npm', priority = 'normal', onLine }) {
   return new Promise((resolve) => {
     const started = Date.now();
     const tail = [];
     const say = (line) => {
       process.stdout.write(`[${label}] ${line}\n`);
+      onLine?.(line);
       tail.push(line);
       if (tail.length > TAIL_LINES) tail.shift();
     };
-    // At the lowest CPU priority, the script takes only what CPU the others leave.
-    const [file, argv] = lowPriority ? ['nice', ['-n', '19', command, ...args]] : [command, args];
+    const [file, argv] = PRIORITIES[priority](command, args);
     const child = spawn(file, argv, {
       cwd: root,
       stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -122,6 +126,20 @@ function runScript(label, args, { prefixed, command = 'npm', lowPriority = false
   });
 }
 
+/**
+ * How a script is started at each CPU priority. `low` (nice 19) still gets a small share beside
+ * busy work; `idle` (SCHED_IDLE) runs only on a core nothing else wants, and gives it back at once
+ * when something wakes: what the journeys, which wait and wake all the time, need beside them.
+ */
+const PRIORITIES = {
+  normal: (command, args) => [command, args],
+  low: (command, args) => ['nice', ['-n', '19', command, ...args]],
+  idle: (command, args) =>
+    existsSync('/usr/bin/chrt')
+      ? ['chrt', ['--idle', '0', command, ...args]]
+      : PRIORITIES.low(command, args),
+};
+
 // A CI log is often read from its end only: a failed script's last lines (jest's summary of the
 // failing tests) are said again there, below the table.
 const TAIL_LINES = 100;
@@ -138,11 +156,11 @@ const pending = new Map();
 const starting = new Map();
 const add = (map, name, item) => map.set(name, [...(map.get(name) ?? []), item]);
 
-/** Begins `scripts` at the lowest CPU priority, to be awaited by the phase `awaitedBy`. */
-function begin(scripts, awaitedBy, command) {
+/** Begins `scripts` in the background at `priority`, to be awaited by the phase `awaitedBy`. */
+function begin(scripts, awaitedBy, { command, priority }) {
   const waiter = running(awaitedBy) ? awaitedBy : '';
   for (const [label, args] of scripts)
-    add(pending, waiter, runScript(label, args, { prefixed: true, command, lowPriority: true }));
+    add(pending, waiter, runScript(label, args, { prefixed: true, command, priority }));
 }
 
 for (const phase of PHASES) {
@@ -158,18 +176,28 @@ for (const phase of PHASES) {
     pending.delete(phase.name);
   }
   if (phase.before) spawnSync(phase.before[0], phase.before[1], { cwd: root, stdio: 'inherit' });
-  for (const work of starting.get(phase.name) ?? []) begin(work.together, work.awaitedBy);
+  // What begins in this phase: at once, or at the line of its scripts' output it waits for.
+  const waiting = new Set(starting.get(phase.name) ?? []);
+  const beginNow = (work) => {
+    if (!waiting.delete(work)) return;
+    begin(work.together, work.awaitedBy, work);
+  };
+  for (const work of waiting) if (!work.when) beginNow(work);
+  const onLine = (line) => {
+    for (const work of waiting) if (work.when.test(line)) beginNow(work);
+  };
   if (later) add(starting, later.from, later);
   // The builds: only for e2e, which builds what is missing itself when it runs without them.
   const builds = phase.background;
   if (builds && running(builds.awaitedBy)) {
     const [command, args] = builds.command;
-    begin([[builds.label, args]], builds.awaitedBy, command);
+    begin([[builds.label, args]], builds.awaitedBy, { command, priority: 'low' });
   }
-  const prefixed = together.length > 1 || pending.size > 0;
+  const prefixed = together.length > 1 || pending.size > 0 || waiting.size > 0;
   const scripts = await Promise.all(
-    together.map(([label, args]) => runScript(label, args, { prefixed })),
+    together.map(([label, args]) => runScript(label, args, { prefixed, onLine })),
   );
+  for (const work of waiting) beginNow(work);
   const seconds = (Date.now() - started) / 1000;
   results.push({ phase: phase.name, seconds, scripts: [...background, ...scripts] });
   if (bail && [...background, ...scripts].some((script) => !script.ok)) break;
