@@ -11,7 +11,8 @@ export interface SharedConfig {
 export interface SharedMismatch {
   name: string;
   requiredVersion: string;
-  provided: string;
+  /** The shell's version; null when the shell provides none. */
+  provided: string | null;
 }
 
 export function createFederatedConfig(options: {
@@ -45,6 +46,15 @@ export function sharedMismatches(
   shared: Record<string, SharedConfig>,
   provided: Record<string, string>,
 ): SharedMismatch[];
+/** The singletons a production remote shares that the shell does not provide at all. */
+export function unprovidedShared(
+  shared: Record<string, SharedConfig>,
+  provided: Record<string, string>,
+): SharedMismatch[];
+/** A production remote's shared singletons without copies of its own (`import: false`). */
+export function withoutFallbacks(
+  shared: Record<string, SharedConfig>,
+): Record<string, SharedConfig & { import: false }>;
 export function sharedReport(app: string, mismatches: SharedMismatch[]): string;
 /** What build/shared/mui.js provides: MUI's module folders, and the names they give a remote. */
 export function muiSurface(file?: string): { dirs: Set<string>; names: Set<string> };

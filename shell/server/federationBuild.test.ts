@@ -17,6 +17,8 @@ import {
   sharedReport,
   sharedSingletons,
   SURFACES,
+  unprovidedShared,
+  withoutFallbacks,
   surfaceNames,
 } from '@hostdash/build/webpack';
 import { splitMuiImports } from '@hostdash/build/mui-parts-loader';
@@ -63,6 +65,20 @@ describe('the federation build', () => {
     expect(mismatches).toEqual([{ name: 'react', requiredVersion: '~19.4.0', provided: '19.3.1' }]);
     expect(sharedReport('listings', mismatches)).toContain(
       'react: requires ~19.4.0, the shell provides 19.3.1',
+    );
+  });
+
+  it('builds a production remote without copies of the singletons, and names one the shell lacks', () => {
+    const shared = sharedSingletons(listingsPackage.dependencies);
+    const federated = withoutFallbacks(shared);
+    expect(Object.keys(federated)).toEqual(Object.keys(shared));
+    expect(Object.values(federated).every((config) => config.import === false)).toBe(true);
+    expect(unprovidedShared(shared, providedSharedVersions())).toEqual([]);
+    const lacking = unprovidedShared(shared, { react: '19.3.1' });
+    expect(lacking.map(({ name }) => name)).toContain('@mui/material');
+    expect(lacking.map(({ name }) => name)).not.toContain('react');
+    expect(sharedReport('listings', lacking)).toContain(
+      '@mui/material: the shell provides none, and a production remote carries no copy of its own',
     );
   });
 
