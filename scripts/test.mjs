@@ -20,7 +20,6 @@
 // runs only the phases named (a phase's work that would begin in a phase left out runs in its own).
 // The command fails when any phase failed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { root } from './builds.mjs';
 
 /**
@@ -135,10 +134,15 @@ const PRIORITIES = {
   normal: (command, args) => [command, args],
   low: (command, args) => ['nice', ['-n', '19', command, ...args]],
   idle: (command, args) =>
-    existsSync('/usr/bin/chrt')
-      ? ['chrt', ['--idle', '0', command, ...args]]
-      : PRIORITIES.low(command, args),
+    canRunIdle() ? ['chrt', ['--idle', '0', command, ...args]] : PRIORITIES.low(command, args),
 };
+
+let idleWorks;
+/** Whether `chrt` is there and may set SCHED_IDLE here (a container may refuse it): else nice. */
+function canRunIdle() {
+  idleWorks ??= spawnSync('chrt', ['--idle', '0', 'true'], { stdio: 'ignore' }).status === 0;
+  return idleWorks;
+}
 
 // A CI log is often read from its end only: a failed script's last lines (jest's summary of the
 // failing tests) are said again there, below the table.
