@@ -31,6 +31,10 @@ describe('AdminListingPage', () => {
     expect(
       server.requests.filter((request) => request.url === '/admin/viewing/3').map((r) => r.method),
     ).toEqual(['POST']);
+    // Every page's state started afresh; this one, still on screen, asks for its listing again
+    // rather than waiting on a placeholder (what Back to it showed in a journey).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flat 05' })).toBeInTheDocument();
+    expect(server.requestsTo('/admin/listing/get/105')).toHaveLength(2);
   });
 
   it('shows a listing of any account read-only, with its owner and a way to the account', async () => {

@@ -1,7 +1,7 @@
 // /admin/listing/:id: one listing of any account, read-only: what support needs to answer a host
 // (where it is, its state, where it came from, whose it is, when it changed, its next stays), and
 // the way into the account (issue 33: "Open this account"). The way back keeps the list's filters.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { Box, Card, CardContent, CardHeader, Link, Stack, Typography } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
@@ -161,11 +161,17 @@ export function AdminListingPage() {
   const { detail, detailId, query, status } = useSelector(selectPlatformListings);
   const backTo = listPath(query);
   const load = () => dispatch(platformListingsActions.loadDetail.requested(id));
-
+  // Asked for when the page opens a listing, and again when every page's state starts afresh under
+  // it (staff opening or leaving an account, docs/adr/0031): the page may still be on screen, or be
+  // shown again by Back, and would otherwise wait for a listing nobody asks for.
+  const cleared = detailId === null;
+  const askedFor = useRef<string | null>(null);
   useEffect(() => {
+    if (askedFor.current === id && !cleared) return;
+    askedFor.current = id;
     load();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  }, [id, cleared]);
 
   const listing = detailId === id ? detail : null;
   if (!listing) {
