@@ -84,16 +84,7 @@ function sharedSingletons(dependencies, dir = root) {
     },
     // The part of MUI only some remotes use (build/shared/mui-more.js): the shell provides it, a
     // remote whose code imports one of its names takes it.
-    ...(dependencies['@mui/material']
-      ? {
-          [MUI_MORE]: {
-            singleton: true,
-            requiredVersion: dependencies['@mui/material'],
-            strictVersion: false,
-            version: installedVersion('@mui/material', dir),
-          },
-        }
-      : {}),
+    ...fromDeps(MUI_MORE, '@mui/material'),
     // The shell provides it; a remote with MUI X charts takes it (build/shared/mui-internals.js).
     ...(dependencies['@mui/material'] && (dir === shellDir || dependencies['@mui/x-charts'])
       ? { [MUI_INTERNALS]: muiInternalsShare(dir) }
@@ -665,18 +656,18 @@ class MuiSurfacePlugin {
         noteMissingNames(compilation, modules, MUI_MORE, more.names, missing);
         // A name of the second part that reached `@mui/material` came another way than a named
         // import (a namespace, a default import beside it), which the loader does not split.
-        for (const [name, files] of missing) {
-          if (!more.names.has(name)) continue;
-          missing.delete(name);
-          missing.set(
-            `${name} (import it by name: import { ${name} } from '@mui/material')`,
+        const named = new Map(
+          [...missing].map(([name, files]) => [
+            more.names.has(name)
+              ? `${name} (import it by name: import { ${name} } from '@mui/material')`
+              : name,
             files,
-          );
-        }
+          ]),
+        );
         reportMissing(
           compiler,
           compilation,
-          missing,
+          named,
           'These MUI names or modules are not provided by the shell (build/shared/mui.js, mui-more.js):',
           "Add the module's two lines there: the shell provides it from its next build.",
         );
@@ -897,6 +888,8 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
     // The bench's monolith: the shell with every remote compiled in, no federation (issue 10).
     const monolith = !isRemote && process.env.HOSTDASH_MONOLITH === '1';
     const shared = sharedSingletons(pkg.dependencies ?? {}, dir);
+    // What the shell provides, which a remote's singletons must fit (SharedVersionCheckPlugin).
+    const providedVersions = isRemote ? providedSharedVersions() : {};
     // Written once per config: every module but MUI's own reads them, MUI X's with its own too.
     const deepImportShims = muiDeepImportShims();
     const contractVersion = readContractVersion();
@@ -1105,8 +1098,8 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
           : isRemote
             ? [
                 new SharedVersionCheckPlugin(name, [
-                  ...sharedMismatches(shared, providedSharedVersions()),
-                  ...(production ? unprovidedShared(shared, providedSharedVersions()) : []),
+                  ...sharedMismatches(shared, providedVersions),
+                  ...(production ? unprovidedShared(shared, providedVersions) : []),
                 ]),
               ]
             : [

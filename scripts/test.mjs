@@ -85,8 +85,9 @@ if (unknown.length > 0) {
 }
 
 /**
- * Runs one npm script (or `command` with `args`). Alone, its output goes straight through; beside others, each line is
- * prefixed with the script's name as it comes, so that a run cut short still shows how far it got.
+ * Runs one npm script (or `command` with `args`). Alone, its output goes straight through; beside
+ * others, each line is prefixed with the script's name as it comes, so that a run cut short still
+ * shows how far it got.
  */
 function runScript(label, args, { prefixed, command = 'npm', priority = 'normal', onLine }) {
   return new Promise((resolve) => {

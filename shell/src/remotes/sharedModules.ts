@@ -48,9 +48,9 @@ export const SHARED_MODULES: Record<string, ShareModule> = {
   '@emotion/react': { lib: () => emotionReact },
   '@emotion/styled': { lib: () => emotionStyled },
   // The remotes' part of MUI (build/shared/mui.js, which the shell's build puts in place of the
-  // barrel in sharedMui.ts: docs/adr/0037): it re-exports the module files the shell imports by path. With it,
-  // in the same chunk, the modules of @mui/system and @mui/utils that MUI X imports by path
-  // (build/shared/mui-internals.js): a chart's remote runs the very modules MUI runs.
+  // barrel in sharedMui.ts: docs/adr/0037): it re-exports the module files the shell imports by
+  // path. With it, in the same chunk, the modules of @mui/system and @mui/utils that MUI X imports
+  // by path (build/shared/mui-internals.js): a chart's remote runs the very modules MUI runs.
   '@mui/material': { get: loadSharedMui },
   '@hostdash/mui-internals': {
     get: () => import(/* webpackChunkName: "mui" */ '@hostdash/mui-internals'),
