@@ -53,7 +53,16 @@ const iconButtonNames = {
     "JSXOpeningElement[name.name='IconButton']:not(:has(JSXAttribute[name.name=/^aria-label(ledby)?$/])):not(:has(JSXSpreadAttribute))",
   message: 'An icon button needs a name a screen reader reads: give it an aria-label.',
 };
+// MUI 9's Typography takes a palette colour by name (`textSecondary`); a path such as
+// `text.secondary` is no longer read from the prop, and the text silently stays black.
+const typographyColour = {
+  selector:
+    "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'][value.value=/\\./]",
+  message:
+    'Typography takes a colour by name: color="textSecondary" or "success", not "text.secondary" or "success.main" (MUI 9 ignores a palette path here; sx={{ color: … }} reads one).',
+};
 const pageKitSyntax = [
+  typographyColour,
   {
     selector:
       "JSXAttribute[name.name='sx'] Property[key.name=/^(mx|marginX)$/][value.value='auto']",
@@ -215,12 +224,12 @@ export default tseslint.config(
   {
     files: ['mfe-guestportal/src/guest/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
-    rules: { 'no-restricted-syntax': ['error', iconButtonNames] },
+    rules: { 'no-restricted-syntax': ['error', iconButtonNames, typographyColour] },
   },
   {
     files: ['shell/src/**/*.tsx', 'shared-ui/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
-    rules: { 'no-restricted-syntax': ['error', iconButtonNames] },
+    rules: { 'no-restricted-syntax': ['error', iconButtonNames, typographyColour] },
   },
   {
     // The fake S3 server is for tests: product code keeps files through the real storage.

@@ -28,7 +28,7 @@ export function InvoiceStatusChip({
   return (
     <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       {chip}
-      <Typography variant="body2" color="text.secondary" component="span">
+      <Typography variant="body2" color="textSecondary" component="span">
         {retryText(nextTryAt)}
       </Typography>
     </Stack>

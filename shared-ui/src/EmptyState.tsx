@@ -18,7 +18,7 @@ export function EmptyState({
     <Box role="status" sx={{ py: 5, px: 2, textAlign: 'center' }}>
       <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
       {children && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {children}
         </Typography>
       )}

@@ -48,7 +48,7 @@ export function PageHeader({
                 {crumb.label}
               </Link>
             ) : (
-              <Typography key={crumb.label} color="text.primary" aria-current="page">
+              <Typography key={crumb.label} color="textPrimary" aria-current="page">
                 {crumb.label}
               </Typography>
             ),
@@ -65,7 +65,7 @@ export function PageHeader({
             {title}
           </Typography>
           {subtitle && (
-            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography color="textSecondary" sx={{ mt: 0.5 }}>
               {subtitle}
             </Typography>
           )}

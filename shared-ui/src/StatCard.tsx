@@ -14,14 +14,14 @@ export function StatCard({
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }}>
       <CardContent>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {label}
         </Typography>
         <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
           {value ?? <Skeleton width={60} />}
         </Typography>
         {detail !== undefined && (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {detail}
           </Typography>
         )}

@@ -41,7 +41,7 @@ const columns: ListColumn<AdminAccount>[] = [
       account.owner ? (
         <Stack sx={{ minWidth: 0 }}>
           <span>{account.owner.name}</span>
-          <Typography variant="body2" color="text.secondary" noWrap title={account.owner.email}>
+          <Typography variant="body2" color="textSecondary" noWrap title={account.owner.email}>
             {account.owner.email}
           </Typography>
         </Stack>

@@ -106,7 +106,7 @@ const COUNT_COLUMNS: ReadonlyArray<
 
 /** Text the row has nothing for, said quietly. */
 const Missing = ({ children }: { children: string }) => (
-  <Typography component="span" variant="body2" color="text.secondary">
+  <Typography component="span" variant="body2" color="textSecondary">
     {children}
   </Typography>
 );
@@ -394,7 +394,7 @@ export function FrontendHealthSection() {
           <Typography id={titleId} component="h2" variant="h5">
             Front-end health
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             What the dashboard’s pages reported from people’s browsers
             {shown ? `, ${rangeText(shown)}` : ''}.
           </Typography>

@@ -202,7 +202,7 @@ export function SeriesCard({
           />
         </Stack>
         {unrecorded.map((column) => (
-          <Typography key={column.label} variant="body2" color="text.secondary">
+          <Typography key={column.label} variant="body2" color="textSecondary">
             {column.label}: {(table.missing ?? NOT_RECORDED).toLowerCase()}, so the chart leaves
             them out.
           </Typography>

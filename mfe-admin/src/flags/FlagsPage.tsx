@@ -57,7 +57,7 @@ interface PendingChange {
 function BannerPreview({ notice }: { notice: OutageNotice | null }) {
   return (
     <Box aria-label="Preview" role="figure" sx={{ p: 2, bgcolor: 'grey.100', borderRadius: 1 }}>
-      <Typography variant="overline" color="text.secondary">
+      <Typography variant="overline" color="textSecondary">
         Preview: what signed-in users see
       </Typography>
       {notice ? (
@@ -69,7 +69,7 @@ function BannerPreview({ notice }: { notice: OutageNotice | null }) {
           {notice.text}
         </Alert>
       ) : (
-        <Typography color="text.secondary">No banner.</Typography>
+        <Typography color="textSecondary">No banner.</Typography>
       )}
     </Box>
   );
@@ -265,7 +265,7 @@ export function FlagsPage() {
       render: (flag) => (
         <>
           <Typography sx={{ fontFamily: 'monospace' }}>{flag.name}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {flag.description}
           </Typography>
         </>

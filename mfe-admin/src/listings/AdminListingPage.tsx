@@ -34,7 +34,7 @@ function Facts({ facts }: { facts: [string, ReactNode][] }) {
     >
       {facts.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant="body2" color="textSecondary">
             {label}
           </Typography>
           <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -71,7 +71,7 @@ function ListingDetail({ listing }: { listing: AdminListingDetail }) {
               <>
                 {listing.address}, {listing.city}, {countryName(listing.country)}
                 {/* The code, for staff matching it with a PMS's or a support ticket's. */}
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   Country code {listing.country}
                 </Typography>
               </>,
@@ -95,7 +95,7 @@ function ListingDetail({ listing }: { listing: AdminListingDetail }) {
               listing.owner ? (
                 <>
                   {listing.owner.name}
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {listing.owner.email}
                   </Typography>
                 </>
@@ -124,10 +124,10 @@ function ListingDetail({ listing }: { listing: AdminListingDetail }) {
       </Section>
       <Section title="Upcoming stays">
         {stays.length === 0 ? (
-          <Typography color="text.secondary">No upcoming stays.</Typography>
+          <Typography color="textSecondary">No upcoming stays.</Typography>
         ) : (
           <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
               {stays.length === 10 ? 'The next 10 stays' : plural(stays.length, 'upcoming stay')}
             </Typography>
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -139,7 +139,7 @@ function ListingDetail({ listing }: { listing: AdminListingDetail }) {
                 >
                   <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
                     {stay.guest_name}
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {formatDate(stay.check_in_date)} – {formatDate(stay.check_out_date)} ·{' '}
                       {labelOf('bookingSource', stay.source)}
                     </Typography>

@@ -185,7 +185,7 @@ function History({ remote, onAsk, onCanary }: RemoteCardProps) {
           <Typography component="span" sx={{ ...mono, fontWeight: 600 }}>
             {entry.version}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {labelOf('deliveryAction', entry.action)}
             {entry.percent !== undefined ? ` to ${entry.percent}%` : ''}
             {entry.previous && ['deploy', 'rollback', 'promote'].includes(entry.action)
@@ -242,7 +242,7 @@ function History({ remote, onAsk, onCanary }: RemoteCardProps) {
       </Button>
       <Collapse in={open} id={regionId} unmountOnExit>
         {!canChange && (
-          <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ my: 1 }}>
             While the canary runs, promote or abort it before you roll back or start another.
           </Typography>
         )}
@@ -269,7 +269,7 @@ function Unreleased({ remote, onCanary }: Pick<RemoteCardProps, 'remote' | 'onCa
   if (unreleased.length === 0) return null;
   return (
     <Box component="section" aria-label={`Published versions of ${remote.name} not deployed`}>
-      <Typography variant="overline" color="text.secondary">
+      <Typography variant="overline" color="textSecondary">
         Published, not deployed
       </Typography>
       <Stack spacing={1}>
@@ -344,7 +344,7 @@ export function RemoteCard(props: RemoteCardProps) {
                   ? `Live since ${formatDateTime(live.deployedAt)}, by ${whoOf(live)}`
                   : 'Not deployed from the registry: no history yet'}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 Commit <Commit commit={live.commit} />
               </Typography>
               <ReleaseProblem release={health.live} />
@@ -367,7 +367,7 @@ export function RemoteCard(props: RemoteCardProps) {
                   {canary.since ? `Started ${formatDateTime(canary.since)} by ` : 'Started by '}
                   {whoOf(canary)}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   Commit <Commit commit={canary.commit} />
                 </Typography>
                 <RolloutState canary={canary} />
@@ -402,7 +402,7 @@ export function RemoteCard(props: RemoteCardProps) {
                 Roll back to <VersionText version={remote.rollbackTo} />
               </Button>
             ) : (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 No earlier version to roll back to.
               </Typography>
             )}

@@ -151,7 +151,7 @@ export function RemotesPage() {
       actions={
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           {delivery && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Checked at {formatDateTime(delivery.checkedAt)}
             </Typography>
           )}
@@ -163,7 +163,7 @@ export function RemotesPage() {
     >
       {status.load.error && <LoadError error={status.load.error} onRetry={load} />}
       {delivery && delivery.remotes.length === 0 && (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           No remote is in the registry yet: deploy one with{' '}
           <Box component="code">npm run remotes -- deploy</Box>.
         </Typography>

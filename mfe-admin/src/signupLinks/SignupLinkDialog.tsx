@@ -175,7 +175,7 @@ function LinkForm({
       <DialogTitle id={titleId}>Make a sign-up link for a new host</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             The link opens sign-up with these filled in, then connects their system. We mail it to
             them, and you can copy it too.
           </Typography>

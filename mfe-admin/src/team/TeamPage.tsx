@@ -37,12 +37,12 @@ function MemberName({ member, isCaller }: { member: TeamMember; isCaller: boolea
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 600 }}>{member.name}</Typography>
         {isCaller && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             (you)
           </Typography>
         )}
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
         {member.email}
       </Typography>
     </>
@@ -246,7 +246,7 @@ export function TeamPage() {
             </Button>
           </Stack>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {member.is_owner ? 'Account owner' : ''}
           </Typography>
         ),
@@ -262,7 +262,7 @@ export function TeamPage() {
       render: (invite) => (
         <>
           <Typography sx={{ fontWeight: 600 }}>{invite.name}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {invite.email}
           </Typography>
         </>

@@ -100,7 +100,7 @@ export function UserPanel({ userId, onClose }: { userId: string | null; onClose:
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ py: 0.75 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ width: 120, flexShrink: 0 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ width: 120, flexShrink: 0 }}>
         {label}
       </Typography>
       <Box sx={{ minWidth: 0, typography: 'body2' }}>{children}</Box>
@@ -130,7 +130,7 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
         <Fact label="Account">
           {account.name}
           {account.owner && account.owner.id !== user.id && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Owner: {account.owner.name} ({account.owner.email})
             </Typography>
           )}
@@ -196,7 +196,7 @@ function UserDetail({ detail }: { detail: AdminUserDetail }) {
           Actions
         </Typography>
         {self ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             This is you: another admin changes your own account.
           </Typography>
         ) : (
@@ -289,7 +289,7 @@ function AuditLog({ entries }: { entries: AuditEntry[] }) {
         History
       </Typography>
       {entries.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           No changes by an admin or the account’s owner yet.
         </Typography>
       ) : (

@@ -122,7 +122,7 @@ export function UsersPage() {
           >
             {user.name}
           </Link>
-          <Typography variant="body2" color="text.secondary" noWrap title={user.email}>
+          <Typography variant="body2" color="textSecondary" noWrap title={user.email}>
             {user.email}
           </Typography>
         </Stack>

@@ -189,7 +189,7 @@ function StepProgress({ step, total }: { step: number; total: number }) {
   const label = t('step', { step, total });
   return (
     <Box sx={{ mb: 3 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {label}
       </Typography>
       <LinearProgress
@@ -231,7 +231,7 @@ function Welcome({ portal }: { portal: GuestPortal }) {
           ] as const
         ).map(([term, value]) => (
           <Fragment key={term}>
-            <Typography component="dt" color="text.secondary">
+            <Typography component="dt" color="textSecondary">
               {term}
             </Typography>
             <Typography component="dd" sx={{ m: 0 }}>
@@ -268,7 +268,7 @@ function Done({ portal }: { portal: GuestPortal }) {
         {t('done.messages')}
       </Typography>
       {portal.messages.length === 0 ? (
-        <Typography color="text.secondary">{t('done.noMessages')}</Typography>
+        <Typography color="textSecondary">{t('done.noMessages')}</Typography>
       ) : (
         <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {portal.messages.map((message) => {

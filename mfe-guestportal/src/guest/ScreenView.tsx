@@ -147,7 +147,7 @@ function PhotoField({
           }}
         />
       ) : uploaded ? (
-        <Typography color="success.main" sx={{ mb: 1 }}>
+        <Typography color="success" sx={{ mb: 1 }}>
           {t('photo.received')}
         </Typography>
       ) : null}

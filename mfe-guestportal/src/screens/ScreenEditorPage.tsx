@@ -213,7 +213,7 @@ function EditorLayout({
         <CardContent>{children}</CardContent>
       </Card>
       <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
-        <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1, textAlign: 'center' }}>
+        <Typography variant="subtitle2" color="textSecondary" sx={{ mb: 1, textAlign: 'center' }}>
           What a guest sees
         </Typography>
         <PhonePreview
@@ -274,7 +274,7 @@ function TranslationEditor({
           send({ title: draft.title.trim(), text: draft.text });
         }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {own
             ? `Your own ${inLanguage} text: guests reading ${inLanguage} see it.`
             : `Not written in ${inLanguage} yet: guests reading ${inLanguage} see the shipped ${inLanguage} screen (below), or your text in their listing’s guest language if you wrote one. Save to make it yours.`}{' '}
@@ -361,7 +361,7 @@ function Editor({ content }: { content: GuestScreenContent }) {
           save();
         }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {content.description}{' '}
           {content.state === 'off' &&
             'This screen is off for every guest: switch it on on the guest portal page.'}
@@ -386,7 +386,7 @@ function Editor({ content }: { content: GuestScreenContent }) {
               }
             />
           ))}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             The others are asked but optional.
           </Typography>
         </FormGroup>

@@ -61,13 +61,13 @@ export function DeliveryList({
               <Markdown source={delivery.body} dense />
             </Box>
           )}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {labelOf('messageKind', delivery.kind)} ·{' '}
             {delivery.for_listing ? 'every stay at the listing' : 'this stay only'} · by{' '}
             {delivery.author_name}
           </Typography>
           {delivery.note && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Note: {delivery.note}
             </Typography>
           )}
@@ -85,7 +85,7 @@ export function DeliveryList({
                   {delivery.reservation.guest_first_name} ·{' '}
                   {formatDate(delivery.reservation.check_in_date)}
                 </Link>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {delivery.reservation.listing_nickname}
                 </Typography>
                 <VerificationChip status={delivery.reservation.verification_status} />
@@ -100,7 +100,7 @@ export function DeliveryList({
       render: (delivery) => (
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <StatusChip kind="deliveryState" value={delivery.state} />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {whereItIs(delivery)}
           </Typography>
         </Stack>

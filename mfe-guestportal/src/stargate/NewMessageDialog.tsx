@@ -170,7 +170,7 @@ function MessagePreview({
         id="new-message-preview"
         variant="subtitle2"
         component="h3"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ mb: 1 }}
       >
         What the guest reads
@@ -186,12 +186,12 @@ function MessagePreview({
             <Markdown source={body} />
           </>
         ) : (
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             The title and the message show here as the guest will read them.
           </Typography>
         )}
       </Paper>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
         Held until the guest is verified, then shown on their check-in page.
       </Typography>
     </Box>

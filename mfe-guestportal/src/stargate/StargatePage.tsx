@@ -159,7 +159,7 @@ function ReservationMessages({ id }: { id: string }) {
         </Stack>
       }
     >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {stay.verification_status === 'verified'
           ? 'The guest is verified: new messages go to their check-in page at once.'
           : 'Held messages go to the guest’s check-in page as soon as they are verified.'}{' '}

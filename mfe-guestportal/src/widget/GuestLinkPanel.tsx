@@ -70,7 +70,7 @@ export function GuestLinkPanel({ reservationId }: { reservationId: string }) {
         onFocus={(event) => event.target.select()}
         disabled={link.expired}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} aria-live="polite">
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }} aria-live="polite">
         {progressInWords(link)}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>

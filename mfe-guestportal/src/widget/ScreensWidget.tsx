@@ -76,7 +76,7 @@ export function ScreensWidget({
           <LinearProgress aria-label="Loading the guest portal screens" />
         ) : (
           <>
-            <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" aria-live="polite" sx={{ mb: 1 }}>
               {on} of {screens.items.length} screens on for {level.this}.
             </Typography>
             {refusal && (

@@ -29,7 +29,7 @@ function Figure({ value, label }: { value: number; label: string }) {
       <Typography variant="h6" component="p" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
         {value}
       </Typography>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {label}
       </Typography>
     </Box>
@@ -43,7 +43,7 @@ function BuildingCard({ building }: { building: BuildingSummary }) {
         <Typography id={`building-${building.id}`} variant="h6" component="h2">
           {building.name}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {building.address}, {building.city}
         </Typography>
         {/* Wraps rather than pushing the card wider than a phone. */}

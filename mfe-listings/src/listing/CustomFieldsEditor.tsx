@@ -21,7 +21,7 @@ export function CustomFieldsEditor({
   return (
     <Stack spacing={1.5}>
       {rows.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           No custom fields yet. Add details your team and guests need, like the Wi-Fi network or the
           parking spot.
         </Typography>

@@ -370,7 +370,7 @@ export function ListingDetailPage() {
       ]}
       actions={
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Status
           </Typography>
           <StatusSelect listing={current} />

@@ -130,7 +130,7 @@ export function ListingsPage() {
       }
     >
       {BUILD_LABEL && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Build: {BUILD_LABEL}
         </Typography>
       )}

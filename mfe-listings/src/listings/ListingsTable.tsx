@@ -41,7 +41,7 @@ const COLUMNS: ListColumn<Listing>[] = [
     render: (listing) => (
       <>
         {listing.address}
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {listing.city}
         </Typography>
       </>

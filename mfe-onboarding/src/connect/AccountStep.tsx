@@ -74,7 +74,7 @@ function CheckYourMail({ email, onBack }: { email: string; onBack: () => void })
         </Typography>
         {LABELS.authAnswer.signup_requested}
       </Alert>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Nothing after a few minutes? Look in your spam folder, or check the address and send it
         again.
       </Typography>
@@ -185,7 +185,7 @@ function SignUpForm({
           password, then connect {system.label}.
         </Alert>
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ pb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ pb: 1 }}>
           We will mail you a link to confirm your address. With it you choose your password and
           connect {system.label}.
         </Typography>

@@ -50,7 +50,7 @@ function WhatComesIn({ system }: { system: PmsSystem }) {
           </ListItem>
         ))}
       </List>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {authInWords(system)} Hostdash only reads from {system.label}; it changes nothing there.
       </Typography>
     </Box>

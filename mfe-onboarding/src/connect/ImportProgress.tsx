@@ -90,7 +90,7 @@ export function ImportProgress({
           sx={{ justifyContent: 'space-between', mt: 1, gap: 2, flexWrap: 'wrap' }}
         >
           <Typography variant="body2">{counts}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {percent} % · {durationInWords(elapsed)}
           </Typography>
         </Stack>

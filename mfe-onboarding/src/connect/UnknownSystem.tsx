@@ -37,7 +37,7 @@ export function SystemList({ systems }: { systems: readonly PmsSystem[] }) {
                     sx={{ alignSelf: 'start' }}
                   />
                 ) : (
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography variant="caption" color="textSecondary">
                     {system.connectable ? 'Sandbox' : 'Cannot be connected yet'}
                   </Typography>
                 )}

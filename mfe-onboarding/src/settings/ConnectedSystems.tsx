@@ -50,12 +50,12 @@ const isRunning = (connection: PmsConnectionSummary) =>
 function LastSync({ at }: { at: string | null }) {
   if (!at)
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Never synced
       </Typography>
     );
   return (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       Last synced{' '}
       <Box component="time" dateTime={at} title={formatDateTime(at)}>
         {formatRelativeTime(at)}
@@ -68,7 +68,7 @@ function LastSync({ at }: { at: string | null }) {
 function NextSync({ at }: { at: string | null }) {
   if (!at) return null;
   return (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       Next sync{' '}
       <Box component="time" dateTime={at} title={formatDateTime(at)}>
         {formatRelativeTime(at)}
@@ -123,7 +123,7 @@ function Webhook({ connection }: { connection: PmsConnectionSummary }) {
           {setup.login && <CopyValue label="Login" value={setup.login} />}
           {setup.password && <CopyValue label="Password" value={setup.password} />}
           {setup.secret && <CopyValue label="Signing secret" value={setup.secret} />}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Events: {setup.events.join(', ')}
           </Typography>
           <Button size="small" onClick={() => setSetup(null)} sx={{ alignSelf: 'start' }}>
@@ -160,7 +160,7 @@ function ImportUnderWay({ connection }: { connection: PmsConnectionSummary }) {
         aria-label={`Import from ${connection.label}, ${percent} %`}
         sx={{ height: 6, borderRadius: 3, my: 0.5 }}
       />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {stepCounts(task)} · {percent} %
       </Typography>
     </Box>
@@ -190,7 +190,7 @@ function ConnectionItem({
       <Box>
         <LastSync at={connection.last_sync_at} />
         <NextSync at={connection.next_sync_at} />
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {countsInWords(connection)} · connected {formatDate(connection.connected_at)}
         </Typography>
       </Box>
@@ -239,7 +239,7 @@ function SourceItem({ source }: { source: ListingSource }) {
       {source.last_sync_at ? (
         <LastSync at={source.last_sync_at} />
       ) : (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Last sync not known
         </Typography>
       )}

@@ -52,7 +52,7 @@ function GuestInvitesForm({ settings }: { settings: GuestInviteSettings }) {
           }
           label="Mail guests their check-in link automatically"
         />
-        <Typography id="guest-invites-detail" variant="body2" color="text.secondary" sx={{ pl: 8 }}>
+        <Typography id="guest-invites-detail" variant="body2" color="textSecondary" sx={{ pl: 8 }}>
           {settings.enabled ? (
             <>
               Each guest with an email address gets it before check-in, and one reminder the day

@@ -47,12 +47,12 @@ export function NotificationsSection({
             }
             label={label}
           />
-          <Typography id={`${kind}-detail`} variant="body2" color="text.secondary" sx={{ pl: 8 }}>
+          <Typography id={`${kind}-detail`} variant="body2" color="textSecondary" sx={{ pl: 8 }}>
             {detail}
           </Typography>
         </Box>
       ))}
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {ALWAYS_SENT}
       </Typography>
     </Stack>

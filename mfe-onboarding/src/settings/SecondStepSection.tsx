@@ -95,7 +95,7 @@ function Enrolment({ setup }: { setup: SecondStepSetup }) {
       </Typography>
       <QrImage url={setup.otpauth_url} />
       <Box>
-        <Typography variant="body2" color="text.secondary" id={secretId}>
+        <Typography variant="body2" color="textSecondary" id={secretId}>
           Can’t scan it? Add an account by hand with this key (time-based, 6 digits):
         </Typography>
         <Typography
@@ -212,7 +212,7 @@ function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
         <Button variant="contained" onClick={() => dispatch(settingsActions.recoveryCodesSaved())}>
           I have saved them
         </Button>
-        <Typography role="status" variant="body2" color="text.secondary">
+        <Typography role="status" variant="body2" color="textSecondary">
           {copied === 'yes'
             ? 'Copied.'
             : copied === 'failed'

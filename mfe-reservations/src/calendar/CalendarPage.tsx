@@ -234,7 +234,7 @@ export function CalendarPage() {
           <Timeline calendar={shown[0]!} today={today} />
         ))}
       {shown?.some((month) => month.truncated) && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Showing the first {shown[0]!.listings.length} listings.
         </Typography>
       )}
@@ -547,7 +547,7 @@ function AgendaDay({ title, stays }: { title: string; stays: ListingStay[] }) {
         <ListSubheader sx={{ lineHeight: 2.5, bgcolor: 'grey.100' }}>{title}</ListSubheader>
         {stays.length === 0 && (
           <ListItem divider>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               No arrivals
             </Typography>
           </ListItem>
@@ -561,7 +561,7 @@ function AgendaDay({ title, stays }: { title: string; stays: ListingStay[] }) {
                 <Typography sx={{ fontWeight: 600 }} noWrap>
                   {stay.guest_name}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {listing.nickname} · {nightsOf(stay)} {nightsOf(stay) === 1 ? 'night' : 'nights'}{' '}
                   · {labelOf('bookingSource', stay.source)}
                 </Typography>

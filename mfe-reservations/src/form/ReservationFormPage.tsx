@@ -352,7 +352,7 @@ function ReservationForm({ saved }: { saved: Reservation | null }) {
                   <li {...props} key={option.id}>
                     <Box>
                       {option.nickname}
-                      <Typography variant="body2" color="text.secondary">
+                      <Typography variant="body2" color="textSecondary">
                         {option.detail}
                       </Typography>
                     </Box>

@@ -37,7 +37,7 @@ const COLUMNS: ListColumn<GuestMail>[] = [
     render: (mail) => (
       <>
         {labelOf('guestMailKind', mail.kind)}
-        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ fontWeight: 400 }}>
           to {mail.to}
         </Typography>
       </>
@@ -56,7 +56,7 @@ const COLUMNS: ListColumn<GuestMail>[] = [
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <StatusChip kind="guestMailState" value={mail.state} />
         {mail.state === 'delivered' && mail.delivered_at && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {formatDateTime(mail.delivered_at)}
           </Typography>
         )}
@@ -66,7 +66,7 @@ const COLUMNS: ListColumn<GuestMail>[] = [
           </Typography>
         )}
         {mail.state === 'queued' && mail.error && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Trying again: {mail.error}
           </Typography>
         )}
@@ -164,7 +164,7 @@ export function GuestMailsCard({ reservation }: { reservation: Reservation }) {
                 {NOT_SENDABLE[log.not_sendable_reason]}
               </Alert>
             )}
-            {explanation && <Typography color="text.secondary">{explanation}</Typography>}
+            {explanation && <Typography color="textSecondary">{explanation}</Typography>}
             {log.mails.length > 0 ? (
               <ResponsiveList
                 label="Mails to the guest"

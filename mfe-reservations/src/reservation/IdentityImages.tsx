@@ -40,7 +40,7 @@ export function IdentityImages({ reservation }: { reservation: Reservation }) {
       <CardHeader title="Identity" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent sx={{ pt: 0 }}>
         {images.length === 0 ? (
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             The guest has not uploaded identity images yet.
           </Typography>
         ) : (

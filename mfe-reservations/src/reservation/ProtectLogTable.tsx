@@ -85,7 +85,7 @@ function Who({ entry }: { entry: ProtectLogEntry }) {
     <>
       {entry.actor_name ?? 'Hostdash'}
       {entry.supervised && entry.event === 'verification_changed' && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           reviewed documents
         </Typography>
       )}
@@ -105,7 +105,7 @@ function About({ entry }: { entry: ProtectLogEntry }) {
         'Account'
       )}
       {'listing_nickname' in entry && entry.listing_nickname && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {entry.listing_nickname}
         </Typography>
       )}
@@ -149,7 +149,7 @@ export function ProtectLogTable({
       render: (entry) => (
         <>
           {entryTitle(entry)}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {describeEntry(entry)}
           </Typography>
         </>

@@ -64,7 +64,7 @@ export function ReportsCard({ reservation }: { reservation: Reservation }) {
               >
                 <Stack sx={{ flexGrow: 1 }}>
                   <Typography sx={{ fontWeight: 500 }}>{report.title}</Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {
                       // While this try's failure is on the card, the stored one is not said again.
                       failed && task.type === report.type

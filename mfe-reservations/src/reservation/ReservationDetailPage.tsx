@@ -43,7 +43,7 @@ import { ScreeningCard } from './ScreeningCard';
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography component="div">{children}</Typography>
@@ -83,7 +83,7 @@ function StayCard({ reservation }: { reservation: Reservation }) {
             >
               {listing.nickname}
             </Link>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {listing.building && listing.building_slug ? (
                 <Link
                   component={RouterLink}
@@ -103,13 +103,13 @@ function StayCard({ reservation }: { reservation: Reservation }) {
           </Fact>
           <Fact label="Check-in">
             {formatDate(reservation.check_in_date)}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               from {formatTimeOfDay(listing.check_in_time)}
             </Typography>
           </Fact>
           <Fact label="Check-out">
             {formatDate(reservation.check_out_date)}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               by {formatTimeOfDay(listing.check_out_time)} · {reservation.nights}{' '}
               {reservation.nights === 1 ? 'night' : 'nights'}
             </Typography>
@@ -117,7 +117,7 @@ function StayCard({ reservation }: { reservation: Reservation }) {
           <Fact label="Guests">{reservation.guests}</Fact>
           <Fact label="Guest">
             {reservation.guest_name}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {[reservation.guest_email, reservation.guest_phone].filter(Boolean).join(' · ') ||
                 '—'}
             </Typography>
@@ -127,7 +127,7 @@ function StayCard({ reservation }: { reservation: Reservation }) {
           </Fact>
           <Fact label="Booked">
             {formatDateTime(reservation.created_at)}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               via {labelOf('bookingSource', reservation.source)} ·{' '}
               {labelOf('reservationStatus', reservation.status)}
             </Typography>
@@ -136,7 +136,7 @@ function StayCard({ reservation }: { reservation: Reservation }) {
         </Box>
         {reservation.message && (
           <Box sx={{ mt: 2 }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Guest's message
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{reservation.message}</Typography>

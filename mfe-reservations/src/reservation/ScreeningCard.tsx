@@ -17,7 +17,7 @@ const FACTOR_COLUMNS: ListColumn<RiskFactor>[] = [
       <>
         {factor.label}
         {factor.detail && (
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 400 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ fontWeight: 400 }}>
             {factor.detail}
           </Typography>
         )}
@@ -55,7 +55,7 @@ export function ScreeningCard({ reservation }: { reservation: Reservation }) {
       <CardContent sx={{ pt: 0 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
           <RiskChip colour={risk.colour} score={risk.score} />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {riskColourInfo(risk.colour).meaning} Your tolerance is{' '}
             {labelOf('tolerance', risk.tolerance)}: orange from {risk.thresholds.orange}, red from{' '}
             {risk.thresholds.red} points.

@@ -119,7 +119,7 @@ export function ReservationsTable(props: ReservationsTableProps) {
         <>
           {reservation.listing_nickname}
           {reservation.building && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {reservation.building}
             </Typography>
           )}
@@ -134,7 +134,7 @@ export function ReservationsTable(props: ReservationsTableProps) {
       render: (reservation) => (
         <>
           {formatDate(reservation.check_in_date)}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {arrival(reservation.check_in_date)} · {reservation.nights}{' '}
             {reservation.nights === 1 ? 'night' : 'nights'}
           </Typography>
@@ -148,7 +148,7 @@ export function ReservationsTable(props: ReservationsTableProps) {
           width: '23%',
           render: (reservation) =>
             reservation.protect.top_factors.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 Nothing stands out
               </Typography>
             ) : (

@@ -85,13 +85,13 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
                       <Chip label="Canary" size="small" color="secondary" sx={{ ml: 1 }} />
                     )}
                     {entry.canary && entry.liveVersion && (
-                      <Typography variant="caption" component="p" color="text.secondary">
+                      <Typography variant="caption" component="p" color="textSecondary">
                         Everyone else: <Version version={entry.liveVersion} whole={staff} />
                       </Typography>
                     )}
                     {newer && (
                       // A new build of the same release reads the same to a host: no number.
-                      <Typography variant="caption" component="p" color="text.secondary">
+                      <Typography variant="caption" component="p" color="textSecondary">
                         {staff && newer.version ? (
                           <>
                             New version <Version version={newer.version} whole /> available: reload

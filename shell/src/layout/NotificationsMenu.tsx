@@ -104,10 +104,10 @@ export function NotificationsMenu() {
                   New
                 </Typography>
               )}
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {notification.body}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {formatRelativeTime(notification.created_at)}
               </Typography>
             </Box>

@@ -42,7 +42,7 @@ function DeadLink({ error }: { error: ApiError }) {
     <AuthCard title="This invite link does not work">
       <Stack spacing={2}>
         <Alert severity="warning">{readableMessage(error)}</Alert>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Already joined? Sign in with the email the invite was sent to.
         </Typography>
         <Button component={RouterLink} to="/login" variant="contained">
@@ -79,7 +79,7 @@ function JoinForm({ token, invite }: { token: string; invite: InviteLookup }) {
   return (
     <AuthCard title={`Join ${invite.account_name} as ${roleInSentence(invite.subtype)}`}>
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           You will sign in as <strong>{invite.email}</strong>. Choose a password to join; this link
           works until {formatDate(invite.expires_at)}.
         </Typography>

@@ -49,7 +49,7 @@ export function ChallengePage() {
   return (
     <AuthCard title="Verify it's you">
       <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Enter the 6-digit code from your authenticator app.
         </Typography>
         {status.error && <Alert severity="error">{readableMessage(status.error)}</Alert>}

@@ -41,7 +41,7 @@ function RequestReset() {
         </Stack>
       ) : (
         <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Enter the email you sign in with and we will send you a link to choose a new password.
           </Typography>
           {status.error && <Alert severity="error">{readableMessage(status.error)}</Alert>}
