@@ -8,7 +8,17 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 
 const ACCESS = new Set(['public', 'login', 'vendor', 'owner', 'admin']);
-const ROUTE_KEYS = new Set(['path', 'access', 'title', 'nav', 'beforeCard', 'personal']);
+const ROUTE_KEYS = new Set([
+  'path',
+  'access',
+  'title',
+  'summary',
+  'width',
+  'nav',
+  'beforeCard',
+  'personal',
+]);
+const WIDTHS = new Set(['list', 'form']);
 /** A remote's name: lower-case letters and digits, starting with a letter (its folder is mfe-<name>). */
 const NAME = /^[a-z][a-z0-9]*$/;
 
@@ -17,6 +27,9 @@ const NAME = /^[a-z][a-z0-9]*$/;
  * @property {string} path react-router style, `:param` and `:param?`
  * @property {'public'|'login'|'vendor'|'owner'|'admin'} access
  * @property {string} title
+ * @property {string} [summary] the page's one line under its title: the page's header and the frame
+ *   the shell draws while the remote's code loads (docs/adr/0045) both read it
+ * @property {'list'|'form'} [width] the page frame's width, with `summary`
  * @property {boolean} [nav]
  * @property {boolean} [beforeCard]
  * @property {boolean} [personal]
@@ -51,6 +64,12 @@ function problemOf(dir, manifest) {
     if (!ACCESS.has(route.access))
       return `route ${route.path}: access must be one of ${[...ACCESS]}`;
     if (typeof route.title !== 'string' || !route.title) return `route ${route.path} needs a title`;
+    if ('summary' in route || 'width' in route) {
+      if (typeof route.summary !== 'string' || !route.summary.trim())
+        return `route ${route.path}: \`summary\` must be a sentence, given with \`width\``;
+      if (!WIDTHS.has(route.width))
+        return `route ${route.path}: \`width\` must be one of ${[...WIDTHS]}, given with \`summary\``;
+    }
     const unknown = Object.keys(route).filter((key) => !ROUTE_KEYS.has(key));
     if (unknown.length) return `route ${route.path} has unknown keys: ${unknown.join(', ')}`;
   }

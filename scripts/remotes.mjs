@@ -1,5 +1,6 @@
 // Writes what is generated from the one list of remotes (build/remotes.cjs, docs/adr/0039): the
-// remotes' part of the access table in shared-auth, and the monolith's module map.
+// remotes' part of the access table in shared-auth, the page kit's frames in shared-ui, and the
+// monolith's module map.
 // `node scripts/remotes.mjs` writes them; `--check` fails when either is not what the list says
 // (`npm run lint` runs it, so a manifest edited without `npm run remotes:generate` cannot land).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ function accessTable(remotes) {
       access: route.access,
       app: remote.name,
       title: route.title,
+      ...(route.summary && { summary: route.summary, width: route.width }),
       ...(route.nav && { nav: true }),
       ...(route.beforeCard && { beforeCard: true }),
       ...(route.personal && { personal: true }),
@@ -36,6 +38,29 @@ function accessTable(remotes) {
     `/** How each remote is named to people ("<Feature> is temporarily unavailable"). */\n` +
     `export const REMOTE_TITLES: Record<RemoteName, string> = ${JSON.stringify(titles)};\n\n` +
     `export const REMOTE_ROUTES: readonly RouteDef[] = ${JSON.stringify(routes)};\n`
+  );
+}
+
+/**
+ * The page kit's frames (shared-ui's routeFrame): compiled into each remote as it is built, so a
+ * page says what its own manifest said, whatever shell it runs in. The shell draws the same words
+ * while the page loads from shared-auth's table (docs/adr/0045).
+ */
+function routeFrames(remotes) {
+  const frames = Object.fromEntries(
+    remotes.flatMap((remote) =>
+      remote.routes
+        .filter((route) => route.summary)
+        .map((route) => [
+          route.path,
+          { title: route.title, subtitle: route.summary, width: route.width },
+        ]),
+    ),
+  );
+  return (
+    HEADER("the frames of the pages whose routes declare one, by each route's path") +
+    `import type { PageWidth } from '@hostdash/shared-auth';\n\n` +
+    `export const ROUTE_FRAMES: Readonly<\n  Record<string, { title: string; subtitle: string; width: PageWidth }>\n> = ${JSON.stringify(frames)};\n`
   );
 }
 
@@ -54,6 +79,7 @@ function monolithModules(remotes) {
 
 const outputs = [
   ['shared-auth/src/remotes.generated.ts', accessTable],
+  ['shared-ui/src/routeFrames.generated.ts', routeFrames],
   ['build/monolith/remoteModules.generated.js', monolithModules],
 ];
 

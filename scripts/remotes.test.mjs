@@ -61,6 +61,18 @@ it.each([
     manifest('stock', { routes: [{ path: '/stock', access: 'login', title: 'S', icon: 'x' }] }),
     'route /stock has unknown keys: icon',
   ],
+  [
+    'a summary without a width',
+    manifest('stock', {
+      routes: [{ path: '/stock', access: 'login', title: 'S', summary: 'What is in stock.' }],
+    }),
+    'route /stock: `width` must be one of list,form, given with `summary`',
+  ],
+  [
+    'a width without a summary',
+    manifest('stock', { routes: [{ path: '/stock', access: 'login', title: 'S', width: 'list' }] }),
+    'route /stock: `summary` must be a sentence, given with `width`',
+  ],
   ['no first page', manifest('stock', { firstPage: undefined }), 'needs `firstPage`'],
 ])('refuses a manifest with %s', (_case, remote, message) => {
   expect(() => listRemotes(workspace({ 'mfe-stock': remote }))).toThrow(message);
@@ -101,5 +113,11 @@ it('is the six remotes of this repository, each with the pages the access table 
     ]),
   );
   const reservations = remotes.find((remote) => remote.name === 'reservations');
-  expect(reservations.routes[0]).toEqual({ path: '/', access: 'login', title: 'Risks' });
+  expect(reservations.routes[0]).toEqual({
+    path: '/',
+    access: 'login',
+    title: 'Risks',
+    summary: 'Coming stays, the ones that need you first.',
+    width: 'list',
+  });
 });

@@ -2,6 +2,7 @@
 // function (spec section 6). The shell server runs `checkAccess` before sending any HTML; the
 // client router runs the same function on every navigation.
 import { PRODUCTION_STAGE } from './constants';
+import type { PageWidth } from './pageWidths';
 import { REMOTE_ROUTES, type RemoteName } from './remotes.generated';
 import type { User } from './types';
 
@@ -25,6 +26,14 @@ export interface RouteDef {
   app: AppName;
   /** How the page is named in navigation and titles. */
   title: string;
+  /**
+   * The page's one line under its title, when it never changes. With `width`, the page's header
+   * (shared-ui's `routeFrame`) and the frame the shell draws while the remote's code loads both
+   * read it, so the two are the same words in the same place (docs/adr/0045).
+   */
+  summary?: string;
+  /** The page frame's width; given with `summary`. */
+  width?: PageWidth;
   /** Listed in the main navigation (for the people allowed to open it). */
   nav?: boolean;
   /**

@@ -4,19 +4,11 @@
 // one h1 through PageHeader.
 import type { ReactNode } from 'react';
 import { Box, Stack } from '@mui/material';
-import { FORM_PAGE_WIDTH } from '@hostdash/shared-auth';
+import { FORM_PAGE_WIDTH, PAGE_MAX_WIDTH, type PageWidth } from '@hostdash/shared-auth';
 import { PageHeader, type PageHeaderProps } from './PageHeader';
+import { ROUTE_FRAMES } from './routeFrames.generated';
 
-/** `list`: tables, calendars, dashboards (the full width). `form`: forms, settings, one record. */
-export type PageWidth = 'list' | 'form';
-
-export { FORM_PAGE_WIDTH };
-
-/** The most a page's content takes, by its kind. */
-export const PAGE_MAX_WIDTH: Record<PageWidth, number | 'none'> = {
-  list: 'none',
-  form: FORM_PAGE_WIDTH,
-};
+export { FORM_PAGE_WIDTH, PAGE_MAX_WIDTH, type PageWidth };
 
 export interface PageFrameProps extends PageHeaderProps {
   width: PageWidth;
@@ -34,4 +26,25 @@ export function PageFrame({ width, children, ...header }: PageFrameProps) {
       <Stack spacing={2}>{children}</Stack>
     </Box>
   );
+}
+
+/** A page's frame as its route declares it: the title, the summary under it, the width. */
+export interface RouteFrame {
+  title: string;
+  subtitle: string;
+  width: PageWidth;
+}
+
+/**
+ * The frame of the page at `path` (its pattern, as the remote's manifest writes it), for a page
+ * whose header never changes: `<PageFrame {...routeFrame('/risks')} actions={…}>`. The shell draws
+ * the same words in the same place while the remote's code loads (docs/adr/0045), so both come
+ * from the manifest's one row; these as the remote was built. Throws for a route without a
+ * summary: a page that says something else must not claim its route's frame.
+ */
+export function routeFrame(path: string): RouteFrame {
+  const frame = ROUTE_FRAMES[path];
+  if (!frame)
+    throw new Error(`the route ${path} declares no summary and width in its remote's manifest`);
+  return frame;
 }

@@ -7,7 +7,7 @@ import { DownloadButton } from './DownloadButton';
 import { EmptyState } from './EmptyState';
 import { FilterBar, useAddressFilters } from './FilterBar';
 import { LoadingSkeleton } from './LoadingSkeleton';
-import { FORM_PAGE_WIDTH, PageFrame } from './PageFrame';
+import { FORM_PAGE_WIDTH, PageFrame, routeFrame } from './PageFrame';
 import { STATUS_TONES, StatusChip, statusLabel } from './StatusChip';
 import { keepStyles } from '@hostdash/testing/styles';
 
@@ -20,6 +20,37 @@ function Location() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
+
+describe('routeFrame', () => {
+  it("is a page's frame as its route declares it, the words the shell draws while it loads", () => {
+    expect(routeFrame('/billing')).toEqual({
+      title: 'Billing',
+      subtitle: 'Your card, what you will pay this month, and every invoice.',
+      width: 'form',
+    });
+  });
+
+  it('refuses a route that declares no summary: its page says something of its own', () => {
+    expect(() => routeFrame('/reservations')).toThrow(
+      'the route /reservations declares no summary and width',
+    );
+    expect(() => routeFrame('/nowhere')).toThrow('the route /nowhere declares no summary');
+  });
+
+  it('draws the title as the h1 and the summary under it', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter>
+          <PageFrame {...routeFrame('/billing')} />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    const summary = screen.getByText('Your card, what you will pay this month, and every invoice.');
+    // The secondary text colour, as the shell's frame draws it (MUI 9 reads it by name).
+    expect(getComputedStyle(summary).color).toBe('rgb(85, 91, 101)');
+  });
+});
 
 describe('PageFrame', () => {
   afterEach(() => {

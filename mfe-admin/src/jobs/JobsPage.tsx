@@ -17,6 +17,7 @@ import {
   LoadError,
   PageFrame,
   ResponsiveList,
+  routeFrame,
   useDelayed,
   type ListColumn,
   StatusChip,
@@ -124,7 +125,7 @@ const JOB_COLUMN: ListColumn<AdminJob> = {
         {job.schedule ? ` · ${job.schedule}` : ''}
       </Typography>
       {Object.keys(job.refs).length > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={mono}>
+        <Typography variant="body2" color="textSecondary" sx={mono}>
           {refsText(job.refs)}
         </Typography>
       )}
@@ -256,7 +257,7 @@ function scheduleColumns(
       render: (schedule) => (
         <>
           <Typography sx={{ fontWeight: 500 }}>{schedule.name}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Queue {schedule.queue}
           </Typography>
         </>
@@ -308,7 +309,7 @@ const MAIL_COLUMNS: ListColumn<AdminMail>[] = [
     render: (mail) => (
       <>
         <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{mail.subject}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           To {mail.to} · {labelOf('mailKind', mail.kind)}
         </Typography>
       </>
@@ -341,7 +342,7 @@ const MAIL_COLUMNS: ListColumn<AdminMail>[] = [
             </Typography>
           )}
           {mail.message_id && (
-            <Typography variant="body2" color="text.secondary" sx={mono}>
+            <Typography variant="body2" color="textSecondary" sx={mono}>
               Message id {mail.message_id}
             </Typography>
           )}
@@ -531,17 +532,12 @@ export function JobsPage() {
   );
 
   return (
-    <PageFrame
-      width="list"
-      title="Jobs"
-      subtitle="The background work of every API: mails, imports, syncs and maintenance."
-      actions={<Button onClick={refresh}>Refresh</Button>}
-    >
+    <PageFrame {...routeFrame('/admin/jobs')} actions={<Button onClick={refresh}>Refresh</Button>}>
       {status.load.error && <LoadError error={status.load.error} onRetry={loadJobs} />}
 
       <Section label="Queues">
         {overview && overview.queues.length === 0 ? (
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             No queue has had work in the last 24 hours, and none is on a schedule.
           </Typography>
         ) : (
@@ -687,7 +683,7 @@ export function JobsPage() {
             jobView && jobList(jobView)
           )}
           {!mailView && jobsLoaded && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               As of {formatDateTime(now)}.
             </Typography>
           )}

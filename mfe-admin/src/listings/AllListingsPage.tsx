@@ -19,6 +19,7 @@ import {
   LoadError,
   PageFrame,
   ResponsiveList,
+  routeFrame,
   SearchField,
   useDebouncedSearch,
   useDelayed,
@@ -56,7 +57,7 @@ const COLUMNS: ListColumn<AdminListing>[] = [
           {listing.nickname}
         </Link>
         {listing.building && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {listing.building}
           </Typography>
         )}
@@ -78,7 +79,7 @@ const COLUMNS: ListColumn<AdminListing>[] = [
     render: (listing) => (
       <>
         {listing.address}
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {placeName(listing.city, listing.country)}
         </Typography>
       </>
@@ -164,9 +165,7 @@ export function AllListingsPage() {
 
   return (
     <PageFrame
-      width="list"
-      title="All listings"
-      subtitle="Every account's listings, read-only."
+      {...routeFrame('/admin/listings')}
       actions={
         <SearchField
           label="Search listings"

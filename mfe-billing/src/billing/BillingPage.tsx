@@ -32,6 +32,7 @@ import {
   ResponsiveList,
   type ListColumn,
   DownloadButton,
+  routeFrame,
 } from '@hostdash/shared-ui';
 import { CardForm, type CardFormProps } from '../card/CardForm';
 import {
@@ -83,7 +84,7 @@ function CardOnFile({ overview, onReplace }: { overview: BillingOverview; onRepl
         <Typography sx={{ fontWeight: 500 }}>
           {labelOf('cardBrand', card.brand)} ending {card.last4}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Expires {String(card.exp_month).padStart(2, '0')} / {card.exp_year}
           {card.name ? ` · ${card.name}` : ''}
         </Typography>
@@ -112,7 +113,7 @@ function UpcomingInvoiceCard({ invoice }: { invoice: UpcomingInvoice }) {
                 <TableRow key={line.code}>
                   <TableCell sx={{ pl: 0 }}>
                     {line.description}
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {line.quantity} × {money(line.unit_price_cents)}
                     </Typography>
                   </TableCell>
@@ -263,11 +264,7 @@ export function BillingPage() {
   const failedPayment = overview?.warnings.find(isFailedPaymentWarning);
 
   return (
-    <PageFrame
-      width="form"
-      title="Billing"
-      subtitle="Your card, what you will pay this month, and every invoice."
-    >
+    <PageFrame {...routeFrame('/billing')}>
       {load.error && (
         <LoadError
           error={load.error}

@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { labelOf } from '@hostdash/shared-auth';
-import { LoadError, PageFrame } from '@hostdash/shared-ui';
+import { LoadError, PageFrame, routeFrame } from '@hostdash/shared-ui';
 import type { GuestScreenSummary, ScreenName } from '../guestportalApi';
 import { guestportalActions, selectGuestportal } from '../guestportalSlice';
 import { fieldsInWords, overridesInWords } from './screenWords';
@@ -79,7 +79,7 @@ function ScreenRow({
         >
           ↑
         </IconButton>
-        <Typography variant="caption" color="text.secondary" aria-hidden>
+        <Typography variant="caption" color="textSecondary" aria-hidden>
           {screen.position}
         </Typography>
         <IconButton
@@ -104,11 +104,11 @@ function ScreenRow({
           </Typography>
           {screen.customised && <Chip size="small" label="Your text" variant="outlined" />}
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {screen.description}
         </Typography>
         {screen.required_fields.length > 0 && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Required: {fieldsInWords(screen.required_fields)}
           </Typography>
         )}
@@ -159,9 +159,7 @@ export function ScreensPage() {
 
   return (
     <PageFrame
-      width="form"
-      title="Guest portal"
-      subtitle="The screens your guests go through before they arrive, in this order. A listing or a reservation can switch a screen on or off for itself, on its own page."
+      {...routeFrame('/guestportal')}
       actions={
         <Button component={RouterLink} to="/stargate" variant="outlined">
           Guest messages
@@ -177,7 +175,7 @@ export function ScreensPage() {
         <LinearProgress aria-label="Loading the screens" />
       ) : (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }} aria-live="polite">
             {on} of {screens.items.length} screens on for every guest.
           </Typography>
           <Card>

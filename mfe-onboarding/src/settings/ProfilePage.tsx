@@ -7,7 +7,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { LinearProgress, Link, Stack, Typography } from '@mui/material';
 import { isAdmin, isOwnerOrAdmin, selectUser, type RemoteStatus } from '@hostdash/shared-auth';
-import { LoadError, PageFrame } from '@hostdash/shared-ui';
+import { LoadError, PageFrame, routeFrame } from '@hostdash/shared-ui';
 import { selectSettings } from '../onboardSlice';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
@@ -54,11 +54,7 @@ export function ProfilePage() {
   const ownsAccount = user !== null && isOwnerOrAdmin(user) && !isAdmin(user);
 
   return (
-    <PageFrame
-      width="form"
-      title="Your settings"
-      subtitle="Your name and email, your password, the second step of sign-in, and what Hostdash tells you about."
-    >
+    <PageFrame {...routeFrame('/settings/profile')}>
       <Stack spacing={3}>
         {ownsAccount && (
           <Typography>

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import { Link, Stack, Typography } from '@mui/material';
-import { PageFrame } from '@hostdash/shared-ui';
+import { PageFrame, routeFrame } from '@hostdash/shared-ui';
 import { ConnectedSystems } from './ConnectedSystems';
 import { GuestInvitesSection } from './GuestInvitesSection';
 import { PERSONAL_SETTINGS_PATH } from './ProfilePage';
@@ -21,11 +21,7 @@ export function SettingsPage() {
   }, [dispatch]);
 
   return (
-    <PageFrame
-      width="form"
-      title="Settings"
-      subtitle="Your account’s connected systems, guest check-in links and billing."
-    >
+    <PageFrame {...routeFrame('/settings')}>
       <Stack spacing={3}>
         <Typography>
           Your name, email, password, second step and notifications are in{' '}

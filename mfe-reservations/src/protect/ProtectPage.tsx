@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useDispatch, useSelector } from 'react-redux';
 import { labelOf, pageCount, pageFromOffset, RISK_COLOUR_INFO } from '@hostdash/shared-auth';
-import { ConfirmDialog, LoadError, messageOf, PageFrame } from '@hostdash/shared-ui';
+import { ConfirmDialog, LoadError, messageOf, PageFrame, routeFrame } from '@hostdash/shared-ui';
 import { ProtectLogTable } from '../reservation/ProtectLogTable';
 import type {
   ProtectSettings,
@@ -101,7 +101,7 @@ function ToleranceConfirm({
       {data ? (
         <Stack spacing={1}>
           <Typography sx={{ fontWeight: 500 }}>{attentionChange(data)}.</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Of your {data.stays} coming stays, {data.changed} change colour: needing attention{' '}
             {data.now.needs_attention} now, {data.after.needs_attention} under {label}. The colours
             change at once, from {labelOf('tolerance', settings.risk_tolerance)} to {label}.
@@ -162,7 +162,7 @@ function ToleranceChoice({ settings, saving }: { settings: ProtectSettings; savi
                   </Stack>
                   <Typography
                     variant="body2"
-                    color="text.secondary"
+                    color="textSecondary"
                     sx={{ mb: 1.5 }}
                     id={`tolerance-${level.level}-meaning`}
                   >
@@ -192,11 +192,7 @@ export function ProtectPage() {
   const pages = pageCount(log.total, LOG_PAGE_SIZE);
 
   return (
-    <PageFrame
-      width="list"
-      title="Protect"
-      subtitle="Every reservation gets a risk score from the factors behind it. Your tolerance decides where green turns yellow, orange and red: it changes colours at once, without screening again."
-    >
+    <PageFrame {...routeFrame('/protect')}>
       <Card>
         <CardHeader
           title="Risk tolerance"

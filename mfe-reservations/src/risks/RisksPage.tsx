@@ -25,6 +25,7 @@ import {
   ListPagination,
   LoadError,
   PageFrame,
+  routeFrame,
   useAddressFilters,
   useDelayed,
 } from '@hostdash/shared-ui';
@@ -86,9 +87,7 @@ export function RisksPage() {
 
   return (
     <PageFrame
-      width="list"
-      title="Risks"
-      subtitle="Coming stays, the ones that need you first."
+      {...routeFrame('/risks')}
       actions={
         mayChangeTolerance && (
           <Button component={RouterLink} to={PROTECT_PATH}>

@@ -14,7 +14,12 @@ jest.mock('../remotes/registry', () => ({
 }));
 // The remote itself is exercised in RemoteFeature.test.tsx; here only which page is chosen.
 jest.mock('../remotes/RemoteFeature', () => ({
-  RemoteFeature: ({ app }: { app: string }) => <p>remote {app}</p>,
+  RemoteFeature: ({ app, frame }: { app: string; frame?: { title: string } }) => (
+    <>
+      <p>remote {app}</p>
+      {frame && <p>framed as {frame.title}</p>}
+    </>
+  ),
 }));
 
 const location = () => screen.getByTestId('location').textContent;
@@ -141,6 +146,14 @@ describe('PageSwitch: the client router applies the same access rules on every n
   it('renders / with listings while the registry has no reservations remote', async () => {
     renderShell(<PageSwitch remotePage={remotePage} />, { path: '/', user: makeUser() });
     expect(await screen.findByText('remote listings')).toBeInTheDocument();
+    // Without the risks page's frame: listings draws its own page there.
+    expect(screen.queryByText(/^framed as/)).not.toBeInTheDocument();
+  });
+
+  it("hands the remote its page's frame when the route declares one", async () => {
+    renderShell(<PageSwitch remotePage={remotePage} />, { path: '/billing', user: makeUser() });
+    expect(await screen.findByText('remote billing')).toBeInTheDocument();
+    expect(screen.getByText('framed as Billing')).toBeInTheDocument();
   });
 
   it('skips the billing rule outside production', async () => {

@@ -8,7 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { focusRing, homePath } from '@hostdash/shared-auth';
+import { focusRing, homePath, NAVIGATION_WIDTH } from '@hostdash/shared-auth';
 import type { Dashboard } from '../app/Dashboard';
 import { useSession } from '../app/session';
 import { BillingBanner } from './BillingBanner';
@@ -24,7 +24,6 @@ const NotificationsMenu = lazy(() =>
   import('./NotificationsMenu').then((m) => ({ default: m.NotificationsMenu })),
 );
 
-const DRAWER_WIDTH = 232;
 const MAIN_ID = 'main-content';
 
 /**
@@ -147,7 +146,7 @@ export function Layout({
       </AppBar>
       {signedIn && dashboard && (
         <dashboard.Navigation
-          width={DRAWER_WIDTH}
+          width={NAVIGATION_WIDTH}
           wide={wide}
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}

@@ -83,6 +83,47 @@ describe('RemoteFeature', () => {
     expect(mockedLoadRemote).toHaveBeenCalledWith('listings/feature');
   });
 
+  it("draws the page's frame while the remote loads, until the remote's own heading is there", async () => {
+    let showPage: (shown: boolean) => void = () => undefined;
+    // The remote's first render has no header yet (a lazy page's fallback), then its page.
+    const lazyPaged = featureModule(() => {
+      const [shown, setShown] = React.useState(false);
+      showPage = setShown;
+      return shown ? <h1>Listings</h1> : <p>the page's code is on its way</p>;
+    });
+    let deliver: (feature: unknown) => void = () => undefined;
+    mockedLoadRemote.mockReturnValue(new Promise((resolve) => (deliver = resolve)));
+    renderShell(
+      <RemoteFeature
+        app="listings"
+        frame={{ title: 'Listings', summary: 'Every listing, from every system.', width: 'list' }}
+      />,
+      { path: '/listings', user: makeUser() },
+    );
+    const summary = await screen.findByText('Every listing, from every system.');
+    const frame = summary.closest<HTMLElement>('[data-loading-frame]')!;
+    // For the eye only: the page's one h1 is the remote's.
+    expect(frame).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(frame).toBeVisible();
+
+    deliver(lazyPaged);
+    expect(await screen.findByText("the page's code is on its way")).toBeInTheDocument();
+    expect(frame).toBeVisible();
+    React.act(() => showPage(true));
+    expect(await screen.findByRole('heading', { name: 'Listings' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Every listing, from every system.')).toBeNull());
+  });
+
+  it('draws no frame for a page it was not given one for', async () => {
+    mockedLoadRemote.mockResolvedValue(workingFeature);
+    renderShell(<RemoteFeature app="listings" />, { path: '/listings', user: makeUser() });
+    expect(
+      await screen.findByRole('heading', { name: 'Hello from the remote' }),
+    ).toBeInTheDocument();
+    expect(document.querySelector('[data-loading-frame]')).toBeNull();
+  });
+
   it('contains a load failure, logs which remote failed, and really loads the remote again on Retry', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockedLoadRemote

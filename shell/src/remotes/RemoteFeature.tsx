@@ -13,12 +13,15 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import {
   CONTRACT_VERSION,
   LAZY_LOAD_DELAY_MS,
+  PAGE_MAX_WIDTH,
   type AppName,
   type FeatureProps,
+  type PageWidth,
 } from '@hostdash/shared-auth';
 import { useInjectFeature } from '../app/ShellContext';
 import { featureTitle } from './features';
@@ -82,7 +85,79 @@ function FailureMessage({ title, failure }: { title: string; failure: Failure })
 
 const SEVERITY = { notDeployed: 'info', unavailable: 'warning', incompatible: 'error' } as const;
 
-function DelayedSpinner({ label }: { label: string }) {
+/** A page's header as its route declares it (RouteDef `summary`, docs/adr/0045). */
+export interface LoadingFrame {
+  title: string;
+  summary: string;
+  width: PageWidth;
+}
+
+/**
+ * The page's title and summary where the remote's PageFrame will put them (shared-ui's PageHeader:
+ * the same typography, width and spacing), drawn while the remote's code loads. Over the remote's
+ * box, not in its flow, and gone the moment the remote's own h1 is in the page: nothing moves, and
+ * the page says what it is from the shell's first paint. For the eye only: the remote's header is
+ * the page's h1, and the spinner tells assistive technology that the page is loading.
+ */
+function FrameWhileLoading({
+  frame,
+  ref,
+}: {
+  frame: LoadingFrame;
+  ref: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <Box
+      ref={ref}
+      aria-hidden
+      data-loading-frame
+      sx={{ position: 'absolute', top: 0, left: 0, right: 0, pointerEvents: 'none' }}
+    >
+      <Box sx={{ width: '100%', maxWidth: PAGE_MAX_WIDTH[frame.width], mr: 'auto', minWidth: 0 }}>
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="h1" component="p" sx={{ overflowWrap: 'anywhere' }}>
+            {frame.title}
+          </Typography>
+          <Typography color="textSecondary" sx={{ mt: 0.5 }}>
+            {frame.summary}
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Whether the remote's own h1 is in its box yet. The frame is hidden in the same task as the
+ * remote's commit that brings the heading, before the browser paints (a MutationObserver's callback
+ * runs before the next frame), and then leaves the tree.
+ */
+function useHeadingArrived(
+  host: RefObject<HTMLDivElement | null>,
+  frame: RefObject<HTMLDivElement | null>,
+  watching: boolean,
+): boolean {
+  const [arrived, setArrived] = useState(false);
+  useEffect(() => {
+    const target = host.current;
+    if (!watching || !target) return;
+    const arrivedNow = () => {
+      if (!target.querySelector('h1')) return false;
+      if (frame.current) frame.current.style.display = 'none';
+      setArrived(true);
+      return true;
+    };
+    if (arrivedNow()) return;
+    const observer = new MutationObserver(() => {
+      if (arrivedNow()) observer.disconnect();
+    });
+    observer.observe(target, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [host, frame, watching]);
+  return arrived;
+}
+
+function DelayedSpinner({ label, below }: { label: string; below: boolean }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), LAZY_LOAD_DELAY_MS);
@@ -91,7 +166,15 @@ function DelayedSpinner({ label }: { label: string }) {
   if (!visible) return null;
   // Over the remote's box, not above it: the content does not move when the spinner goes.
   return (
-    <Box sx={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', pt: 8 }}>
+    <Box
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        display: 'flex',
+        justifyContent: 'center',
+        pt: below ? 16 : 8,
+      }}
+    >
       <CircularProgress aria-label={label} />
     </Box>
   );
@@ -109,7 +192,11 @@ function enqueue(
   );
 }
 
-export function RemoteFeature({ app }: { app: AppName }) {
+/**
+ * `frame`: the header of the page being opened, when its route declares one; the shell draws it
+ * until the remote draws its own.
+ */
+export function RemoteFeature({ app, frame }: { app: AppName; frame?: LoadingFrame }) {
   const title = featureTitle(app);
   const store = useStore();
   const location = useLocation();
@@ -118,6 +205,7 @@ export function RemoteFeature({ app }: { app: AppName }) {
   const theme = useTheme();
   const injectFeature = useInjectFeature();
   const hostRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
   const parcelRef = useRef<Parcel | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
@@ -193,11 +281,18 @@ export function RemoteFeature({ app }: { app: AppName }) {
     );
   }, [app, location, phase.name]);
 
+  // Only for the page the remote was opened on: a page of it opened later has the remote's code.
+  const [framed] = useState(() => (frame ? location.pathname : null));
+  const framing = !!frame && phase.name !== 'failed' && framed === location.pathname;
+  const headed = useHeadingArrived(hostRef, frameRef, framing);
+  const showFrame = framing && !headed;
+
   // The main area keeps at least a page's height from the first frame: nothing below it moves
   // when the remote's content arrives (no layout shift).
   return (
     <Box sx={{ minHeight: '60vh', position: 'relative' }}>
-      {phase.name === 'loading' && <DelayedSpinner label={`Loading ${title}`} />}
+      {showFrame && <FrameWhileLoading frame={frame} ref={frameRef} />}
+      {phase.name === 'loading' && <DelayedSpinner label={`Loading ${title}`} below={showFrame} />}
       {phase.name === 'failed' && (
         <Alert
           severity={SEVERITY[phase.failure.kind]}
