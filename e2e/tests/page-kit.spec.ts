@@ -58,3 +58,55 @@ test.describe('the one frame', () => {
     expect(form.box?.width).toBeLessThan((list.box?.width ?? 0) - 100);
   });
 });
+
+// docs/adr/0045: a page whose route declares its frame has it in the HTML, painted before any
+// script runs; the dashboard's own header then takes its place without moving a pixel.
+for (const [device, viewport] of [
+  ['a laptop', { width: 1366, height: 800 }],
+  ['a phone', { width: 390, height: 844 }],
+] as const) {
+  test(`on ${device}, the frame in the first paint is where the page draws its header`, async ({
+    browser,
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, OWNER, { next: '/listings' });
+    const firstPaint = await browser.newContext({
+      viewport,
+      storageState: await page.context().storageState(),
+    });
+    const before = await firstPaint.newPage();
+    // The page as the server sends it, before the shell's code runs (with scripts on: a page
+    // without them shows its <noscript> line above).
+    await before.route('**/assets/*.js', (route) => route.abort());
+    for (const path of ['/', '/billing']) {
+      await before.goto(path);
+      const bootTitle = before.locator('.hd-boot-title');
+      const bootSummary = before.locator('.hd-boot-summary');
+      const summary = (await bootSummary.textContent()) ?? '';
+      await page.goto(path);
+      await settled(page);
+      const title = page.getByRole('heading', { level: 1 });
+      await expect(title).toHaveText((await bootTitle.textContent()) ?? '');
+      const shown = page.locator('main').getByText(summary, { exact: true });
+      await expect(shown).toBeVisible();
+      for (const [boot, drawn] of [
+        [bootTitle, title],
+        [bootSummary, shown],
+      ] as const) {
+        const [a, b] = [await boot.boundingBox(), await drawn.boundingBox()];
+        expect({ path, x: a?.x, y: a?.y, height: a?.height }).toEqual({
+          path,
+          x: b?.x,
+          y: b?.y,
+          height: b?.height,
+        });
+      }
+      // The same colours too: the summary in the secondary text colour.
+      expect(await bootSummary.evaluate((element) => getComputedStyle(element).color)).toBe(
+        await shown.evaluate((element) => getComputedStyle(element).color),
+      );
+    }
+    await firstPaint.close();
+  });
+}

@@ -9,6 +9,7 @@ import {
   endsSession,
   ERROR_PATHS,
   LOGOUT_PATH,
+  matchRoute,
   nextPath,
   PREVIEW_PARAM,
   type User,
@@ -20,10 +21,15 @@ import { cameOverHttps, clearSessionCookie } from './cookies';
 import type { RegistryStore } from '@hostdash/delivery';
 import { previewOf, resolveRegistry, type RegistryFile } from './registry';
 import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
+import { BOOT_SCRIPT_HASH, bootFrame, scriptsAfterFirstPaint } from './bootFrame';
 
 // The template's `<script id="hostdash-config" type="application/json">` element, however the
 // HTML minifier wrote it.
 const CONFIG_ELEMENT = new RegExp(`<script id="?${CLIENT_CONFIG_ELEMENT_ID}"?[^>]*>[^<]*</script>`);
+
+// The template's empty root and its title (a page is framed only when it has the root).
+export const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 
 /** JSON that is safe inside a <script> element. */
 export function scriptJson(value: unknown): string {
@@ -172,17 +178,31 @@ export function createPageHandler(
       'the remote registry cannot be read; its remotes are shown as unavailable',
     );
     const styleNonce = newStyleNonce();
+    const userId = user?.id ?? null;
+    const remotes = live
+      ? resolveRegistry(live, userId, config.remotesOrigin, previewOf(request, config, userId))
+      : null;
+    // A signed-in page whose route declares its frame, rendered by a remote the registry names:
+    // the frame in the first paint and the scripts after it (bootFrame.ts), and the tab's title.
+    const route = matchRoute(url.pathname)?.route;
+    const template = await readTemplate();
+    const frame =
+      user &&
+      !refusal &&
+      !apiUnreachable &&
+      route &&
+      remotes?.microFrontends[route.app] &&
+      ROOT_ELEMENT.test(template)
+        ? bootFrame(route, styleNonce)
+        : null;
     applyPagePolicy(request, reply, {
       styleNonce,
       remoteOrigins: remoteOrigins(live, config.remotesOrigin),
       flagsmithApi: config.flagsmithApi,
       https: cameOverHttps(request),
       stripe: config.stripe,
+      scriptHashes: frame ? [BOOT_SCRIPT_HASH] : [],
     });
-    const userId = user?.id ?? null;
-    const remotes = live
-      ? resolveRegistry(live, userId, config.remotesOrigin, previewOf(request, config, userId))
-      : null;
     const clientConfig: ClientConfig = {
       stage: config.stage,
       ssoCookie: config.ssoCookie,
@@ -200,11 +220,17 @@ export function createPageHandler(
         sessionState.state !== 'signed-out' &&
         !navigationFromThisOrigin(request),
     };
-    const html = (await readTemplate()).replace(
+    let html = template.replace(
       CONFIG_ELEMENT,
       () =>
         `<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(clientConfig)}</script>`,
     );
+    if (frame) {
+      html = scriptsAfterFirstPaint(html)
+        .replace(ROOT_ELEMENT, () => `<div id="root">${frame.markup}</div>`)
+        .replace(TITLE_ELEMENT, () => frame.title)
+        .replace('</head>', () => `${frame.style}</head>`);
+    }
     const status = apiUnreachable
       ? 503
       : (refusal?.status ?? (url.pathname === ERROR_PATHS.notFound ? 404 : 200));

@@ -69,6 +69,8 @@ export interface PagePolicy {
   https: boolean;
   /** Allow Stripe.js and Elements' frames (the API runs with Stripe). */
   stripe: boolean;
+  /** Inline scripts the page may run, by hash (the boot script: server/bootFrame.ts). */
+  scriptHashes?: string[];
 }
 
 /**
@@ -89,7 +91,7 @@ export function newStyleNonce(): string {
 
 /**
  * A dashboard page: scripts from this origin (the shell's bundles) and the remotes' origins only,
- * no inline or eval'd script; the API and /remotes.json through this origin; the remotes'
+ * no inline or eval'd script but the boot script, by hash; the API and /remotes.json through this origin; the remotes'
  * manifests; emotion's style elements by nonce; images from here, data: (the icon) and blob:
  * (identity images); never framed. With Stripe, also what Stripe.js needs (STRIPE_SOURCES).
  */
@@ -98,7 +100,12 @@ export function pageDirectives(policy: PagePolicy): Directives {
   const stripe = (sources: string[]) => (policy.stripe ? sources : []);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...policy.remoteOrigins, ...stripe(STRIPE_SOURCES.script)],
+    scriptSrc: [
+      "'self'",
+      ...(policy.scriptHashes ?? []),
+      ...policy.remoteOrigins,
+      ...stripe(STRIPE_SOURCES.script),
+    ],
     styleSrc: ["'self'", `'nonce-${policy.styleNonce}'`],
     connectSrc: [
       "'self'",
