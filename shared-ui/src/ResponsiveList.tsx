@@ -4,7 +4,7 @@
 // (label and value, the default) or `hidden` (left out on a phone: repeated elsewhere, or an
 // action the card shows another way). Sorting, selection and the footer (pagination) work the same
 // in both layouts.
-import type { ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import {
   Box,
   Checkbox,
@@ -90,10 +90,27 @@ export function usePhoneLayout(): boolean {
   return useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
 }
 
+/**
+ * The rows to draw. The first rows a list gets are drawn in a deferred pass, which React renders
+ * in slices and yields to the browser between: a page that opens does not wait in one long task
+ * for its first page of rows, and a tap meanwhile is answered. Until that pass commits the list
+ * stays as it was, loading. Later rows (a sort, a page, a change made here) are drawn at once.
+ */
+function useRowsToDraw<Row>(rows: Row[], loading: boolean): { rows: Row[]; loading: boolean } {
+  const deferred = useDeferredValue(rows);
+  const [drawnOnce, setDrawnOnce] = useState(false);
+  useEffect(() => {
+    if (!drawnOnce && deferred.length > 0) setDrawnOnce(true);
+  }, [drawnOnce, deferred]);
+  if (drawnOnce) return { rows, loading };
+  return { rows: deferred, loading: loading || deferred !== rows };
+}
+
 export function ResponsiveList<Row>(props: ResponsiveListProps<Row>) {
   const phone = usePhoneLayout();
   const layout = props.layout ?? (phone ? 'cards' : 'table');
-  return layout === 'cards' ? <CardList {...props} /> : <ListTable {...props} />;
+  const shown = { ...props, ...useRowsToDraw(props.rows, props.loading ?? false) };
+  return layout === 'cards' ? <CardList {...shown} /> : <ListTable {...shown} />;
 }
 
 function pageState<Row>(rows: Row[], selection: ListSelection<Row>) {
@@ -396,7 +413,7 @@ function CardList<Row>({
                             return null;
                           return (
                             <Box key={column.key} sx={{ display: 'contents' }}>
-                              <Typography component="dt" variant="body2" color="text.secondary">
+                              <Typography component="dt" variant="body2" color="textSecondary">
                                 {column.header}
                               </Typography>
                               <Box

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiClient, installHistoryGate, matchRoute } from '@hostdash/shared-auth';
 import { openDashboard, Shell } from './app/Shell';
@@ -47,7 +48,11 @@ const root = createRoot(container);
 // is yet (the API did not answer: the page says so, and Retry opens the dashboard).
 if (config.user || (remotePage && !config.apiUnreachable)) {
   openDashboard(config).then(
-    (dashboard) => root.render(<Shell config={config} dashboard={dashboard} />),
+    // As a transition: React renders the dashboard in slices, yielding to the browser between
+    // them, instead of one long task a phone cannot answer a tap in. The page's frame from the
+    // server (server/bootFrame.ts) stays until the whole dashboard commits.
+    (dashboard) =>
+      startTransition(() => root.render(<Shell config={config} dashboard={dashboard} />)),
     (error: unknown) => console.error('[shell] the dashboard cannot be loaded', error),
   );
 } else {
