@@ -7,7 +7,6 @@
 //
 // Its looks come from the dashboard's theme, made here as the browser makes it, so the two cannot
 // drift apart: the bar's heights and colours, the title's and summary's type, the layout's spacing.
-import { createHash } from 'node:crypto';
 import { createTheme } from '@mui/material/styles';
 import {
   documentTitleOf,
@@ -16,6 +15,7 @@ import {
   PAGE_MAX_WIDTH,
   type RouteDef,
 } from '@hostdash/shared-auth';
+import { scriptHash } from './securityHeaders';
 
 /** Text for HTML: the route table's words, escaped all the same. */
 function escapeHtml(text: string): string {
@@ -158,7 +158,7 @@ const BOOT_SCRIPT =
   'else requestAnimationFrame(function(){setTimeout(run,0)})})()';
 
 /** The boot script's hash, for the page's script-src: the one inline script a page may run. */
-export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+export const BOOT_SCRIPT_HASH = scriptHash(BOOT_SCRIPT);
 
 const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
 

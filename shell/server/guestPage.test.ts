@@ -3,12 +3,13 @@
 // anything (it works while the API is down), never cached, never sent on as a Referer, and its
 // token never in the server's log. Any other address under /guest is the dashboard's not-found;
 // the page's API calls go through the proxy with their X-Guest-Token, photos up to 10 MB included.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
-import { createManifestCache, portalPreloads } from './guestPage';
+import { createManifestCache, FIRST_PORTAL_SCRIPT, firstWords, portalPreloads } from './guestPage';
 import { GUEST_IMAGE_BODY_LIMIT } from './proxy';
 import {
   capturedLog,
@@ -111,7 +112,13 @@ describe('/guest/:token', () => {
     ).styleNonce;
     expect(nonce).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
     expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
-    expect(csp).toContain("script-src 'self' https://remotes.example.com");
+    // Inline, only the page's first request, by its hash (firstPortal.ts).
+    expect(csp).toContain(
+      `script-src 'self' '${`sha256-${createHash('sha256').update(FIRST_PORTAL_SCRIPT).digest('base64')}`}' https://remotes.example.com`,
+    );
+    expect(
+      [...response.body.matchAll(/<script>(.*?)<\/script>/gs)].map(([, body]) => body),
+    ).toEqual([FIRST_PORTAL_SCRIPT]);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('stripe');
     // A fresh nonce each time.
@@ -226,7 +233,12 @@ describe('what the server knows of the guest portal goes into the page (docs/adr
       {
         name: 'guestPortal',
         path: './guestPortal',
-        assets: { js: { sync: ['116.6df4e5d2.js', '__federation_expose_guestPortal.1e.js'] } },
+        assets: {
+          js: {
+            sync: ['116.6df4e5d2.js', '__federation_expose_guestPortal.1e.js'],
+            async: ['guest-words-en.0a1b2c3d.js', 'guest-words-de.4e5f6a7b.js', '31.8c9d0e1f.js'],
+          },
+        },
       },
     ],
   };
@@ -298,11 +310,63 @@ describe('what the server knows of the guest portal goes into the page (docs/adr
     expect(head).toContain(
       `<link rel="preload" as="script" href="${remotes.url}/guestportal/${VERSION}/116.6df4e5d2.js">`,
     );
+    // The words the portal fetches first: the browser's language (its region falls back), else
+    // English.
+    const wordsOf = (body: string) =>
+      [...body.matchAll(/href="[^"]*\/(guest-words-[a-z]{2})\.[0-9a-f]+\.js"/g)].map(
+        ([, chunk]) => chunk,
+      );
+    expect(wordsOf(response.body)).toEqual(['guest-words-en']);
+    const german = await server.inject({
+      url: `/guest/${TOKEN}`,
+      headers: { accept: 'text/html', 'accept-language': 'fr-CH;q=0.9, de-AT, en;q=0.5' },
+    });
+    expect(wordsOf(german.body)).toEqual(['guest-words-de']);
     // Fetched once: a release's manifest never changes.
     await page();
     expect(
       remotes.requests.filter((request) => request.url.endsWith('mf-manifest.json')),
     ).toHaveLength(1);
+  });
+});
+
+describe("the page's first request, in its HTML", () => {
+  const TOKEN_HERE = 'a'.repeat(43);
+  const run = (pathname: string) => {
+    const calls: [string, RequestInit][] = [];
+    const page: Record<string, unknown> = {
+      location: { pathname },
+      crypto: globalThis.crypto,
+      fetch: (url: string, init: RequestInit) => {
+        calls.push([url, init]);
+        return Promise.resolve(new Response('{}'));
+      },
+      Array,
+      Uint8Array,
+    };
+    // As the browser runs it: the script's text, with the page as its global object.
+    new Function('globalThis', 'crypto', 'fetch', FIRST_PORTAL_SCRIPT)(
+      page,
+      page.crypto,
+      page.fetch,
+    );
+    return { calls, page };
+  };
+
+  it("asks for the link's portal once, with its token, and leaves the answer for the page", () => {
+    const { calls, page } = run(`/guest/${TOKEN_HERE}`);
+    expect(calls).toHaveLength(1);
+    const [url, init] = calls[0]!;
+    expect(url).toBe('/api/guest/portal');
+    expect(init.headers).toMatchObject({ 'x-guest-token': TOKEN_HERE, accept: 'application/json' });
+    expect((init.headers as Record<string, string>).traceparent).toMatch(
+      /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/,
+    );
+    expect(page.hostdashFirstPortal).toBeInstanceOf(Promise);
+  });
+
+  it('asks for nothing at any other address', () => {
+    expect(run('/guest/short').calls).toHaveLength(0);
   });
 });
 
@@ -325,6 +389,16 @@ describe('the guest portal manifests the server keeps', () => {
     const manifestOf = createManifestCache(fetchOne);
     expect(await manifestOf('https://remotes/b/mf-manifest.json')).toBeUndefined();
     expect(await manifestOf('https://remotes/b/mf-manifest.json')).toEqual({ name: 'b' });
+  });
+
+  it('preloads no words when the build has none, and English when the browser asks for none of its', () => {
+    expect(firstWords(['1.js', 'guest-words-x.js'], 'de')).toBeNull();
+    expect(firstWords(['guest-words-en.aa.js', 'guest-words-it.bb.js'], 'ja, *;q=0.1')).toBe(
+      'guest-words-en.aa.js',
+    );
+    expect(firstWords(['guest-words-en.aa.js', 'guest-words-it.bb.js'], 'it;q=0, en')).toBe(
+      'guest-words-en.aa.js',
+    );
   });
 
   it('preloads only the entry when the manifest is not at hand, and escapes what it writes', () => {

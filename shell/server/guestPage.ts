@@ -10,14 +10,19 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_PORTAL_EXPOSE } from '@hostdash/shared-auth';
-import { GUEST_CONFIG_ELEMENT_ID, type GuestPageConfig } from '../src/guest/guestConfig.types';
+import { FIRST_PORTAL_KEY, requestFirstPortal } from '../src/guest/firstPortal';
+import {
+  GUEST_CONFIG_ELEMENT_ID,
+  GUEST_PAGE_PATH,
+  type GuestPageConfig,
+} from '../src/guest/guestConfig.types';
 import type { DiscoveryDocument } from '../src/clientConfig.types';
 import type { ShellConfig } from './config';
 import type { RegistryStore } from '@hostdash/delivery';
 import { cameOverHttps } from './cookies';
 import { liveRegistry, scriptJson } from './page';
 import { resolveRegistry } from './registry';
-import { applyPagePolicy, newStyleNonce, remoteOrigins } from './securityHeaders';
+import { applyPagePolicy, newStyleNonce, remoteOrigins, scriptHash } from './securityHeaders';
 
 export { GUEST_PAGE_PATH } from '../src/guest/guestConfig.types';
 
@@ -25,6 +30,16 @@ export { GUEST_PAGE_PATH } from '../src/guest/guestConfig.types';
 export const GUEST_TEMPLATE = 'guest.html';
 
 const CONFIG_ELEMENT = new RegExp(`<script id="?${GUEST_CONFIG_ELEMENT_ID}"?[^>]*>[^<]*</script>`);
+
+/**
+ * The page's first act, in its HTML: the portal's first request (src/guest/firstPortal.ts, that
+ * function's own source), which leaves while the page's script is still on its way. The page's
+ * policy allows it by its hash, and no other inline script.
+ */
+export const FIRST_PORTAL_SCRIPT = `(${requestFirstPortal.toString()})(${JSON.stringify(
+  GUEST_PAGE_PATH.source,
+)},${JSON.stringify(FIRST_PORTAL_KEY)})`;
+const FIRST_PORTAL_SCRIPT_HASH = scriptHash(FIRST_PORTAL_SCRIPT);
 
 /** The remote the guest page mounts. */
 const GUEST_PORTAL = 'guestportal';
@@ -74,13 +89,45 @@ export function createManifestCache(fetchOne: (url: string) => Promise<unknown> 
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** A language's words in the portal's build: the chunk `guest-words-<language>` (ADR 36). */
+const WORDS_CHUNK = /(?:^|\/)guest-words-([a-z]{2})\.[0-9a-f]+\.js$/;
+
+/**
+ * The words file the portal will fetch first, among the languages it has: the first the browser
+ * asks for (a region falls back to its language, as the portal's `browserLanguage` reads
+ * `navigator.languages`), else English. Null when the build has no such file.
+ */
+export function firstWords(files: readonly string[], acceptLanguage: string | undefined) {
+  const byLanguage = new Map<string, string>();
+  for (const file of files) {
+    const language = WORDS_CHUNK.exec(file)?.[1];
+    if (language) byLanguage.set(language, file);
+  }
+  const asked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.find((param) => param.trim().startsWith('q='));
+      return { language: tag.split('-')[0] ?? '', q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter(({ language, q }) => language !== '' && q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { language } of asked) {
+    const file = byLanguage.get(language);
+    if (file) return file;
+  }
+  return byLanguage.get('en') ?? null;
+}
+
 /**
  * The files the guest portal starts with, for the page to preload: its entry (with the integrity
- * the page will check, and CORS as the page loads it) and the chunks its `./guestPortal` needs.
+ * the page will check, and CORS as the page loads it), the chunks its `./guestPortal` needs, and
+ * the words it will fetch first (the browser's language), so none waits for the one before it.
  */
 export function portalPreloads(
   release: { url: string; integrity: string; manifest: string },
   manifest: unknown,
+  acceptLanguage?: string,
 ): string[] {
   const links = [
     `<link rel="preload" as="script" href="${attribute(release.url)}" crossorigin="anonymous"${
@@ -89,7 +136,7 @@ export function portalPreloads(
   ];
   const facts = manifest as {
     metaData?: { publicPath?: unknown };
-    exposes?: { name?: unknown; assets?: { js?: { sync?: unknown } } }[];
+    exposes?: { name?: unknown; assets?: { js?: { sync?: unknown; async?: unknown } } }[];
   } | null;
   const expose = facts?.exposes?.find((entry) => entry.name === GUEST_PORTAL_EXPOSE);
   const sync = expose?.assets?.js?.sync;
@@ -97,7 +144,14 @@ export function portalPreloads(
   const publicPath = facts?.metaData?.publicPath;
   const base =
     typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : release.manifest;
-  for (const file of sync) {
+  const asynchronous = expose?.assets?.js?.async;
+  const words = Array.isArray(asynchronous)
+    ? firstWords(
+        asynchronous.filter((file): file is string => typeof file === 'string'),
+        acceptLanguage,
+      )
+    : null;
+  for (const file of [...sync, ...(words ? [words] : [])]) {
     if (typeof file !== 'string') continue;
     links.push(`<link rel="preload" as="script" href="${attribute(new URL(file, base).href)}">`);
   }
@@ -143,6 +197,7 @@ export function createGuestPageHandler(
       flagsmithApi: '',
       https: cameOverHttps(request),
       stripe: false,
+      scriptHashes: [FIRST_PORTAL_SCRIPT_HASH],
     });
     // The token is in the address: never cached, and a Referer says only the origin, never the
     // path (a link in a screen's text, an image). Not `no-referrer`: it makes a browser send
@@ -160,6 +215,7 @@ export function createGuestPageHandler(
         ? portalPreloads(
             { url: release.url, integrity: release.metadata.integrity, manifest: manifestUrl },
             manifest,
+            request.headers['accept-language'],
           )
         : [];
     const html = (await readTemplate())
@@ -168,7 +224,10 @@ export function createGuestPageHandler(
         () =>
           `<script id="${GUEST_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(pageConfig)}</script>`,
       )
-      .replace('</head>', () => `${preloads.join('')}</head>`);
+      .replace(
+        '</head>',
+        () => `<script>${FIRST_PORTAL_SCRIPT}</script>${preloads.join('')}</head>`,
+      );
     return reply.code(200).type('text/html; charset=utf-8').send(html);
   };
 }

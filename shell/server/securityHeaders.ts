@@ -1,6 +1,6 @@
 // Security headers from @fastify/helmet on every answer of the shell server, and the
 // Content-Security-Policy of a dashboard page (docs/adr/0010-headers-csp-cookies-and-sessions.md).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { RegistryFile } from './registry';
@@ -84,6 +84,11 @@ const STRIPE_SOURCES = {
   connect: ['https://api.stripe.com'],
   img: ['https://*.stripe.com'],
 };
+
+/** How a page's policy names an inline script it may run: by its SHA-256. */
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
+}
 
 export function newStyleNonce(): string {
   return randomBytes(16).toString('base64');

@@ -1,27 +1,18 @@
 // The guest page's entry (docs/adr/0018-guest-page.md, 0035-guest-page-weight.md): a second, tiny
 // host beside the dashboard. It mounts the guest-portal remote's `./guestPortal` and nothing of the
-// dashboard: no store, no session, no flags, no layout, no router. Its first act is to ask for the
-// guest's portal, so the answer comes while the portal's code loads, not after it.
+// dashboard: no store, no session, no flags, no layout, no router. The guest's portal is asked for
+// before anything else (firstPortal.ts), so the answer comes while the page's code loads.
 import { createRoot } from 'react-dom/client';
-import { newTraceparent } from '@hostdash/shared-auth/guest';
 import { startRegistry } from '../remotes/registry';
 import { guestToken, readGuestPageConfig } from './config';
+import { firstPortalRequest } from './firstPortal';
+import { GUEST_PAGE_PATH } from './guestConfig.types';
 import { giveManifests } from './guestLoader';
 import { GuestPage } from './GuestPage';
 
 const token = guestToken(window.location.pathname);
-const firstPortal = token
-  ? fetch('/api/guest/portal', {
-      headers: {
-        accept: 'application/json',
-        'x-guest-token': token,
-        traceparent: newTraceparent(),
-      },
-      credentials: 'same-origin',
-    })
-  : undefined;
-// A failed request is the portal's to tell; until it reads it, nobody else may.
-firstPortal?.catch(() => undefined);
+// Started by the page's HTML before this script arrived (server/guestPage.ts), or now.
+const firstPortal = token ? firstPortalRequest(GUEST_PAGE_PATH.source) : undefined;
 
 const config = readGuestPageConfig();
 startRegistry(config.remotes);
