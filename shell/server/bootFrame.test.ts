@@ -69,9 +69,9 @@ describe("the page's frame in the HTML", () => {
     const html = scriptsAfterFirstPaint(TEMPLATE);
     expect(html).not.toContain('<script defer');
     expect(html).toContain(
-      `<link rel="preload" as="script" href="${MAIN}" data-boot-script></head>`,
+      `<link rel="preload" as="script" href="${MAIN}" fetchpriority="low" data-boot-script></head>`,
     );
-    expect(html).toMatch(/<script>\(function\(\)\{.*requestAnimationFrame.*<\/script><\/body>/);
+    expect(html).toMatch(/<script>\(function \(\) \{.*first-contentful-paint.*<\/script><\/body>/);
     expect(inlineScriptHashes(html)).toEqual([BOOT_SCRIPT_HASH]);
   });
 });
@@ -136,7 +136,10 @@ describe('the shell server frames a page whose route declares it', () => {
     expect(page.body).toContain('<title>Risks · Hostdash</title>');
     expect(page.body).toContain(`<p class="hd-boot-summary">${risks.summary}</p>`);
     expect(page.body).toMatch(/<style nonce="[^"]+">body\{margin:0/);
-    expect(page.body).toContain(`<link rel="preload" as="script" href="${MAIN}" data-boot-script>`);
+    expect(page.body).toContain(
+      `<link rel="preload" as="script" href="${MAIN}" fetchpriority="low" data-boot-script>`,
+    );
+    expect(page.body).not.toContain('<script defer');
     expect(inlineScriptHashes(page.body)).toEqual([BOOT_SCRIPT_HASH]);
     expect(scriptSrc(page.headers['content-security-policy'])).toContain(BOOT_SCRIPT_HASH);
   });
