@@ -42,6 +42,9 @@ test.describe.serial('rule 6: a host without a payment method is kept on billing
   test('the client router keeps them there too, without a page load', async ({ page }) => {
     await signIn(page, 'newhost@hostdash.test');
     await expect(page).toHaveURL(/\/billing$/);
+    // The dashboard is running (its router listens): the page's own heading, not the frame the
+    // server draws before any script has run (ADR 45).
+    await expectHeading(page, 'Billing');
     await markDocument(page);
     await navigateInApp(page, '/reservations');
     await expect(page).toHaveURL(/\/billing$/);
