@@ -1,5 +1,6 @@
-// The page's frame in the HTML itself (docs/adr/0045): the top bar, and the title and summary of a
-// page whose route declares them, where the dashboard draws them. The browser paints it before any
+// The page's frame in the HTML itself (docs/adr/0045): the top bar (and the navigation's panel,
+// empty, on a wide screen), and the title and summary of a page whose route declares them, where
+// the dashboard draws them. The browser paints it before any
 // script has run; the dashboard's first render replaces it (React empties the root it renders
 // into) with the same words in the same place, which the shell keeps until the remote's page draws
 // its own header (remotes/RemoteFeature.tsx). So a phone on a slow network says which page it is
@@ -105,8 +106,20 @@ function styleSheet(): string {
       }),
       css('.hd-boot-main', { paddingTop: px(tall + gutter.xs) }),
     ]),
+    css('.hd-boot-nav', { display: 'none' }),
     // Wide: the navigation is a side panel, the bar has no menu button, the page has wider margins.
     at(breakpoints.up('md'), [
+      css('.hd-boot-nav', {
+        display: 'block',
+        position: 'fixed',
+        top: 0,
+        bottom: 0,
+        left: 0,
+        width: px(NAVIGATION_WIDTH),
+        boxSizing: 'border-box',
+        backgroundColor: palette.background.paper,
+        borderRight: `1px solid ${palette.divider}`,
+      }),
       css('.hd-boot-bar', { paddingLeft: px(gutter.sm) }),
       css('.hd-boot-main', {
         padding: `${tall + gutter.sm}px ${gutter.sm}px 0 ${NAVIGATION_WIDTH + gutter.sm}px`,
@@ -138,6 +151,7 @@ export function bootFrame(
     style: `<style nonce="${escapeHtml(styleNonce)}">${sheet}</style>`,
     markup:
       `<div class="hd-boot" aria-hidden="true">` +
+      `<div class="hd-boot-nav"></div>` +
       `<div class="hd-boot-bar"><span class="hd-boot-brand">Hostdash</span></div>` +
       `<div class="hd-boot-main"><div class="hd-boot-page" data-page-width="${route.width}">` +
       `<p class="hd-boot-title">${escapeHtml(route.title)}</p>` +
