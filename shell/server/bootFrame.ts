@@ -1,9 +1,9 @@
 // The page's frame in the HTML itself (docs/adr/0045): the top bar (and the navigation's panel,
 // empty, on a wide screen), and the title and summary of a page whose route declares them, where
-// the dashboard draws them. The browser paints it before any
-// script has run; the dashboard's first render replaces it (React empties the root it renders
-// into) with the same words in the same place, which the shell keeps until the remote's page draws
-// its own header (remotes/RemoteFeature.tsx). So a phone on a slow network says which page it is
+// the dashboard draws them. The browser paints it before any script has run; the dashboard's
+// first render replaces it (React empties the root it renders into) with the same words in the
+// same place, which the shell keeps until the remote's page draws its own header
+// (remotes/RemoteFeature.tsx). So a phone on a slow network says which page it is
 // opening in the first paint, not after the shell and the remote's code have arrived and run.
 //
 // Its looks come from the dashboard's theme, made here as the browser makes it, so the two cannot
