@@ -16,15 +16,8 @@ import {
   PAGE_MAX_WIDTH,
   type RouteDef,
 } from '@hostdash/shared-auth';
+import { escapeHtml } from './html';
 import { scriptHash } from './securityHeaders';
-
-/** Text for HTML: the route table's words, escaped all the same. */
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-}
 
 type Declarations = Record<string, string | number | undefined>;
 

@@ -20,6 +20,7 @@ import type { DiscoveryDocument } from '../src/clientConfig.types';
 import type { ShellConfig } from './config';
 import type { RegistryStore } from '@hostdash/delivery';
 import { cameOverHttps } from './cookies';
+import { escapeHtml } from './html';
 import { liveRegistry, scriptJson } from './page';
 import { resolveRegistry } from './registry';
 import { applyPagePolicy, newStyleNonce, remoteOrigins, scriptHash } from './securityHeaders';
@@ -86,9 +87,6 @@ export function createManifestCache(fetchOne: (url: string) => Promise<unknown> 
   };
 }
 
-const attribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** A language's words in the portal's build: the chunk `guest-words-<language>` (ADR 36). */
 const WORDS_CHUNK = /(?:^|\/)guest-words-([a-z]{2})\.[0-9a-f]+\.js$/;
 
@@ -130,8 +128,8 @@ export function portalPreloads(
   acceptLanguage?: string,
 ): string[] {
   const links = [
-    `<link rel="preload" as="script" href="${attribute(release.url)}" crossorigin="anonymous"${
-      release.integrity ? ` integrity="${attribute(release.integrity)}"` : ''
+    `<link rel="preload" as="script" href="${escapeHtml(release.url)}" crossorigin="anonymous"${
+      release.integrity ? ` integrity="${escapeHtml(release.integrity)}"` : ''
     }>`,
   ];
   const facts = manifest as {
@@ -153,7 +151,7 @@ export function portalPreloads(
     : null;
   for (const file of [...sync, ...(words ? [words] : [])]) {
     if (typeof file !== 'string') continue;
-    links.push(`<link rel="preload" as="script" href="${attribute(new URL(file, base).href)}">`);
+    links.push(`<link rel="preload" as="script" href="${escapeHtml(new URL(file, base).href)}">`);
   }
   return links;
 }

@@ -96,9 +96,9 @@ export function newStyleNonce(): string {
 
 /**
  * A dashboard page: scripts from this origin (the shell's bundles) and the remotes' origins only,
- * no inline or eval'd script but the boot script, by hash; the API and /remotes.json through this origin; the remotes'
- * manifests; emotion's style elements by nonce; images from here, data: (the icon) and blob:
- * (identity images); never framed. With Stripe, also what Stripe.js needs (STRIPE_SOURCES).
+ * no inline or eval'd script but those it names by hash (`scriptHashes`); the API and
+ * /remotes.json through this origin; the remotes' manifests; emotion's style elements by nonce;
+ * images from here, data: (the icon) and blob: (identity images); never framed. With Stripe, also what Stripe.js needs (STRIPE_SOURCES).
  */
 export function pageDirectives(policy: PagePolicy): Directives {
   const flagsmith = originOf(policy.flagsmithApi);
