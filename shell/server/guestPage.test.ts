@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
 import { createManifestCache, FIRST_PORTAL_SCRIPT, firstWords, portalPreloads } from './guestPage';
+import { waitingMarkup } from '../src/guest/waiting';
 import { GUEST_IMAGE_BODY_LIMIT } from './proxy';
 import {
   capturedLog,
@@ -102,6 +103,16 @@ describe('/guest/:token', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin');
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('shows what its first render shows until the script runs: the waiting ring, in the root, with nothing to allow', async () => {
+    const response = await load(`/guest/${TOKEN}`);
+    const root = /<div id=root>(.*?)<\/div><script/.exec(response.body)?.[1];
+    // The ring as the page's first render draws it (src/guest/waiting.ts), in the theme's primary.
+    expect(root).toBe(waitingMarkup('#1e5bd8'));
+    expect(root).toContain('role="progressbar" aria-label="Loading check-in"');
+    // Its looks are SVG attributes: no style attribute or element the page's policy would refuse.
+    expect(root).not.toMatch(/style/);
   });
 
   it("has the dashboard page's Content-Security-Policy: styles by the page's nonce, remote code from the remote origin", async () => {

@@ -9,8 +9,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GUEST_PORTAL_EXPOSE } from '@hostdash/shared-auth';
+import { createTheme } from '@mui/material/styles';
+import { GUEST_PORTAL_EXPOSE, hostdashThemeOptions } from '@hostdash/shared-auth';
 import { FIRST_PORTAL_KEY, requestFirstPortal } from '../src/guest/firstPortal';
+import { waitingMarkup } from '../src/guest/waiting';
 import {
   GUEST_CONFIG_ELEMENT_ID,
   GUEST_PAGE_PATH,
@@ -41,6 +43,14 @@ export const FIRST_PORTAL_SCRIPT = `(${requestFirstPortal.toString()})(${JSON.st
   GUEST_PAGE_PATH.source,
 )},${JSON.stringify(FIRST_PORTAL_KEY)})`;
 const FIRST_PORTAL_SCRIPT_HASH = scriptHash(FIRST_PORTAL_SCRIPT);
+
+/** The page's root element, which the page's first render empties. */
+const ROOT_ELEMENT = /<div id="?root"?>/;
+
+/** What the page shows until its script runs: what its first render shows (src/guest/waiting.ts). */
+const WAITING_MARKUP = waitingMarkup(
+  escapeHtml(createTheme(hostdashThemeOptions).palette.primary.main),
+);
 
 /** The remote the guest page mounts. */
 const GUEST_PORTAL = 'guestportal';
@@ -225,7 +235,8 @@ export function createGuestPageHandler(
       .replace(
         '</head>',
         () => `<script>${FIRST_PORTAL_SCRIPT}</script>${preloads.join('')}</head>`,
-      );
+      )
+      .replace(ROOT_ELEMENT, (root) => `${root}${WAITING_MARKUP}`);
     return reply.code(200).type('text/html; charset=utf-8').send(html);
   };
 }

@@ -122,6 +122,25 @@ describe('the guest page', () => {
   });
 });
 
+describe('while the portal loads', () => {
+  it('shows the ring the page’s HTML showed, until the portal has mounted', async () => {
+    const page = await freshPage();
+    deploy([GUESTPORTAL]);
+    let arrive: (module: unknown) => void = () => undefined;
+    mockRuntime.loadRemote.mockImplementation(() => new Promise((resolve) => (arrive = resolve)));
+    const { container } = page.showPage();
+    const { screen } = page.testing;
+    const waiting = await screen.findByRole('progressbar', { name: 'Loading check-in' });
+    // The same markup as the server's (waiting.ts): the root holds nothing else that shows.
+    const { waitingMarkup } = await import('./waiting');
+    expect(waiting.outerHTML).toBe(waitingMarkup('#1e5bd8'));
+    expect(container.querySelector('[data-remote] > *')).toBeNull();
+    arrive(page.plainPortal(() => <h1>Welcome</h1>));
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
 describe('the page’s first answer (docs/adr/0035)', () => {
   // What the page's fetch gives (jsdom has no Response: the portal only passes it on).
   const firstAnswer = () => Promise.resolve({ ok: true } as Response);

@@ -5,7 +5,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { StyleNonce } from '../app/StyleNonce';
 import { theme } from '../theme';
 import { loadGuestPortal } from './guestLoader';
 import { mountPortal, type MountedPortal } from './mountPortal';
+import { WAITING_CLASS, WAITING_LABEL, waitingSvg } from './waiting';
 
 export const UNAVAILABLE_MESSAGE =
   'Check-in is temporarily unavailable. Please try again in a few minutes.';
@@ -37,6 +37,20 @@ function Unavailable({ onRetry }: { onRetry: () => void }) {
     </Box>
   );
 }
+
+/** The page's HTML shows the same (waiting.ts): plain markup, no styles to compute on the way. */
+function Waiting() {
+  return (
+    <div
+      className={WAITING_CLASS}
+      role="progressbar"
+      aria-label={WAITING_LABEL}
+      dangerouslySetInnerHTML={{ __html: WAITING_SVG }}
+    />
+  );
+}
+
+const WAITING_SVG = waitingSvg(theme.palette.primary.main);
 
 export interface GuestPageProps {
   token: string | null;
@@ -94,11 +108,7 @@ export function GuestPage({ token, styleNonce, firstPortal }: GuestPageProps) {
     <StyleNonce nonce={styleNonce}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {phase === 'loading' && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', mt: 10 }}>
-            <CircularProgress aria-label="Loading check-in" />
-          </Box>
-        )}
+        {phase === 'loading' && <Waiting />}
         {phase === 'failed' && <Unavailable onRetry={retry} />}
         {/* The portal's own root: kept in the page (hidden) so a failed mount can be unmounted. */}
         <div ref={hostRef} hidden={phase === 'failed'} data-remote="guestportal/guestPortal" />
