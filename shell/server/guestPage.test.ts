@@ -111,8 +111,15 @@ describe('/guest/:token', () => {
     // The ring as the page's first render draws it (src/guest/waiting.ts), in the theme's primary.
     expect(root).toBe(waitingMarkup('#1e5bd8'));
     expect(root).toContain('role="progressbar" aria-label="Loading check-in"');
-    // Its looks are SVG attributes: no style attribute or element the page's policy would refuse.
+    // Its looks are SVG attributes: no style attribute the page's policy would refuse.
     expect(root).not.toMatch(/style/);
+    // The body as the first render's CssBaseline makes it, in a style the page's nonce allows.
+    const nonce = JSON.parse(
+      /type="application\/json">([^<]*)</.exec(response.body)?.[1] ?? '{}',
+    ).styleNonce;
+    expect(response.body).toContain(
+      `<style nonce="${nonce}">body{margin:0;background-color:#f4f5f7}</style>`,
+    );
   });
 
   it("has the dashboard page's Content-Security-Policy: styles by the page's nonce, remote code from the remote origin", async () => {

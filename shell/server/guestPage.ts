@@ -47,10 +47,16 @@ const FIRST_PORTAL_SCRIPT_HASH = scriptHash(FIRST_PORTAL_SCRIPT);
 /** The page's root element, which the page's first render empties. */
 const ROOT_ELEMENT = /<div id="?root"?>/;
 
+const theme = createTheme(hostdashThemeOptions);
+
 /** What the page shows until its script runs: what its first render shows (src/guest/waiting.ts). */
-const WAITING_MARKUP = waitingMarkup(
-  escapeHtml(createTheme(hostdashThemeOptions).palette.primary.main),
-);
+const WAITING_MARKUP = waitingMarkup(escapeHtml(theme.palette.primary.main));
+
+/**
+ * The page's body as MUI's CssBaseline makes it in the first render (no margin, the theme's
+ * background), so the ring neither moves nor changes ground when the script runs.
+ */
+const BODY_STYLE = `body{margin:0;background-color:${theme.palette.background.default}}`;
 
 /** The remote the guest page mounts. */
 const GUEST_PORTAL = 'guestportal';
@@ -234,7 +240,9 @@ export function createGuestPageHandler(
       )
       .replace(
         '</head>',
-        () => `<script>${FIRST_PORTAL_SCRIPT}</script>${preloads.join('')}</head>`,
+        () =>
+          `<style nonce="${escapeHtml(styleNonce)}">${BODY_STYLE}</style>` +
+          `<script>${FIRST_PORTAL_SCRIPT}</script>${preloads.join('')}</head>`,
       )
       .replace(ROOT_ELEMENT, (root) => `${root}${WAITING_MARKUP}`);
     return reply.code(200).type('text/html; charset=utf-8').send(html);
