@@ -23,7 +23,7 @@ function accessTable(remotes) {
       access: route.access,
       app: remote.name,
       title: route.title,
-      ...(route.summary && { summary: route.summary, width: route.width }),
+      ...(route.summary && { frame: { summary: route.summary, width: route.width } }),
       ...(route.nav && { nav: true }),
       ...(route.beforeCard && { beforeCard: true }),
       ...(route.personal && { personal: true }),

@@ -19,6 +19,13 @@ export type AppName = 'shell' | RemoteName;
  */
 export type Access = 'public' | 'login' | 'vendor' | 'owner' | 'admin';
 
+/** What a page's frame says under its title, and how wide the page is. */
+export interface RouteFrame {
+  /** The page's one line under its title. */
+  summary: string;
+  width: PageWidth;
+}
+
 export interface RouteDef {
   /** react-router style: `:param` and optional `:param?`. */
   path: string;
@@ -27,13 +34,11 @@ export interface RouteDef {
   /** How the page is named in navigation and titles. */
   title: string;
   /**
-   * The page's one line under its title, when it never changes. With `width`, the page's header
-   * (shared-ui's `routeFrame`) and the frame the shell draws while the remote's code loads both
-   * read it, so the two are the same words in the same place (docs/adr/0045).
+   * The page's frame, when its header never changes: the page's header (shared-ui's `routeFrame`)
+   * and the frame the shell draws while the remote's code loads both read it, so the two are the
+   * same words in the same place (docs/adr/0045).
    */
-  summary?: string;
-  /** The page frame's width; given with `summary`. */
-  width?: PageWidth;
+  frame?: RouteFrame;
   /** Listed in the main navigation (for the people allowed to open it). */
   nav?: boolean;
   /**

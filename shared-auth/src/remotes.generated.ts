@@ -30,16 +30,14 @@ export const REMOTE_ROUTES: readonly RouteDef[] = [
     access: 'login',
     app: 'reservations',
     title: 'Risks',
-    summary: 'Coming stays, the ones that need you first.',
-    width: 'list',
+    frame: { summary: 'Coming stays, the ones that need you first.', width: 'list' },
   },
   {
     path: '/risks',
     access: 'login',
     app: 'reservations',
     title: 'Risks',
-    summary: 'Coming stays, the ones that need you first.',
-    width: 'list',
+    frame: { summary: 'Coming stays, the ones that need you first.', width: 'list' },
     nav: true,
   },
   { path: '/reservations', access: 'login', app: 'reservations', title: 'Reservations', nav: true },
@@ -56,9 +54,11 @@ export const REMOTE_ROUTES: readonly RouteDef[] = [
     access: 'owner',
     app: 'reservations',
     title: 'Protect',
-    summary:
-      'Every reservation gets a risk score from the factors behind it. Your tolerance decides where green turns yellow, orange and red: it changes colours at once, without screening again.',
-    width: 'list',
+    frame: {
+      summary:
+        'Every reservation gets a risk score from the factors behind it. Your tolerance decides where green turns yellow, orange and red: it changes colours at once, without screening again.',
+      width: 'list',
+    },
     nav: true,
   },
   { path: '/analytics', access: 'login', app: 'reservations', title: 'Analytics', nav: true },
@@ -79,9 +79,11 @@ export const REMOTE_ROUTES: readonly RouteDef[] = [
     access: 'owner',
     app: 'guestportal',
     title: 'Guest portal',
-    summary:
-      'The screens your guests go through before they arrive, in this order. A listing or a reservation can switch a screen on or off for itself, on its own page.',
-    width: 'form',
+    frame: {
+      summary:
+        'The screens your guests go through before they arrive, in this order. A listing or a reservation can switch a screen on or off for itself, on its own page.',
+      width: 'form',
+    },
     nav: true,
   },
   {
@@ -102,8 +104,10 @@ export const REMOTE_ROUTES: readonly RouteDef[] = [
     access: 'owner',
     app: 'onboarding',
     title: 'Settings',
-    summary: 'Your account’s connected systems, guest check-in links and billing.',
-    width: 'form',
+    frame: {
+      summary: 'Your account’s connected systems, guest check-in links and billing.',
+      width: 'form',
+    },
     nav: true,
   },
   {
@@ -111,9 +115,11 @@ export const REMOTE_ROUTES: readonly RouteDef[] = [
     access: 'vendor',
     app: 'onboarding',
     title: 'Your settings',
-    summary:
-      'Your name and email, your password, the second step of sign-in, and what Hostdash tells you about.',
-    width: 'form',
+    frame: {
+      summary:
+        'Your name and email, your password, the second step of sign-in, and what Hostdash tells you about.',
+      width: 'form',
+    },
     beforeCard: true,
     personal: true,
   },
@@ -123,8 +129,10 @@ export const REMOTE_ROUTES: readonly RouteDef[] = [
     access: 'owner',
     app: 'billing',
     title: 'Billing',
-    summary: 'Your card, what you will pay this month, and every invoice.',
-    width: 'form',
+    frame: {
+      summary: 'Your card, what you will pay this month, and every invoice.',
+      width: 'form',
+    },
     nav: true,
   },
   { path: '/accounts/:id?/:action?', access: 'owner', app: 'admin', title: 'Team', nav: true },
@@ -135,8 +143,7 @@ export const REMOTE_ROUTES: readonly RouteDef[] = [
     access: 'admin',
     app: 'admin',
     title: 'All listings',
-    summary: "Every account's listings, read-only.",
-    width: 'list',
+    frame: { summary: "Every account's listings, read-only.", width: 'list' },
     nav: true,
   },
   { path: '/admin/listing/:id', access: 'admin', app: 'admin', title: 'Listing (admin)' },
@@ -146,8 +153,10 @@ export const REMOTE_ROUTES: readonly RouteDef[] = [
     access: 'admin',
     app: 'admin',
     title: 'Jobs',
-    summary: 'The background work of every API: mails, imports, syncs and maintenance.',
-    width: 'list',
+    frame: {
+      summary: 'The background work of every API: mails, imports, syncs and maintenance.',
+      width: 'list',
+    },
     nav: true,
   },
   { path: '/admin/flags', access: 'admin', app: 'admin', title: 'Feature flags', nav: true },

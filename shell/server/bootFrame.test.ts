@@ -30,7 +30,7 @@ const inlineScriptHashes = (html: string) =>
 describe("the page's frame in the HTML", () => {
   it("draws the route's title and summary, escaped, with the tab's title", () => {
     const frame = bootFrame(
-      { title: 'Risks & <more>', summary: 'Stays "that" need you.', width: 'list' },
+      { title: 'Risks & <more>', frame: { summary: 'Stays "that" need you.', width: 'list' } },
       'n0nce',
     )!;
     expect(frame.markup).toContain('<p class="hd-boot-title">Risks &amp; &lt;more&gt;</p>');
@@ -134,7 +134,7 @@ describe('the shell server frames a page whose route declares it', () => {
     const page = await load('/', 'owner');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Risks · Hostdash</title>');
-    expect(page.body).toContain(`<p class="hd-boot-summary">${risks.summary}</p>`);
+    expect(page.body).toContain(`<p class="hd-boot-summary">${risks.frame?.summary}</p>`);
     expect(page.body).toMatch(/<style nonce="[^"]+">body\{margin:0/);
     expect(page.body).toContain(
       `<link rel="preload" as="script" href="${MAIN}" fetchpriority="low" data-boot-script>`,

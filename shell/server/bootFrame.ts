@@ -132,12 +132,13 @@ export interface BootFrame {
   title: string;
 }
 
-/** The frame of a page whose route declares one (`summary` and `width`); null for any other. */
+/** The frame of a page whose route declares one; null for any other. */
 export function bootFrame(
-  route: Pick<RouteDef, 'title' | 'summary' | 'width'>,
+  route: Pick<RouteDef, 'title' | 'frame'>,
   styleNonce: string,
 ): BootFrame | null {
-  if (!route.summary || !route.width) return null;
+  if (!route.frame) return null;
+  const { summary, width } = route.frame;
   sheet ??= styleSheet();
   return {
     title: `<title>${escapeHtml(documentTitleOf(route.title))}</title>`,
@@ -146,9 +147,9 @@ export function bootFrame(
       `<div class="hd-boot" aria-hidden="true">` +
       `<div class="hd-boot-nav"></div>` +
       `<div class="hd-boot-bar"><span class="hd-boot-brand">Hostdash</span></div>` +
-      `<div class="hd-boot-main"><div class="hd-boot-page" data-page-width="${route.width}">` +
+      `<div class="hd-boot-main"><div class="hd-boot-page" data-page-width="${width}">` +
       `<p class="hd-boot-title">${escapeHtml(route.title)}</p>` +
-      `<p class="hd-boot-summary">${escapeHtml(route.summary)}</p>` +
+      `<p class="hd-boot-summary">${escapeHtml(summary)}</p>` +
       `</div></div></div>`,
   };
 }

@@ -21,7 +21,7 @@ import {
   PAGE_MAX_WIDTH,
   type AppName,
   type FeatureProps,
-  type PageWidth,
+  type RouteFrame,
 } from '@hostdash/shared-auth';
 import { useInjectFeature } from '../app/ShellContext';
 import { featureTitle } from './features';
@@ -85,11 +85,9 @@ function FailureMessage({ title, failure }: { title: string; failure: Failure })
 
 const SEVERITY = { notDeployed: 'info', unavailable: 'warning', incompatible: 'error' } as const;
 
-/** A page's header as its route declares it (RouteDef `summary`, docs/adr/0045). */
-export interface LoadingFrame {
+/** A page's header as its route declares it (RouteDef `frame`, docs/adr/0045). */
+export interface LoadingFrame extends RouteFrame {
   title: string;
-  summary: string;
-  width: PageWidth;
 }
 
 /**

@@ -18,9 +18,7 @@ export function RemotePage({ route }: { route: RouteDef }) {
   const app = appFor(route.path, route.app, deployed);
   // The page's header while the remote loads, when the route declares it and its remote draws it.
   const frame =
-    app === route.app && route.summary && route.width
-      ? { title: route.title, summary: route.summary, width: route.width }
-      : undefined;
+    app === route.app && route.frame ? { title: route.title, ...route.frame } : undefined;
   // Keyed by app: moving between two pages of one remote updates its parcel instead of remounting.
   return <RemoteFeature key={app} app={app} frame={frame} />;
 }
