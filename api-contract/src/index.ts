@@ -9,6 +9,7 @@ import type { components, operations, paths } from './schema';
 export type { components, operations, paths };
 export type * from './schema';
 export * from './card';
+export * from './languages';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<Path extends keyof paths, M extends Method> = NonNullable<paths[Path][M]>;

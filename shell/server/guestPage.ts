@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createTheme } from '@mui/material/styles';
+import { acceptedLanguages } from '@hostdash/api-contract';
 import { GUEST_PORTAL_EXPOSE, hostdashThemeOptions } from '@hostdash/shared-auth';
 import { FIRST_PORTAL_KEY, requestFirstPortal } from '../src/guest/firstPortal';
 import { waitingMarkup } from '../src/guest/waiting';
@@ -108,8 +109,9 @@ const WORDS_CHUNK = /(?:^|\/)guest-words-([a-z]{2})\.[0-9a-f]+\.js$/;
 
 /**
  * The words file the portal will fetch first, among the languages it has: the first the browser
- * asks for (a region falls back to its language, as the portal's `browserLanguage` reads
- * `navigator.languages`), else English. Null when the build has no such file.
+ * asks for, read as the API reads the header (`acceptedLanguages`: a region falls back to its
+ * language, as the portal's `browserLanguage` reads `navigator.languages`), else English. Null
+ * when the build has no such file.
  */
 export function firstWords(files: readonly string[], acceptLanguage: string | undefined) {
   const byLanguage = new Map<string, string>();
@@ -117,16 +119,7 @@ export function firstWords(files: readonly string[], acceptLanguage: string | un
     const language = WORDS_CHUNK.exec(file)?.[1];
     if (language) byLanguage.set(language, file);
   }
-  const asked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.find((param) => param.trim().startsWith('q='));
-      return { language: tag.split('-')[0] ?? '', q: q ? Number(q.trim().slice(2)) : 1 };
-    })
-    .filter(({ language, q }) => language !== '' && q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { language } of asked) {
+  for (const language of acceptedLanguages(acceptLanguage)) {
     const file = byLanguage.get(language);
     if (file) return file;
   }

@@ -3,6 +3,7 @@
 // their browser asks for (`Accept-Language`), else their listing's `guest_language`. The same list
 // is in migration 0039's checks.
 
+import { acceptedLanguages } from '@hostdash/api-contract';
 import { stringEnum } from '../http/schemas';
 
 export const GUEST_LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it'] as const;
@@ -21,37 +22,13 @@ export const LANGUAGE_NAMES: Record<GuestLanguage, string> = {
   it: 'Italiano',
 };
 
-interface Range {
-  tag: string;
-  q: number;
-  order: number;
-}
-
-/** The header's language ranges, best first (q-values; equal q keeps the browser's order). */
-function ranges(acceptLanguage: string): Range[] {
-  return acceptLanguage
-    .split(',')
-    .map((part, order) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, order };
-    })
-    .filter((range) => range.tag !== '' && range.q > 0)
-    .sort((a, b) => b.q - a.q || a.order - b.order);
-}
-
 /**
  * The best of our languages for an `Accept-Language` header, or null when it asks for none of them.
  * A region falls back to its language (`de-DE`, `pt-BR` → `de`, `pt`); `*` matches nothing (it
  * says "anything", which is what the listing's default is for).
  */
 export function languageOf(acceptLanguage: string | undefined): GuestLanguage | null {
-  for (const { tag } of ranges(acceptLanguage ?? '')) {
-    const primary = tag.split('-')[0] ?? '';
-    if (isGuestLanguage(primary)) return primary;
-  }
-  return null;
+  return acceptedLanguages(acceptLanguage).find(isGuestLanguage) ?? null;
 }
 
 /** The guest's language: their own choice, their browser's, then the listing's default. */
