@@ -10,3 +10,4 @@ export { formatDate } from './dates';
 export type { ApiError } from './types';
 export type { GuestPortalModule, GuestPortalMountProps, GuestPortalProps } from './federation';
 export { GUEST_PORTAL_EXPOSE } from './federation';
+export * from './guestLanguages';

@@ -47,3 +47,4 @@ export * from './deliveryConsole';
 export * from './previewApi';
 export * from './places';
 export * from './pageWidths';
+export * from './guestLanguages';

@@ -23,9 +23,10 @@ import {
 
 const TOKEN = 'Qx7_k2mP-9vB3nR8sT1uW4yZ6aC0dE5fG7hJ2kL9mN0';
 const GUEST_HTML =
-  '<!doctype html><html><head><title>Check-in</title><meta name="robots" content="noindex">' +
+  '<!doctype html><html lang="en"><head><title>Check-in</title><meta name="robots" content="noindex">' +
   '<script id=hostdash-config type=application/json>{}</script></head>' +
-  '<body><div id=root></div><script src="/assets/guest.1a2b3c4d.js"></script></body></html>';
+  '<body><noscript>Check-in needs JavaScript.</noscript><div id=root></div>' +
+  '<script src="/assets/guest.1a2b3c4d.js"></script></body></html>';
 
 function dist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
@@ -109,8 +110,8 @@ describe('/guest/:token', () => {
     const response = await load(`/guest/${TOKEN}`);
     const root = /<div id=root>(.*?)<\/div><script/.exec(response.body)?.[1];
     // The ring as the page's first render draws it (src/guest/waiting.ts), in the theme's primary.
-    expect(root).toBe(waitingMarkup('#1e5bd8'));
-    expect(root).toContain('role="progressbar" aria-label="Loading check-in"');
+    expect(root).toBe(waitingMarkup('#1e5bd8', 'Loading your check-in', 'en'));
+    expect(root).toContain('role="progressbar" aria-label="Loading your check-in" lang="en"');
     // Its looks are SVG attributes: no style attribute the page's policy would refuse.
     expect(root).not.toMatch(/style/);
     // The body as the first render's CssBaseline makes it, in a style the page's nonce allows.
@@ -120,6 +121,23 @@ describe('/guest/:token', () => {
     expect(response.body).toContain(
       `<style nonce="${nonce}">body{margin:0;background-color:#f4f5f7}</style>`,
     );
+  });
+
+  it('speaks the browser’s language until the portal does: the page’s language, tab, ring and noscript', async () => {
+    const french = await load(`/guest/${TOKEN}`, {
+      'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8',
+    });
+    expect(french.body).toContain('<html lang="fr">');
+    expect(french.body).toContain('<title>Enregistrement</title>');
+    expect(french.body).toContain(
+      '<noscript>L’enregistrement nécessite JavaScript. Activez-le et rouvrez votre lien.</noscript>',
+    );
+    expect(french.body).toContain('aria-label="Chargement de votre enregistrement" lang="fr"');
+    // A language we do not have: English, as the portal does.
+    const japanese = await load(`/guest/${TOKEN}`, { 'accept-language': 'ja-JP, ja' });
+    expect(japanese.body).toContain('<html lang="en">');
+    expect(japanese.body).toContain('<title>Check-in</title>');
+    expect(japanese.body).toContain('aria-label="Loading your check-in" lang="en"');
   });
 
   it("has the dashboard page's Content-Security-Policy: styles by the page's nonce, remote code from the remote origin", async () => {

@@ -11,7 +11,16 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createTheme } from '@mui/material/styles';
 import { acceptedLanguages } from '@hostdash/api-contract';
-import { GUEST_PORTAL_EXPOSE, hostdashThemeOptions } from '@hostdash/shared-auth';
+import {
+  GUEST_LANGUAGES,
+  GUEST_LOADING_WORDS,
+  GUEST_NO_SCRIPT_WORDS,
+  GUEST_UNAVAILABLE_WORDS,
+  GUEST_PORTAL_EXPOSE,
+  hostdashThemeOptions,
+  isGuestLanguage,
+  type GuestLanguage,
+} from '@hostdash/shared-auth';
 import { FIRST_PORTAL_KEY, requestFirstPortal } from '../src/guest/firstPortal';
 import { waitingMarkup } from '../src/guest/waiting';
 import {
@@ -50,8 +59,28 @@ const ROOT_ELEMENT = /<div id="?root"?>/;
 
 const theme = createTheme(hostdashThemeOptions);
 
-/** What the page shows until its script runs: what its first render shows (src/guest/waiting.ts). */
-const WAITING_MARKUP = waitingMarkup(escapeHtml(theme.palette.primary.main));
+/**
+ * What the page shows until its script runs, by language: what its first render shows
+ * (src/guest/waiting.ts), labelled in the page's words (shared-auth's GUEST_LOADING_WORDS).
+ */
+const WAITING_MARKUP = Object.fromEntries(
+  GUEST_LANGUAGES.map((language) => [
+    language,
+    waitingMarkup(
+      escapeHtml(theme.palette.primary.main),
+      escapeHtml(GUEST_LOADING_WORDS[language]),
+      language,
+    ),
+  ]),
+) as Record<GuestLanguage, string>;
+
+/** The page's language until the portal speaks: the browser's first that we have, else English. */
+const pageLanguage = (acceptLanguage: string | undefined): GuestLanguage =>
+  acceptedLanguages(acceptLanguage).find(isGuestLanguage) ?? 'en';
+
+const HTML_ELEMENT = /<html[^>]*>/;
+const TITLE = /<title>[^<]*<\/title>/;
+const NO_SCRIPT = /<noscript>[^<]*<\/noscript>/;
 
 /**
  * The page's body as MUI's CssBaseline makes it in the first render (no margin, the theme's
@@ -225,6 +254,7 @@ export function createGuestPageHandler(
             request.headers['accept-language'],
           )
         : [];
+    const language = pageLanguage(request.headers['accept-language']);
     const html = (await readTemplate())
       .replace(
         CONFIG_ELEMENT,
@@ -237,7 +267,13 @@ export function createGuestPageHandler(
           `<style nonce="${escapeHtml(styleNonce)}">${BODY_STYLE}</style>` +
           `<script>${FIRST_PORTAL_SCRIPT}</script>${preloads.join('')}</head>`,
       )
-      .replace(ROOT_ELEMENT, (root) => `${root}${WAITING_MARKUP}`);
+      .replace(HTML_ELEMENT, `<html lang="${language}">`)
+      .replace(TITLE, () => `<title>${escapeHtml(GUEST_UNAVAILABLE_WORDS[language].title)}</title>`)
+      .replace(
+        NO_SCRIPT,
+        () => `<noscript>${escapeHtml(GUEST_NO_SCRIPT_WORDS[language])}</noscript>`,
+      )
+      .replace(ROOT_ELEMENT, (root) => `${root}${WAITING_MARKUP[language]}`);
     return reply.code(200).type('text/html; charset=utf-8').send(html);
   };
 }

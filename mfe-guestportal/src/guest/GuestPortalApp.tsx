@@ -32,7 +32,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { toApiError, type ApiError } from '@hostdash/shared-auth/guest';
+import { GUEST_LOADING_WORDS, toApiError, type ApiError } from '@hostdash/shared-auth/guest';
 import { Markdown } from '@hostdash/shared-ui';
 import {
   isImageField,
@@ -46,7 +46,6 @@ import {
   browserLanguage,
   GUEST_LANGUAGES,
   LANGUAGE_NAMES,
-  LOADING_WORDS,
   storedLanguage,
   storeLanguage,
   type GuestLanguage,
@@ -497,7 +496,7 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
     }
   };
 
-  const loading = <Loading label={LOADING_WORDS[language]} />;
+  const loading = <Loading label={GUEST_LOADING_WORDS[language]} />;
   return (
     <div lang={language}>
       <GuestWordsProvider language={language} fallback={loading}>

@@ -18,10 +18,11 @@ async function freshPage() {
   const { default: singleSpaReact } = await import('single-spa-react');
   const testing = await import('@testing-library/react/pure');
   cleanup = testing.cleanup;
-  const { GuestPage, UNAVAILABLE_MESSAGE } = await import('./GuestPage');
+  const { GuestPage } = await import('./GuestPage');
+  const { GUEST_UNAVAILABLE_WORDS } = await import('@hostdash/shared-auth/guest');
   return {
     testing,
-    UNAVAILABLE_MESSAGE,
+    UNAVAILABLE_MESSAGE: GUEST_UNAVAILABLE_WORDS.en.unavailable,
     portal: (Root: (props: GuestPortalProps) => ReactNode) =>
       singleSpaReact<GuestPortalProps>({
         React,
@@ -130,14 +131,37 @@ describe('while the portal loads', () => {
     mockRuntime.loadRemote.mockImplementation(() => new Promise((resolve) => (arrive = resolve)));
     const { container } = page.showPage();
     const { screen } = page.testing;
-    const waiting = await screen.findByRole('progressbar', { name: 'Loading check-in' });
+    const waiting = await screen.findByRole('progressbar', { name: 'Loading your check-in' });
     // The same markup as the server's (waiting.ts): the root holds nothing else that shows.
     const { waitingMarkup } = await import('./waiting');
-    expect(waiting.outerHTML).toBe(waitingMarkup('#1e5bd8'));
+    expect(waiting.outerHTML).toBe(waitingMarkup('#1e5bd8', 'Loading your check-in', 'en'));
     expect(container.querySelector('[data-remote] > *')).toBeNull();
     arrive(page.plainPortal(() => <h1>Welcome</h1>));
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('in the browser’s language, until the portal speaks', () => {
+  it('says it is loading, and that it cannot show the portal, in German to a German browser', async () => {
+    quietly();
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en']);
+    const page = await freshPage();
+    const { screen } = page.testing;
+    deploy([GUESTPORTAL]);
+    let fail: (error: Error) => void = () => undefined;
+    mockRuntime.loadRemote.mockImplementation(
+      () => new Promise((_resolve, reject) => (fail = reject)),
+    );
+    page.showPage();
+    const waiting = await screen.findByRole('progressbar', { name: 'Ihr Check-in wird geladen' });
+    expect(waiting).toHaveAttribute('lang', 'de');
+    fail(new Error('ChunkLoadError: remoteEntry.js 503'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Der Check-in ist vorübergehend nicht verfügbar.',
+    );
+    expect(screen.getByRole('main')).toHaveAttribute('lang', 'de');
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
   });
 });
 

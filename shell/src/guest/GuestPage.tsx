@@ -9,29 +9,42 @@ import CssBaseline from '@mui/material/CssBaseline';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
+import {
+  browserLanguage,
+  GUEST_LOADING_WORDS,
+  GUEST_UNAVAILABLE_WORDS,
+} from '@hostdash/shared-auth/guest';
 import { StyleNonce } from '../app/StyleNonce';
 import { theme } from '../theme';
 import { loadGuestPortal } from './guestLoader';
 import { mountPortal, type MountedPortal } from './mountPortal';
-import { WAITING_CLASS, WAITING_LABEL, waitingSvg } from './waiting';
-
-export const UNAVAILABLE_MESSAGE =
-  'Check-in is temporarily unavailable. Please try again in a few minutes.';
+import { WAITING_CLASS, waitingSvg } from './waiting';
 
 type Phase = 'loading' | 'mounted' | 'failed';
 
+/**
+ * The page's own words, in the browser's language until the portal speaks: the portal then says
+ * everything in the language the API decides (shared-auth's guest words, docs/adr/0036).
+ */
+const language = browserLanguage();
+const words = GUEST_UNAVAILABLE_WORDS[language];
+
 function Unavailable({ onRetry }: { onRetry: () => void }) {
   return (
-    <Box component="main" sx={{ p: 2, maxWidth: 480, mx: 'auto', mt: { xs: 4, sm: 8 } }}>
+    <Box
+      component="main"
+      lang={language}
+      sx={{ p: 2, maxWidth: 480, mx: 'auto', mt: { xs: 4, sm: 8 } }}
+    >
       <Paper sx={{ p: 3 }}>
         <Typography variant="h1" gutterBottom>
-          Check-in
+          {words.title}
         </Typography>
         <Typography role="alert" sx={{ mb: 3 }}>
-          {UNAVAILABLE_MESSAGE}
+          {words.unavailable}
         </Typography>
         <Button variant="contained" size="large" fullWidth onClick={onRetry}>
-          Try again
+          {words.tryAgain}
         </Button>
       </Paper>
     </Box>
@@ -44,7 +57,8 @@ function Waiting() {
     <div
       className={WAITING_CLASS}
       role="progressbar"
-      aria-label={WAITING_LABEL}
+      aria-label={GUEST_LOADING_WORDS[language]}
+      lang={language}
       dangerouslySetInnerHTML={{ __html: WAITING_SVG }}
     />
   );

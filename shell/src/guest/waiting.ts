@@ -6,9 +6,6 @@
 // animation, so the page's policy (styles by nonce only) has nothing to allow and the page's
 // first task no styles to compute. No imports: the server builds it into the HTML too.
 
-/** What a screen reader says of it, as the page's other words are English until the portal's. */
-export const WAITING_LABEL = 'Loading check-in';
-
 /** The element's class, for tests and for the page's HTML. */
 export const WAITING_CLASS = 'hd-guest-wait';
 
@@ -24,7 +21,10 @@ export function waitingSvg(colour: string): string {
   );
 }
 
-/** The whole element, as the page's HTML carries it (the colour is the server's to escape). */
-export function waitingMarkup(colour: string): string {
-  return `<div class="${WAITING_CLASS}" role="progressbar" aria-label="${WAITING_LABEL}">${waitingSvg(colour)}</div>`;
+/**
+ * The whole element, as the page's HTML carries it: what a screen reader says of it (the page's
+ * loading words) in the language named. The server escapes what it passes.
+ */
+export function waitingMarkup(colour: string, label: string, language: string): string {
+  return `<div class="${WAITING_CLASS}" role="progressbar" aria-label="${label}" lang="${language}">${waitingSvg(colour)}</div>`;
 }
