@@ -10,6 +10,7 @@ export type { components, operations, paths };
 export type * from './schema';
 export * from './card';
 export * from './languages';
+export * from './guestLanguages';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<Path extends keyof paths, M extends Method> = NonNullable<paths[Path][M]>;

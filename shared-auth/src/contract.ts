@@ -91,10 +91,6 @@
 // 1.25.0: issue 35's preview before canary (docs/adr/0042-preview-before-canary.md): `previewApi`
 // (start and stop a preview in this browser), ConsolePreviewStopped, the `preview` history action
 // and its word (LABELS.deliveryAction.preview).
-// 1.26.0: the guest's languages and the guest page's own words (guestLanguages.ts, ADR 36's
-// addendum): GUEST_LANGUAGES, LANGUAGE_NAMES, isGuestLanguage, browserLanguage and the loading,
-// unavailable and no-script words. The guest portal compiles them in from
-// `@hostdash/shared-auth/guest`; the singleton has them for the shell's server and any remote.
 //
 // build/webpack.federation.cjs reads the line below at build time: keep it a plain string literal.
-export const CONTRACT_VERSION = '1.26.0';
+export const CONTRACT_VERSION = '1.25.0';

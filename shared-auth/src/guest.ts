@@ -10,4 +10,15 @@ export { formatDate } from './dates';
 export type { ApiError } from './types';
 export type { GuestPortalModule, GuestPortalMountProps, GuestPortalProps } from './federation';
 export { GUEST_PORTAL_EXPOSE } from './federation';
-export * from './guestLanguages';
+// The guest's languages and the page's own words (api-contract, docs/adr/0036's addendum).
+export {
+  browserLanguage,
+  GUEST_LANGUAGES,
+  GUEST_LOADING_WORDS,
+  GUEST_NO_SCRIPT_WORDS,
+  GUEST_UNAVAILABLE_WORDS,
+  isGuestLanguage,
+  LANGUAGE_NAMES,
+  type GuestLanguage,
+  type GuestUnavailableWords,
+} from '@hostdash/api-contract';

@@ -47,4 +47,3 @@ export * from './deliveryConsole';
 export * from './previewApi';
 export * from './places';
 export * from './pageWidths';
-export * from './guestLanguages';

@@ -10,17 +10,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createTheme } from '@mui/material/styles';
-import { acceptedLanguages } from '@hostdash/api-contract';
 import {
+  acceptedLanguages,
   GUEST_LANGUAGES,
   GUEST_LOADING_WORDS,
   GUEST_NO_SCRIPT_WORDS,
   GUEST_UNAVAILABLE_WORDS,
-  GUEST_PORTAL_EXPOSE,
-  hostdashThemeOptions,
   isGuestLanguage,
   type GuestLanguage,
-} from '@hostdash/shared-auth';
+} from '@hostdash/api-contract';
+import { GUEST_PORTAL_EXPOSE, hostdashThemeOptions } from '@hostdash/shared-auth';
 import { FIRST_PORTAL_KEY, requestFirstPortal } from '../src/guest/firstPortal';
 import { waitingMarkup } from '../src/guest/waiting';
 import {

@@ -1,10 +1,12 @@
-// The guest's languages (issue 34, docs/adr/0036-guest-languages.md) and the few words the guest's
-// check-in page says before the portal speaks: what it says while the portal loads and when the
-// portal cannot be shown. The page's own (shell/src/guest), the portal's loading screen and the
-// page's HTML (the shell server) all read them here, so a guest reads one language from the first
-// paint on. The API decides the language once it answers (the guest's choice, their browser's,
-// the listing's default); until then it is the browser's.
-import type { components } from '@hostdash/api-contract';
+// The guest's languages, as the contract lists them (issue 34, docs/adr/0036-guest-languages.md),
+// and the few words the guest's check-in page says before the portal speaks: what it says while
+// the portal loads, when the portal cannot be shown, and without scripts. The page's own
+// (shell/src/guest), the portal's loading screen and the page's HTML (the shell server) all read
+// them here, so a guest reads one language from the first paint on. The API decides the language
+// once it answers (the guest's choice, their browser's, the listing's default); until then it is
+// the browser's. Here rather than in shared-auth: a bundle keeps only what it imports of this
+// package, where the dashboard's shared-auth singleton would carry it to every session.
+import type { components } from './schema';
 
 export type GuestLanguage = components['schemas']['GuestPortal']['language'];
 
@@ -28,7 +30,8 @@ export const isGuestLanguage = (value: unknown): value is GuestLanguage =>
  * English: the page's words until the API says the guest's language.
  */
 export function browserLanguage(
-  languages: readonly string[] = globalThis.navigator?.languages ?? [],
+  languages: readonly string[] = (globalThis as { navigator?: { languages?: readonly string[] } })
+    .navigator?.languages ?? [],
 ): GuestLanguage {
   for (const tag of languages) {
     const primary = tag.toLowerCase().split('-')[0];
