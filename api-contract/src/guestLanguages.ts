@@ -6,6 +6,7 @@
 // once it answers (the guest's choice, their browser's, the listing's default); until then it is
 // the browser's. Here rather than in shared-auth: a bundle keeps only what it imports of this
 // package, where the dashboard's shared-auth singleton would carry it to every session.
+import { acceptedLanguages, primaryLanguage } from './languages';
 import type { components } from './schema';
 
 export type GuestLanguage = components['schemas']['GuestPortal']['language'];
@@ -33,11 +34,16 @@ export function browserLanguage(
   languages: readonly string[] = (globalThis as { navigator?: { languages?: readonly string[] } })
     .navigator?.languages ?? [],
 ): GuestLanguage {
-  for (const tag of languages) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (isGuestLanguage(primary)) return primary;
-  }
-  return 'en';
+  return languages.map(primaryLanguage).find(isGuestLanguage) ?? 'en';
+}
+
+/**
+ * The best of our languages for an `Accept-Language` header, or null when it asks for none of them.
+ * A region falls back to its language (`de-DE`, `pt-BR` → `de`, `pt`); `*` matches nothing (it
+ * says "anything", which is what the listing's default is for).
+ */
+export function guestLanguageOf(acceptLanguage: string | undefined): GuestLanguage | null {
+  return acceptedLanguages(acceptLanguage).find(isGuestLanguage) ?? null;
 }
 
 // Each in its own record, so that a bundle carries only the words it says: the portal the

@@ -3,7 +3,7 @@
 // their browser asks for (`Accept-Language`), else their listing's `guest_language`. The same list
 // is in migration 0039's checks.
 
-import { acceptedLanguages } from '@hostdash/api-contract';
+import { guestLanguageOf } from '@hostdash/api-contract';
 import { stringEnum } from '../http/schemas';
 
 export const GUEST_LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it'] as const;
@@ -12,24 +12,8 @@ export type GuestLanguage = (typeof GUEST_LANGUAGES)[number];
 export const isGuestLanguage = (value: string): value is GuestLanguage =>
   (GUEST_LANGUAGES as readonly string[]).includes(value);
 
-/** Each language in its own words, for the host's choice and the guest's switch. */
-export const LANGUAGE_NAMES: Record<GuestLanguage, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  pt: 'Português',
-  it: 'Italiano',
-};
-
-/**
- * The best of our languages for an `Accept-Language` header, or null when it asks for none of them.
- * A region falls back to its language (`de-DE`, `pt-BR` → `de`, `pt`); `*` matches nothing (it
- * says "anything", which is what the listing's default is for).
- */
-export function languageOf(acceptLanguage: string | undefined): GuestLanguage | null {
-  return acceptedLanguages(acceptLanguage).find(isGuestLanguage) ?? null;
-}
+/** The best of our languages for an `Accept-Language` header, or null (the contract's reading). */
+export const languageOf = guestLanguageOf;
 
 /** The guest's language: their own choice, their browser's, then the listing's default. */
 export function negotiateLanguage(options: {
