@@ -8,16 +8,15 @@
 //
 // Its looks come from the dashboard's theme, made here as the browser makes it, so the two cannot
 // drift apart: the bar's heights and colours, the title's and summary's type, the layout's spacing.
-import { createTheme } from '@mui/material/styles';
 import {
   documentTitleOf,
-  hostdashThemeOptions,
   NAVIGATION_WIDTH,
   PAGE_MAX_WIDTH,
   type RouteDef,
 } from '@hostdash/shared-auth';
 import { escapeHtml } from './html';
 import { scriptHash } from './securityHeaders';
+import { BODY_RULE, theme } from './theme';
 
 type Declarations = Record<string, string | number | undefined>;
 
@@ -40,7 +39,6 @@ function minHeightOf(rule: unknown): number {
 
 /** The frame's style sheet: computed once, from the theme the dashboard makes. */
 function styleSheet(): string {
-  const theme = createTheme(hostdashThemeOptions);
   const { typography, palette, breakpoints, spacing, mixins } = theme;
   // MUI's toolbar: 56 px, 48 px on a phone held sideways, 64 px from `sm` up.
   const toolbar = mixins.toolbar as Record<string, unknown>;
@@ -64,7 +62,7 @@ function styleSheet(): string {
   const gutter = { xs: parseFloat(spacing(2)), sm: parseFloat(spacing(3)) };
   const at = (query: string, rules: string[]) => `${query}{${rules.join('')}}`;
   return [
-    css('body', { margin: 0, backgroundColor: palette.background.default }),
+    BODY_RULE,
     css('.hd-boot-bar', {
       position: 'fixed',
       top: 0,

@@ -9,17 +9,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createTheme } from '@mui/material/styles';
 import {
   acceptedLanguages,
   GUEST_LANGUAGES,
   GUEST_LOADING_WORDS,
   GUEST_NO_SCRIPT_WORDS,
   GUEST_UNAVAILABLE_WORDS,
-  isGuestLanguage,
+  guestLanguageOf,
   type GuestLanguage,
 } from '@hostdash/api-contract';
-import { GUEST_PORTAL_EXPOSE, hostdashThemeOptions } from '@hostdash/shared-auth';
+import { GUEST_PORTAL_EXPOSE } from '@hostdash/shared-auth';
 import { FIRST_PORTAL_KEY, requestFirstPortal } from '../src/guest/firstPortal';
 import { waitingMarkup } from '../src/guest/waiting';
 import {
@@ -35,6 +34,7 @@ import { escapeHtml } from './html';
 import { liveRegistry, scriptJson } from './page';
 import { resolveRegistry } from './registry';
 import { applyPagePolicy, newStyleNonce, remoteOrigins, scriptHash } from './securityHeaders';
+import { BODY_RULE, theme } from './theme';
 
 export { GUEST_PAGE_PATH } from '../src/guest/guestConfig.types';
 
@@ -56,11 +56,9 @@ const FIRST_PORTAL_SCRIPT_HASH = scriptHash(FIRST_PORTAL_SCRIPT);
 /** The page's root element, which the page's first render empties. */
 const ROOT_ELEMENT = /<div id="?root"?>/;
 
-const theme = createTheme(hostdashThemeOptions);
-
 /**
  * What the page shows until its script runs, by language: what its first render shows
- * (src/guest/waiting.ts), labelled in the page's words (shared-auth's GUEST_LOADING_WORDS).
+ * (src/guest/waiting.ts), labelled in the page's words (api-contract's GUEST_LOADING_WORDS).
  */
 const WAITING_MARKUP = Object.fromEntries(
   GUEST_LANGUAGES.map((language) => [
@@ -75,17 +73,11 @@ const WAITING_MARKUP = Object.fromEntries(
 
 /** The page's language until the portal speaks: the browser's first that we have, else English. */
 const pageLanguage = (acceptLanguage: string | undefined): GuestLanguage =>
-  acceptedLanguages(acceptLanguage).find(isGuestLanguage) ?? 'en';
+  guestLanguageOf(acceptLanguage) ?? 'en';
 
 const HTML_ELEMENT = /<html[^>]*>/;
 const TITLE = /<title>[^<]*<\/title>/;
 const NO_SCRIPT = /<noscript>[^<]*<\/noscript>/;
-
-/**
- * The page's body as MUI's CssBaseline makes it in the first render (no margin, the theme's
- * background), so the ring neither moves nor changes ground when the script runs.
- */
-const BODY_STYLE = `body{margin:0;background-color:${theme.palette.background.default}}`;
 
 /** The remote the guest page mounts. */
 const GUEST_PORTAL = 'guestportal';
@@ -260,10 +252,11 @@ export function createGuestPageHandler(
         () =>
           `<script id="${GUEST_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(pageConfig)}</script>`,
       )
+      // The body as the first render makes it, so the ring neither moves nor changes ground.
       .replace(
         '</head>',
         () =>
-          `<style nonce="${escapeHtml(styleNonce)}">${BODY_STYLE}</style>` +
+          `<style nonce="${escapeHtml(styleNonce)}">${BODY_RULE}</style>` +
           `<script>${FIRST_PORTAL_SCRIPT}</script>${preloads.join('')}</head>`,
       )
       .replace(HTML_ELEMENT, `<html lang="${language}">`)
