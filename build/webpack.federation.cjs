@@ -1091,6 +1091,9 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
                 'process.env.HOSTDASH_PROVIDED_SHARED': JSON.stringify(
                   JSON.stringify(providedShareInfo(dir)),
                 ),
+                // The shell's pages run in a browser: the federation sdk's Node loaders go (a
+                // remote's build says the same through the plugin's `target: 'web'`).
+                ENV_TARGET: JSON.stringify('web'),
               }),
         }),
         ...(monolith
