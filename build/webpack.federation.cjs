@@ -85,6 +85,9 @@ function sharedSingletons(dependencies, dir = root) {
     // The part of MUI only some remotes use (build/shared/mui-more.js): the shell provides it, a
     // remote whose code imports one of its names takes it.
     ...fromDeps(MUI_MORE, '@mui/material'),
+    // The guest page's second part of MUI (build/shared/mui-guest-steps.js): the guest portal
+    // takes it; the shell provides it on both of its pages.
+    ...(dir === shellDir || hasGuestPortal(dir) ? fromDeps(MUI_GUEST_STEPS, '@mui/material') : {}),
     // The shell provides it; a remote with MUI X charts takes it (build/shared/mui-internals.js).
     ...(dependencies['@mui/material'] && (dir === shellDir || dependencies['@mui/x-charts'])
       ? { [MUI_INTERNALS]: muiInternalsShare(dir) }
@@ -434,6 +437,9 @@ class SurfacePlugin {
 
 /** The MUI the guest page provides to the guest portal (see the file, docs/adr/0035). */
 const MUI_GUEST_SURFACE_FILE = path.join(__dirname, 'shared/mui-guest.js');
+/** Its second part, which the guest page fetches when the portal's later steps ask (see the file). */
+const MUI_GUEST_STEPS_FILE = path.join(__dirname, 'shared/mui-guest-steps.js');
+const MUI_GUEST_STEPS = '@hostdash/mui-guest-steps';
 
 /** The shared modules the guest page provides (shell/src/guest/guestShared.ts): nothing else. */
 const GUEST_SHARED = [
@@ -444,6 +450,7 @@ const GUEST_SHARED = [
   '@emotion/react',
   '@emotion/styled',
   '@mui/material',
+  MUI_GUEST_STEPS,
 ];
 
 /**
@@ -500,12 +507,43 @@ function readGuestReactNames() {
 /** The expose the guest page mounts (GUEST_PORTAL_EXPOSE in shared-auth). */
 const GUEST_PORTAL_EXPOSE = './guestPortal';
 
-/** The names build/shared/mui-guest.js exports. */
-function muiGuestSurface() {
-  const source = readFileSync(MUI_GUEST_SURFACE_FILE, 'utf8');
+/** The names build/shared/mui-guest.js (or mui-guest-steps.js) exports. */
+function muiGuestSurface(file = MUI_GUEST_SURFACE_FILE) {
+  const source = readFileSync(file, 'utf8');
   return new Set(
     [...source.matchAll(/export \{ (?:default as )?(\w+) \}/g)].map(([, name]) => name),
   );
+}
+
+/** The remote of build/remotes.cjs built in `dir` (its folder), if it is one. */
+function remoteIn(dir) {
+  return listRemotes().find((candidate) => path.join(root, candidate.dir) === dir);
+}
+
+/** Whether the remote built in `dir` has the guest page's expose (`./guestPortal`). */
+function hasGuestPortal(dir) {
+  return Boolean(remoteIn(dir)?.exposes?.[GUEST_PORTAL_EXPOSE]);
+}
+
+/**
+ * The names of the guest page's second part of MUI, which the guest portal's build imports from
+ * it (build/mui-parts-loader.cjs). None may be in its first part: a name comes from one of them.
+ */
+function muiGuestStepsNames() {
+  const names = muiGuestSurface(MUI_GUEST_STEPS_FILE);
+  const first = [...muiGuestSurface()].filter((name) => names.has(name));
+  if (first.length > 0)
+    throw new Error(
+      `build/shared/mui-guest-steps.js provides what build/shared/mui-guest.js does: ${first.join(', ')}`,
+    );
+  // The dashboard provides this part from its own MUI (shell/src/remotes/sharedModules.ts).
+  const dashboard = muiSurface().names;
+  const lacking = [...names].filter((name) => !dashboard.has(name));
+  if (lacking.length > 0)
+    throw new Error(
+      `build/shared/mui-guest-steps.js provides what build/shared/mui.js lacks: ${lacking.join(', ')}`,
+    );
+  return names;
 }
 
 /**
@@ -536,17 +574,28 @@ class GuestSurfacePlugin {
           (module) => module.resource === this.exposeFile,
         );
         if (!expose) return;
-        const chunks = new Set();
+        // Its own chunks (its first screen), then the chunks it fetches later (its steps, words).
+        const chunks = new Map();
+        const later = new Set();
         for (const chunk of chunkGraph.getModuleChunksIterable(expose)) {
-          for (const group of chunk.groupsIterable)
-            for (const inGroup of group.chunks) chunks.add(inGroup);
+          for (const group of chunk.groupsIterable) {
+            for (const inGroup of group.chunks) chunks.set(inGroup, 'first');
+            for (const child of group.childrenIterable) later.add(child);
+          }
+        }
+        // A Set's iteration takes in what is added on the way: the children's children too.
+        for (const group of later) {
+          for (const inGroup of group.chunks)
+            if (!chunks.has(inGroup)) chunks.set(inGroup, 'later');
+          for (const child of group.childrenIterable) later.add(child);
         }
         const surface = muiGuestSurface();
+        const steps = muiGuestSurface(MUI_GUEST_STEPS_FILE);
         const reactNames = guestReactNames();
         const problems = new Map();
         const note = (what, where) =>
           problems.set(what, [...(problems.get(what) ?? []), path.relative(root, where)]);
-        for (const chunk of chunks) {
+        for (const [chunk, when] of chunks) {
           for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
             if (!module.resource || /[\\/]node_modules[\\/]/.test(module.resource)) continue;
             for (const dependency of module.dependencies) {
@@ -556,6 +605,16 @@ class GuestSurfacePlugin {
                 const [name] = dependency.getIds(moduleGraph);
                 if (!name) note('all of @mui/material (a namespace import)', module.resource);
                 else if (!surface.has(name)) note(`@mui/material ${name}`, module.resource);
+              } else if (request === MUI_GUEST_STEPS) {
+                // The second part comes when first asked: asked by the first screen's code, the
+                // welcome would wait for it.
+                const [name] = dependency.getIds(moduleGraph);
+                if (when === 'first')
+                  note(
+                    `@mui/material ${name} (the later steps' MUI: import it in their chunk, or move it to build/shared/mui-guest.js)`,
+                    module.resource,
+                  );
+                else if (name && !steps.has(name)) note(`${request} ${name}`, module.resource);
               } else if (reactNames.has(request)) {
                 const [name] = dependency.getIds(moduleGraph);
                 if (name && !reactNames.get(request).has(name))
@@ -617,7 +676,9 @@ function muiSurface(file = MUI_SURFACE_FILE) {
  */
 function muiMoreNames() {
   const { names } = muiSurface(MUI_MORE_FILE);
-  const guest = [...muiGuestSurface()].filter((name) => names.has(name));
+  const guest = [...muiGuestSurface(), ...muiGuestSurface(MUI_GUEST_STEPS_FILE)].filter((name) =>
+    names.has(name),
+  );
   if (guest.length > 0)
     throw new Error(
       `build/shared/mui-more.js provides what the guest page needs from build/shared/mui.js: ${guest.join(', ')}`,
@@ -654,6 +715,13 @@ class MuiSurfacePlugin {
         }
         noteMissingNames(compilation, modules, '@mui/material', core.names, missing);
         noteMissingNames(compilation, modules, MUI_MORE, more.names, missing);
+        noteMissingNames(
+          compilation,
+          modules,
+          MUI_GUEST_STEPS,
+          muiGuestSurface(MUI_GUEST_STEPS_FILE),
+          missing,
+        );
         // A name of the second part that reached `@mui/material` came another way than a named
         // import (a namespace, a default import beside it), which the loader does not split.
         const named = new Map(
@@ -936,6 +1004,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
           ...Object.fromEntries(SURFACES.map(({ alias, file }) => [`${alias}$`, file])),
           // What the guest page provides to the guest portal as `@mui/material` (see the file).
           '@hostdash/mui-guest-surface$': MUI_GUEST_SURFACE_FILE,
+          [`${MUI_GUEST_STEPS}$`]: MUI_GUEST_STEPS_FILE,
           // What the shell provides to MUI X from @mui/system and @mui/utils (see the file).
           [`${MUI_INTERNALS}$`]: MUI_INTERNALS_FILE,
           // The part of MUI only some remotes use (see the file).
@@ -962,6 +1031,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
               MUI_SURFACE_FILE,
               MUI_MORE_FILE,
               MUI_GUEST_SURFACE_FILE,
+              MUI_GUEST_STEPS_FILE,
               ...(shared[MUI_INTERNALS] && isRemote ? [MUI_X_MODULES] : []),
             ],
             resolve: { alias: deepImportShims },
@@ -991,6 +1061,15 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
             exclude: /node_modules/,
             use: [
               // In a remote, the names of the second part of the shell's MUI are imported from it.
+              // In the guest portal, the names of the guest page's second part are imported from it.
+              ...(exposes?.[GUEST_PORTAL_EXPOSE]
+                ? [
+                    {
+                      loader: require.resolve('./mui-parts-loader.cjs'),
+                      options: { names: [...muiGuestStepsNames()], request: MUI_GUEST_STEPS },
+                    },
+                  ]
+                : []),
               ...(isRemote
                 ? [
                     {
@@ -1169,7 +1248,7 @@ function createFederatedConfig({ name, dir, exposes, devPort, title, template, d
  * @param {string} dir the remote's folder (__dirname of its webpack config)
  */
 function createRemoteConfig(dir) {
-  const remote = listRemotes().find((candidate) => path.join(root, candidate.dir) === dir);
+  const remote = remoteIn(dir);
   if (!remote) throw new Error(`${dir} is not a remote of build/remotes.cjs`);
   return createFederatedConfig({
     name: remote.name,
@@ -1197,7 +1276,9 @@ module.exports = {
   sharedReport,
   muiSurface,
   muiMoreNames,
+  muiGuestStepsNames,
   MUI_MORE_FILE,
+  MUI_GUEST_STEPS_FILE,
   SURFACES,
   surfaceNames,
   HOST_FEDERATION_FILE,

@@ -62,6 +62,10 @@ export function muiSurface(file?: string): { dirs: Set<string>; names: Set<strin
 export const MUI_MORE_FILE: string;
 /** The names of that part; throws when one is a name the guest page provides. */
 export function muiMoreNames(): Set<string>;
+/** build/shared/mui-guest-steps.js: the guest page's second part of MUI. */
+export const MUI_GUEST_STEPS_FILE: string;
+/** Its names; throws when one is in its first part or not in the dashboard's MUI. */
+export function muiGuestStepsNames(): Set<string>;
 /** The libraries the shell provides in part: the shared key, its file, the alias of the file. */
 export const SURFACES: readonly { shared: string; file: string; alias: string }[];
 /** The names a surface file exports. */
@@ -69,8 +73,8 @@ export function surfaceNames(file: string): Set<string>;
 export const HOST_FEDERATION_FILE: string;
 /** The shared modules the guest page provides (shell/src/guest/guestShared.ts). */
 export const GUEST_SHARED: readonly string[];
-/** The names build/shared/mui-guest.js exports. */
-export function muiGuestSurface(): Set<string>;
+/** The names build/shared/mui-guest.js (or another of its files) exports. */
+export function muiGuestSurface(file?: string): Set<string>;
 /** The layer the shell builds the guest page in, where React is preact/compat (ADR 43). */
 export const GUEST_LAYER: string;
 /** The guest layer's resolve aliases: each of React's modules to its preact/compat module. */

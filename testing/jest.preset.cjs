@@ -51,6 +51,7 @@ module.exports = function jestPreset(packageDir, options = {}) {
       ...Object.fromEntries(SURFACES.map(({ alias, file }) => [`^${alias}$`, file])),
       '^@hostdash/react-router-package$': 'react-router',
       '^@hostdash/mui-guest-surface$': path.join(root, 'build/shared/mui-guest.js'),
+      '^@hostdash/mui-guest-steps$': path.join(root, 'build/shared/mui-guest-steps.js'),
       '^@hostdash/mui-internals$': path.join(root, 'build/shared/mui-internals.js'),
       '^@hostdash/mui-more$': path.join(root, 'build/shared/mui-more.js'),
     },

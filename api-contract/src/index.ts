@@ -11,6 +11,7 @@ export type * from './schema';
 export * from './card';
 export * from './languages';
 export * from './guestLanguages';
+export * from './guestWaiting';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<Path extends keyof paths, M extends Method> = NonNullable<paths[Path][M]>;

@@ -21,4 +21,7 @@ export {
   LANGUAGE_NAMES,
   type GuestLanguage,
   type GuestUnavailableWords,
+  WAITING_CLASS,
+  waitingMarkup,
+  waitingSvg,
 } from '@hostdash/api-contract';

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { CONTRACT_VERSION } from '@hostdash/shared-auth';
 import {
   contractRange,
+  MUI_GUEST_STEPS_FILE,
   MUI_MORE_FILE,
+  muiGuestStepsNames,
   muiGuestSurface,
   muiMoreNames,
   muiSurface,
@@ -116,6 +118,23 @@ describe('the federation build', () => {
     // An owner's journey (listings, reservations, shared-ui in both) never loads the second part.
     const owners = importedNames('@mui/material', ['shared-ui'], ['listings', 'reservations']);
     expect([...owners].filter((name) => more.names.has(name))).toEqual([]);
+  });
+
+  it("provides the guest page's later steps' MUI apart from its first part, and the dashboard has it", () => {
+    const steps = muiGuestSurface(MUI_GUEST_STEPS_FILE);
+    expect([...steps]).toEqual(expect.arrayContaining(['Alert', 'Checkbox']));
+    expect(muiGuestStepsNames()).toEqual(steps);
+    expect([...muiGuestSurface()].filter((name) => steps.has(name))).toEqual([]);
+    expect([...muiSurface(MUI_MORE_FILE).names].filter((name) => steps.has(name))).toEqual([]);
+    expect([...steps].filter((name) => !muiSurface().names.has(name))).toEqual([]);
+    // Only the shell and the guest portal share it.
+    const sharing = (dir: string) =>
+      Object.keys(
+        sharedSingletons({ '@mui/material': '^7.0.0' }, path.resolve(__dirname, '../..', dir)),
+      );
+    expect(sharing('shell')).toContain('@hostdash/mui-guest-steps');
+    expect(sharing('mfe-guestportal')).toContain('@hostdash/mui-guest-steps');
+    expect(sharing('mfe-listings')).not.toContain('@hostdash/mui-guest-steps');
   });
 
   it("splits a remote's named imports from @mui/material between MUI's two parts", () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildShellServer } from './app';
 import { createManifestCache, FIRST_PORTAL_SCRIPT, firstWords, portalPreloads } from './guestPage';
-import { waitingMarkup } from '../src/guest/waiting';
+import { waitingMarkup } from '@hostdash/api-contract';
 import { GUEST_IMAGE_BODY_LIMIT } from './proxy';
 import {
   capturedLog,
@@ -109,7 +109,7 @@ describe('/guest/:token', () => {
   it('shows what its first render shows until the script runs: the waiting ring, in the root, with nothing to allow', async () => {
     const response = await load(`/guest/${TOKEN}`);
     const root = /<div id=root>(.*?)<\/div><script/.exec(response.body)?.[1];
-    // The ring as the page's first render draws it (src/guest/waiting.ts), in the theme's primary.
+    // The ring as the page's first render draws it (api-contract's guestWaiting.ts), in the theme's primary.
     expect(root).toBe(waitingMarkup('#1e5bd8', 'Loading your check-in', 'en'));
     expect(root).toContain('role="progressbar" aria-label="Loading your check-in" lang="en"');
     // Its looks are SVG attributes: no style attribute the page's policy would refuse.

@@ -16,11 +16,11 @@ import {
   GUEST_NO_SCRIPT_WORDS,
   GUEST_UNAVAILABLE_WORDS,
   guestLanguageOf,
+  waitingMarkup,
   type GuestLanguage,
 } from '@hostdash/api-contract';
 import { GUEST_PORTAL_EXPOSE } from '@hostdash/shared-auth';
 import { FIRST_PORTAL_KEY, requestFirstPortal } from '../src/guest/firstPortal';
-import { waitingMarkup } from '../src/guest/waiting';
 import {
   GUEST_CONFIG_ELEMENT_ID,
   GUEST_PAGE_PATH,
@@ -58,7 +58,7 @@ const ROOT_ELEMENT = /<div id="?root"?>/;
 
 /**
  * What the page shows until its script runs, by language: what its first render shows
- * (src/guest/waiting.ts), labelled in the page's words (api-contract's GUEST_LOADING_WORDS).
+ * (api-contract's guestWaiting.ts), labelled in the page's words (api-contract's GUEST_LOADING_WORDS).
  */
 const WAITING_MARKUP = Object.fromEntries(
   GUEST_LANGUAGES.map((language) => [

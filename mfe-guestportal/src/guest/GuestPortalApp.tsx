@@ -19,10 +19,8 @@ import {
   type ReactNode,
 } from 'react';
 import {
-  Alert,
   Box,
   Button,
-  CircularProgress,
   FormControl,
   InputLabel,
   LinearProgress,
@@ -31,9 +29,15 @@ import {
   Paper,
   Stack,
   Typography,
+  useTheme,
 } from '@mui/material';
-import { GUEST_LOADING_WORDS, toApiError, type ApiError } from '@hostdash/shared-auth/guest';
-import { Markdown } from '@hostdash/shared-ui';
+import {
+  GUEST_LOADING_WORDS,
+  toApiError,
+  WAITING_CLASS,
+  waitingSvg,
+  type ApiError,
+} from '@hostdash/shared-auth/guest';
 import {
   isImageField,
   type GuestApi,
@@ -50,9 +54,9 @@ import {
   storeLanguage,
   type GuestLanguage,
 } from './i18n/languages';
-import { GuestWordsProvider, useGuestWords, type MessageId } from './i18n/guestWords';
-import { preparePhoto } from './preparePhoto';
-import { fieldLabel, ScreenView, type PhotoState } from './ScreenView';
+import { bold, GuestWordsProvider, useGuestWords, type MessageId } from './i18n/guestWords';
+import { loadSteps, useSteps } from './loadSteps';
+import type { PhotoState } from './ScreenView';
 
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
@@ -133,14 +137,43 @@ function Centered({ children }: { children: ReactNode }) {
   );
 }
 
-function Loading({ label }: { label: string }) {
+/**
+ * The guest page's waiting ring (api-contract's guestWaiting.ts) in the theme's primary colour:
+ * plain markup, no styles to compute while the guest waits. `offset`: its centre below its top.
+ */
+function Ring({ label, offset }: { label: string; offset?: number }) {
+  const colour = useTheme().palette.primary.main;
+  const svg = useMemo(() => waitingSvg(colour, offset), [colour, offset]);
   return (
-    <Centered>
-      <Box sx={{ display: 'flex', justifyContent: 'center', mt: 6 }}>
-        <CircularProgress aria-label={label} />
-      </Box>
-    </Centered>
+    <div
+      className={WAITING_CLASS}
+      role="progressbar"
+      aria-label={label}
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
   );
+}
+
+/** Until the portal's answer and words have come: the page's own ring, where the page had it. */
+function Loading({ label }: { label: string }) {
+  return <Ring label={label} />;
+}
+
+/** A step whose code has not come yet (loadSteps.ts): a ring, or, offline, a way to try again. */
+function StepPending({ failed, onRetry }: { failed: boolean; onRetry(): void }) {
+  const { t, language } = useGuestWords();
+  if (failed)
+    return (
+      <Box>
+        <Typography role="alert" sx={{ mb: 2 }}>
+          {t('error.offline')}
+        </Typography>
+        <Button variant="outlined" onClick={onRetry}>
+          {t('action.tryAgain')}
+        </Button>
+      </Box>
+    );
+  return <Ring label={GUEST_LOADING_WORDS[language]} offset={48} />;
 }
 
 /** The language switch: a native select (the phone's own picker), each language in its words. */
@@ -201,8 +234,6 @@ function StepProgress({ step, total }: { step: number; total: number }) {
   );
 }
 
-const bold = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
-
 function Welcome({ portal }: { portal: GuestPortal }) {
   const { t, rich, day } = useGuestWords();
   const { stay } = portal;
@@ -242,51 +273,6 @@ function Welcome({ portal }: { portal: GuestPortal }) {
       <Typography>
         {t('welcome.steps', { count: portal.screens.length, host: stay.hostName })}
       </Typography>
-    </Box>
-  );
-}
-
-function Done({ portal }: { portal: GuestPortal }) {
-  const { t, rich, day, language } = useGuestWords();
-  const { stay } = portal;
-  return (
-    <Box>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {t('done.title')}
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
-        {rich('done.thanks', {
-          host: stay.hostName,
-          listing: stay.listingName,
-          checkIn: day(stay.checkIn),
-          checkOut: day(stay.checkOut),
-          b: bold,
-        })}
-      </Typography>
-      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-        {t('done.messages')}
-      </Typography>
-      {portal.messages.length === 0 ? (
-        <Typography color="textSecondary">{t('done.noMessages')}</Typography>
-      ) : (
-        <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {portal.messages.map((message) => {
-            const text = message.texts[language];
-            return (
-              <Paper component="li" key={message.id} variant="outlined" sx={{ p: 2 }}>
-                {text.subject && (
-                  <Typography component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-                    {text.subject}
-                  </Typography>
-                )}
-                {/* The host's words in the portal's Markdown subset (bold door codes, links),
-                    parsed as the screens are: never HTML. */}
-                <Markdown source={text.body} />
-              </Paper>
-            );
-          })}
-        </Stack>
-      )}
     </Box>
   );
 }
@@ -363,6 +349,12 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
   const total = screens.length + 1;
   const screen = step >= 1 && step <= screens.length ? screens[step - 1] : undefined;
   const done = portal !== null && step > screens.length;
+  // A screen, the end or a refusal needs the steps' code; the welcome fetches it for what follows.
+  const { steps, failed, retry } = useSteps(
+    screen !== undefined || done || formError !== null,
+    portal !== null,
+  );
+  const stepPending = (screen !== undefined || done) && !steps;
 
   const setPreview = useCallback((kind: string, url: string) => {
     const old = previews.current[kind];
@@ -427,6 +419,7 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
         ...rest,
         [kind]: { ...(state?.preview ? { preview: state.preview } : {}) },
       }));
+    const { preparePhoto } = await loadSteps();
     const { photo } = await preparePhoto(file);
     if (photo.size > MAX_PHOTO_BYTES) {
       stopSending();
@@ -527,7 +520,12 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
             {(words) => {
               const { t } = words;
               const say = (said: Said) =>
-                t(said.id, said.field ? { field: fieldLabel(words, said.field) } : undefined);
+                t(
+                  said.id,
+                  said.field
+                    ? { field: steps ? steps.fieldLabel(words, said.field) : said.field }
+                    : undefined,
+                );
               const guestPortal = load.portal;
               // A photo still on its way: Continue would only be told to upload it first.
               const sending = Object.values(photos).some((state) => state.progress !== undefined);
@@ -543,10 +541,12 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
                     sx={{ p: { xs: 2.5, sm: 4 } }}
                   >
                     <Box>
-                      {done ? (
-                        <Done portal={guestPortal} />
-                      ) : screen ? (
-                        <ScreenView
+                      {stepPending ? (
+                        <StepPending failed={failed} onRetry={retry} />
+                      ) : done && steps ? (
+                        <steps.Done portal={guestPortal} />
+                      ) : screen && steps ? (
+                        <steps.ScreenView
                           screen={inLanguage(screen, language)}
                           values={drafts[screen.name] ?? {}}
                           onChange={(field, value) => {
@@ -568,11 +568,14 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
                         <Welcome portal={guestPortal} />
                       )}
                     </Box>
-                    {formError && (
-                      <Alert severity="error" sx={{ mt: 3 }}>
-                        {say(formError)}
-                      </Alert>
-                    )}
+                    {formError &&
+                      (steps ? (
+                        <steps.FormProblem>{say(formError)}</steps.FormProblem>
+                      ) : (
+                        <Typography role="alert" color="error" sx={{ mt: 3 }}>
+                          {say(formError)}
+                        </Typography>
+                      ))}
                     {!done && (
                       <Stack direction="row" spacing={2} sx={{ mt: 4 }}>
                         {step > 0 && (
@@ -590,7 +593,7 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
                           type="submit"
                           size="large"
                           variant="contained"
-                          disabled={saving || sending}
+                          disabled={saving || sending || stepPending}
                           sx={{ minHeight: 52, flex: 2 }}
                         >
                           {t(

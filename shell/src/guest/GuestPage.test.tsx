@@ -132,8 +132,8 @@ describe('while the portal loads', () => {
     const { container } = page.showPage();
     const { screen } = page.testing;
     const waiting = await screen.findByRole('progressbar', { name: 'Loading your check-in' });
-    // The same markup as the server's (waiting.ts): the root holds nothing else that shows.
-    const { waitingMarkup } = await import('./waiting');
+    // The same markup as the server's (api-contract's guestWaiting.ts): the root holds nothing else that shows.
+    const { waitingMarkup } = await import('@hostdash/shared-auth/guest');
     expect(waiting.outerHTML).toBe(waitingMarkup('#1e5bd8', 'Loading your check-in', 'en'));
     expect(container.querySelector('[data-remote] > *')).toBeNull();
     arrive(page.plainPortal(() => <h1>Welcome</h1>));

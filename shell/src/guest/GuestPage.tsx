@@ -13,12 +13,13 @@ import {
   browserLanguage,
   GUEST_LOADING_WORDS,
   GUEST_UNAVAILABLE_WORDS,
+  WAITING_CLASS,
+  waitingSvg,
 } from '@hostdash/shared-auth/guest';
 import { StyleNonce } from '../app/StyleNonce';
 import { theme } from '../theme';
 import { loadGuestPortal } from './guestLoader';
 import { mountPortal, type MountedPortal } from './mountPortal';
-import { WAITING_CLASS, waitingSvg } from './waiting';
 
 type Phase = 'loading' | 'mounted' | 'failed';
 
@@ -51,7 +52,7 @@ function Unavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** The page's HTML shows the same (waiting.ts): plain markup, no styles to compute on the way. */
+/** The page's HTML shows the same (api-contract's guestWaiting.ts): plain markup, no styles to compute on the way. */
 function Waiting() {
   return (
     <div

@@ -8,6 +8,7 @@ import {
   GUEST_SHARED,
   guestReactAliases,
   guestReactNames,
+  MUI_GUEST_STEPS_FILE,
   muiGuestSurface,
   providedShareInfo,
 } from '@hostdash/build/webpack';
@@ -35,6 +36,21 @@ describe('the guest page’s share table', () => {
     for (const name of muiGuestSurface()) expect(surface[name]).toBe(barrel[name]);
     for (const dashboardOnly of ['react-router', 'redux', 'redux-saga', '@hostdash/shared-auth'])
       expect(guestShared(info)[dashboardOnly]).toBeUndefined();
+  });
+
+  it('gives the later steps’ MUI when the portal first asks, MUI’s own components too', async () => {
+    const share = guestShared(info)['@hostdash/mui-guest-steps'];
+    if (!share || !('get' in share)) throw new Error('the steps’ MUI is not provided on demand');
+    expect(share.shareConfig).toMatchObject({ singleton: true });
+    const steps = (await share.get())() as Record<string, unknown>;
+    const names = muiGuestSurface(MUI_GUEST_STEPS_FILE);
+    expect(Object.keys(steps).sort()).toEqual([...names].sort());
+    const barrel: Record<string, unknown> = mui;
+    for (const name of names) {
+      expect(steps[name]).toBe(barrel[name]);
+      // A name comes from one part only.
+      expect(muiGuestSurface().has(name)).toBe(false);
+    }
   });
 
   it('is built on Preact’s React API, which the portal’s build checks its React names against', () => {

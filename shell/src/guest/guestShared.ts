@@ -1,7 +1,7 @@
 // The guest page's share table (docs/adr/0035-guest-page-weight.md): what the guest portal's
 // `./guestPortal` imports of the shared modules, and nothing of the dashboard's (no router, store,
 // sagas, single-spa, shared-auth). MUI is the few components the portal uses, each from its own
-// module (build/shared/mui-guest.js), not the barrel. The guest portal's build fails when it needs
+// module (build/shared/mui-guest.js, and mui-guest-steps.js on demand), not the barrel. The guest portal's build fails when it needs
 // more (GuestSurfacePlugin in build/webpack.federation.cjs, with the same keys).
 import * as emotionReact from '@emotion/react';
 import * as emotionStyled from '@emotion/styled';
@@ -26,6 +26,11 @@ export const GUEST_SHARED_MODULES: Record<string, ShareModule> = {
   '@emotion/react': { lib: () => emotionReact },
   '@emotion/styled': { lib: () => emotionStyled },
   '@mui/material': { lib: () => muiGuestSurface },
+  // What only the steps after the welcome use (build/shared/mui-guest-steps.js): a chunk of its
+  // own, fetched when the portal's steps first ask, so the page's script is that much smaller.
+  '@hostdash/mui-guest-steps': {
+    get: () => import(/* webpackChunkName: "guest-mui-steps" */ '@hostdash/mui-guest-steps'),
+  },
 };
 
 export function guestShared(

@@ -62,6 +62,10 @@ export const SHARED_MODULES: Record<string, ShareModule> = {
     get: () =>
       import(/* webpackChunkName: "mui" */ './muiMore').then(({ loadMuiMore }) => loadMuiMore()),
   },
+  // What the guest page provides on demand as a second part of its MUI (build/shared/mui-guest-
+  // steps.js), which the guest portal's code takes from there, here too: the names are all in the
+  // remotes' part of MUI, so it is that chunk.
+  '@hostdash/mui-guest-steps': { get: loadSharedMui },
   'single-spa-react': { lib: () => singleSpaReact },
   '@hostdash/shared-auth': { lib: () => sharedAuth },
 };

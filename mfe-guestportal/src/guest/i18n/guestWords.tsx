@@ -75,6 +75,9 @@ function wordsOf(language: GuestLanguage, messages: Compiled): GuestWords {
 
 const Keyed = ({ children }: { children: ReactNode }) => <>{children}</>;
 
+/** A message's `<b>` parts, for `rich`. */
+export const bold = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
 const WordsContext = createContext<GuestWords | null>(null);
 
 /**
