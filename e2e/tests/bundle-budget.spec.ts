@@ -51,11 +51,13 @@ export const BUDGETS = {
   /**
    * The guest's check-in page (/guest/<token>, docs/adr/0018, 0035, 0036, 0043): all of its JS,
    * the shell's guest entry and the guest portal's files. Goal 150 KB (issue 34), met. Measured
-   * 113.5 KB in 5 files (29 Nov 2026), was 355.5 KB in 9, then 171.1 KB on react-dom: the guest
-   * entry 91.4 KB (Preact's React API ~10 KB where react-dom was ~60 KB, the MUI components the
-   * portal uses with @mui/system, its theme and emotion ~50 KB, the federation runtime-core and
-   * sdk ~21 KB, the page ~5 KB), the portal's entry 8.7 KB, its code 11.9 KB with the FormatJS
-   * runtime (~3.5 KB) and the guest's language's words 1.4 KB. No React DOM, router, store,
+   * 108.3 KB in 5 files (29 Nov 2026, `cdc3212`), was 355.5 KB in 9, then 171.1 KB on react-dom,
+   * 113.5 KB on Preact: the guest entry 90.2 KB (Preact's React API ~10 KB where react-dom was
+   * ~60 KB, the MUI components of the portal's first screen with @mui/system, its theme and
+   * emotion ~48 KB, the federation runtime-core and sdk ~20 KB, the page ~5 KB), the portal's
+   * entry 7.6 KB, its first screen's code 9.0 KB with the FormatJS runtime (~3.5 KB) and the
+   * guest's language's words 1.4 KB. The later steps' code and MUI (about 10.7 KB) come after the
+   * welcome has painted (mfe-guestportal/src/guest/loadSteps.ts). No React DOM, router, store,
    * sagas, axios or single-spa (checked below).
    */
   guestPage: 125 * 1024,
