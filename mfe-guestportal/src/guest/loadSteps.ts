@@ -1,5 +1,5 @@
-// The steps after the welcome (steps.tsx) arrive as a chunk of their own: fetched once the
-// welcome has painted, so that Start finds them there, and at once when a screen needs them (a
+// The steps after the welcome (steps.tsx) arrive as a chunk of their own: fetched a moment after
+// the welcome has painted, so that Start finds them there, and at once when a screen needs them (a
 // guest coming back to a later step, a refusal to show). A fetch that fails is tried again when
 // asked next; until then the screen says the page is offline and offers to try again.
 import { useEffect, useState } from 'react';
@@ -22,14 +22,24 @@ export function loadSteps(): Promise<Steps> {
   return loading;
 }
 
-/** After the welcome's paint, when the browser has nothing else to do (or a moment later). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(task, 200);
-  return () => clearTimeout(timer);
+/** A guest reads the welcome for a few seconds: the steps may wait this long after its paint. */
+const AFTER_WELCOME_MS = 1000;
+
+/**
+ * A moment after the welcome's paint, once the browser has nothing else to do: never in the way
+ * of the welcome itself (an idle callback alone comes within a millisecond of the paint).
+ */
+function afterWelcome(task: () => void): () => void {
+  let idle: number | null = null;
+  const timer = setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function')
+      idle = window.requestIdleCallback(task, { timeout: AFTER_WELCOME_MS });
+    else task();
+  }, AFTER_WELCOME_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== null) window.cancelIdleCallback(idle);
+  };
 }
 
 export interface StepsState {
@@ -62,7 +72,7 @@ export function useSteps(needed: boolean, soon: boolean): StepsState {
         active = false;
       };
     }
-    const cancel = whenIdle(fetchSteps);
+    const cancel = afterWelcome(fetchSteps);
     return () => {
       active = false;
       cancel();
