@@ -321,8 +321,9 @@ interface LighthouseMedian extends LighthouseResult {
 }
 
 /**
- * Lighthouse `runs` times: the median score, and the median of each metric (runs that failed are
- * left out; null when all did).
+ * Lighthouse until `runs` runs have completed: the median score, and the median of each metric.
+ * A run that fails (Lighthouse's own NO_NAVSTART ends some: no navigation start in its trace) is
+ * run again, up to `runs` more times in all; null when none completed.
  */
 function lighthouseMedian(
   url: string,
@@ -331,9 +332,11 @@ function lighthouseMedian(
   runs: number,
   extraArgs: string[] = [],
 ): LighthouseMedian | null {
-  const results = Array.from({ length: runs }, () =>
-    lighthouse(url, formFactor, session, extraArgs),
-  ).filter((result): result is LighthouseResult => !!result);
+  const results: LighthouseResult[] = [];
+  for (let attempt = 0; attempt < runs * 2 && results.length < runs; attempt += 1) {
+    const result = lighthouse(url, formFactor, session, extraArgs);
+    if (result) results.push(result);
+  }
   if (results.length === 0) return null;
   return {
     url,
