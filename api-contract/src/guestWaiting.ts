@@ -30,6 +30,25 @@ export function waitingSvg(colour: string, offset = PAGE_OFFSET): string {
 }
 
 /**
+ * The element's attributes, for a page that renders it (the page's first render, the portal's
+ * waiting): the same element as `waitingMarkup`, attribute for attribute, so nothing changes when
+ * one hands over to the next. Spread on a `div`.
+ */
+export function waitingProps(
+  colour: string,
+  label: string,
+  options: { language?: string; offset?: number } = {},
+) {
+  return {
+    className: WAITING_CLASS,
+    role: 'progressbar',
+    'aria-label': label,
+    ...(options.language ? { lang: options.language } : {}),
+    dangerouslySetInnerHTML: { __html: waitingSvg(colour, options.offset) },
+  };
+}
+
+/**
  * The whole element, as the page's HTML carries it: what a screen reader says of it (the page's
  * loading words) in the language named. The server escapes what it passes.
  */

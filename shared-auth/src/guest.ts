@@ -21,7 +21,6 @@ export {
   LANGUAGE_NAMES,
   type GuestLanguage,
   type GuestUnavailableWords,
-  WAITING_CLASS,
   waitingMarkup,
-  waitingSvg,
+  waitingProps,
 } from '@hostdash/api-contract';

@@ -34,8 +34,7 @@ import {
 import {
   GUEST_LOADING_WORDS,
   toApiError,
-  WAITING_CLASS,
-  waitingSvg,
+  waitingProps,
   type ApiError,
 } from '@hostdash/shared-auth/guest';
 import {
@@ -143,20 +142,8 @@ function Centered({ children }: { children: ReactNode }) {
  */
 function Ring({ label, offset }: { label: string; offset?: number }) {
   const colour = useTheme().palette.primary.main;
-  const svg = useMemo(() => waitingSvg(colour, offset), [colour, offset]);
-  return (
-    <div
-      className={WAITING_CLASS}
-      role="progressbar"
-      aria-label={label}
-      dangerouslySetInnerHTML={{ __html: svg }}
-    />
-  );
-}
-
-/** Until the portal's answer and words have come: the page's own ring, where the page had it. */
-function Loading({ label }: { label: string }) {
-  return <Ring label={label} />;
+  const props = useMemo(() => waitingProps(colour, label, { offset }), [colour, label, offset]);
+  return <div {...props} />;
 }
 
 /** A step whose code has not come yet (loadSteps.ts): a ring, or, offline, a way to try again. */
@@ -349,12 +336,10 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
   const total = screens.length + 1;
   const screen = step >= 1 && step <= screens.length ? screens[step - 1] : undefined;
   const done = portal !== null && step > screens.length;
+  const pastWelcome = screen !== undefined || done;
   // A screen, the end or a refusal needs the steps' code; the welcome fetches it for what follows.
-  const { steps, failed, retry } = useSteps(
-    screen !== undefined || done || formError !== null,
-    portal !== null,
-  );
-  const stepPending = (screen !== undefined || done) && !steps;
+  const { steps, failed, retry } = useSteps(pastWelcome || formError !== null, portal !== null);
+  const stepPending = pastWelcome && !steps;
 
   const setPreview = useCallback((kind: string, url: string) => {
     const old = previews.current[kind];
@@ -489,7 +474,8 @@ export function GuestPortalApp({ api }: { api: GuestApi }) {
     }
   };
 
-  const loading = <Loading label={GUEST_LOADING_WORDS[language]} />;
+  // Until the portal's answer and words have come: the page's own ring, where the page had it.
+  const loading = <Ring label={GUEST_LOADING_WORDS[language]} />;
   return (
     <div lang={language}>
       <GuestWordsProvider language={language} fallback={loading}>

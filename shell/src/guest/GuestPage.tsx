@@ -13,8 +13,7 @@ import {
   browserLanguage,
   GUEST_LOADING_WORDS,
   GUEST_UNAVAILABLE_WORDS,
-  WAITING_CLASS,
-  waitingSvg,
+  waitingProps,
 } from '@hostdash/shared-auth/guest';
 import { StyleNonce } from '../app/StyleNonce';
 import { theme } from '../theme';
@@ -54,18 +53,12 @@ function Unavailable({ onRetry }: { onRetry: () => void }) {
 
 /** The page's HTML shows the same (api-contract's guestWaiting.ts): plain markup, no styles to compute on the way. */
 function Waiting() {
-  return (
-    <div
-      className={WAITING_CLASS}
-      role="progressbar"
-      aria-label={GUEST_LOADING_WORDS[language]}
-      lang={language}
-      dangerouslySetInnerHTML={{ __html: WAITING_SVG }}
-    />
-  );
+  return <div {...WAITING} />;
 }
 
-const WAITING_SVG = waitingSvg(theme.palette.primary.main);
+const WAITING = waitingProps(theme.palette.primary.main, GUEST_LOADING_WORDS[language], {
+  language,
+});
 
 export interface GuestPageProps {
   token: string | null;
